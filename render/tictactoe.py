@@ -1,0 +1,38 @@
+"""Tic-tac-toe board: the grid, the marks, whose move it is."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from render.draw import INK, PAPER, centred_text, header, seat_colour
+from rules.tictactoe.engine import SQUARES, State, outcome
+
+CELL = 140
+TOP = 56
+MARGIN = 30
+
+
+def render(state: State, names: Sequence[str]) -> Image.Image:
+    size = MARGIN * 2 + CELL * 3
+    image = Image.new("RGB", (size, size + TOP + 20), PAPER)
+    draw = ImageDraw.Draw(image)
+    result = outcome(state)
+    if result is None:
+        line = f"{names[state.to_move]} ({state.marks[state.to_move]}) to move"
+    elif state.winner is None:
+        line = "Draw"
+    else:
+        line = f"{names[state.winner]} wins"
+    header(image, "Tic-tac-toe", line)
+    for index, square in enumerate(SQUARES):
+        row, col = divmod(index, 3)
+        x0, y0 = MARGIN + col * CELL, TOP + 20 + row * CELL
+        draw.rectangle((x0, y0, x0 + CELL, y0 + CELL), outline=INK, width=3)
+        centred_text(draw, (x0 + 14, y0 + 12), square, 14, fill=(150, 140, 120))
+        if square in state.board:
+            seat = state.board[square]
+            centre = (x0 + CELL / 2, y0 + CELL / 2)
+            centred_text(draw, centre, state.marks[seat], 90, fill=seat_colour(seat), outline=INK)
+    return image

@@ -1,0 +1,193 @@
+"""The engine contract every game follows (see README "Writing a game").
+
+A game is a module in rules/<id>/ exposing:
+
+    meta: Meta
+    State: type                                  # a dataclass; rules.serial round-trips it through JSON
+    new(seats, options, rng) -> State
+    awaiting(state) -> frozenset[int]            # seats that must act now (empty once the game is over)
+    legal(state, seat) -> list[Choice]           # every complete action that seat may take now
+    act(state, seat, action, rng) -> list[Event] # validate, then apply in place; RuleError leaves state as it was
+    view(state, seat | None) -> State            # a redacted copy: what that seat (None: the channel) may see
+    status(state, seat | None) -> str            # a short text of the situation; with a seat, its private part too
+    outcome(state) -> Outcome | None
+    fallback(state, seat) -> dict                # an always-legal, never-clever action for a timed-out seat
+
+Actions are plain JSON dicts: {"type": "<action name>", "<param>": value, ...}. Their names and
+parameters are declared in `meta.actions`, which is what the Discord cogs and the console turn into
+commands. Seats are numbered from 0; text refers to a player with `seat_ref(n)`, which the table
+replaces by that player's name or mention (seats can change hands, so names never live in the state).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from rules.rng import Rng
+
+
+class RuleError(Exception):
+    """An illegal action. The message is shown to the player: say what was wrong and what is allowed."""
+
+
+ParamKind = Literal["choice", "int", "text", "list"]
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of an action. `choice` values come from legal(); `list` is comma-separated choices."""
+
+    name: str
+    help: str
+    kind: ParamKind = "choice"
+    required: bool = True
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """One kind of action, shown as a subcommand (/<game> <name> ...) and a console command."""
+
+    name: str
+    help: str
+    params: tuple[Param, ...] = ()
+    secret: bool = False  # the action itself is hidden (e.g. a secret manoeuvre): acknowledge it privately
+
+
+@dataclass(frozen=True)
+class Option:
+    """A table option chosen at /game new, with its default. `choices` empty means a whole number."""
+
+    name: str
+    help: str
+    default: str
+    choices: tuple[str, ...] = ()
+    minimum: int = 0
+    maximum: int = 0
+
+    def parse(self, raw: str) -> str | int:
+        if self.choices:
+            for choice in self.choices:
+                if choice.lower() == raw.strip().lower():
+                    return choice
+            raise RuleError(f"Option {self.name} must be one of: {', '.join(self.choices)}.")
+        try:
+            value = int(raw)
+        except ValueError:
+            raise RuleError(f"Option {self.name} must be a whole number.") from None
+        if not self.minimum <= value <= self.maximum:
+            raise RuleError(f"Option {self.name} must be between {self.minimum} and {self.maximum}.")
+        return value
+
+
+@dataclass(frozen=True)
+class Meta:
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    summary: str  # one line for /game new
+    actions: tuple[ActionSpec, ...]
+    options: tuple[Option, ...] = ()
+    factions: tuple[str, ...] = ()  # what a player may ask for at /game join (colour, realm, side...)
+    demo: bool = False  # a small game for trying the bot, listed last
+
+    def action(self, name: str) -> ActionSpec:
+        for spec in self.actions:
+            if spec.name == name:
+                return spec
+        names = ", ".join(spec.name for spec in self.actions)
+        raise RuleError(f"There is no action called {name!r} in {self.title}. Actions: {names}.")
+
+    def resolve_options(self, given: dict[str, str]) -> dict[str, str | int]:
+        known = {option.name: option for option in self.options}
+        for name in given:
+            if name not in known:
+                raise RuleError(f"{self.title} has no option {name!r}. Options: {', '.join(known) or 'none'}.")
+        return {name: option.parse(given.get(name, option.default)) for name, option in known.items()}
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """What the table tells the engine about a seat when the game starts."""
+
+    faction: str | None = None
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One complete legal action, with a label for autocomplete, buttons and the console."""
+
+    action: dict[str, Any]
+    label: str
+    quick: bool = False  # offer it as a button under the board (common next steps: end turn, pass...)
+
+
+EventKind = Literal["info", "roll", "turn_end", "reveal", "game_end"]
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened. Public unless `to` names the seats that may see it.
+
+    kind "roll": the text shows every die's face (engines must emit one for each roll they make).
+    kind "turn_end": a player's turn is over; the table keeps a board snapshot.
+    kind "reveal": hidden information became public (undo then needs everyone's consent).
+    """
+
+    text: str
+    kind: EventKind = "info"
+    to: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    winners: tuple[int, ...]  # several seats for a shared win or an alliance
+    scores: dict[int, int]
+    summary: str
+
+
+_SEAT_REF = re.compile(r"<seat:(\d+)>")
+
+
+def seat_ref(seat: int) -> str:
+    return f"<seat:{seat}>"
+
+
+def fill_seats(text: str, name: Callable[[int], str]) -> str:
+    """Replace seat references in engine text by whatever the caller shows for that seat."""
+    return _SEAT_REF.sub(lambda match: name(int(match.group(1))), text)
+
+
+def require(condition: bool, message: str) -> None:
+    """Raise a RuleError with the player-facing `message` unless `condition` holds."""
+    if not condition:
+        raise RuleError(message)
+
+
+class Engine(Protocol):
+    """The module-level surface of a game (typing aid; games are modules, not classes)."""
+
+    meta: Meta
+    State: type
+
+    def new(self, seats: Sequence[SeatInfo], options: dict[str, Any], rng: Rng) -> Any: ...
+    def awaiting(self, state: Any) -> frozenset[int]: ...
+    def legal(self, state: Any, seat: int) -> list[Choice]: ...
+    def act(self, state: Any, seat: int, action: dict[str, Any], rng: Rng) -> list[Event]: ...
+    def view(self, state: Any, seat: int | None) -> Any: ...
+    def status(self, state: Any, seat: int | None) -> str: ...
+    def outcome(self, state: Any) -> Outcome | None: ...
+    def fallback(self, state: Any, seat: int) -> dict[str, Any]: ...
+
+
+@dataclass
+class ActionLog:
+    """Helper for engines: collects events while an action is applied."""
+
+    events: list[Event] = field(default_factory=list)
+
+    def say(self, text: str, kind: EventKind = "info", to: tuple[int, ...] | None = None) -> None:
+        self.events.append(Event(text, kind, to))

@@ -1,0 +1,135 @@
+"""Tic-tac-toe engine. Squares are a1..c3 (column letter, row number from the bottom)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.base import (
+    ActionLog,
+    ActionSpec,
+    Choice,
+    Event,
+    Meta,
+    Outcome,
+    Param,
+    RuleError,
+    SeatInfo,
+    require,
+    seat_ref,
+)
+from rules.rng import Rng
+
+SQUARES = tuple(f"{col}{row}" for row in (3, 2, 1) for col in "abc")
+LINES = (
+    ("a1", "b1", "c1"), ("a2", "b2", "c2"), ("a3", "b3", "c3"),
+    ("a1", "a2", "a3"), ("b1", "b2", "b3"), ("c1", "c2", "c3"),
+    ("a1", "b2", "c3"), ("a3", "b2", "c1"),
+)  # fmt: skip
+MARKS = ("X", "O")
+
+meta = Meta(
+    id="tictactoe",
+    title="Tic-tac-toe",
+    min_players=2,
+    max_players=2,
+    summary="Three in a row on a 3x3 grid: a one-minute game for trying the bot.",
+    actions=(
+        ActionSpec("mark", "Put your mark on an empty square.", (Param("square", "Square, a1 to c3"),)),
+        ActionSpec("resign", "Give up this game."),
+    ),
+    factions=MARKS,
+    demo=True,
+)
+
+
+@dataclass
+class State:
+    board: dict[str, int] = field(default_factory=dict)  # square -> seat
+    marks: list[str] = field(default_factory=lambda: list(MARKS))  # seat -> mark
+    to_move: int = 0
+    winner: int | None = None
+    resigned: bool = False
+    moves: int = 0
+
+
+def new(seats: Sequence[SeatInfo], options: dict[str, Any], rng: Rng) -> State:
+    require(len(seats) == 2, "Tic-tac-toe needs exactly 2 players.")
+    wanted = [seat.faction for seat in seats]
+    marks = ["X", "O"] if wanted[0] != "O" and wanted[1] != "X" else ["O", "X"]
+    return State(marks=marks, to_move=marks.index("X"))
+
+
+def _finished(state: State) -> bool:
+    return state.winner is not None or len(state.board) == 9
+
+
+def awaiting(state: State) -> frozenset[int]:
+    return frozenset() if _finished(state) else frozenset({state.to_move})
+
+
+def legal(state: State, seat: int) -> list[Choice]:
+    if seat not in awaiting(state):
+        return []
+    free = [square for square in SQUARES if square not in state.board]
+    choices = [Choice({"type": "mark", "square": square}, f"Mark {square}") for square in free]
+    return [*choices, Choice({"type": "resign"}, "Resign")]
+
+
+def act(state: State, seat: int, action: dict[str, Any], rng: Rng) -> list[Event]:
+    require(not _finished(state), "This game is over.")
+    require(seat == state.to_move, f"It is {seat_ref(state.to_move)}'s move, not yours.")
+    log = ActionLog()
+    kind = action.get("type")
+    if kind == "resign":
+        state.winner = 1 - seat
+        state.resigned = True
+        log.say(f"{seat_ref(seat)} resigns.")
+    elif kind == "mark":
+        square = str(action.get("square", "")).lower()
+        require(square in SQUARES, f"{square or 'That'} is not a square; use a1 to c3.")
+        require(square not in state.board, f"{square} is taken; free squares: {_free(state)}.")
+        state.board[square] = seat
+        state.moves += 1
+        log.say(f"{seat_ref(seat)} puts {state.marks[seat]} on {square}.")
+        if any(all(state.board.get(s) == seat for s in line) for line in LINES):
+            state.winner = seat
+        state.to_move = 1 - seat
+    else:
+        raise RuleError("Tic-tac-toe has two actions: mark a square, or resign.")
+    log.say(f"End of {seat_ref(seat)}'s turn.", "turn_end")
+    result = outcome(state)
+    if result:
+        log.say(result.summary, "game_end")
+    return log.events
+
+
+def _free(state: State) -> str:
+    return ", ".join(square for square in SQUARES if square not in state.board)
+
+
+def view(state: State, seat: int | None) -> State:
+    return state  # nothing is hidden
+
+
+def status(state: State, seat: int | None) -> str:
+    result = outcome(state)
+    if result:
+        return result.summary
+    mine = f" You play {state.marks[seat]}." if seat is not None else ""
+    return f"{seat_ref(state.to_move)} ({state.marks[state.to_move]}) to move.{mine}"
+
+
+def outcome(state: State) -> Outcome | None:
+    if not _finished(state):
+        return None
+    if state.winner is None:
+        return Outcome((0, 1), {0: 0, 1: 0}, "A draw: the grid is full.")
+    scores = {state.winner: 1, 1 - state.winner: 0}
+    how = "by resignation" if state.resigned else "with three in a row"
+    return Outcome((state.winner,), scores, f"{seat_ref(state.winner)} wins {how}.")
+
+
+def fallback(state: State, seat: int) -> dict[str, Any]:
+    return {"type": "mark", "square": next(s for s in SQUARES if s not in state.board)}
