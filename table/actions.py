@@ -1,0 +1,92 @@
+"""Turn raw command input (slash options, console words, button payloads) into an engine action.
+
+One place checks the shape of what a player typed against the game's declared actions, so Discord and
+the console refuse the same bad input with the same words, before the engine is ever called.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.base import ActionSpec, Choice, Meta, RuleError
+
+MAX_TEXT = 100  # Discord's option value limit; anything longer is refused, not truncated
+
+
+def build_action(meta: Meta, name: str, raw: dict[str, Any]) -> dict[str, Any]:
+    """Check `raw` parameters against the action's declaration and convert their kinds."""
+    spec = meta.action(name)
+    known = {param.name: param for param in spec.params}
+    unknown = [key for key in raw if key not in known]
+    if unknown:
+        allowed = ", ".join(known) or "none"
+        raise RuleError(f"{spec.name} has no parameter {unknown[0]!r}. Parameters: {allowed}.")
+    action: dict[str, Any] = {"type": spec.name}
+    for param in spec.params:
+        value = raw.get(param.name)
+        if value is None or value == "":
+            if param.required:
+                raise RuleError(f"{spec.name} needs {param.name}: {param.help}.")
+            continue
+        action[param.name] = _convert(spec, param.name, param.kind, value)
+    return action
+
+
+def _convert(spec: ActionSpec, name: str, kind: str, value: Any) -> Any:
+    text = str(value).strip()
+    if len(text) > MAX_TEXT * (10 if kind == "list" else 1):
+        raise RuleError(f"The {name} you gave is too long ({len(text)} characters).")
+    if kind == "int":
+        try:
+            return int(text)
+        except ValueError:
+            raise RuleError(f"{name} must be a whole number, not {text[:30]!r}.") from None
+    if kind == "list":
+        return [item.strip() for item in text.split(",") if item.strip()]
+    return text
+
+
+def describe(action: dict[str, Any]) -> str:
+    """A short human form of an action: 'mark square=b2'."""
+    params = " ".join(f"{key}={_show(value)}" for key, value in action.items() if key != "type")
+    return f"{action.get('type', '?')} {params}".strip()
+
+
+def _show(value: Any) -> str:
+    return ",".join(map(str, value)) if isinstance(value, list) else str(value)
+
+
+def matching(choices: list[Choice], action_type: str, filled: dict[str, Any]) -> list[Choice]:
+    """Legal choices of one action type that agree with the parameters already filled in."""
+    out = []
+    for choice in choices:
+        if choice.action.get("type") != action_type:
+            continue
+        if all(_same(choice.action.get(key), value) for key, value in filled.items() if value not in (None, "")):
+            out.append(choice)
+    return out
+
+
+def _same(expected: Any, given: Any) -> bool:
+    if isinstance(expected, list):
+        return _show(expected).lower() == str(given).replace(" ", "").lower()
+    return str(expected).lower() == str(given).strip().lower()
+
+
+def suggestions(
+    choices: list[Choice], action_type: str, param: str, filled: dict[str, Any], typed: str
+) -> list[tuple[str, str]]:
+    """Autocomplete for one parameter: (label, value) pairs, the distinct legal values matching `typed`."""
+    seen: dict[str, str] = {}
+    others = {key: value for key, value in filled.items() if key != param}
+    needle = typed.strip().lower()
+    for choice in matching(choices, action_type, others):
+        if param not in choice.action:
+            continue
+        value = _show(choice.action[param])
+        if value in seen:
+            continue
+        label = value if len(matching(choices, action_type, {**others, param: value})) > 1 else choice.label
+        if needle in value.lower() or needle in label.lower():
+            seen[value] = label if label.lower().startswith(value.lower()) else f"{value}: {label}"
+    return [(label[:100], value[:100]) for value, label in seen.items()]

@@ -1,0 +1,82 @@
+"""Text the table shows players: event lines, waiting lines, game-end summaries, within Discord's limits."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rules.base import fill_seats
+
+MESSAGE_LIMIT = 2000  # Discord's message content limit
+ICONS = {"roll": "🎲 ", "reveal": "👁 ", "game_end": "🏁 ", "turn_end": "", "info": ""}
+
+
+def event_lines(events: Sequence[dict[str, Any]], name: Callable[[int], str], seat: int | None = None) -> list[str]:
+    """Lines for the events a viewer may see: public ones, plus those addressed to `seat`."""
+    lines = []
+    for event in events:
+        to = event.get("to")
+        if to is not None and (seat is None or seat not in to):
+            continue
+        if event.get("kind") == "turn_end":
+            continue  # the table says whose turn it is next; the marker itself says nothing new
+        lines.append(ICONS.get(event.get("kind", "info"), "") + fill_seats(event["text"], name))
+    return lines
+
+
+def fit(text: str, limit: int = MESSAGE_LIMIT, tail: str = "\n… (more in /history)") -> str:
+    """Cut `text` to Discord's limit at a line break, saying where the rest is."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - len(tail)]
+    if "\n" in cut:
+        cut = cut[: cut.rindex("\n")]
+    return cut + tail
+
+
+def duration(seconds: float) -> str:
+    minutes = int(seconds // 60)
+    days, minutes = divmod(minutes, 1440)
+    hours, minutes = divmod(minutes, 60)
+    if days:
+        return f"{days} day{'s' * (days != 1)} {hours} h"
+    if hours:
+        return f"{hours} h {minutes} min"
+    return f"{minutes} min"
+
+
+def table_line(view: Any, now: float) -> str:
+    """One line of /game list: game, channel, state, whose turn and since when."""
+    table = view.table
+    where = f"<#{table.channel_id}>"
+    if table.status == "lobby":
+        return f"**{view.meta.title}** in {where}: gathering players ({len(view.seats)}/{view.meta.max_players})."
+    if table.status in ("finished", "abandoned"):
+        return f"**{view.meta.title}** in {where}: {table.status}."
+    who = ", ".join(seat.name for seat in view.awaiting) or "nobody"
+    since = f" for {duration(now - view.since)}" if view.since else ""
+    paused = " (paused)" if table.paused else ""
+    return f"**{view.meta.title}** in {where}: waiting for {who}{since}{paused}."
+
+
+def table_card(view: Any, now: float) -> str:
+    """/game status: the table in detail."""
+    from table.durations import show_duration
+
+    table = view.table
+    options = ", ".join(f"{key}={value}" for key, value in table.options.items()) or "none"
+    seats = "\n".join(
+        f"{seat.seat + 1}. {seat.name}" + (f" ({seat.faction})" if seat.faction else "") for seat in view.seats
+    )
+    pace = f"remind after {show_duration(table.remind_after)}, then every {show_duration(table.remind_every)}"
+    deadline = f"deadline {show_duration(table.deadline)}" if table.deadline else "no deadline"
+    lines = [
+        f"**{view.meta.title}** — {table.status}{' (paused)' if table.paused else ''}",
+        f"Options: {options}",
+        f"Players:\n{seats or 'none yet'}",
+        f"Pace: {pace}; {deadline}.",
+        view.status,
+    ]
+    if table.status == "running":
+        lines.append(f"Turns played: {table.turns}. " + table_line(view, now).split(": ", 1)[1])
+    return fit("\n".join(lines))

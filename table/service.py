@@ -1,0 +1,762 @@
+"""The table service: everything a player or admin can do to a table, with no Discord in it.
+
+Cogs and the console call these methods with the caller and the channel; each method either returns what to
+show or raises TableError / RuleError with a message for that caller alone. A change to a game is one SQLite
+transaction, made under the table's lock on a copy of the state, so a refused action writes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import rules
+from render import renderer
+from render.draw import encode_png
+from rules import serial
+from rules.base import Choice, Event, Meta, fill_seats
+from rules.rng import Rng
+from table import present
+from table.actions import describe
+from table.replay import effective, initial_state, replay
+from table.store import ActionRow, ReminderRow, SeatRow, Store, TableRow
+
+ACTIVE = ("lobby", "running")
+HISTORY_PAGE = 10
+MAX_QUICK = 5  # buttons under the board for each awaited seat
+
+
+class TableError(Exception):
+    """A refusal from the table (not the rules): shown only to the caller."""
+
+
+@dataclass(frozen=True)
+class Caller:
+    user_id: int
+    name: str
+    admin: bool = False  # may manage the channel: kick, abandon, replace and settings for any table
+
+
+@dataclass(frozen=True)
+class Quick:
+    """A button: the quick choice `index` of `seat` at table `version`."""
+
+    table_id: int
+    version: int
+    seat: int
+    index: int
+    label: str
+
+
+@dataclass
+class Post:
+    """What to show in the table's channel after a change, plus what goes privately to whom."""
+
+    table_id: int
+    channel_id: int
+    version: int
+    text: str
+    mentions: list[int] = field(default_factory=list)  # users now awaited
+    private: dict[int, list[str]] = field(default_factory=dict)  # user -> private lines
+    quick: list[Quick] = field(default_factory=list)
+    image: bytes | None = None
+    finished: bool = False
+
+
+@dataclass
+class TableView:
+    """A table as /game status and /game list show it."""
+
+    table: TableRow
+    seats: list[SeatRow]
+    meta: Meta
+    awaiting: list[SeatRow]
+    since: float | None
+    status: str
+
+
+@dataclass
+class UndoAsk:
+    """An undo that needs the other players' consent (dice were rolled or hidden information shown)."""
+
+    request_id: int
+    table_id: int
+    asker: int
+    needed: list[int]
+    reason: str
+
+
+class TableService:
+    def __init__(
+        self,
+        store: Store,
+        clock: Callable[[], float] = time.time,
+        seeds: Callable[[], int] = lambda: secrets.randbits(62),
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.seeds = seeds
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._images: dict[tuple[int, int], bytes] = {}  # (table, version) -> PNG, the latest few
+
+    # --- looking things up ---------------------------------------------------------------------------------
+
+    def lock(self, table_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
+    async def table_here(self, channel_id: int) -> TableRow:
+        table = await self.store.table_in_channel(channel_id)
+        if table is None:
+            raise TableError("There is no game in this channel. Start one with /game new.")
+        return table
+
+    async def _active_here(self, channel_id: int) -> TableRow:
+        table = await self.table_here(channel_id)
+        if table.status not in ACTIVE:
+            raise TableError(f"The {self._title(table)} game here is {table.status}. Start another with /game new.")
+        return table
+
+    @staticmethod
+    def engine(table: TableRow) -> ModuleType:
+        return rules.engine(table.game)
+
+    def _title(self, table: TableRow) -> str:
+        return self.engine(table).meta.title
+
+    def state(self, table: TableRow) -> Any:
+        if table.state is None:
+            raise TableError("This game has not started yet: its players are still gathering (/game start).")
+        return serial.loads(self.engine(table).State, table.state)
+
+    @staticmethod
+    def _seat_of(seats: list[SeatRow], user_id: int) -> SeatRow | None:
+        return next((seat for seat in seats if seat.user_id == user_id), None)
+
+    async def _seated(self, table: TableRow, caller: Caller) -> tuple[list[SeatRow], SeatRow]:
+        seats = await self.store.seats(table.id)
+        mine = self._seat_of(seats, caller.user_id)
+        if mine is None:
+            players = ", ".join(seat.name for seat in seats) or "nobody yet"
+            raise TableError(f"You are not playing at this table (players: {players}). Watch, or /game join a lobby.")
+        if mine.name != caller.name:
+            await self.store.rename_user(caller.user_id, caller.name)
+            mine.name = caller.name
+        return seats, mine
+
+    @staticmethod
+    def namer(seats: list[SeatRow]) -> Callable[[int], str]:
+        names = {seat.seat: seat.name for seat in seats}
+        return lambda n: names.get(n, f"seat {n + 1}")
+
+    # --- the lobby -----------------------------------------------------------------------------------------
+
+    async def create(
+        self, guild_id: int, channel_id: int, caller: Caller, game: str, options: dict[str, str]
+    ) -> TableRow:
+        try:
+            engine = rules.engine(game)
+        except KeyError as error:
+            raise TableError(str(error.args[0])) from None
+        resolved = engine.meta.resolve_options(options)
+        existing = await self.store.table_in_channel(channel_id)
+        if existing and existing.status in ACTIVE:
+            raise TableError(
+                f"This channel already has a {self._title(existing)} game ({existing.status}). "
+                "Finish or abandon it, or open the new game in another channel or thread."
+            )
+        async with self.store.transaction():
+            table_id = await self.store.insert_table(
+                guild_id, channel_id, engine.meta.id, resolved, caller.user_id, self.clock(), self.seeds()
+            )
+            await self.store.add_seat(table_id, 0, caller.user_id, caller.name, None)
+        table = await self.store.table(table_id)
+        assert table is not None
+        return table
+
+    async def join(self, channel_id: int, caller: Caller, faction: str | None = None) -> TableView:
+        table = await self._active_here(channel_id)
+        async with self.lock(table.id):
+            if table.status != "lobby":
+                raise TableError("This game has already started. Ask a player to /game replace you in, if they leave.")
+            meta = self.engine(table).meta
+            seats = await self.store.seats(table.id)
+            if self._seat_of(seats, caller.user_id):
+                raise TableError("You are already at this table. /game leave to get up.")
+            if len(seats) >= meta.max_players:
+                raise TableError(f"This table is full: {meta.title} takes at most {meta.max_players} players.")
+            chosen = self._faction(meta, seats, faction)
+            await self.store.add_seat(
+                table.id, max(seat.seat for seat in seats) + 1, caller.user_id, caller.name, chosen
+            )
+        return await self.view(channel_id)
+
+    @staticmethod
+    def _faction(meta: Meta, seats: list[SeatRow], wanted: str | None) -> str | None:
+        if not wanted:
+            return None
+        if not meta.factions:
+            raise TableError(f"{meta.title} has no factions or colours to choose.")
+        match = next((f for f in meta.factions if f.lower() == wanted.strip().lower()), None)
+        if match is None:
+            raise TableError(f"{wanted[:40]!r} is not a choice in {meta.title}: {', '.join(meta.factions)}.")
+        if any(seat.faction == match for seat in seats):
+            raise TableError(
+                f"{match} is taken. Free: {', '.join(f for f in meta.factions if f not in {s.faction for s in seats})}."
+            )
+        return match
+
+    async def choose_faction(self, channel_id: int, caller: Caller, faction: str) -> TableView:
+        table = await self._active_here(channel_id)
+        async with self.lock(table.id):
+            if table.status != "lobby":
+                raise TableError("Factions are chosen in the lobby, before the game starts.")
+            seats, mine = await self._seated(table, caller)
+            others = [seat for seat in seats if seat.seat != mine.seat]
+            mine.faction = self._faction(self.engine(table).meta, others, faction)
+            await self.store.replace_seats(table.id, seats)
+        return await self.view(channel_id)
+
+    async def leave(self, channel_id: int, caller: Caller) -> TableView:
+        table = await self._active_here(channel_id)
+        async with self.lock(table.id):
+            if table.status != "lobby":
+                raise TableError("The game is under way: /game replace hands your seat to someone else.")
+            seats, mine = await self._seated(table, caller)
+            await self._remove_seat(table, seats, mine)
+        return await self.view(channel_id)
+
+    async def kick(self, channel_id: int, caller: Caller, user_id: int) -> TableView:
+        table = await self._active_here(channel_id)
+        self._require_host(table, caller, "kick a player")
+        async with self.lock(table.id):
+            if table.status != "lobby":
+                raise TableError("The game is under way: use /game replace to give that seat to someone else.")
+            seats = await self.store.seats(table.id)
+            target = self._seat_of(seats, user_id)
+            if target is None:
+                raise TableError("That member is not at this table.")
+            await self._remove_seat(table, seats, target)
+        return await self.view(channel_id)
+
+    async def _remove_seat(self, table: TableRow, seats: list[SeatRow], seat: SeatRow) -> None:
+        rest = [s for s in seats if s.seat != seat.seat]
+        async with self.store.transaction():
+            if not rest:
+                await self.store.set_table(table.id, status="abandoned", finished_at=self.clock())
+            for index, other in enumerate(rest):
+                other.seat = index
+            await self.store.replace_seats(table.id, rest)
+            if rest and seat.user_id == table.creator_id:
+                await self.store.set_table(table.id, creator_id=rest[0].user_id)  # the lobby keeps a host
+
+    @staticmethod
+    def _require_host(table: TableRow, caller: Caller, doing: str) -> None:
+        if caller.user_id != table.creator_id and not caller.admin:
+            raise TableError(f"Only the table's creator or someone who can manage this channel may {doing}.")
+
+    async def start(self, channel_id: int, caller: Caller, order: str = "random") -> Post:
+        table = await self._active_here(channel_id)
+        async with self.lock(table.id):
+            table = await self._active_here(channel_id)
+            if table.status != "lobby":
+                raise TableError("This game has already started.")
+            seats, _ = await self._seated(table, caller)
+            self._require_host(table, caller, "start the game")
+            engine = self.engine(table)
+            meta: Meta = engine.meta
+            if not meta.min_players <= len(seats) <= meta.max_players:
+                wanted = f"{meta.min_players}" + (
+                    f" to {meta.max_players}" if meta.max_players > meta.min_players else ""
+                )
+                raise TableError(f"{meta.title} needs {wanted} players; {len(seats)} joined. Others can /game join.")
+            if order == "random":
+                Rng(self.seeds()).shuffle(seats)
+            elif order != "joined":
+                raise TableError("Seat order is 'random' or 'joined'.")
+            for index, seat in enumerate(seats):
+                seat.seat = index
+            state = initial_state(engine, table, seats)
+            text = serial.dumps(state)
+            now = self.clock()
+            async with self.store.transaction():
+                await self.store.replace_seats(table.id, seats)
+                version = await self.store.save_state(table.id, table.version, text, status="running", started_at=now)
+                await self.store.add_snapshot(table.id, 0, 0, text, now)
+                await self._sync_reminders(table, engine, state, acted=None, now=now)
+            order_line = ", ".join(
+                f"{i + 1}. {seat.name}" + (f" ({seat.faction})" if seat.faction else "") for i, seat in enumerate(seats)
+            )
+            intro = [
+                f"**{meta.title}** begins. Seats: {order_line}.",
+                fill_seats(engine.status(state, None), self.namer(seats)),
+            ]
+            return await self._post(table.id, channel_id, version, engine, state, seats, intro, [])
+
+    # --- playing -------------------------------------------------------------------------------------------
+
+    async def choices(self, channel_id: int, user_id: int) -> tuple[TableRow, list[Choice]]:
+        """The caller's legal actions right now (for autocomplete and the console's `legal`)."""
+        table = await self._active_here(channel_id)
+        seats = await self.store.seats(table.id)
+        mine = self._seat_of(seats, user_id)
+        if mine is None or table.status != "running":
+            return table, []
+        return table, self.engine(table).legal(self.state(table), mine.seat)
+
+    async def act(self, channel_id: int, caller: Caller, action: dict[str, Any], version: int | None = None) -> Post:
+        table = await self._active_here(channel_id)
+        async with self.lock(table.id):
+            table = await self._active_here(channel_id)
+            if table.status != "running":
+                raise TableError("The game has not started yet: the creator starts it with /game start.")
+            if version is not None and version != table.version:
+                raise TableError(
+                    "That button belongs to an earlier moment of the game, which has moved on since. "
+                    "Use /board to see where it stands now."
+                )
+            seats, mine = await self._seated(table, caller)
+            engine = self.engine(table)
+            state = self.state(table)
+            waiting = engine.awaiting(state)
+            if mine.seat not in waiting:
+                who = ", ".join(seat.name for seat in seats if seat.seat in waiting) or "nobody"
+                raise TableError(f"It is not your move: the game is waiting for {who}.")
+            return await self._apply(table, seats, engine, state, mine.seat, caller.user_id, action, "act")
+
+    async def press(self, caller: Caller, table_id: int, version: int, seat: int, index: int) -> Post:
+        """A quick-action button: the seat's `index`-th quick choice, valid only at `version`."""
+        table = await self.store.table(table_id)
+        if table is None or table.status != "running":
+            raise TableError("That button belongs to a game that is no longer running.")
+        seats = await self.store.seats(table.id)
+        holder = next((s for s in seats if s.seat == seat), None)
+        if holder is None or holder.user_id != caller.user_id:
+            raise TableError("That button is for another player's move.")
+        if version != table.version:
+            raise TableError(
+                "That button belongs to an earlier moment of the game, which has moved on since. "
+                "Use /board to see where it stands now."
+            )
+        quick = [c for c in self.engine(table).legal(self.state(table), seat) if c.quick]
+        if index >= len(quick):
+            raise TableError("That choice is no longer available. Use /board to see where the game stands.")
+        return await self.act(table.channel_id, caller, quick[index].action, version)
+
+    async def _apply(
+        self,
+        table: TableRow,
+        seats: list[SeatRow],
+        engine: ModuleType,
+        state: Any,
+        seat: int,
+        user_id: int | None,
+        action: dict[str, Any],
+        kind: str,
+    ) -> Post:
+        seed = self.seeds()
+        rng = Rng(seed)
+        events: list[Event] = engine.act(state, seat, action, rng)  # RuleError: nothing was written
+        now = self.clock()
+        text = serial.dumps(state)
+        turn_ends = sum(1 for event in events if event.kind == "turn_end")
+        result = engine.outcome(state)
+        fields: dict[str, Any] = {}
+        if turn_ends:
+            fields["turns"] = table.turns + turn_ends
+        if result is not None:
+            fields.update(status="finished", finished_at=now)
+        secret = any(event.to is not None or event.kind == "reveal" for event in events)
+        n = await self.store.action_count(table.id) + 1
+        row = ActionRow(
+            table.id, n, kind, seat, user_id, action, seed, [asdict(e) for e in events], len(rng.rolls), secret, now
+        )
+        async with self.store.transaction():
+            await self.store.append_action(row)
+            version = await self.store.save_state(table.id, table.version, text, **fields)
+            if turn_ends:
+                await self.store.add_snapshot(table.id, table.turns + turn_ends, n, text, now)
+            await self._sync_reminders(table, engine, state, acted=seat, now=now)
+            await self.store.close_requests(table.id)
+        name = self.namer(seats)
+        lines = [
+            f"**{name(seat)}**: {describe(action)}"
+            + (" (time ran out; played by the bot)" if kind == "fallback" else "")
+        ]
+        lines += present.event_lines(row.events, name)
+        post = await self._post(table.id, table.channel_id, version, engine, state, seats, lines, row.events)
+        return post
+
+    async def _post(
+        self,
+        table_id: int,
+        channel_id: int,
+        version: int,
+        engine: ModuleType,
+        state: Any,
+        seats: list[SeatRow],
+        lines: list[str],
+        events: list[dict[str, Any]],
+    ) -> Post:
+        name = self.namer(seats)
+        result = engine.outcome(state)
+        waiting = sorted(engine.awaiting(state))
+        mentions = [seat.user_id for seat in seats if seat.seat in waiting]
+        if result is None and waiting:
+            lines.append("Waiting for " + ", ".join(name(s) for s in waiting) + ".")
+        elif result is not None:
+            lines.append(await self._final_summary(table_id, engine, state, seats))
+        private: dict[int, list[str]] = {}
+        for seat in seats:
+            mine = [
+                line
+                for line in present.event_lines(events, name, seat.seat)
+                if line not in present.event_lines(events, name)
+            ]
+            if mine:
+                private[seat.user_id] = mine
+        quick = []
+        for seat in waiting:
+            options = [c for c in engine.legal(state, seat) if c.quick][:MAX_QUICK]
+            quick += [Quick(table_id, version, seat, i, c.label[:80]) for i, c in enumerate(options)]
+        image = await self.render(table_id, version, engine, state, seats)
+        return Post(
+            table_id,
+            channel_id,
+            version,
+            present.fit("\n".join(lines)),
+            mentions,
+            private,
+            quick,
+            image,
+            result is not None,
+        )
+
+    async def _final_summary(self, table_id: int, engine: ModuleType, state: Any, seats: list[SeatRow]) -> str:
+        table = await self.store.table(table_id)
+        assert table is not None
+        result = engine.outcome(state)
+        name = self.namer(seats)
+        scores = ", ".join(
+            f"{name(seat)} {score}" for seat, score in sorted(result.scores.items(), key=lambda kv: -kv[1])
+        )
+        winners = " and ".join(name(seat) for seat in result.winners)
+        length = present.duration((table.finished_at or self.clock()) - (table.started_at or table.created_at))
+        return (
+            f"**Game over.** {fill_seats(result.summary, name)}\nWinner: {winners}. Scores: {scores}. "
+            f"{table.turns} turns in {length}."
+        )
+
+    async def render(self, table_id: int, version: int, engine: ModuleType, state: Any, seats: list[SeatRow]) -> bytes:
+        """The public board as PNG, drawn off the event loop; the latest images are kept."""
+        key = (table_id, version)
+        if key not in self._images:
+            names = [seat.name for seat in seats]
+            public = engine.view(state, None)
+            module = renderer(engine.meta.id)
+            png = await asyncio.to_thread(lambda: encode_png(module.render(public, names)))
+            if len(self._images) > 256:
+                self._images.pop(next(iter(self._images)))
+            self._images[key] = png
+        return self._images[key]
+
+    async def fallback(self, table_id: int, seat: int) -> Post | None:
+        """Play the engine's fallback for a seat whose deadline passed (if it is still awaited)."""
+        async with self.lock(table_id):
+            table = await self.store.table(table_id)
+            if table is None or table.status != "running" or table.paused:
+                return None
+            engine = self.engine(table)
+            state = self.state(table)
+            if seat not in engine.awaiting(state):
+                return None
+            seats = await self.store.seats(table_id)
+            return await self._apply(table, seats, engine, state, seat, None, engine.fallback(state, seat), "fallback")
+
+    async def _sync_reminders(
+        self, table: TableRow, engine: ModuleType, state: Any, acted: int | None, now: float
+    ) -> None:
+        waiting = engine.awaiting(state) if engine.outcome(state) is None else frozenset()
+        existing = {row.seat: row for row in await self.store.reminders(table.id)}
+        await self.store.drop_reminders(table.id, keep=waiting)
+        for seat in waiting:
+            if seat in existing and seat != acted:
+                continue  # still waiting on them: their clock keeps running
+            deadline = now + table.deadline if table.deadline else None
+            await self.store.put_reminder(ReminderRow(table.id, seat, now, now + table.remind_after, 0, deadline))
+
+    # --- undo ----------------------------------------------------------------------------------------------
+
+    async def undo(self, channel_id: int, caller: Caller) -> Post | UndoAsk:
+        table = await self._active_here(channel_id)
+        async with self.lock(table.id):
+            seats, mine = await self._seated(table, caller)
+            last = await self._last_effective(table)
+            if last is None or last.seat != mine.seat or last.kind != "act":
+                latest = (
+                    "nothing yet" if last is None else f"{self.namer(seats)(last.seat or 0)}'s {describe(last.action)}"
+                )
+                raise TableError(f"Only the latest action can be taken back, by its player; the latest is {latest}.")
+            if (not last.rolls and not last.secret) or len(seats) == 1:
+                return await self._undo_now(table, seats, last, f"{mine.name} takes back {describe(last.action)}.")
+            request_id = await self.store.add_request(table.id, "undo", caller.user_id, table.version, self.clock())
+            reason = "dice were rolled" if last.rolls else "hidden information was revealed"
+            needed = [seat.user_id for seat in seats if seat.user_id != caller.user_id]
+            return UndoAsk(
+                request_id,
+                table.id,
+                caller.user_id,
+                needed,
+                f"{mine.name} asks to take back {describe(last.action)}: {reason}, so everyone else must agree.",
+            )
+
+    async def _last_effective(self, table: TableRow) -> ActionRow | None:
+        rows = effective(await self.store.actions(table.id))
+        return rows[-1] if rows else None
+
+    async def _undo_now(self, table: TableRow, seats: list[SeatRow], last: ActionRow, line: str) -> Post:
+        engine = self.engine(table)
+        start = await self.store.last_snapshot_before(table.id, last.n)
+        rows = await self.store.actions(table.id, after=start.upto if start else 0)
+        state = replay(engine, table, seats, [row for row in rows if row.n != last.n], start)
+        turn_ends = sum(1 for event in last.events if event["kind"] == "turn_end")
+        now = self.clock()
+        n = await self.store.action_count(table.id) + 1
+        text = serial.dumps(state)
+        async with self.store.transaction():
+            await self.store.append_action(
+                ActionRow(table.id, n, "undo", last.seat, last.user_id, {"undoes": last.n}, 0, [], 0, False, now)
+            )
+            version = await self.store.save_state(
+                table.id, table.version, text, turns=table.turns - turn_ends, status="running", finished_at=None
+            )
+            await self.store.drop_snapshots_from(table.id, last.n)
+            await self._sync_reminders(table, engine, state, acted=last.seat, now=now)
+            await self.store.close_requests(table.id)
+        return await self._post(table.id, table.channel_id, version, engine, state, seats, [f"↩ {line}"], [])
+
+    async def answer(self, caller: Caller, request_id: int, agree: bool) -> tuple[str, Post | None]:
+        """A player's button answer to an undo or pause request: (reply to them, post if it went through)."""
+        request = await self.store.request(request_id)
+        if request is None or not request.open:
+            raise TableError("That request is closed: the game moved on or it was already decided.")
+        table = await self.store.table(request.table_id)
+        assert table is not None
+        async with self.lock(table.id):
+            seats = await self.store.seats(table.id)
+            if self._seat_of(seats, caller.user_id) is None:
+                raise TableError("Only the players at this table can answer.")
+            if table.version != request.version:
+                await self.store.update_request(request.id, request.approvals, False)
+                raise TableError("That request is out of date: the game moved on since it was asked.")
+            if not agree:
+                await self.store.update_request(request.id, request.approvals, False)
+                return f"{caller.name} said no: the {request.kind} request is dropped.", None
+            approvals = sorted({*request.approvals, caller.user_id})
+            missing = [seat.name for seat in seats if seat.user_id not in approvals]
+            await self.store.update_request(request.id, approvals, bool(missing))
+            if missing:
+                return f"{caller.name} agrees. Still waiting for {', '.join(missing)}.", None
+            if request.kind == "pause":
+                await self.store.set_table(table.id, paused=1)
+                return "Everyone agreed: the table is paused. No reminders or deadlines until /game pause again.", None
+            last = await self._last_effective(table)
+            assert last is not None
+            post = await self._undo_now(table, seats, last, f"Everyone agreed to take back {describe(last.action)}.")
+            return "Everyone agreed: the action is taken back.", post
+
+    # --- table management ----------------------------------------------------------------------------------
+
+    async def pause(self, channel_id: int, caller: Caller) -> str | UndoAsk:
+        table = await self._active_here(channel_id)
+        seats, mine = await self._seated(table, caller)
+        if table.paused:
+            await self.store.set_table(table.id, paused=0)
+            now = self.clock()
+            async with self.store.transaction():
+                for row in await self.store.reminders(table.id):
+                    row.since, row.next_at, row.sent = now, now + table.remind_after, 0
+                    row.deadline_at = now + table.deadline if table.deadline else None
+                    await self.store.put_reminder(row)
+            return f"{mine.name} resumes the table: reminders and deadlines run again."
+        if len(seats) == 1:
+            await self.store.set_table(table.id, paused=1)
+            return "The table is paused."
+        request_id = await self.store.add_request(table.id, "pause", caller.user_id, table.version, self.clock())
+        needed = [seat.user_id for seat in seats if seat.user_id != caller.user_id]
+        return UndoAsk(
+            request_id,
+            table.id,
+            caller.user_id,
+            needed,
+            f"{mine.name} asks to pause this table (a vacation): everyone must agree.",
+        )
+
+    async def settings(
+        self,
+        channel_id: int,
+        caller: Caller,
+        remind_after: int | None,
+        remind_every: int | None,
+        deadline: int | None,
+        clear_deadline: bool = False,
+    ) -> TableView:
+        table = await self._active_here(channel_id)
+        self._require_host(table, caller, "change the table's pace")
+        fields: dict[str, Any] = {}
+        if remind_after is not None:
+            fields["remind_after"] = remind_after
+        if remind_every is not None:
+            fields["remind_every"] = remind_every
+        if deadline is not None or clear_deadline:
+            fields["deadline"] = None if clear_deadline else deadline
+        if fields:
+            async with self.lock(table.id), self.store.transaction():
+                await self.store.set_table(table.id, **fields)
+                updated = await self.store.table(table.id)
+                assert updated is not None
+                for row in await self.store.reminders(table.id):
+                    row.next_at = row.since + updated.remind_after + updated.remind_every * row.sent
+                    row.deadline_at = row.since + updated.deadline if updated.deadline else None
+                    await self.store.put_reminder(row)
+        return await self.view(channel_id)
+
+    async def replace(self, channel_id: int, caller: Caller, old_user: int, new: Caller) -> TableView:
+        table = await self._active_here(channel_id)
+        if caller.user_id != old_user:
+            self._require_host(table, caller, "hand another player's seat to someone")
+        async with self.lock(table.id):
+            seats = await self.store.seats(table.id)
+            old = self._seat_of(seats, old_user)
+            if old is None:
+                raise TableError("That member has no seat at this table.")
+            if self._seat_of(seats, new.user_id):
+                raise TableError(f"{new.name} already has a seat at this table.")
+            async with self.store.transaction():
+                await self.store.set_seat_user(table.id, old.seat, new.user_id, new.name)
+                if table.creator_id == old_user:
+                    await self.store.set_table(table.id, creator_id=new.user_id)
+        return await self.view(channel_id)
+
+    async def abandon(self, channel_id: int, caller: Caller, version: int) -> str:
+        table = await self._active_here(channel_id)
+        self._require_host(table, caller, "abandon the game")
+        async with self.lock(table.id):
+            current = await self.store.table(table.id)
+            assert current is not None
+            if current.version != version:
+                raise TableError("The game moved on since you asked; run /game abandon again to confirm.")
+            async with self.store.transaction():
+                await self.store.set_table(table.id, status="abandoned", finished_at=self.clock())
+                await self.store.drop_reminders(table.id)
+                await self.store.close_requests(table.id)
+        return f"The {self._title(table)} game in this channel was abandoned by {caller.name}."
+
+    # --- looking at a table --------------------------------------------------------------------------------
+
+    async def view(self, channel_id: int) -> TableView:
+        table = await self.table_here(channel_id)
+        return await self._view(table)
+
+    async def _view(self, table: TableRow) -> TableView:
+        seats = await self.store.seats(table.id)
+        engine = self.engine(table)
+        if table.state is None:
+            return TableView(table, seats, engine.meta, [], None, "Gathering players.")
+        state = self.state(table)
+        waiting = engine.awaiting(state)
+        reminders = await self.store.reminders(table.id)
+        since = min((row.since for row in reminders), default=None)
+        status = fill_seats(engine.status(state, None), self.namer(seats))
+        return TableView(table, seats, engine.meta, [s for s in seats if s.seat in waiting], since, status)
+
+    async def listing(self, guild_id: int) -> list[TableView]:
+        return [await self._view(table) for table in await self.store.tables_in_guild(guild_id)]
+
+    async def private_status(self, channel_id: int, caller: Caller) -> tuple[str, bytes | None]:
+        """What only the caller may see: their hand, coins or secret choices (and a picture if the game has one)."""
+        table = await self.table_here(channel_id)
+        seats, mine = await self._seated(table, caller)
+        engine = self.engine(table)
+        state = self.state(table)
+        text = fill_seats(engine.status(state, mine.seat), self.namer(seats))
+        module = renderer(engine.meta.id)
+        image = None
+        if hasattr(module, "render_hand"):
+            mine_view = engine.view(state, mine.seat)
+            names = [seat.name for seat in seats]
+            image = await asyncio.to_thread(lambda: encode_png(module.render_hand(mine_view, mine.seat, names)))
+        return text, image
+
+    async def board(self, channel_id: int, turn: int | None = None) -> tuple[str, bytes]:
+        table = await self.table_here(channel_id)
+        engine = self.engine(table)
+        seats = await self.store.seats(table.id)
+        if turn is None:
+            state = self.state(table)
+            png = await self.render(table.id, table.version, engine, state, seats)
+            return f"{engine.meta.title}, now ({table.turns} turns played).", png
+        snapshot = await self.store.snapshot(table.id, turn)
+        if snapshot is None:
+            raise TableError(f"There is no board for turn {turn}: turns 0 (the start) to {table.turns} exist.")
+        state = serial.loads(engine.State, snapshot.state)
+        png = await asyncio.to_thread(
+            lambda: encode_png(renderer(engine.meta.id).render(engine.view(state, None), [s.name for s in seats]))
+        )
+        label = "the start" if turn == 0 else f"the end of turn {turn}"
+        return f"{engine.meta.title} at {label}.", png
+
+    async def history(self, channel_id: int, page: int = 1, seat_user: int | None = None) -> tuple[str, int]:
+        """A page of the action log, newest first; private events only for their owner."""
+        table = await self.table_here(channel_id)
+        seats = await self.store.seats(table.id)
+        mine = self._seat_of(seats, seat_user) if seat_user is not None else None
+        total = await self.store.action_count(table.id)
+        pages = max(1, -(-total // HISTORY_PAGE))
+        if not 1 <= page <= pages:
+            raise TableError(f"History has pages 1 to {pages}.")
+        rows = await self.store.actions_page(table.id, (page - 1) * HISTORY_PAGE, HISTORY_PAGE)
+        name = self.namer(seats)
+        undone = {int(r.action["undoes"]) for r in await self.store.actions(table.id) if r.kind == "undo"}
+        lines = [f"**History of {self._title(table)}**, page {page}/{pages} (newest first)"]
+        for row in rows:
+            who = name(row.seat) if row.seat is not None else "?"
+            if row.kind == "undo":
+                lines.append(f"`#{row.n}` ↩ {who} took back #{row.action['undoes']}")
+                continue
+            mark = " ~~(taken back)~~" if row.n in undone else ""
+            tag = " (by the bot, time ran out)" if row.kind == "fallback" else ""
+            lines.append(f"`#{row.n}` **{who}**: {describe(row.action)}{tag}{mark}")
+            lines += [f"  {line}" for line in present.event_lines(row.events, name, mine.seat if mine else None)]
+        return present.fit("\n".join(lines), tail="\n… (page cut to fit)"), pages
+
+    def rules_page(self, game: str) -> str:
+        engine = rules.engine(game)
+        path = Path(engine.__file__).parent / "rules.md"
+        if path.exists():
+            return path.read_text(encoding="utf-8")
+        return f"# {engine.meta.title}\n\n{engine.meta.summary}\n"
+
+    # --- posting bookkeeping --------------------------------------------------------------------------------
+
+    async def announced(self, table_id: int, version: int) -> None:
+        """The result of `version` is in the channel: the outbox needs no retry for it."""
+        await self.store.set_announced(table_id, version)
+
+    async def catch_up(self, table: TableRow) -> Post:
+        """A post for a table whose last change never reached the channel (a crash or Discord outage)."""
+        engine = self.engine(table)
+        seats = await self.store.seats(table.id)
+        state = self.state(table)
+        rows = await self.store.actions_page(table.id, 0, 1)
+        events = rows[0].events if rows else []
+        lines = ["(Posted late: the bot was interrupted.)"]
+        if rows and rows[0].kind != "undo":
+            lines.append(f"**{self.namer(seats)(rows[0].seat or 0)}**: {describe(rows[0].action)}")
+            lines += present.event_lines(events, self.namer(seats))
+        return await self._post(table.id, table.channel_id, table.version, engine, state, seats, lines, events)

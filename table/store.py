@@ -1,0 +1,413 @@
+"""SQLite persistence (aiosqlite, WAL). The only module that writes SQL.
+
+One connection serves the whole bot: aiosqlite runs it on one thread, so writes are serialised, and every
+multi-statement change goes through `transaction()` so it lands whole or not at all.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
+
+
+@dataclass
+class TableRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    options: dict[str, Any]
+    status: str
+    creator_id: int
+    created_at: float
+    started_at: float | None
+    finished_at: float | None
+    seed: int
+    version: int
+    state: str | None
+    turns: int
+    announced: int
+    remind_after: int
+    remind_every: int
+    deadline: int | None
+    paused: bool
+
+
+@dataclass
+class SeatRow:
+    table_id: int
+    seat: int
+    user_id: int
+    name: str
+    faction: str | None
+
+
+@dataclass
+class ActionRow:
+    table_id: int
+    n: int
+    kind: str
+    seat: int | None
+    user_id: int | None
+    action: dict[str, Any]
+    seed: int
+    events: list[dict[str, Any]]
+    rolls: int
+    secret: bool
+    at: float
+
+
+@dataclass
+class SnapshotRow:
+    table_id: int
+    turn: int
+    upto: int
+    state: str
+    at: float
+
+
+@dataclass
+class Prefs:
+    user_id: int
+    dms: bool = True
+    quiet_from: int | None = None
+    quiet_to: int | None = None
+    timezone: str = "UTC"
+    dm_closed: bool = False
+
+
+@dataclass
+class ReminderRow:
+    table_id: int
+    seat: int
+    since: float
+    next_at: float
+    sent: int
+    deadline_at: float | None
+
+
+@dataclass
+class RequestRow:
+    id: int
+    table_id: int
+    kind: str
+    user_id: int
+    version: int
+    approvals: list[int]
+    open: bool
+    created_at: float
+
+
+class StaleVersion(Exception):
+    """The table changed since it was read: the caller's view of it is out of date."""
+
+
+def _migrations() -> list[tuple[int, str]]:
+    files = sorted(MIGRATIONS.glob("[0-9][0-9][0-9][0-9]_*.sql"))
+    return [(int(path.name[:4]), path.read_text(encoding="utf-8")) for path in files]
+
+
+class Store:
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+        self._in_transaction = False
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Store:
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(str(path), isolation_level=None)
+        db.row_factory = aiosqlite.Row
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across app crashes
+        await db.execute("PRAGMA foreign_keys=ON")
+        store = cls(db)
+        await store.migrate()
+        return store
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def migrate(self) -> int:
+        """Apply every migration newer than PRAGMA user_version, each in its own transaction."""
+        async with self.db.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        current = int(row[0]) if row else 0
+        for number, script in _migrations():
+            if number <= current:
+                continue
+            await self.db.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
+            current = number
+        return current
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[None]:
+        if self._in_transaction:
+            yield
+            return
+        await self.db.execute("BEGIN IMMEDIATE")
+        self._in_transaction = True
+        try:
+            yield
+        except BaseException:
+            await self.db.execute("ROLLBACK")
+            raise
+        else:
+            await self.db.execute("COMMIT")
+        finally:
+            self._in_transaction = False
+
+    async def _one(self, sql: str, args: Iterable[Any] = ()) -> aiosqlite.Row | None:
+        async with self.db.execute(sql, tuple(args)) as cursor:
+            return await cursor.fetchone()
+
+    async def _all(self, sql: str, args: Iterable[Any] = ()) -> list[aiosqlite.Row]:
+        async with self.db.execute(sql, tuple(args)) as cursor:
+            return list(await cursor.fetchall())
+
+    # --- tables -------------------------------------------------------------------------------------------
+
+    @staticmethod
+    def _table(row: aiosqlite.Row) -> TableRow:
+        data = dict(row)
+        data["options"] = json.loads(data["options"])
+        data["paused"] = bool(data["paused"])
+        return TableRow(**data)
+
+    async def insert_table(
+        self,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        options: dict[str, Any],
+        creator_id: int,
+        now: float,
+        seed: int,
+    ) -> int:
+        cursor = await self.db.execute(
+            "INSERT INTO tables (guild_id, channel_id, game, options, status, creator_id, created_at, seed)"
+            " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?)",
+            (guild_id, channel_id, game, json.dumps(options), creator_id, now, seed),
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def table(self, table_id: int) -> TableRow | None:
+        row = await self._one("SELECT * FROM tables WHERE id = ?", (table_id,))
+        return self._table(row) if row else None
+
+    async def table_in_channel(self, channel_id: int) -> TableRow | None:
+        """The channel's newest table: the one being played, or the last one finished there."""
+        row = await self._one("SELECT * FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
+        return self._table(row) if row else None
+
+    async def tables_in_guild(self, guild_id: int, limit: int = 50) -> list[TableRow]:
+        rows = await self._all(
+            "SELECT * FROM tables WHERE guild_id = ? ORDER BY status IN ('finished', 'abandoned'), id DESC LIMIT ?",
+            (guild_id, limit),
+        )
+        return [self._table(row) for row in rows]
+
+    async def unannounced(self, limit: int = 20) -> list[TableRow]:
+        rows = await self._all(
+            "SELECT * FROM tables WHERE status IN ('running', 'finished') AND announced < version LIMIT ?", (limit,)
+        )
+        return [self._table(row) for row in rows]
+
+    async def set_announced(self, table_id: int, version: int) -> None:
+        await self.db.execute("UPDATE tables SET announced = MAX(announced, ?) WHERE id = ?", (version, table_id))
+
+    async def set_table(self, table_id: int, **fields: Any) -> None:
+        if "options" in fields:
+            fields["options"] = json.dumps(fields["options"])
+        columns = ", ".join(f"{name} = ?" for name in fields)
+        await self.db.execute(f"UPDATE tables SET {columns} WHERE id = ?", (*fields.values(), table_id))
+
+    async def save_state(self, table_id: int, expected_version: int, state: str, **fields: Any) -> int:
+        """Store a new state if the table is still at `expected_version`; returns the new version."""
+        extra = "".join(f", {name} = ?" for name in fields)
+        cursor = await self.db.execute(
+            f"UPDATE tables SET state = ?, version = version + 1{extra} WHERE id = ? AND version = ?",
+            (state, *fields.values(), table_id, expected_version),
+        )
+        if cursor.rowcount != 1:
+            raise StaleVersion(table_id)
+        return expected_version + 1
+
+    # --- seats --------------------------------------------------------------------------------------------
+
+    async def seats(self, table_id: int) -> list[SeatRow]:
+        rows = await self._all("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))
+        return [SeatRow(**dict(row)) for row in rows]
+
+    async def add_seat(self, table_id: int, seat: int, user_id: int, name: str, faction: str | None) -> None:
+        await self.db.execute(
+            "INSERT INTO seats (table_id, seat, user_id, name, faction) VALUES (?, ?, ?, ?, ?)",
+            (table_id, seat, user_id, name, faction),
+        )
+
+    async def replace_seats(self, table_id: int, seats: list[SeatRow]) -> None:
+        await self.db.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+        for seat in seats:
+            await self.add_seat(table_id, seat.seat, seat.user_id, seat.name, seat.faction)
+
+    async def set_seat_user(self, table_id: int, seat: int, user_id: int, name: str) -> None:
+        await self.db.execute(
+            "UPDATE seats SET user_id = ?, name = ? WHERE table_id = ? AND seat = ?", (user_id, name, table_id, seat)
+        )
+
+    async def rename_user(self, user_id: int, name: str) -> None:
+        await self.db.execute("UPDATE seats SET name = ? WHERE user_id = ? AND name != ?", (name, user_id, name))
+
+    # --- the action log -----------------------------------------------------------------------------------
+
+    async def append_action(self, row: ActionRow) -> None:
+        await self.db.execute(
+            "INSERT INTO actions (table_id, n, kind, seat, user_id, action, seed, events, rolls, secret, at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                row.table_id,
+                row.n,
+                row.kind,
+                row.seat,
+                row.user_id,
+                json.dumps(row.action),
+                row.seed,
+                json.dumps(row.events),
+                row.rolls,
+                int(row.secret),
+                row.at,
+            ),
+        )
+
+    async def actions(self, table_id: int, after: int = 0) -> list[ActionRow]:
+        rows = await self._all("SELECT * FROM actions WHERE table_id = ? AND n > ? ORDER BY n", (table_id, after))
+        return [self._action(row) for row in rows]
+
+    async def action_count(self, table_id: int) -> int:
+        row = await self._one("SELECT COALESCE(MAX(n), 0) FROM actions WHERE table_id = ?", (table_id,))
+        return int(row[0]) if row else 0
+
+    async def actions_page(self, table_id: int, offset: int, limit: int) -> list[ActionRow]:
+        rows = await self._all(
+            "SELECT * FROM actions WHERE table_id = ? ORDER BY n DESC LIMIT ? OFFSET ?", (table_id, limit, offset)
+        )
+        return [self._action(row) for row in rows]
+
+    @staticmethod
+    def _action(row: aiosqlite.Row) -> ActionRow:
+        data = dict(row)
+        data["action"] = json.loads(data["action"])
+        data["events"] = json.loads(data["events"])
+        data["secret"] = bool(data["secret"])
+        return ActionRow(**data)
+
+    # --- snapshots ----------------------------------------------------------------------------------------
+
+    async def add_snapshot(self, table_id: int, turn: int, upto: int, state: str, now: float) -> None:
+        await self.db.execute(
+            "INSERT OR REPLACE INTO snapshots (table_id, turn, upto, state, at) VALUES (?, ?, ?, ?, ?)",
+            (table_id, turn, upto, state, now),
+        )
+
+    async def snapshot(self, table_id: int, turn: int) -> SnapshotRow | None:
+        row = await self._one("SELECT * FROM snapshots WHERE table_id = ? AND turn = ?", (table_id, turn))
+        return SnapshotRow(**dict(row)) if row else None
+
+    async def last_snapshot_before(self, table_id: int, n: int) -> SnapshotRow | None:
+        """The newest snapshot that includes no action from n on."""
+        row = await self._one(
+            "SELECT * FROM snapshots WHERE table_id = ? AND upto < ? ORDER BY upto DESC, turn DESC LIMIT 1",
+            (table_id, n),
+        )
+        return SnapshotRow(**dict(row)) if row else None
+
+    async def drop_snapshots_from(self, table_id: int, n: int) -> None:
+        await self.db.execute("DELETE FROM snapshots WHERE table_id = ? AND upto >= ?", (table_id, n))
+
+    # --- preferences --------------------------------------------------------------------------------------
+
+    async def prefs(self, user_id: int) -> Prefs:
+        row = await self._one("SELECT * FROM prefs WHERE user_id = ?", (user_id,))
+        if not row:
+            return Prefs(user_id)
+        data = dict(row)
+        return Prefs(**{**data, "dms": bool(data["dms"]), "dm_closed": bool(data["dm_closed"])})
+
+    async def save_prefs(self, prefs: Prefs) -> None:
+        await self.db.execute(
+            "INSERT OR REPLACE INTO prefs (user_id, dms, quiet_from, quiet_to, timezone, dm_closed)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (prefs.user_id, int(prefs.dms), prefs.quiet_from, prefs.quiet_to, prefs.timezone, int(prefs.dm_closed)),
+        )
+
+    # --- reminders ----------------------------------------------------------------------------------------
+
+    async def reminders(self, table_id: int) -> list[ReminderRow]:
+        rows = await self._all("SELECT * FROM reminders WHERE table_id = ? ORDER BY seat", (table_id,))
+        return [ReminderRow(**dict(row)) for row in rows]
+
+    async def put_reminder(self, row: ReminderRow) -> None:
+        await self.db.execute(
+            "INSERT OR REPLACE INTO reminders (table_id, seat, since, next_at, sent, deadline_at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (row.table_id, row.seat, row.since, row.next_at, row.sent, row.deadline_at),
+        )
+
+    async def drop_reminders(self, table_id: int, keep: Iterable[int] = ()) -> None:
+        kept = list(keep)
+        marks = ",".join("?" * len(kept))
+        clause = f" AND seat NOT IN ({marks})" if kept else ""
+        await self.db.execute(f"DELETE FROM reminders WHERE table_id = ?{clause}", (table_id, *kept))
+
+    async def due_reminders(self, now: float, limit: int = 100) -> list[ReminderRow]:
+        """Reminders or deadlines that are due, for tables that are running and not paused."""
+        rows = await self._all(
+            "SELECT r.* FROM reminders r JOIN tables t ON t.id = r.table_id"
+            " WHERE (r.next_at <= ? OR r.deadline_at <= ?) AND t.status = 'running' AND t.paused = 0"
+            " ORDER BY MIN(r.next_at, COALESCE(r.deadline_at, r.next_at)) LIMIT ?",
+            (now, now, limit),
+        )
+        return [ReminderRow(**dict(row)) for row in rows]
+
+    # --- requests (undo consent, pause votes) -------------------------------------------------------------
+
+    async def add_request(self, table_id: int, kind: str, user_id: int, version: int, now: float) -> int:
+        cursor = await self.db.execute(
+            "INSERT INTO requests (table_id, kind, user_id, version, approvals, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (table_id, kind, user_id, version, json.dumps([user_id]), now),
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def request(self, request_id: int) -> RequestRow | None:
+        row = await self._one("SELECT * FROM requests WHERE id = ?", (request_id,))
+        if not row:
+            return None
+        data = dict(row)
+        return RequestRow(**{**data, "approvals": json.loads(data["approvals"]), "open": bool(data["open"])})
+
+    async def update_request(self, request_id: int, approvals: list[int], open_: bool) -> None:
+        await self.db.execute(
+            "UPDATE requests SET approvals = ?, open = ? WHERE id = ?", (json.dumps(approvals), int(open_), request_id)
+        )
+
+    async def close_requests(self, table_id: int) -> None:
+        await self.db.execute("UPDATE requests SET open = 0 WHERE table_id = ? AND open = 1", (table_id,))
+
+    # --- settings -----------------------------------------------------------------------------------------
+
+    async def setting(self, key: str) -> str | None:
+        row = await self._one("SELECT value FROM settings WHERE key = ?", (key,))
+        return str(row[0]) if row else None
+
+    async def put_setting(self, key: str, value: str) -> None:
+        await self.db.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, value))
