@@ -93,6 +93,7 @@ class Meta:
     options: tuple[Option, ...] = ()
     factions: tuple[str, ...] = ()  # what a player may ask for at /game join (colour, realm, side...)
     demo: bool = False  # a small game for trying the bot, listed last
+    command: str = ""  # the slash-command group name when it differs from id (e.g. "sw")
 
     def action(self, name: str) -> ActionSpec:
         for spec in self.actions:

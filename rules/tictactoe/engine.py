@@ -73,7 +73,8 @@ def legal(state: State, seat: int) -> list[Choice]:
     if seat not in awaiting(state):
         return []
     free = [square for square in SQUARES if square not in state.board]
-    choices = [Choice({"type": "mark", "square": square}, f"Mark {square}") for square in free]
+    endgame = len(free) <= 3  # with few squares left, offer them as buttons
+    choices = [Choice({"type": "mark", "square": square}, f"Mark {square}", quick=endgame) for square in free]
     return [*choices, Choice({"type": "resign"}, "Resign")]
 
 

@@ -1,0 +1,131 @@
+"""Composition root: configuration from the environment, the store, the cogs, and run.
+
+python bot.py            the Discord bot (needs DISCORD_TOKEN)
+python bot.py --console  the same commands offline in a terminal
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import discord
+import yarl
+from discord.ext import commands
+
+from table.service import TableService
+from table.store import Store
+
+log = logging.getLogger("pbp")
+
+# The bot needs: View Channel, Send Messages, Send Messages in Threads, Create Public Threads,
+# Embed Links, Attach Files, Read Message History.
+PERMISSIONS = 1024 + 2048 + 274877906944 + 34359738368 + 16384 + 32768 + 65536
+
+NO_TOKEN = f"""No DISCORD_TOKEN is set, so the bot can't connect to Discord.
+To get one: open https://discord.com/developers/applications, create an application, open "Bot" and
+press "Reset Token"; then run `DISCORD_TOKEN=<token> ./run-bot`. Invite the bot with this link (put your
+application id in): https://discord.com/oauth2/authorize?client_id=<APPLICATION_ID>&scope=bot%20applications.commands&permissions={PERMISSIONS}
+(scopes bot and applications.commands; it needs to view channels, send messages and messages in threads,
+create public threads, embed links, attach files and read message history). To try the bot without
+Discord, run `python bot.py --console`: the same commands in your terminal."""
+
+
+@dataclass(frozen=True)
+class Config:
+    token: str
+    data_dir: Path
+    api_base: str | None  # a Discord-compatible REST base (the test stand-in); None for Discord itself
+    gateway: str | None
+    tick_seconds: float
+
+    @classmethod
+    def from_env(cls) -> Config:
+        return cls(
+            token=os.environ.get("DISCORD_TOKEN", "").strip(),
+            data_dir=Path(os.environ.get("PBP_DATA_DIR", "data")),
+            api_base=os.environ.get("DISCORD_API_BASE") or None,
+            gateway=os.environ.get("DISCORD_GATEWAY_URL") or None,
+            tick_seconds=float(os.environ.get("PBP_TICK_SECONDS", "60")),
+        )
+
+    @property
+    def database(self) -> Path:
+        return self.data_dir / "tables.sqlite3"
+
+
+def point_at(config: Config) -> None:
+    """Aim discord.py at another Discord-compatible endpoint (used by the end-to-end tests)."""
+    if config.api_base:
+        discord.http.Route.BASE = config.api_base.rstrip("/")
+    if config.gateway:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(config.gateway)
+
+
+class TableBot(commands.Bot):
+    def __init__(self, config: Config) -> None:
+        intents = discord.Intents.default()
+        intents.message_content = False  # slash commands only: no privileged intents needed
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.config = config
+        self.store: Store
+        self.service: TableService
+
+    async def setup_hook(self) -> None:
+        from cogs.buttons import DYNAMIC_ITEMS
+        from cogs.common import on_tree_error
+        from cogs.reminders import ReminderCog
+
+        self.store = await Store.open(self.config.database)
+        self.service = TableService(self.store)
+        self.tree.on_error = on_tree_error  # type: ignore[method-assign]
+        for name in ("cogs.lobby", "cogs.play", "cogs.board", "cogs.dice"):
+            await self.load_extension(name)
+        await self.add_cog(ReminderCog(self, self.service, self.config.tick_seconds))
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Sync the command tree with Discord only when it changed: syncing is rate-limited."""
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands()]
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        if await self.store.setting("command_tree") == digest:
+            return
+        await self.tree.sync()
+        await self.store.put_setting("command_tree", digest)
+        log.info("synced %d commands", len(payload))
+
+    async def close(self) -> None:
+        await super().close()
+        if hasattr(self, "store"):
+            await self.store.close()
+
+
+def main(argv: list[str]) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if "--console" in argv:
+        from table.console import main as console_main
+
+        console_main()
+        return 0
+    config = Config.from_env()
+    if not config.token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    point_at(config)
+    bot = TableBot(config)
+    try:
+        bot.run(config.token, log_handler=None)
+    except discord.LoginFailure:
+        print("Discord refused the token in DISCORD_TOKEN: reset it in the developer portal.", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,71 @@
+"""Looking at a game: /board, /history, /rules, /hand, and /undo."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.buttons import request_view
+from cogs.common import board_file, caller_of, say, send_post, service_of
+from table.service import UndoAsk
+
+
+class Board(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="board", description="The board now, or at the end of a past turn")
+    @app_commands.describe(turn="Show the board at the end of this turn (0 is the start)")
+    @app_commands.guild_only()
+    async def board(
+        self, interaction: discord.Interaction[Any], turn: app_commands.Range[int, 0, 100000] | None = None
+    ) -> None:
+        text, png = await service_of(interaction).board(interaction.channel_id or 0, turn)
+        await say(interaction, text, file=board_file(png))
+
+    @app_commands.command(name="history", description="The action log of this channel's game, newest first")
+    @app_commands.describe(page="Page number (1 is the newest)")
+    @app_commands.guild_only()
+    async def history(
+        self, interaction: discord.Interaction[Any], page: app_commands.Range[int, 1, 100000] = 1
+    ) -> None:
+        text, _ = await service_of(interaction).history(interaction.channel_id or 0, page, interaction.user.id)
+        await say(interaction, text, ephemeral=True)
+
+    @app_commands.command(name="rules", description="The rules summary and rulings of this channel's game")
+    @app_commands.guild_only()
+    async def rules(self, interaction: discord.Interaction[Any]) -> None:
+        service = service_of(interaction)
+        table = await service.table_here(interaction.channel_id or 0)
+        page = service.rules_page(table.game)
+        first = page.split("\n## ", 1)[0]
+        attachment = discord.File(io.BytesIO(page.encode()), filename=f"{table.game}-rules.md")
+        await say(
+            interaction, first + "\n(The whole page with every ruling is attached.)", ephemeral=True, file=attachment
+        )
+
+    @app_commands.command(name="hand", description="What only you may see in this game: hand, coins, secret choices")
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        text, png = await service_of(interaction).private_status(interaction.channel_id or 0, caller_of(interaction))
+        extra = {"file": board_file(png, "hand.png")} if png else {}
+        await say(interaction, "🔒 " + text, ephemeral=True, **extra)
+
+    @app_commands.command(name="undo", description="Take back your last action (others must agree if dice were rolled)")
+    @app_commands.guild_only()
+    async def undo(self, interaction: discord.Interaction[Any]) -> None:
+        result = await service_of(interaction).undo(interaction.channel_id or 0, caller_of(interaction))
+        if isinstance(result, UndoAsk):
+            mentions = " ".join(f"<@{user}>" for user in result.needed)
+            pings = discord.AllowedMentions(users=True)
+            await say(interaction, f"{result.reason} {mentions}", view=request_view(result.request_id), mentions=pings)
+        else:
+            await send_post(interaction, result)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Board(bot))

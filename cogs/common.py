@@ -1,0 +1,152 @@
+"""What every cog shares: who is calling, how refusals are answered, how a game post is sent."""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from rules.base import RuleError
+from table.dice import DiceError
+from table.durations import DurationError
+from table.present import fit
+from table.service import Caller, Post, TableError, TableService
+
+if TYPE_CHECKING:
+    from bot import TableBot
+
+log = logging.getLogger(__name__)
+
+# Refusals a player can fix: shown to them alone, nothing was written.
+PLAYER_ERRORS = (TableError, RuleError, DiceError, DurationError)
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+def service_of(interaction: discord.Interaction[Any]) -> TableService:
+    bot: TableBot = interaction.client  # type: ignore[assignment]
+    return bot.service
+
+
+def caller_of(interaction: discord.Interaction[Any]) -> Caller:
+    user = interaction.user
+    admin = bool(interaction.permissions.manage_channels) if interaction.guild else False
+    return Caller(user.id, user.display_name[:64], admin)
+
+
+def member_caller(member: discord.abc.User) -> Caller:
+    return Caller(member.id, member.display_name[:64])
+
+
+async def on_tree_error(interaction: discord.Interaction[Any], error: Exception) -> None:
+    """Every command's refusals in one place: player errors are answered privately; bugs are logged."""
+    original = getattr(error, "original", error)
+    if isinstance(original, PLAYER_ERRORS):
+        await refuse(interaction, str(original))
+        return
+    if isinstance(original, discord.app_commands.CheckFailure):
+        await refuse(interaction, str(original) or "You can't use that command here.")
+        return
+    log.exception("command failed", exc_info=original)
+    await refuse(interaction, "Something went wrong on our side; nothing was changed. Please try again.")
+
+
+async def refuse(interaction: discord.Interaction[Any], message: str) -> None:
+    """An ephemeral answer, whether or not the interaction was already answered."""
+    text = fit(message)
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+
+
+async def say(
+    interaction: discord.Interaction[Any],
+    message: str,
+    ephemeral: bool = False,
+    mentions: discord.AllowedMentions = NO_MENTIONS,
+    **extra: Any,
+) -> None:
+    text = fit(message)
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=ephemeral, allowed_mentions=mentions, **extra)
+    else:
+        await interaction.response.send_message(text, ephemeral=ephemeral, allowed_mentions=mentions, **extra)
+
+
+def board_file(png: bytes, name: str = "board.png") -> discord.File:
+    return discord.File(io.BytesIO(png), filename=name)
+
+
+def post_view(post: Post) -> discord.ui.View | None:
+    """Quick buttons under the board, as persistent dynamic items (they survive restarts)."""
+    from cogs.buttons import QuickButton
+
+    if not post.quick:
+        return None
+    view = discord.ui.View(timeout=None)
+    for quick in post.quick[:25]:
+        view.add_item(QuickButton(quick.table_id, quick.version, quick.seat, quick.index, quick.label))
+    return view
+
+
+def post_content(post: Post) -> tuple[str, discord.AllowedMentions]:
+    mentions = " ".join(f"<@{user}>" for user in post.mentions)
+    text = fit(post.text + (f"\n{mentions}" if mentions and not post.finished else ""))
+    return text, discord.AllowedMentions(users=True, roles=False, everyone=False)
+
+
+async def send_post(interaction: discord.Interaction[Any], post: Post, secret_action: bool = False) -> None:
+    """Answer an action: events, board and buttons as one public message; private lines to their owners."""
+    text, mentions = post_content(post)
+    view = post_view(post)
+    extra: dict[str, Any] = {"allowed_mentions": mentions}
+    if view is not None:
+        extra["view"] = view
+    if post.image:
+        extra["file"] = board_file(post.image)
+    if secret_action:
+        await refuse(interaction, "Done. Your choice stays secret until the game reveals it.")
+        channel = interaction.channel
+        assert isinstance(channel, discord.abc.Messageable)
+        await channel.send(text, **extra)
+    elif interaction.response.is_done():
+        await interaction.followup.send(text, **extra)
+    else:
+        await interaction.response.send_message(text, **extra)
+    await service_of(interaction).announced(post.table_id, post.version)
+    await deliver_private(interaction.client, post, interaction)
+
+
+async def deliver_private(
+    client: discord.Client, post: Post, interaction: discord.Interaction[Any] | None = None
+) -> None:
+    """Hidden information goes to its owner only: ephemerally to the actor, by DM to anyone else."""
+    for user_id, lines in post.private.items():
+        text = fit("🔒 Only you see this:\n" + "\n".join(lines))
+        if interaction is not None and user_id == interaction.user.id:
+            await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+            continue
+        try:
+            user = client.get_user(user_id) or await client.fetch_user(user_id)
+            await user.send(text + "\n(Use /hand in the table's channel to see it again.)")
+        except discord.HTTPException:
+            log.info("could not DM private information to %s; they can read it with /hand", user_id)
+
+
+async def post_to_channel(client: discord.Client, post: Post) -> None:
+    """A post with no interaction behind it (a deadline fallback, a late catch-up)."""
+    channel = client.get_channel(post.channel_id) or await client.fetch_channel(post.channel_id)
+    assert isinstance(channel, discord.abc.Messageable)
+    text, mentions = post_content(post)
+    extra: dict[str, Any] = {"allowed_mentions": mentions}
+    view = post_view(post)
+    if view is not None:
+        extra["view"] = view
+    if post.image:
+        extra["file"] = board_file(post.image)
+    await channel.send(text, **extra)
+    bot: TableBot = client  # type: ignore[assignment]
+    await bot.service.announced(post.table_id, post.version)
+    await deliver_private(client, post)

@@ -1,0 +1,14 @@
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from tests.cogs.harness import Harness
+
+
+@pytest.fixture
+async def harness(tmp_path: Path) -> AsyncIterator[Harness]:
+    h = Harness(tmp_path)
+    await h.start()
+    yield h
+    await h.close()
