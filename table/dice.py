@@ -90,11 +90,10 @@ def roll(notation: str, rng: Rng) -> DiceResult:
         match = _TERM.fullmatch(body)
         if not match:
             raise DiceError(f"{body[:30]!r} is not a dice term. Examples: 3d6, 4d6kh3, 2d20kl1, 6d10>=6, 3d6!.")
-        term = _roll_term(match, sign, body, rng, advantage if len(pieces) == 1 else None)
-        dice_count += len(term.rolled)
-        if dice_count > MAX_DICE + MAX_EXPLOSIONS:
+        dice_count += int(match["count"] or 1)
+        if dice_count > MAX_DICE:
             raise DiceError(f"That is too many dice: at most {MAX_DICE} in one roll.")
-        terms.append(term)
+        terms.append(_roll_term(match, sign, body, rng, advantage if len(pieces) == 1 else None))
     if not terms:
         raise DiceError("There are no dice in that roll. Example: 2d6+3.")
     successes = any(term.successes for term in terms)

@@ -1,0 +1,54 @@
+"""The offline console plays a whole game with the same commands as Discord."""
+
+import io
+from pathlib import Path
+
+from table.console import Console, _Clock
+from table.service import TableService
+from table.store import Store
+
+SCRIPT = """
+game new tictactoe
+as bob
+game join
+as alice
+game start joined
+mark b2
+as bob
+mark b2
+tictactoe mark square=a1
+as carol
+mark c3
+as alice
+legal
+mark a3
+as bob
+mark c3
+as alice
+mark c1
+history
+board 1
+roll 6d10>=6 attack
+roll nonsense
+wait 13h
+"""
+
+
+async def test_a_whole_game_in_the_console(tmp_path: Path):
+    store = await Store.open(tmp_path / "console.sqlite3")
+    out = io.StringIO()
+    clock = _Clock()
+    console = Console(TableService(store, clock=clock), out, tmp_path / "images", clock)
+    for line in SCRIPT.strip().splitlines():
+        assert await console.run_line(line)
+    await store.close()
+    text = out.getvalue()
+    assert "! b2 is taken; free squares" in text
+    assert "bob puts O on a1" in text
+    assert "! You are not playing at this table" in text
+    assert "Mark c3" in text  # `legal` lists the choices
+    assert "moves by the bot" in text
+    assert "Game over" in text and "Winner: alice" in text
+    assert "hits" in text and "! 'nonsense' is not a dice term" in text
+    images = sorted(p.name for p in (tmp_path / "images").iterdir())
+    assert "table-board-1.png" in images and len(images) >= 7

@@ -1,0 +1,261 @@
+"""The table service without Discord: lobby, actions, refusals, snapshots, undo, replay, fallbacks."""
+
+import pytest
+
+from rules import serial
+from rules.base import RuleError
+from table.replay import replay
+from table.service import Caller, TableError, TableService, UndoAsk
+from tests.table.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
+
+
+async def ttt(service: TableService, start: bool = True) -> None:
+    await service.create(GUILD, CHANNEL, ALICE, "tictactoe", {})
+    await service.join(CHANNEL, BOB)
+    if start:
+        await service.start(CHANNEL, ALICE, "joined")
+
+
+async def version(service: TableService) -> int:
+    return (await service.table_here(CHANNEL)).version
+
+
+async def test_create_refuses_unknown_game_and_bad_options(service: TableService):
+    with pytest.raises(TableError, match=r"No game called 'chess'.*tictactoe"):
+        await service.create(GUILD, CHANNEL, ALICE, "chess", {})
+    with pytest.raises(RuleError, match="has no option 'size'"):
+        await service.create(GUILD, CHANNEL, ALICE, "tictactoe", {"size": "4"})
+
+
+async def test_one_active_table_per_channel_but_many_per_server(service: TableService):
+    await ttt(service, start=False)
+    with pytest.raises(TableError, match="already has a Tic-tac-toe game"):
+        await service.create(GUILD, CHANNEL, BOB, "tictactoe", {})
+    await service.create(GUILD, CHANNEL + 1, BOB, "tictactoe", {})
+    assert len(await service.listing(GUILD)) == 2
+
+
+async def test_lobby_refuses_double_join_full_table_and_taken_faction(service: TableService):
+    await service.create(GUILD, CHANNEL, ALICE, "tictactoe", {})
+    with pytest.raises(TableError, match="already at this table"):
+        await service.join(CHANNEL, ALICE)
+    await service.choose_faction(CHANNEL, ALICE, "o")
+    with pytest.raises(TableError, match=r"O is taken\. Free: X"):
+        await service.join(CHANNEL, BOB, "O")
+    with pytest.raises(TableError, match="'Z' is not a choice"):
+        await service.join(CHANNEL, BOB, "Z")
+    await service.join(CHANNEL, BOB, "X")
+    with pytest.raises(TableError, match="full"):
+        await service.join(CHANNEL, CAROL)
+
+
+async def test_start_needs_the_host_and_enough_players(service: TableService):
+    await service.create(GUILD, CHANNEL, ALICE, "tictactoe", {})
+    with pytest.raises(TableError, match="needs 2 players; 1 joined"):
+        await service.start(CHANNEL, ALICE)
+    await service.join(CHANNEL, BOB)
+    with pytest.raises(TableError, match="Only the table's creator"):
+        await service.start(CHANNEL, BOB)
+    post = await service.start(CHANNEL, ALICE, "joined")
+    assert "Seats: 1. alice, 2. bob" in post.text and post.mentions == [ALICE.user_id]
+    assert post.image and post.image.startswith(b"\x89PNG")
+
+
+async def test_leave_and_kick_only_in_the_lobby(service: TableService):
+    await ttt(service, start=False)
+    with pytest.raises(TableError, match="Only the table's creator"):
+        await service.kick(CHANNEL, BOB, ALICE.user_id)
+    await service.kick(CHANNEL, ALICE, BOB.user_id)
+    assert [s.name for s in (await service.view(CHANNEL)).seats] == ["alice"]
+    await service.join(CHANNEL, BOB)
+    await service.start(CHANNEL, ALICE, "joined")
+    with pytest.raises(TableError, match="replace"):
+        await service.leave(CHANNEL, BOB)
+
+
+async def test_refusals_change_nothing(service: TableService):
+    await ttt(service)
+    before = await version(service)
+    refusals = [
+        (CAROL, {"type": "mark", "square": "b2"}, "not playing at this table"),
+        (BOB, {"type": "mark", "square": "b2"}, "not your move: the game is waiting for alice"),
+        (ALICE, {"type": "mark", "square": "z9"}, "not a square"),
+        (ALICE, {"type": "castle"}, "two actions"),
+    ]
+    for caller, action, message in refusals:
+        with pytest.raises((TableError, RuleError), match=message):
+            await service.act(CHANNEL, caller, action)
+    assert await version(service) == before
+    assert await service.store.action_count((await service.table_here(CHANNEL)).id) == 0
+
+
+async def test_stale_version_is_refused(service: TableService):
+    await ttt(service)
+    stale = await version(service)
+    await service.act(CHANNEL, ALICE, {"type": "mark", "square": "b2"})
+    with pytest.raises(TableError, match="earlier moment"):
+        await service.act(CHANNEL, BOB, {"type": "mark", "square": "a1"}, version=stale)
+
+
+async def test_a_snapshot_is_kept_at_every_turn_end(service: TableService):
+    await ttt(service)
+    await service.act(CHANNEL, ALICE, {"type": "mark", "square": "b2"})
+    await service.act(CHANNEL, BOB, {"type": "mark", "square": "a1"})
+    text, png = await service.board(CHANNEL, 1)
+    assert "end of turn 1" in text and png.startswith(b"\x89PNG")
+    with pytest.raises(TableError, match="turns 0 \\(the start\\) to 2"):
+        await service.board(CHANNEL, 3)
+
+
+async def test_game_end_posts_scores_winner_turns_and_duration(service: TableService, clock):
+    await ttt(service)
+    for caller, square in [(ALICE, "a1"), (BOB, "a2"), (ALICE, "b1"), (BOB, "b2")]:
+        await service.act(CHANNEL, caller, {"type": "mark", "square": square})
+    clock.advance(3 * 3600)
+    post = await service.act(CHANNEL, ALICE, {"type": "mark", "square": "c1"})
+    assert post.finished and "Game over" in post.text and "Winner: alice" in post.text
+    assert "5 turns in 3 h 0 min" in post.text
+    table = await service.table_here(CHANNEL)
+    assert table.status == "finished"
+    assert (await service.board(CHANNEL))[1].startswith(b"\x89PNG")  # finished tables stay viewable
+    with pytest.raises(TableError, match="finished"):
+        await service.act(CHANNEL, BOB, {"type": "mark", "square": "c3"})
+
+
+async def test_free_undo_without_dice(service: TableService):
+    await ttt(service)
+    await service.act(CHANNEL, ALICE, {"type": "mark", "square": "b2"})
+    with pytest.raises(TableError, match="latest is alice's mark"):
+        await service.undo(CHANNEL, BOB)
+    post = await service.undo(CHANNEL, ALICE)
+    assert not isinstance(post, UndoAsk) and "takes back mark square=b2" in post.text
+    state = service.state(await service.table_here(CHANNEL))
+    assert state.board == {} and state.to_move == 0
+    assert (await service.view(CHANNEL)).awaiting[0].name == "alice"
+
+
+@pytest.mark.usefixtures("with_pig")
+async def test_undo_after_dice_needs_everyone_else(service: TableService):
+    await service.create(GUILD, CHANNEL, ALICE, "pig", {})
+    await service.join(CHANNEL, BOB)
+    await service.join(CHANNEL, CAROL)
+    await service.start(CHANNEL, ALICE, "joined")
+    await service.act(CHANNEL, ALICE, {"type": "roll"})
+    ask = await service.undo(CHANNEL, ALICE)
+    assert isinstance(ask, UndoAsk) and "dice were rolled" in ask.reason
+    assert sorted(ask.needed) == [BOB.user_id, CAROL.user_id]
+    reply, post = await service.answer(BOB, ask.request_id, True)
+    assert "Still waiting for carol" in reply and post is None
+    reply, post = await service.answer(CAROL, ask.request_id, True)
+    assert post is not None and "Everyone agreed" in post.text
+    assert service.state(await service.table_here(CHANNEL)).turn_total == 0
+    with pytest.raises(TableError, match="closed"):
+        await service.answer(CAROL, ask.request_id, True)
+
+
+@pytest.mark.usefixtures("with_pig")
+async def test_refused_or_stale_undo_request_does_nothing(service: TableService):
+    await service.create(GUILD, CHANNEL, ALICE, "pig", {})
+    await service.join(CHANNEL, BOB)
+    await service.start(CHANNEL, ALICE, "joined")
+    await service.act(CHANNEL, ALICE, {"type": "roll"})
+    ask = await service.undo(CHANNEL, ALICE)
+    assert isinstance(ask, UndoAsk)
+    reply, post = await service.answer(BOB, ask.request_id, False)
+    assert "said no" in reply and post is None
+    ask = await service.undo(CHANNEL, ALICE)
+    assert isinstance(ask, UndoAsk)
+    mover = [ALICE, BOB][service.state(await service.table_here(CHANNEL)).to_move]
+    await service.act(CHANNEL, mover, {"type": "peek"})  # the game moves on: the request is void
+    with pytest.raises(TableError, match=r"closed|out of date"):
+        await service.answer(BOB, ask.request_id, True)
+
+
+@pytest.mark.usefixtures("with_pig")
+async def test_private_events_go_only_to_their_owner(service: TableService):
+    await service.create(GUILD, CHANNEL, ALICE, "pig", {})
+    await service.join(CHANNEL, BOB)
+    await service.start(CHANNEL, ALICE, "joined")
+    post = await service.act(CHANNEL, ALICE, {"type": "peek"})
+    secret = service.state(await service.table_here(CHANNEL)).secrets[0]
+    assert f"secret number is {secret}" not in post.text
+    assert post.private == {ALICE.user_id: [f"Your secret number is {secret}."]}
+    history, _ = await service.history(CHANNEL, 1, BOB.user_id)
+    assert f"is {secret}" not in history
+    mine, _ = await service.history(CHANNEL, 1, ALICE.user_id)
+    assert f"is {secret}" in mine
+    assert isinstance(await service.undo(CHANNEL, ALICE), UndoAsk)  # hidden information was shown
+
+
+@pytest.mark.usefixtures("with_pig")
+async def test_quick_buttons_act_and_go_stale(service: TableService):
+    await service.create(GUILD, CHANNEL, ALICE, "pig", {})
+    await service.join(CHANNEL, BOB)
+    post = await service.start(CHANNEL, ALICE, "joined")
+    assert [q.label for q in post.quick] == ["Roll", "Hold 0"]
+    hold = post.quick[1]
+    with pytest.raises(TableError, match="another player's move"):
+        await service.press(BOB, hold.table_id, hold.version, hold.seat, hold.index)
+    after = await service.press(ALICE, hold.table_id, hold.version, hold.seat, hold.index)
+    assert "banks 0" in after.text
+    with pytest.raises(TableError, match="earlier moment"):
+        await service.press(ALICE, hold.table_id, hold.version, hold.seat, hold.index)
+
+
+@pytest.mark.usefixtures("with_pig")
+async def test_the_log_replays_to_the_stored_state(service: TableService):
+    await service.create(GUILD, CHANNEL, ALICE, "pig", {})
+    await service.join(CHANNEL, BOB)
+    await service.start(CHANNEL, ALICE, "joined")
+    players = {0: ALICE, 1: BOB}
+    for step in range(40):
+        table = await service.table_here(CHANNEL)
+        if table.status != "running":
+            break
+        state = service.state(table)
+        await service.act(CHANNEL, players[state.to_move], {"type": "roll" if step % 3 else "hold"})
+        if step == 10:
+            last = service.state(await service.table_here(CHANNEL))
+            if last.turn_total:  # undo with consent in the middle
+                ask = await service.undo(CHANNEL, players[last.to_move])
+                if isinstance(ask, UndoAsk):
+                    await service.answer(players[1 - last.to_move], ask.request_id, True)
+    table = await service.table_here(CHANNEL)
+    seats = await service.store.seats(table.id)
+    rebuilt = replay(service.engine(table), table, seats, await service.store.actions(table.id))
+    assert serial.dumps(rebuilt) == table.state
+
+
+async def test_replace_hands_a_seat_over(service: TableService):
+    await ttt(service)
+    dave = Caller(4, "dave")
+    with pytest.raises(TableError, match="Only the table's creator"):
+        await service.replace(CHANNEL, CAROL, BOB.user_id, dave)
+    await service.replace(CHANNEL, BOB, BOB.user_id, dave)  # handing your own seat needs no host
+    await service.act(CHANNEL, ALICE, {"type": "mark", "square": "b2"})
+    post = await service.act(CHANNEL, dave, {"type": "mark", "square": "a1"})
+    assert "dave puts O on a1" in post.text
+    with pytest.raises(TableError, match="not playing"):
+        await service.act(CHANNEL, BOB, {"type": "mark", "square": "c1"})
+
+
+async def test_abandon_needs_the_host_and_a_current_confirmation(service: TableService):
+    await ttt(service)
+    current = await version(service)
+    with pytest.raises(TableError, match="Only the table's creator"):
+        await service.abandon(CHANNEL, BOB, current)
+    with pytest.raises(TableError, match="moved on"):
+        await service.abandon(CHANNEL, ALICE, current - 1)
+    assert "abandoned by alice" in await service.abandon(CHANNEL, ALICE, current)
+    assert (await service.table_here(CHANNEL)).status == "abandoned"
+    await service.create(GUILD, CHANNEL, BOB, "tictactoe", {})  # the channel is free again
+
+
+async def test_an_admin_may_manage_any_table(service: TableService):
+    await ttt(service)
+    mod = Caller(9, "mod", admin=True)
+    await service.settings(CHANNEL, mod, 60, 120, 600)
+    table = await service.table_here(CHANNEL)
+    assert (table.remind_after, table.remind_every, table.deadline) == (60, 120, 600)
+    with pytest.raises(TableError, match="creator"):
+        await service.settings(CHANNEL, BOB, 60, None, None)
