@@ -57,7 +57,7 @@ def test_percentile():
     [
         ("", "Write dice like"),
         ("hello", "not a dice term"),
-        ("101d6", "100 dice"),
+        ("101d6", "at most 100"),
         ("2d1", "between 2 and 1000 sides"),
         ("d6r6", "leave some faces"),
         ("3d6kh4", "can't keep or drop 4 of 3"),
