@@ -7,6 +7,7 @@ offers, for the option being typed, the values legal() allows given what is alre
 from __future__ import annotations
 
 import inspect
+import keyword
 from types import ModuleType
 from typing import Any
 
@@ -40,14 +41,22 @@ def _autocomplete(meta: Meta, spec: ActionSpec, param: str):  # type: ignore[no-
     return complete
 
 
+def _python_name(name: str) -> str:
+    """Option names that are Python keywords (from, in...) get a trailing underscore inside the callback."""
+    return f"{name}_" if keyword.iskeyword(name) else name
+
+
 def _callback(meta: Meta, spec: ActionSpec):  # type: ignore[no-untyped-def]
+    real_names = {_python_name(param.name): param.name for param in spec.params}
+
     async def callback(interaction: discord.Interaction[Any], **values: Any) -> None:
         service = service_of(interaction)
         table = await service.table_here(interaction.channel_id or 0)
         if table.game != meta.id:
             here = service.engine(table).meta
             raise TableError(f"The game in this channel is {here.title}: use /{command_name(here)} commands here.")
-        action = build_action(meta, spec.name, {k: v for k, v in values.items() if v is not None})
+        given = {real_names[key]: value for key, value in values.items() if value is not None}
+        action = build_action(meta, spec.name, given)
         post = await service.act(interaction.channel_id or 0, caller_of(interaction), action)
         await send_post(interaction, post, secret_action=spec.secret)
 
@@ -60,7 +69,7 @@ def _callback(meta: Meta, spec: ActionSpec):  # type: ignore[no-untyped-def]
         default = inspect.Parameter.empty if param.required else None
         parameters.append(
             inspect.Parameter(
-                param.name,
+                _python_name(param.name),
                 inspect.Parameter.KEYWORD_ONLY,
                 annotation=annotation if param.required else annotation | None,
                 default=default,
@@ -76,13 +85,16 @@ def game_group(engine: ModuleType) -> app_commands.Group:
     group = app_commands.Group(name=command_name(meta), description=f"Play {meta.title}"[:100], guild_only=True)
     for spec in meta.actions:
         callback = _callback(meta, spec)
-        descriptions = {param.name: param.help[:100] for param in spec.params}
+        descriptions = {_python_name(param.name): param.help[:100] for param in spec.params}
         if descriptions:
             callback = app_commands.describe(**descriptions)(callback)
+        renames = {_python_name(p.name): p.name for p in spec.params if _python_name(p.name) != p.name}
+        if renames:
+            callback = app_commands.rename(**renames)(callback)
         command = app_commands.Command(name=spec.name, description=spec.help[:100], callback=callback, parent=group)
         for param in spec.params:
             if param.kind in ("choice", "list"):
-                command.autocomplete(param.name)(_autocomplete(meta, spec, param.name))
+                command.autocomplete(_python_name(param.name))(_autocomplete(meta, spec, param.name))
         group.add_command(command)
     return group
 

@@ -12,3 +12,5 @@ async def harness(tmp_path: Path) -> AsyncIterator[Harness]:
     await h.start()
     yield h
     await h.close()
+    errors = [record.getMessage() + str(record.exc_info and record.exc_info[1]) for record in h.errors.records]
+    assert not errors, f"the bot logged errors: {errors}"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -122,14 +123,37 @@ class RecordingWebhookAdapter(AsyncWebhookAdapter):
         if multipart:
             body = json.loads(next(part["value"] for part in multipart if part["name"] == "payload_json"))
         path = route.url.split("/api/v10", 1)[1]
-        self.recorder.record(route.method, path, body, files)
+        call = self.recorder.record(route.method, path, body, files)
         if path.endswith("/callback"):
-            return None
-        return fake_message(0, (body or {}).get("content", ""))
+            message = fake_message(0, call.content)
+            return {
+                "interaction": {
+                    "id": path.split("/")[2],
+                    "type": 2,
+                    "response_message_id": message["id"],
+                    "response_message_loading": False,
+                    "response_message_ephemeral": call.ephemeral,
+                },
+                "resource": {"type": (body or {}).get("type", 4), "message": message},
+            }
+        return fake_message(0, call.content)
+
+
+class ErrorLog(logging.Handler):
+    """Collects errors logged while the bot handles interactions: a test fails on any of them."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
 
 
 class Harness:
     def __init__(self, data_dir: Path) -> None:
+        self.errors = ErrorLog()
+        logging.getLogger().addHandler(self.errors)
         self.recorder = Recorder()
         self.bot = TableBot(Config("test-token", data_dir, None, None, 3600))
         self.channel_id = snowflake()
@@ -143,6 +167,7 @@ class Harness:
         await self.bot.setup_hook()
 
     async def close(self) -> None:
+        logging.getLogger().removeHandler(self.errors)
         for cog in list(self.bot.cogs):
             await self.bot.remove_cog(cog)
         await self.bot.store.close()
@@ -168,6 +193,24 @@ class Harness:
                 "discriminator": "0",
                 "global_name": None,
                 "avatar": None,
+            }
+        if path.startswith("/channels/") and path.endswith("/threads"):
+            parent = int(path.split("/")[2])
+            return {
+                "id": str(snowflake()),
+                "type": 11,
+                "guild_id": str(GUILD_ID),
+                "parent_id": str(parent),
+                "name": payload["name"],
+                "owner_id": str(APP_ID),
+                "thread_metadata": {
+                    "archived": False,
+                    "auto_archive_duration": 1440,
+                    "archive_timestamp": "2026-01-01T00:00:00+00:00",
+                    "locked": False,
+                },
+                "member_count": 1,
+                "message_count": 0,
             }
         if path.startswith("/channels/") and path.endswith("/messages"):
             channel = int(path.split("/")[2])
@@ -235,6 +278,8 @@ class Harness:
         leaf: list[dict[str, Any]] = []
         for key, value in (options or {}).items():
             kind = 4 if isinstance(value, int) and not isinstance(value, bool) else 5 if isinstance(value, bool) else 3
+            if resolved and str(value) in resolved.get("users", {}):
+                kind = 6  # a member option
             option: dict[str, Any] = {"type": kind, "name": key, "value": value}
             if key == focused:
                 option["focused"] = True
@@ -251,7 +296,10 @@ class Harness:
     async def click(self, user: int, name: str, custom_id: str, *, channel: int | None = None) -> list[Call]:
         payload = self._base(3, user, name, False, channel)
         payload["data"] = {"custom_id": custom_id, "component_type": 2}
-        payload["message"] = fake_message(channel or self.channel_id)
+        message = fake_message(channel or self.channel_id)
+        button = {"type": 2, "style": 1, "label": "button", "custom_id": custom_id}
+        message["components"] = [{"type": 1, "components": [button]}]  # discord.py finds the item there
+        payload["message"] = message
         return await self._dispatch(payload)
 
     async def _dispatch(self, payload: dict[str, Any]) -> list[Call]:
@@ -259,11 +307,16 @@ class Harness:
         start = len(self.recorder.calls)
         self.bot._connection.parse_interaction_create(payload)  # discord.py's own INTERACTION_CREATE path
         for _ in range(200):
-            pending = [t for t in asyncio.all_tasks() - before if not t.done() and t is not asyncio.current_task()]
+            pending = [t for t in asyncio.all_tasks() - before if not t.done() and not _is_view_timer(t)]
             if not pending:
                 break
             await asyncio.wait(pending, timeout=5)
         return self.recorder.calls[start:]
+
+
+def _is_view_timer(task: asyncio.Task[Any]) -> bool:
+    """discord.py times out a view on an ephemeral message after 15 minutes: not work to wait for."""
+    return "timeout_task_impl" in getattr(task.get_coro(), "__qualname__", "")
 
 
 def member_resolved(user: int, name: str) -> dict[str, Any]:

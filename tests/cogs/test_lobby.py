@@ -1,0 +1,122 @@
+"""/game through real interactions: replies, ephemeral refusals, buttons, threads."""
+
+from tests.cogs.harness import GUILD_ID, Harness, member_resolved
+
+ALICE, BOB, CAROL, MOD = 1001, 1002, 1003, 1009
+
+
+def replies(calls):
+    return [c for c in calls if c.path.endswith("/callback") or "/webhooks/" in c.path]
+
+
+async def open_table(h: Harness, start: bool = True) -> None:
+    await h.command(ALICE, "alice", "game new", {"game": "tictactoe"})
+    await h.command(BOB, "bob", "game join")
+    if start:
+        await h.command(ALICE, "alice", "game start", {"order": "joined"})
+
+
+async def test_game_new_join_start_posts_the_board_and_mentions(harness: Harness):
+    calls = await harness.command(ALICE, "alice", "game new", {"game": "tictactoe"})
+    assert "opened a **Tic-tac-toe** table here" in replies(calls)[0].content and not replies(calls)[0].ephemeral
+    calls = await harness.command(BOB, "bob", "game join", {"faction": "O"})
+    assert "Players: alice, bob (O)" in replies(calls)[0].content
+    calls = await harness.command(ALICE, "alice", "game start", {"order": "joined"})
+    reply = replies(calls)[0]
+    assert "**Tic-tac-toe** begins" in reply.content and "<@1001>" in reply.content
+    assert reply.files == ["board.png"] and not reply.ephemeral
+
+
+async def test_game_new_autocompletes_games_and_options(harness: Harness):
+    calls = await harness.command(ALICE, "alice", "game new", {"game": "tic"}, focused="game")
+    assert [c["value"] for c in calls[0].choices] == ["tictactoe"]
+    assert "Tic-tac-toe (2-2 players)" in calls[0].choices[0]["name"]
+
+
+async def test_bad_game_and_options_get_ephemeral_answers(harness: Harness):
+    calls = await harness.command(ALICE, "alice", "game new", {"game": "chess"})
+    assert replies(calls)[0].ephemeral and "No game called 'chess'" in replies(calls)[0].content
+    calls = await harness.command(ALICE, "alice", "game new", {"game": "tictactoe", "options": "size"})
+    assert replies(calls)[0].ephemeral and "name=value" in replies(calls)[0].content
+    calls = await harness.command(ALICE, "alice", "game new", {"game": "tictactoe", "options": "size=4"})
+    assert replies(calls)[0].ephemeral and "has no option 'size'" in replies(calls)[0].content
+    assert await harness.bot.store.table_in_channel(harness.channel_id) is None
+
+
+async def test_game_new_can_open_a_thread(harness: Harness):
+    calls = await harness.command(ALICE, "alice", "game new", {"game": "tictactoe", "thread": True})
+    assert any(c.method == "POST" and c.path == f"/channels/{harness.channel_id}/threads" for c in calls)
+    assert "opened a **Tic-tac-toe** table <#" in replies(calls)[0].content
+    assert await harness.bot.store.table_in_channel(harness.channel_id) is None  # the table lives in the thread
+    table = await harness.bot.store.table(1)
+    assert table is not None and table.channel_id != harness.channel_id
+
+
+async def test_status_and_list_are_private_and_informative(harness: Harness):
+    await open_table(harness)
+    calls = await harness.command(CAROL, "carol", "game status")
+    reply = replies(calls)[0]
+    assert reply.ephemeral and "Players:\n1. alice\n2. bob" in reply.content and "remind after 12h" in reply.content
+    calls = await harness.command(CAROL, "carol", "game list")
+    assert "waiting for alice" in replies(calls)[0].content
+
+
+async def test_kick_needs_the_host_and_works_for_a_moderator(harness: Harness):
+    await open_table(harness, start=False)
+    resolved = member_resolved(ALICE, "alice")
+    calls = await harness.command(BOB, "bob", "game kick", {"member": str(ALICE)}, resolved=resolved)
+    assert replies(calls)[0].ephemeral and "Only the table's creator" in replies(calls)[0].content
+    calls = await harness.command(
+        MOD, "mod", "game kick", {"member": str(BOB)}, admin=True, resolved=member_resolved(BOB, "bob")
+    )
+    assert "bob was removed" in replies(calls)[0].content
+
+
+async def test_abandon_asks_for_a_button_confirmation(harness: Harness):
+    await open_table(harness)
+    calls = await harness.command(BOB, "bob", "game abandon")
+    assert replies(calls)[0].ephemeral and "Only the table's creator" in replies(calls)[0].content
+    calls = await harness.command(ALICE, "alice", "game abandon")
+    reply = replies(calls)[0]
+    assert reply.ephemeral and reply.components[0]["custom_id"].startswith("pbp:x:")
+    calls = await harness.click(ALICE, "alice", reply.components[0]["custom_id"])
+    assert "abandoned by alice" in replies(calls)[0].content
+    table = await harness.bot.store.table_in_channel(harness.channel_id)
+    assert table is not None and table.status == "abandoned"
+
+
+async def test_replace_hands_a_seat_to_another_member(harness: Harness):
+    await open_table(harness)
+    resolved = {
+        "users": {**member_resolved(BOB, "bob")["users"], **member_resolved(CAROL, "carol")["users"]},
+        "members": {**member_resolved(BOB, "bob")["members"], **member_resolved(CAROL, "carol")["members"]},
+    }
+    calls = await harness.command(
+        BOB, "bob", "game replace", {"player": str(BOB), "newcomer": str(CAROL)}, resolved=resolved
+    )
+    assert "takes over bob's seat" in replies(calls)[0].content
+    seats = await harness.bot.store.seats(1)
+    assert [s.user_id for s in seats] == [ALICE, CAROL]
+
+
+async def test_settings_and_pause_vote(harness: Harness):
+    await open_table(harness)
+    calls = await harness.command(ALICE, "alice", "game settings", {"remind_after": "30s", "deadline": "2d"})
+    assert "remind after 30s" in replies(calls)[0].content and "deadline 2d" in replies(calls)[0].content
+    calls = await harness.command(ALICE, "alice", "game settings", {"remind_after": "soon"})
+    assert replies(calls)[0].ephemeral and "not a duration" in replies(calls)[0].content
+    calls = await harness.command(ALICE, "alice", "game pause")
+    reply = replies(calls)[0]
+    assert "everyone must agree" in reply.content and "<@1002>" in reply.content
+    agree = next(c["custom_id"] for c in reply.components if c["custom_id"].endswith(":y"))
+    calls = await harness.click(CAROL, "carol", agree)
+    assert replies(calls)[0].ephemeral and "Only the players" in replies(calls)[0].content
+    calls = await harness.click(BOB, "bob", agree)
+    assert "table is paused" in replies(calls)[0].content
+    assert (await harness.bot.store.table(1)).paused
+
+
+async def test_commands_outside_a_server_table_are_refused_clearly(harness: Harness):
+    calls = await harness.command(ALICE, "alice", "game status")
+    assert replies(calls)[0].ephemeral and "no game in this channel" in replies(calls)[0].content
+    assert GUILD_ID

@@ -1,0 +1,121 @@
+"""Game commands, autocomplete, buttons, undo, board, history, rules, hand and /roll through real interactions."""
+
+import pytest
+
+from tests.cogs.harness import Harness
+from tests.cogs.test_lobby import ALICE, BOB, CAROL, open_table, replies
+from tests.support import pig
+
+
+async def mark(h: Harness, user: int, name: str, square: str):
+    return replies(await h.command(user, name, "tictactoe mark", {"square": square}))
+
+
+async def test_a_whole_game_through_slash_commands(harness: Harness):
+    await open_table(harness)
+    for user, name, square in [(ALICE, "alice", "a1"), (BOB, "bob", "b1"), (ALICE, "alice", "a2"), (BOB, "bob", "b2")]:
+        reply = (await mark(harness, user, name, square))[0]
+        assert reply.files == ["board.png"] and not reply.ephemeral
+    reply = (await mark(harness, ALICE, "alice", "a3"))[0]
+    assert "Game over" in reply.content and "Winner: alice" in reply.content
+    table = await harness.bot.store.table(1)
+    assert table is not None and table.status == "finished" and table.announced == table.version
+
+
+async def test_autocomplete_lists_only_legal_squares(harness: Harness):
+    await open_table(harness)
+    await mark(harness, ALICE, "alice", "b2")
+    calls = await harness.command(BOB, "bob", "tictactoe mark", {"square": ""}, focused="square")
+    values = [c["value"] for c in calls[0].choices]
+    assert "b2" not in values and len(values) == 8
+    calls = await harness.command(ALICE, "alice", "tictactoe mark", {"square": ""}, focused="square")
+    assert calls[0].choices == []  # not alice's move: nothing to offer
+
+
+@pytest.mark.parametrize(
+    ("user", "name", "square", "message"),
+    [
+        (CAROL, "carol", "a1", "not playing at this table"),
+        (BOB, "bob", "a1", "not your move: the game is waiting for alice"),
+        (ALICE, "alice", "z9", "not a square"),
+        (ALICE, "alice", "x" * 300, "too long"),
+    ],
+)
+async def test_bad_actions_are_ephemeral_and_write_nothing(harness: Harness, user, name, square, message):
+    await open_table(harness)
+    before = (await harness.bot.store.table(1)).version
+    reply = (await mark(harness, user, name, square))[0]
+    assert reply.ephemeral and message in reply.content
+    assert (await harness.bot.store.table(1)).version == before
+
+
+async def test_a_game_command_in_another_games_channel_is_refused(harness: Harness):
+    pig.install()
+    try:
+        harness_pig = harness
+        await harness_pig.command(ALICE, "alice", "game new", {"game": "tictactoe"})
+        reply = replies(await harness.command(ALICE, "alice", "tictactoe mark", {"square": "a1"}))[0]
+        assert reply.ephemeral and "has not started" in reply.content
+    finally:
+        pig.uninstall()
+
+
+async def test_quick_buttons_work_and_stale_ones_are_refused(harness: Harness):
+    await open_table(harness)
+    moves = [("a1", ALICE), ("b1", BOB), ("c1", ALICE), ("b2", BOB), ("b3", ALICE), ("a2", BOB)]
+    for square, user in moves:
+        reply = (await mark(harness, user, "alice" if user == ALICE else "bob", square))[0]
+    buttons = reply.components  # alice's move, three squares left
+    assert [b["label"] for b in buttons] == ["Mark c2", "Mark a3", "Mark c3"] or len(buttons) == 3
+    assert all(b["custom_id"].startswith("pbp:q:") for b in buttons)
+    refused = replies(await harness.click(BOB, "bob", buttons[0]["custom_id"]))[0]
+    assert refused.ephemeral and "another player's move" in refused.content
+    pressed = replies(await harness.click(ALICE, "alice", buttons[0]["custom_id"]))[0]
+    assert not pressed.ephemeral and "alice puts X on" in pressed.content
+    stale = replies(await harness.click(ALICE, "alice", buttons[1]["custom_id"]))[0]
+    assert stale.ephemeral and "earlier moment" in stale.content
+
+
+async def test_undo_board_history_rules_and_hand(harness: Harness):
+    await open_table(harness)
+    await mark(harness, ALICE, "alice", "b2")
+    reply = replies(await harness.command(ALICE, "alice", "undo"))[0]
+    assert "takes back mark square=b2" in reply.content
+    reply = replies(await harness.command(ALICE, "alice", "board"))[0]
+    assert reply.files == ["board.png"]
+    reply = replies(await harness.command(ALICE, "alice", "board", {"turn": 7}))[0]
+    assert reply.ephemeral and "no board for turn 7" in reply.content
+    reply = replies(await harness.command(CAROL, "carol", "history"))[0]
+    assert reply.ephemeral and "(taken back)" in reply.content
+    reply = replies(await harness.command(CAROL, "carol", "rules"))[0]
+    assert reply.ephemeral and reply.files == ["tictactoe-rules.md"]
+    reply = replies(await harness.command(BOB, "bob", "hand"))[0]
+    assert reply.ephemeral and "You play O" in reply.content
+
+
+async def test_roll_is_public_and_bad_notation_private(harness: Harness):
+    reply = replies(await harness.command(ALICE, "alice", "roll", {"dice": "6d10>=6", "reason": "attack on Hill"}))[0]
+    assert not reply.ephemeral and "alice rolls for *attack on Hill*" in reply.content and "hits" in reply.content
+    reply = replies(await harness.command(ALICE, "alice", "roll", {"dice": "lots"}))[0]
+    assert reply.ephemeral and "not a dice term" in reply.content
+
+
+async def test_reminder_preferences(harness: Harness):
+    reply = replies(
+        await harness.command(ALICE, "alice", "reminders", {"dms": False, "quiet": "22-7", "timezone": "Europe/Paris"})
+    )[0]
+    assert reply.ephemeral and "by DM: off" in reply.content and "22:00 to 7:00 (Europe/Paris" in reply.content
+    reply = replies(await harness.command(ALICE, "alice", "reminders", {"timezone": "Mars/Olympus"}))[0]
+    assert reply.ephemeral and "not a timezone" in reply.content
+    reply = replies(await harness.command(ALICE, "alice", "reminders", {"quiet": "late"}))[0]
+    assert reply.ephemeral and "22-7" in reply.content
+
+
+async def test_reminder_loop_dms_and_falls_back_to_a_mention(harness: Harness):
+    await open_table(harness)
+    cog = harness.bot.get_cog("ReminderCog")
+    harness.recorder.closed_dms.add(ALICE)
+    table = await harness.bot.store.table(1)
+    await cog.reminders.tick(table.started_at + 13 * 3600)
+    mention = harness.recorder.channel_messages(harness.channel_id)[-1]
+    assert "<@1001>" in mention.content and "Your move" in mention.content
