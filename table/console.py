@@ -34,7 +34,8 @@ HELP = """Commands (the same as the slash commands in Discord):
   game join [faction] | game leave | game kick <name> | game start [random|joined]
   game status | game list | game abandon | game replace <old> <new> | game pause
   game settings [remind_after=12h] [remind_every=24h] [deadline=48h|off]
-  <action> [param=value ..]         play an action (or give the values in order); `legal` lists them
+  <action> [param=value ..]         play an action (or give the values in order)
+  legal | do <n>                    list what you may do now, numbered; play choice n
   press <n>                         the n-th quick button under the last board
   undo | agree | refuse             take back your last action; answer a request
   roll <dice> [reason]              public dice, e.g. roll 6d10>=6 hits
@@ -105,6 +106,8 @@ class Console:
             await self._game(rest)
         elif head == "legal":
             await self._legal()
+        elif head == "do" and rest and rest[0].isdigit():
+            await self._do(int(rest[0]))
         elif head == "press" and rest and rest[0].isdigit():
             await self._press(int(rest[0]))
         elif head == "undo":
@@ -222,10 +225,21 @@ class Console:
         _, choices = await self.service.choices(self.channel_id, self.caller.user_id)
         if not choices:
             self.say("You have nothing to do right now.")
-        for choice in choices[:60]:
-            self.say(f"  {choice.label}")
+        for number, choice in enumerate(choices[:60], 1):
+            self.say(f"  [{number}] {choice.label}")
         if len(choices) > 60:
-            self.say(f"  … and {len(choices) - 60} more")
+            self.say(f"  … and {len(choices) - 60} more (type the action to reach them)")
+
+    async def _do(self, number: int) -> None:
+        _, choices = await self.service.choices(self.channel_id, self.caller.user_id)
+        if not 1 <= number <= len(choices):
+            raise TableError(f"Choose a number from 1 to {len(choices)} (see `legal`).")
+        table = await self.service.table_here(self.channel_id)
+        spec = self.service.engine(table).meta.action(choices[number - 1].action["type"])
+        post = await self.service.act(self.channel_id, self.caller, choices[number - 1].action)
+        if spec.secret:
+            self.say(f"(only {self.user} sees this) Done: your choice stays secret until it is revealed.")
+        self._show(post)
 
     async def _press(self, number: int) -> None:
         if not 1 <= number <= len(self.last_quick):

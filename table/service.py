@@ -149,6 +149,13 @@ class TableService:
             mine.name = caller.name
         return seats, mine
 
+    def public(self, table: TableRow, action: dict[str, Any]) -> str:
+        """An action as the channel may read it: a secret action (a hidden manoeuvre) is not spelled out."""
+        meta: Meta = self.engine(table).meta
+        if "undoes" not in action and any(s.name == action.get("type") and s.secret for s in meta.actions):
+            return f"{action.get('type')} (a secret choice)"
+        return describe(action)
+
     @staticmethod
     def namer(seats: list[SeatRow]) -> Callable[[int], str]:
         names = {seat.seat: seat.name for seat in seats}
@@ -307,7 +314,9 @@ class TableService:
         mine = self._seat_of(seats, user_id)
         if mine is None or table.status != "running":
             return table, []
-        return table, self.engine(table).legal(self.state(table), mine.seat)
+        name = self.namer(seats)
+        choices = self.engine(table).legal(self.state(table), mine.seat)
+        return table, [Choice(c.action, fill_seats(c.label, name), c.quick) for c in choices]
 
     async def act(self, channel_id: int, caller: Caller, action: dict[str, Any], version: int | None = None) -> Post:
         table = await self._active_here(channel_id)
@@ -385,7 +394,7 @@ class TableService:
             await self.store.close_requests(table.id)
         name = self.namer(seats)
         lines = [
-            f"**{name(seat)}**: {describe(action)}"
+            f"**{name(seat)}**: {self.public(table, action)}"
             + (" (time ran out; played by the bot)" if kind == "fallback" else "")
         ]
         lines += present.event_lines(row.events, name)
@@ -423,7 +432,7 @@ class TableService:
         quick = []
         for seat in waiting:
             options = [c for c in engine.legal(state, seat) if c.quick][:MAX_QUICK]
-            quick += [Quick(table_id, version, seat, i, c.label[:80]) for i, c in enumerate(options)]
+            quick += [Quick(table_id, version, seat, i, fill_seats(c.label, name)[:80]) for i, c in enumerate(options)]
         image = await self.render(table_id, version, engine, state, seats)
         return Post(
             table_id,
@@ -498,12 +507,12 @@ class TableService:
             seats, mine = await self._seated(table, caller)
             last = await self._last_effective(table)
             if last is None or last.seat != mine.seat or last.kind != "act":
-                latest = (
-                    "nothing yet" if last is None else f"{self.namer(seats)(last.seat or 0)}'s {describe(last.action)}"
-                )
+                who = self.namer(seats)(last.seat or 0) if last else ""
+                latest = "nothing yet" if last is None else f"{who}'s {self.public(table, last.action)}"
                 raise TableError(f"Only the latest action can be taken back, by its player; the latest is {latest}.")
+            what = self.public(table, last.action)
             if (not last.rolls and not last.secret) or len(seats) == 1:
-                return await self._undo_now(table, seats, last, f"{mine.name} takes back {describe(last.action)}.")
+                return await self._undo_now(table, seats, last, f"{mine.name} takes back {what}.")
             request_id = await self.store.add_request(table.id, "undo", caller.user_id, table.version, self.clock())
             reason = "dice were rolled" if last.rolls else "hidden information was revealed"
             needed = [seat.user_id for seat in seats if seat.user_id != caller.user_id]
@@ -512,7 +521,7 @@ class TableService:
                 table.id,
                 caller.user_id,
                 needed,
-                f"{mine.name} asks to take back {describe(last.action)}: {reason}, so everyone else must agree.",
+                f"{mine.name} asks to take back {what}: {reason}, so everyone else must agree.",
             )
 
     async def _last_effective(self, table: TableRow) -> ActionRow | None:
@@ -567,7 +576,8 @@ class TableService:
                 return "Everyone agreed: the table is paused. No reminders or deadlines until /game pause again.", None
             last = await self._last_effective(table)
             assert last is not None
-            post = await self._undo_now(table, seats, last, f"Everyone agreed to take back {describe(last.action)}.")
+            what = self.public(table, last.action)
+            post = await self._undo_now(table, seats, last, f"Everyone agreed to take back {what}.")
             return "Everyone agreed: the action is taken back.", post
 
     # --- table management ----------------------------------------------------------------------------------
@@ -731,7 +741,9 @@ class TableService:
                 continue
             mark = " ~~(taken back)~~" if row.n in undone else ""
             tag = " (by the bot, time ran out)" if row.kind == "fallback" else ""
-            lines.append(f"`#{row.n}` **{who}**: {describe(row.action)}{tag}{mark}")
+            own = mine is not None and row.seat == mine.seat
+            shown = describe(row.action) if own else self.public(table, row.action)
+            lines.append(f"`#{row.n}` **{who}**: {shown}{tag}{mark}")
             lines += [f"  {line}" for line in present.event_lines(row.events, name, mine.seat if mine else None)]
         return present.fit("\n".join(lines), tail="\n… (page cut to fit)"), pages
 
@@ -757,6 +769,6 @@ class TableService:
         events = rows[0].events if rows else []
         lines = ["(Posted late: the bot was interrupted.)"]
         if rows and rows[0].kind != "undo":
-            lines.append(f"**{self.namer(seats)(rows[0].seat or 0)}**: {describe(rows[0].action)}")
+            lines.append(f"**{self.namer(seats)(rows[0].seat or 0)}**: {self.public(table, rows[0].action)}")
             lines += present.event_lines(events, self.namer(seats))
         return await self._post(table.id, table.channel_id, table.version, engine, state, seats, lines, events)

@@ -259,3 +259,29 @@ async def test_an_admin_may_manage_any_table(service: TableService):
     assert (table.remind_after, table.remind_every, table.deadline) == (60, 120, 600)
     with pytest.raises(TableError, match="creator"):
         await service.settings(CHANNEL, BOB, 60, None, None)
+
+
+async def test_a_secret_action_is_never_spelled_out_in_public(service: TableService):
+    await service.create(GUILD, CHANNEL, ALICE, "dragondice", {})
+    await service.join(CHANNEL, BOB)
+    await service.start(CHANNEL, ALICE, "joined")
+    table = await service.table_here(CHANNEL)
+    engine = service.engine(table)
+    for _ in range(20):  # play until someone may make a secret manoeuvre, then make it
+        table = await service.table_here(CHANNEL)
+        state = service.state(table)
+        seat = min(engine.awaiting(state))
+        caller = [ALICE, BOB][seat]
+        _, choices = await service.choices(CHANNEL, caller.user_id)
+        secret = [c for c in choices if c.action["type"] == "manoeuvre"]
+        if secret:
+            post = await service.act(CHANNEL, caller, secret[0].action)
+            direction = secret[0].action["direction"]
+            assert f"direction={direction}" not in post.text and "secret choice" in post.text
+            other = [ALICE, BOB][1 - seat]
+            assert f"direction={direction}" not in (await service.history(CHANNEL, 1, other.user_id))[0]
+            assert f"direction={direction}" in (await service.history(CHANNEL, 1, caller.user_id))[0]
+            assert all("<seat:" not in c.label for c in (await service.choices(CHANNEL, other.user_id))[1])
+            return
+        await service.act(CHANNEL, caller, choices[0].action)
+    raise AssertionError("no manoeuvre came up")
