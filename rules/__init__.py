@@ -7,7 +7,11 @@ from functools import cache
 from types import ModuleType
 
 # Module paths of the games this bot ships; each follows the contract in rules/base.py.
-GAME_MODULES: tuple[str, ...] = ("rules.tictactoe",)
+GAME_MODULES: tuple[str, ...] = (
+    "rules.dragondice",
+    "rules.tashkalar",
+    "rules.tictactoe",
+)
 
 
 @cache

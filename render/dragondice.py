@@ -1,0 +1,308 @@
+"""Dragon Dice board: terrain dice with their face and action, the armies on them, each player's reserves,
+dead and buried units, captures, dragons, lasting spells, and whose decision it is."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache, lru_cache
+
+from PIL import Image, ImageDraw
+
+from render.draw import (
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PAPER,
+    SEAT_COLOURS,
+    Colour,
+    centred_text,
+    contrast,
+    font,
+    header,
+    seat_colour,
+)
+from rules.base import fill_seats
+from rules.dragondice import engine
+from rules.dragondice.content import SPECIES, SPELLS, TERRAINS, UNIT_DICE
+from rules.dragondice.model import BURIED, DEAD, RESERVE, State, Unit
+
+COLUMN = 230
+TERRAIN_TOP = 70
+DIE = 84
+CHIP = 24
+PLAYER_ROW = 74
+ELEMENT_COLOURS: dict[str, Colour] = {
+    "air": (70, 130, 225),
+    "earth": (205, 165, 45),
+    "fire": (215, 65, 40),
+    "water": (40, 155, 95),
+    "death": (45, 40, 50),
+}
+PANEL = (232, 226, 210)
+
+
+@lru_cache(maxsize=4096)
+def _text_mask(text: str, size: int) -> Image.Image:
+    """Rendered text as a mask: FreeType is the slowest part of a board, and most labels repeat."""
+    _, _, right, bottom = font(size).getbbox(text)
+    mask = Image.new("L", (max(1, right), max(1, bottom)))
+    ImageDraw.Draw(mask).text((0, 0), text, font=font(size), fill=255)
+    return mask
+
+
+def _text(image: Image.Image, xy: tuple[int, int], text: str, size: int, fill: Colour) -> None:
+    mask = _text_mask(text, size)
+    x, y = xy
+    image.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
+
+
+def _ink(seat: int) -> Colour:
+    """A seat's colour for text on the light panels: yellow is darkened to stay readable."""
+    r, g, b = seat_colour(seat)
+    return (r * 3 // 4, g * 3 // 4, b * 3 // 4) if 0.299 * r + 0.587 * g + 0.114 * b > 150 else (r, g, b)
+
+
+@cache
+def _palette() -> Image.Image:
+    """A fixed palette: our flat colours plus the in-between shades of text edges on each background.
+    Mapping to it is ~10x faster than computing a palette per image, which keeps render + encode fast."""
+    backgrounds = [PAPER, PANEL, INK, (250, 248, 240), (150, 145, 135), *SEAT_COLOURS[:4]]
+    inks = [INK, MUTED, (255, 255, 255), HIGHLIGHT, *SEAT_COLOURS[:4], _ink(2)]
+    colours: list[Colour] = [*backgrounds, *inks, *ELEMENT_COLOURS.values(), (200, 150, 30)]
+    for back in backgrounds:
+        for ink in inks:
+            for step in (1, 2):
+                colours.append(tuple(round(b + (i - b) * step / 3) for b, i in zip(back, ink, strict=True)))  # type: ignore[misc]
+    unique = list(dict.fromkeys(colours))[:256]
+    flat = [value for colour in unique for value in colour]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(flat + flat[:3] * (256 - len(unique)))
+    return palette
+
+
+@cache
+def _unit_chip(seat: int, kind: str, dead: bool) -> Image.Image:
+    """A unit die: the owner's colour, its health, a stripe per colour of magic; greyed when dead."""
+    die = UNIT_DICE[kind]
+    fill = (150, 145, 135) if dead else seat_colour(seat)
+    chip = Image.new("RGB", (CHIP, CHIP), PAPER)
+    draw = ImageDraw.Draw(chip)
+    radius = 3 if die.size != "monster" else 7
+    draw.rounded_rectangle(
+        (0, 0, CHIP - 1, CHIP - 1), radius, fill=fill, outline=INK, width=2 if die.size != "small" else 1
+    )
+    for index, element in enumerate(die.elements):
+        width = (CHIP - 6) // len(die.elements)
+        x0 = 3 + index * width
+        draw.rectangle((x0, CHIP - 6, x0 + width - 1, CHIP - 4), fill=ELEMENT_COLOURS[element])
+    centred_text(draw, (CHIP / 2, CHIP / 2 - 2), str(die.health), 13, fill=contrast(fill))
+    return chip
+
+
+@cache
+def _terrain_die(kind: str, face: int, captured_by: int | None) -> Image.Image:
+    """The terrain die: its two colours, the face number and the action icon (or the eighth face's name)."""
+    terrain = TERRAINS[kind]
+    image = Image.new("RGB", (DIE, DIE), PANEL)
+    draw = ImageDraw.Draw(image)
+    first, second = (ELEMENT_COLOURS[e] for e in terrain.elements)
+    draw.rounded_rectangle((0, 0, DIE - 1, DIE - 1), 12, fill=first, outline=INK, width=3)
+    draw.polygon([(DIE - 4, 4), (DIE - 4, DIE - 4), (4, DIE - 4)], fill=second)
+    ring = seat_colour(captured_by) if captured_by is not None else (250, 248, 240)
+    draw.ellipse(
+        (14, 10, DIE - 14, DIE - 18), fill=(250, 248, 240), outline=ring, width=5 if captured_by is not None else 1
+    )
+    centred_text(draw, (DIE / 2, 28), str(face), 26)
+    action = "eighth" if face == 8 else terrain.bands[face - 1]
+    if action == "eighth":
+        centred_text(
+            draw,
+            (DIE / 2, DIE - 10),
+            terrain.eighth.replace("_", " ").title()[:10],
+            11,
+            fill=(255, 255, 255),
+            outline=INK,
+        )
+    else:
+        _icon(draw, action, (DIE / 2, 50))
+    return image
+
+
+def _icon(draw: ImageDraw.ImageDraw, action: str, centre: tuple[float, float]) -> None:
+    x, y = centre
+    if action == "melee":  # a sword
+        draw.line((x - 9, y + 9, x + 9, y - 9), fill=INK, width=3)
+        draw.line((x - 9, y + 1, x - 1, y + 9), fill=INK, width=3)
+    elif action == "missile":  # an arrow
+        draw.line((x - 10, y + 8, x + 9, y - 9), fill=INK, width=2)
+        draw.polygon([(x + 11, y - 11), (x + 2, y - 8), (x + 8, y - 2)], fill=INK)
+    else:  # magic: a starburst
+        for dx, dy in ((10, 0), (0, 10), (7, 7), (7, -7)):
+            draw.line((x - dx, y - dy, x + dx, y + dy), fill=INK, width=2)
+
+
+@cache
+def _base(players: int, terrains: int, column: int) -> Image.Image:
+    width = max(COLUMN * terrains + 20, 920)
+    height = TERRAIN_TOP + column + 10 + PLAYER_ROW * players + 50
+    return Image.new("RGB", (width, height), PAPER)
+
+
+def render(state: State, names: Sequence[str]) -> Image.Image:
+    column = _column_height(state)
+    image = _base(state.players, len(state.terrains), column).copy()
+    draw = ImageDraw.Draw(image)
+    header(image, "Dragon Dice", _whose_step(state, names))
+    if state.phase in ("draft", "ready"):
+        _setup_panel(image, state, names)
+        return image.quantize(palette=_palette(), dither=Image.Dither.NONE)
+    for index in range(len(state.terrains)):
+        _terrain_column(image, draw, state, names, index, column)
+    y = TERRAIN_TOP + column + 10
+    for seat in range(state.players):
+        _player_row(image, draw, state, names, seat, y + seat * PLAYER_ROW)
+    _footer(image, state, names, y + state.players * PLAYER_ROW + 6)
+    return image.quantize(palette=_palette(), dither=Image.Dither.NONE)
+
+
+def _whose_step(state: State, names: Sequence[str]) -> str:
+    if state.phase == "over":
+        return _named(state.result, names)
+    waiting = sorted(engine.awaiting(state))
+    who = " and ".join(names[s] for s in waiting)
+    if state.phase == "draft":
+        return f"Draft: {who} chooses species, terrains and army split"
+    if state.phase == "ready":
+        return f"Set-up: {who} starts the game (begin)"
+    if state.damage:
+        hit = state.damage[0]
+        return f"{who} chooses casualties for {hit.amount} damage ({hit.reason})"
+    if state.manoeuvre is not None:
+        place = state.terrain(state.manoeuvre.terrain).name
+        return f"{who}: counter-manoeuvre at {place}? (direction secret)"
+    steps = {"march": f"march {state.march}", "action": f"action of march {state.march}", "magic": "casting spells"}
+    step = steps.get(state.step, f"reserves: {state.step}")
+    return f"Round {state.round}/{state.rounds} · {who} · {step}"
+
+
+def _named(text: str, names: Sequence[str]) -> str:
+    return fill_seats(text, lambda seat: names[seat] if seat < len(names) else f"seat {seat}")
+
+
+def _column_height(state: State) -> int:
+    """Tall enough for the most crowded terrain, in steps of 40 px so few base images are cached."""
+    per_row = (COLUMN - 26) // (CHIP + 3)
+    tallest = 0
+    for terrain in state.terrains:
+        rows = sum(
+            17 + 6 + -(-len(state.army(s, terrain.id)) // per_row) * (CHIP + 3) for s in state.seats_at(terrain.id)
+        )
+        effects = sum(1 for e in state.effects if e.target == terrain.id or e.target.startswith(f"{terrain.id}:"))
+        tallest = max(tallest, DIE + 26 + rows + 15 * effects)
+    return max(240, -(-tallest // 40) * 40)
+
+
+def _terrain_column(
+    image: Image.Image, draw: ImageDraw.ImageDraw, state: State, names: Sequence[str], index: int, height: int
+) -> None:
+    terrain = state.terrains[index]
+    x0 = 10 + index * COLUMN
+    y0 = TERRAIN_TOP
+    marching = terrain.id == state.marching or (state.manoeuvre is not None and state.manoeuvre.terrain == terrain.id)
+    draw.rounded_rectangle(
+        (x0, y0, x0 + COLUMN - 10, y0 + height),
+        10,
+        fill=PANEL,
+        outline=(200, 150, 30) if marching else MUTED,
+        width=3 if marching else 1,
+    )
+    image.paste(_terrain_die(terrain.kind, terrain.face, terrain.captured_by), (x0 + 8, y0 + 8))
+    owner = f"{names[terrain.home_of]}'s home" if terrain.home_of is not None else "Frontier"
+    _text(image, (x0 + DIE + 16, y0 + 10), f"{terrain.name} ({terrain.id})", 15, INK)
+    _text(image, (x0 + DIE + 16, y0 + 30), owner[:22], 13, MUTED)
+    if terrain.captured_by is not None:
+        _text(
+            image,
+            (x0 + DIE + 16, y0 + 48),
+            f"captured: {names[terrain.captured_by]}"[:24],
+            13,
+            _ink(terrain.captured_by),
+        )
+    dragons = [d for d in state.dragons if d.where == terrain.id]
+    for i, dragon in enumerate(dragons):
+        _dragon(draw, (x0 + DIE + 24 + i * 26, y0 + 78), dragon.element, dragon.owner)
+    y = y0 + DIE + 18
+    for seat in state.seats_at(terrain.id):
+        army = state.army(seat, terrain.id)
+        health = sum(u.health for u in army)
+        _text(image, (x0 + 8, y), f"{names[seat]}: {health} health"[:28], 13, _ink(seat))
+        y = _chips(image, army, x0 + 8, y + 17, COLUMN - 26, dead=False) + 6
+    effects = [e for e in state.effects if e.target == terrain.id or e.target.startswith(f"{terrain.id}:")]
+    for effect in effects:
+        label = SPELLS[effect.source].name if effect.source in SPELLS else effect.source.replace("_", " ").title()
+        on = "" if ":" not in effect.target else f" on {names[int(effect.target.split(':')[1])]}"
+        _text(image, (x0 + 8, y), f"* {label}{on}"[:30], 12, INK)
+        y += 15
+
+
+def _dragon(draw: ImageDraw.ImageDraw, centre: tuple[float, float], element: str, owner: int) -> None:
+    x, y = centre
+    draw.polygon(
+        [(x, y - 12), (x + 11, y), (x, y + 12), (x - 11, y)],
+        fill=ELEMENT_COLOURS[element],
+        outline=seat_colour(owner),
+        width=3,
+    )
+    centred_text(draw, (x, y), "D", 12, fill=(255, 255, 255))
+
+
+def _chips(image: Image.Image, units: list[Unit], x0: int, y0: int, width: int, dead: bool) -> int:
+    """Lay unit dice in rows; returns the y below the last row."""
+    per_row = max(1, width // (CHIP + 3))
+    ordered = sorted(units, key=lambda u: (-u.health, int(u.id[1:])))
+    for index, unit in enumerate(ordered):
+        row, col = divmod(index, per_row)
+        image.paste(_unit_chip(unit.owner, unit.kind, dead), (x0 + col * (CHIP + 3), y0 + row * (CHIP + 3)))
+    rows = (len(units) + per_row - 1) // per_row
+    return y0 + rows * (CHIP + 3)
+
+
+def _player_row(
+    image: Image.Image, draw: ImageDraw.ImageDraw, state: State, names: Sequence[str], seat: int, y: int
+) -> None:
+    colour = seat_colour(seat)
+    draw.rectangle((10, y, 16, y + PLAYER_ROW - 8), fill=colour)
+    captured = sum(1 for t in state.terrains if t.captured_by == seat)
+    pool = sum(1 for d in state.dragons if d.owner == seat and d.where == "pool")
+    species = SPECIES[state.species[seat]].name
+    _text(image, (24, y), f"{names[seat]} · {species} · captured {captured}/2 · dragons in pool {pool}"[:90], 14, INK)
+    sections = ((RESERVE, "Reserves", False, 24), (DEAD, "Dead", True, 420))
+    for where, label, dead, x in sections:
+        units = [u for u in state.units if u.owner == seat and u.where == where]
+        _text(image, (x, y + 20), f"{label} ({sum(u.health for u in units)})", 12, MUTED)
+        _chips(image, units[:10], x + 92, y + 20, 280, dead)
+        if len(units) > 10:
+            _text(image, (x + 92 + 10 * (CHIP + 3), y + 24), f"+{len(units) - 10}", 12, MUTED)
+    buried = sum(1 for u in state.units if u.owner == seat and u.where == BURIED)
+    _text(image, (820, y + 20), f"Buried: {buried}", 12, MUTED)
+
+
+def _footer(image: Image.Image, state: State, names: Sequence[str], y: int) -> None:
+    notes = "; ".join(state.notes[-5:]) or "nothing yet"
+    if state.last_notes:
+        notes += " · last turn: " + "; ".join(state.last_notes[-5:])
+    if state.step == "magic" and state.pool:
+        pool = ", ".join(f"{n} {key}" for key, n in sorted(state.pool.items()))
+        spells = ", ".join(SPELLS[c.spell].name for c in state.announced) or "none yet"
+        notes = f"magic results {pool}; announced: {spells}"
+    _text(image, (14, y), _named(f"This turn: {notes}", names)[:150], 13, INK)
+    legend = "Terrain: face and action (sword melee, arrow missile, star magic). Chips: unit health; stripes: colours."
+    _text(image, (14, y + 20), legend, 12, MUTED)
+
+
+def _setup_panel(image: Image.Image, state: State, names: Sequence[str]) -> None:
+    for seat in range(state.players):
+        species = SPECIES[state.species[seat]].name
+        home, frontier = TERRAINS[state.home[seat]].name, TERRAINS[state.frontier[seat]].name
+        line = f"{names[seat]}: {species}, home {home}, proposes {frontier}"
+        _text(image, (20, TERRAIN_TOP + 10 + seat * 24), line, 15, _ink(seat))

@@ -1,0 +1,108 @@
+"""Tash-Kalar drawing pieces shared by the board and the hand: token shapes, pattern pictures, wrapped text."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render.draw import INK, MUTED, Colour, font
+
+GOLD = (212, 170, 40)
+WHITE = (255, 255, 255)
+
+
+def token(draw: ImageDraw.ImageDraw, centre: tuple[float, float], colour: Colour, rank: int, size: float) -> None:
+    """Common: a small disc. Heroic: a large hexagon with a white ring. Legendary: a star with a gold rim."""
+    x, y = centre
+    if rank == 1:
+        r = size * 0.25
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=INK, width=max(1, int(size / 30)))
+    elif rank == 2:
+        r = size * 0.42
+        points = [
+            (x + r * math.cos(math.radians(30 + 60 * i)), y + r * math.sin(math.radians(30 + 60 * i))) for i in range(6)
+        ]
+        draw.polygon(points, fill=colour, outline=INK, width=max(1, int(size / 25)))
+        inner = r * 0.45
+        draw.ellipse((x - inner, y - inner, x + inner, y + inner), outline=WHITE, width=max(1, int(size / 18)))
+    else:
+        outer, inner = size * 0.47, size * 0.22
+        points = []
+        for i in range(10):
+            radius = outer if i % 2 == 0 else inner
+            angle = math.radians(-90 + 36 * i)
+            points.append((x + radius * math.cos(angle), y + radius * math.sin(angle)))
+        draw.polygon(points, fill=colour, outline=GOLD, width=max(2, int(size / 14)))
+
+
+def pattern(
+    draw: ImageDraw.ImageDraw,
+    origin: tuple[int, int],
+    grid: Sequence[str],
+    colour: Colour,
+    rank: int,
+    cell: int,
+) -> None:
+    """A card's pattern: asked-for tokens by rank, the summoning square with a white border."""
+    ox, oy = origin
+    ranks = {"c": 1, "h": 2, "l": 3}
+    for row, line in enumerate(grid):
+        for col, ch in enumerate(line):
+            box = (ox + col * cell, oy + row * cell, ox + (col + 1) * cell, oy + (row + 1) * cell)
+            draw.rectangle(box, fill=(225, 218, 200), outline=MUTED)
+            centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+            if ch == "@":  # the summoning square: dark with a white border, as the card marks it
+                draw.rectangle(box, fill=(70, 70, 80), outline=WHITE, width=max(2, cell // 8))
+                token(draw, centre, colour, rank, cell)
+            elif ch in ranks:
+                token(draw, centre, colour, ranks[ch], cell)
+
+
+@lru_cache(maxsize=4096)
+def _mask(text: str, size: int) -> tuple[Image.Image, int, int]:
+    """Text rendered once as an alpha mask: drawing glyphs is the slowest part of a board image."""
+    left, top, right, bottom = font(size).getbbox(text)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=font(size), fill=255)
+    return mask, left, top
+
+
+def put_text(image: Image.Image, xy: tuple[float, float], text: str, size: int, fill: Colour = INK) -> None:
+    """Same result as ImageDraw.text at `xy` (left, ascender), from a cached mask."""
+    if not text.strip():
+        return
+    mask, left, top = _mask(text, size)
+    x, y = round(xy[0]) + left, round(xy[1]) + top
+    image.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
+
+
+def wrap(draw: ImageDraw.ImageDraw, text: str, size: int, width: int) -> list[str]:
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if draw.textlength(trial, font=font(size)) <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def paragraph(image: Image.Image, xy: tuple[int, int], text: str, size: int, width: int, fill: Colour = INK) -> int:
+    """Draw wrapped text; return the y below it."""
+    x, y = xy
+    for line in _wrapped(text, size, width):
+        put_text(image, (x, y), line, size, fill)
+        y += size + 4
+    return y
+
+
+@lru_cache(maxsize=1024)
+def _wrapped(text: str, size: int, width: int) -> tuple[str, ...]:
+    return tuple(wrap(ImageDraw.Draw(Image.new("L", (1, 1))), text, size, width))

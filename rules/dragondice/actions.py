@@ -1,0 +1,229 @@
+"""Applying each action: every handler validates fully before it changes anything."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.base import ActionLog, RuleError, seat_ref
+from rules.dragondice import choices, combat, damage, setup, spells
+from rules.dragondice.content import SPECIES
+from rules.dragondice.dice import roll_army
+from rules.dragondice.model import RESERVE, Manoeuvre, State, Task
+from rules.rng import Rng
+
+
+def text_param(action: dict[str, Any], key: str, required: bool = True) -> str:
+    value = action.get(key, "")
+    if not isinstance(value, str):
+        raise RuleError(f"{key} must be text.")
+    if required and not value:
+        raise RuleError(f"This action needs {key}.")
+    return value.strip()
+
+
+def units_param(action: dict[str, Any]) -> list[str]:
+    raw = action.get("units", "")
+    if isinstance(raw, list) and all(isinstance(item, str) for item in raw):
+        return [item.strip() for item in raw if item.strip()]
+    if not isinstance(raw, str):
+        raise RuleError("units must be a comma-separated list of unit ids such as u3,u7.")
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def dispatch(state: State, seat: int, kind: str, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
+    phase = state.phase
+    if kind == "draft":
+        if phase != "draft":
+            raise RuleError("The draft is over (or this table uses the standard setup).")
+        species, home, frontier, split, horde = setup.draft(state, seat, action)
+        state.species[seat], state.home[seat], state.frontier[seat] = species, home, frontier
+        state.split[seat], state.horde[seat] = split, horde
+        state.drafted += 1
+        log.say(
+            f"{seat_ref(seat)} drafts {SPECIES[species].name} ({split}), home {home}, proposing {frontier}; "
+            f"the horde invades {seat_ref(horde)}'s home."
+        )
+        if state.drafted == state.players:
+            setup.begin(state, rng, log)
+        return
+    if kind == "begin":
+        if phase != "ready":
+            raise RuleError("The game has already begun." if phase == "play" else "Finish the draft first.")
+        setup.begin(state, rng, log)
+        return
+    if phase != "play":
+        raise RuleError("Set-up is not finished: " + ("draft first." if phase == "draft" else "use begin."))
+    if state.damage:
+        if kind != "casualties":
+            raise RuleError("First choose your casualties (casualties units=...).")
+        damage.choose(state, seat, units_param(action), rng, log)
+        return
+    if state.manoeuvre is not None:
+        if kind != "counter":
+            raise RuleError("Decide on the counter-manoeuvre first: counter oppose=yes or no.")
+        _counter(state, seat, text_param(action, "oppose"), rng, log)
+        return
+    handlers = {
+        "manoeuvre": _manoeuvre,
+        "melee": _attack,
+        "missile": _attack,
+        "magic": _magic,
+        "cast": _cast,
+        "reinforce": _reinforce,
+        "retreat": _retreat,
+        "pass": _pass,
+    }
+    if kind not in handlers:
+        raise RuleError(f"{kind} is not possible now; it is {seat_ref(seat)}'s {state.step} step.")
+    handlers[kind](state, seat, action, rng, log)
+
+
+def _counter(state: State, seat: int, oppose: str, rng: Rng, log: ActionLog) -> None:
+    if oppose not in ("yes", "no"):
+        raise RuleError("Answer oppose=yes to counter-manoeuvre or oppose=no to let it pass.")
+    move = state.manoeuvre
+    assert move is not None
+    move.pending.remove(seat)
+    if oppose == "yes":
+        move.countering.append(seat)
+    log.say(f"{seat_ref(seat)} {'opposes' if oppose == 'yes' else 'does not oppose'} the manoeuvre.")
+    if not move.pending:
+        combat.resolve_manoeuvre(state, rng, log)
+
+
+def _need_step(state: State, *steps: str) -> None:
+    if state.step not in steps:
+        raise RuleError(f"That is not possible in the {state.step} step; see the choices offered.")
+
+
+def _manoeuvre(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
+    _need_step(state, "march")
+    where, direction = text_param(action, "terrain"), text_param(action, "direction")
+    armies = [w for w in choices.march_armies(state, seat) if w != RESERVE]
+    if where not in armies:
+        raise RuleError(
+            f"You have no army that may still march at {where[:40]!r}; you may march at {', '.join(armies) or 'none'}."
+        )
+    terrain = state.terrain(where)
+    if direction not in ("up", "down"):
+        raise RuleError("direction must be up or down.")
+    if (direction == "up" and terrain.face == 8) or (direction == "down" and terrain.face == 1):
+        raise RuleError(f"{terrain.name} shows {terrain.face}: it cannot turn {direction}.")
+    state.marched.append(where)
+    state.marching = where
+    opponents = [s for s in state.seats_at(where) if s != seat]
+    log.say(f"{seat_ref(seat)} marches at {terrain.name} and manoeuvres (direction kept secret).")
+    log.say(f"You chose to turn {terrain.name} {direction}.", to=(seat,))
+    state.manoeuvre = Manoeuvre(seat, where, direction, pending=opponents)
+    if not opponents:
+        combat.resolve_manoeuvre(state, rng, log)
+
+
+def _army_for_action(state: State, seat: int, action: dict[str, Any], kind: str) -> str:
+    where = text_param(action, "army")
+    if state.step == "action":
+        if where != state.marching:
+            raise RuleError(f"Your marching army is at {state.marching}; it takes this march's action.")
+    else:
+        _need_step(state, "march")
+        armies = choices.march_armies(state, seat)
+        if where not in armies:
+            raise RuleError(
+                f"No army of yours may march from {where[:40]!r}; choose one of {', '.join(armies) or 'none'}."
+            )
+    allowed = choices.allowed_actions(state, seat, where)
+    if kind not in allowed:
+        raise RuleError(f"The army at {where} may only take {' or '.join(allowed)} now.")
+    return where
+
+
+def _attack(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
+    kind = str(action["type"])
+    where = _army_for_action(state, seat, action, kind)
+    target = text_param(action, "target")
+    valid = (choices.melee_targets if kind == "melee" else choices.missile_targets)(state, seat, where)
+    if target not in valid:
+        raise RuleError(f"{target[:40]!r} is not a {kind} target from {where}; targets: {', '.join(valid) or 'none'}.")
+    if state.step == "march":
+        state.marched.append(where)
+    state.marching = where
+    state.step = "action"
+    twhere, tseat = target.split(":")
+    combat.attack(state, rng, log, kind, seat, where, int(tseat), twhere)
+    if kind == "melee":
+        combat.queue_melee(state, seat, where, int(tseat))
+    else:
+        state.tasks.append(Task("end_action", seat))
+
+
+def _magic(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
+    where = _army_for_action(state, seat, action, "magic")
+    if state.step == "march":
+        state.marched.append(where)
+    state.marching = where
+    rolled = roll_army(state, rng, seat, where, "magic", log)
+    state.pool = {k: n for k, n in rolled.magic.items() if n > 0}
+    state.announced = []
+    state.hits = {}
+    state.step = "magic"
+    if not state.pool:
+        log.say("No magic results: the action ends.")
+        state.tasks.append(Task("end_action", seat))
+
+
+def _cast(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
+    _need_step(state, "magic")
+    cast = spells.check_cast(
+        state,
+        seat,
+        text_param(action, "spell"),
+        text_param(action, "target"),
+        text_param(action, "element", required=False),
+    )
+    state.announced.append(cast)
+    spell = spells.SPELLS[cast.spell]
+    log.say(f"{seat_ref(seat)} announces {spell.name} ({cast.element}) on {choices.target_label(state, cast.target)}.")
+
+
+def _reinforce(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
+    _need_step(state, "reinforce")
+    ids, tid = units_param(action), text_param(action, "terrain")
+    terrains = [t.id for t in state.terrains]
+    if tid not in terrains:
+        raise RuleError(f"terrain must be one of {', '.join(terrains)}.")
+    reserves = {u.id: u for u in state.army(seat, RESERVE)}
+    bad = [i[:20] for i in ids if i not in reserves]
+    if not ids or bad or len(set(ids)) != len(ids):
+        raise RuleError(f"Name units from your reserves once each: {', '.join(reserves) or 'you have none'}.")
+    for uid in ids:
+        reserves[uid].where = tid
+    log.say(f"{seat_ref(seat)} reinforces {state.terrain(tid).name} with {', '.join(ids)}.")
+
+
+def _retreat(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
+    _need_step(state, "reinforce", "retreat")
+    ids = units_param(action)
+    terrains = {t.id for t in state.terrains}
+    mine = {u.id: u for u in state.units if u.owner == seat and u.where in terrains}
+    bad = [i[:20] for i in ids if i not in mine]
+    if not ids or bad or len(set(ids)) != len(ids):
+        raise RuleError(f"Name units of yours on terrains once each: {', '.join(mine) or 'you have none'}.")
+    state.step = "retreat"
+    for uid in ids:
+        mine[uid].where = RESERVE
+    log.say(f"{seat_ref(seat)} retreats {', '.join(ids)} to the reserves.")
+
+
+def _pass(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
+    if state.step == "magic":
+        for cast in state.announced:
+            state.tasks.append(Task("spell", seat, target=f"{cast.spell}|{cast.target}|{cast.element}"))
+        state.tasks.append(Task("end_action", seat))
+        log.say(f"{seat_ref(seat)} casts {len(state.announced)} spell(s).")
+    elif state.step in ("march", "action"):
+        state.tasks.append(Task("end_action", seat))
+        log.say(f"{seat_ref(seat)} ends march {state.march}.")
+    elif state.step == "reinforce":
+        state.step = "retreat"
+    else:
+        state.tasks.append(Task("end_turn", seat))

@@ -1,0 +1,181 @@
+"""What a seat may do now: the legal actions with their labels (autocomplete, buttons, the console)."""
+
+from __future__ import annotations
+
+from itertools import product
+
+from rules.base import Choice, seat_ref
+from rules.dragondice import spells
+from rules.dragondice.content import SPECIES, SPELLS, TERRAINS
+from rules.dragondice.damage import casualty_sets
+from rules.dragondice.model import DEAD, RESERVE, State
+from rules.dragondice.setup import SPLITS
+
+
+def allowed_actions(state: State, seat: int, where: str) -> list[str]:
+    """The terrain's action; at the 8th face its holder picks any, others may only melee. Reserves cast magic."""
+    if where == RESERVE:
+        return ["magic"]
+    terrain = state.terrain(where)
+    if terrain.face != 8:
+        return [terrain.action()]
+    return ["melee", "missile", "magic"] if terrain.captured_by == seat else ["melee"]
+
+
+def melee_targets(state: State, seat: int, where: str) -> list[str]:
+    return [f"{where}:{s}" for s in state.seats_at(where) if s != seat]
+
+
+def missile_targets(state: State, seat: int, where: str) -> list[str]:
+    """Any opposing army on a terrain; from a home terrain, not one standing at another home terrain."""
+    from_home = state.terrain(where).home_of is not None
+    out = []
+    for terrain in state.terrains:
+        if from_home and terrain.home_of is not None and terrain.id != where:
+            continue
+        out.extend(f"{terrain.id}:{s}" for s in state.seats_at(terrain.id) if s != seat)
+    return out
+
+
+def army_label(state: State, key: str) -> str:
+    where, seat = key.split(":")
+    return f"{seat_ref(int(seat))}'s army at {state.terrain(where).name} ({where})"
+
+
+def march_armies(state: State, seat: int) -> list[str]:
+    places = [t.id for t in state.terrains if state.army(seat, t.id)]
+    if state.army(seat, RESERVE):
+        places.append(RESERVE)
+    return [p for p in places if p not in state.marched]
+
+
+def action_choices(state: State, seat: int, where: str) -> list[Choice]:
+    out: list[Choice] = []
+    place = "reserves" if where == RESERVE else state.terrain(where).name
+    for kind in allowed_actions(state, seat, where):
+        if kind == "magic":
+            out.append(Choice({"type": "magic", "army": where}, f"Magic: roll your army at {place} for magic"))
+            continue
+        pick = melee_targets if kind == "melee" else missile_targets
+        for target in pick(state, seat, where):
+            label = f"{kind.title()} from {place} at {army_label(state, target)}"
+            out.append(Choice({"type": kind, "army": where, "target": target}, label))
+    return out
+
+
+def play_choices(state: State, seat: int) -> list[Choice]:
+    step = state.step
+    out: list[Choice] = []
+    if step == "march":
+        for where in march_armies(state, seat):
+            if where != RESERVE:
+                terrain = state.terrain(where)
+                for direction, ok in (("up", terrain.face < 8), ("down", terrain.face > 1)):
+                    if ok:
+                        action = {"type": "manoeuvre", "terrain": where, "direction": direction}
+                        out.append(Choice(action, f"Manoeuvre at {terrain.name} ({where}), secretly {direction}"))
+            out.extend(action_choices(state, seat, where))
+        label = "Skip the second march" if state.march == 2 else "Skip the first march"
+        out.append(Choice({"type": "pass"}, label, quick=True))
+    elif step == "action":
+        out.extend(action_choices(state, seat, state.marching))
+        out.append(Choice({"type": "pass"}, "Take no action with this army", quick=True))
+    elif step == "magic":
+        out.extend(cast_choices(state, seat))
+        label = "Cast the announced spells" if state.announced else "Cast nothing"
+        out.append(Choice({"type": "pass"}, label, quick=True))
+    elif step in ("reinforce", "retreat"):
+        if step == "reinforce":
+            out.extend(_reinforce_choices(state, seat))
+        out.extend(_retreat_choices(state, seat))
+        label = "Done reinforcing" if step == "reinforce" else "End your turn"
+        out.append(Choice({"type": "pass"}, label, quick=True))
+    return out
+
+
+def cast_choices(state: State, seat: int) -> list[Choice]:
+    out: list[Choice] = []
+    for spell in SPELLS.values():
+        if state.marching == RESERVE and not spell.reserve:
+            continue
+        for target in spells.targets(state, seat, spell):
+            for element in spells.elements_for(state, seat, spell, target):
+                cast = spells.Cast(spell.id, target, element)
+                if spells.feasible(state.pool, spells.demand_of(state, [*state.announced, cast])):
+                    cost = spells.cost_of(state, spell, target)
+                    action = {"type": "cast", "spell": spell.id, "target": target, "element": element}
+                    out.append(Choice(action, f"{spell.name} ({cost} {element}) on {target_label(state, target)}"))
+    return out
+
+
+def target_label(state: State, target: str) -> str:
+    if ":" in target:
+        return army_label(state, target)
+    if target.startswith("t"):
+        return f"{state.terrain(target).name} ({target})"
+    unit = state.unit(target)
+    place = "dead unit area" if unit.where == DEAD else state.terrain(unit.where).name
+    return f"{seat_ref(unit.owner)}'s {unit.name} {unit.id} ({place})"
+
+
+def _reinforce_choices(state: State, seat: int) -> list[Choice]:
+    reserves = state.army(seat, RESERVE)
+    out: list[Choice] = []
+    for terrain in state.terrains:
+        ids = ",".join(u.id for u in reserves)
+        out.append(
+            Choice({"type": "reinforce", "units": ids, "terrain": terrain.id}, f"All reserves to {terrain.name}")
+        )
+        if len(reserves) > 1:
+            for unit in reserves:
+                label = f"{unit.name} {unit.id} to {terrain.name}"
+                out.append(Choice({"type": "reinforce", "units": unit.id, "terrain": terrain.id}, label))
+    return out
+
+
+def _retreat_choices(state: State, seat: int) -> list[Choice]:
+    out: list[Choice] = []
+    for terrain in state.terrains:
+        army = state.army(seat, terrain.id)
+        if not army:
+            continue
+        ids = ",".join(u.id for u in army)
+        out.append(Choice({"type": "retreat", "units": ids}, f"Retreat your whole army at {terrain.name}"))
+        if len(army) > 1:
+            for unit in army:
+                out.append(Choice({"type": "retreat", "units": unit.id}, f"Retreat {unit.name} {unit.id}"))
+    return out
+
+
+def casualty_choices(state: State) -> list[Choice]:
+    hit = state.damage[0]
+    sets = casualty_sets(state.army(hit.seat, hit.where), hit.amount)
+    out = []
+    for index, killed in enumerate(sets):
+        names = ", ".join(f"{u.name} {u.id}" for u in killed)
+        health = sum(u.health for u in killed)
+        label = f"Lose {names} ({health} health of {hit.amount} damage)"
+        out.append(Choice({"type": "casualties", "units": ",".join(u.id for u in killed)}, label, quick=index == 0))
+    return out
+
+
+def draft_choices(state: State, seat: int) -> list[Choice]:
+    default = sorted(SPECIES)[seat % len(SPECIES)]
+    hordes = [(seat + k) % state.players for k in range(1, state.players)]  # the next player first
+    out = []
+    for species in sorted(SPECIES):
+        for home in TERRAINS:
+            for frontier in TERRAINS:
+                if frontier == home:
+                    continue
+                for split, horde in product(SPLITS, hordes):
+                    action = {"type": "draft", "species": species, "home": home, "frontier": frontier, "split": split}
+                    action["horde"] = str(horde)
+                    usual = (default, SPECIES[default].home, SPECIES[default].frontier, "balanced", hordes[0])
+                    quick = (species, home, frontier, split, horde) == usual
+                    names = (SPECIES[species].name, TERRAINS[home].name, TERRAINS[frontier].name)
+                    label = "{}, home {}, frontier {}, ".format(*names) + split
+                    if state.players > 2:
+                        label += f", horde to {seat_ref(horde)}"
+                    out.append(Choice(action, label, quick=quick))
+    return out

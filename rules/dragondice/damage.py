@@ -1,0 +1,110 @@
+"""Casualties (RULINGS, Dragon Dice): the defender picks who dies; each dead unit uses up its health in damage,
+and damage left over that is smaller than every survivor's health is lost."""
+
+from __future__ import annotations
+
+from itertools import product
+
+from rules.base import ActionLog, RuleError, seat_ref
+from rules.dragondice.content import Face
+from rules.dragondice.dice import roll_unit
+from rules.dragondice.model import BURIED, DEAD, Damage, State, Unit
+from rules.rng import Rng
+
+
+def is_valid(army: list[Unit], killed: list[Unit], amount: int) -> bool:
+    used = sum(u.health for u in killed)
+    survivors = [u for u in army if u not in killed]
+    return used <= amount and (not survivors or amount - used < min(u.health for u in survivors))
+
+
+def casualty_sets(army: list[Unit], amount: int) -> list[list[Unit]]:
+    """Every valid casualty set, identical dice merged (which of two equal dice dies makes no difference)."""
+    groups: dict[str, list[Unit]] = {}
+    for unit in sorted(army, key=lambda u: int(u.id[1:])):
+        groups.setdefault(unit.kind, []).append(unit)
+    kinds = sorted(groups)
+    sets: list[list[Unit]] = []
+    for counts in product(*(range(len(groups[k]) + 1) for k in kinds)):
+        killed = [u for k, c in zip(kinds, counts, strict=True) for u in groups[k][:c]]
+        if is_valid(army, killed, amount):
+            sets.append(killed)
+    sets.sort(key=lambda s: (sum(u.health for u in s), len(s), [u.id for u in s]))
+    return sets
+
+
+def kill(state: State, units: list[Unit], rng: Rng, log: ActionLog) -> None:
+    """Units go to the dead unit area; under Soiled Ground each rolls a save or is buried instead."""
+    for unit in units:
+        soiled = any(e.source == "soiled_ground" and e.target == unit.where for e in state.effects)
+        state.deaths += 1
+        unit.where = DEAD
+        unit.died = state.deaths
+        if soiled:
+            face = roll_unit(rng, unit, "Soiled Ground save")
+            saved = gives_save(face)
+            log.say(
+                f"Soiled Ground: {unit.name} {unit.id} rolls {face.label()} → {'dead' if saved else 'buried'}.", "roll"
+            )
+            if not saved:
+                unit.where = BURIED
+
+
+def gives_save(face: Face) -> bool:
+    """Whether a single die face makes at least one save result."""
+    return face.kind in ("id", "save") or face.sai in ("thornback", "volley")
+
+
+def place_name(state: State, where: str) -> str:
+    return "the reserves" if where == "reserve" else state.terrain(where).name
+
+
+def settle(state: State, rng: Rng, log: ActionLog) -> bool:
+    """Apply queued damage that leaves no choice; True while a casualty decision is awaited."""
+    while state.damage:
+        hit = state.damage[0]
+        army = state.army(hit.seat, hit.where)
+        sets = casualty_sets(army, hit.amount) if army else [[]]
+        if len(sets) > 1:
+            return True
+        state.damage.pop(0)
+        _report(state, log, hit, sets[0])
+        kill(state, sets[0], rng, log)
+    return False
+
+
+def choose(state: State, seat: int, unit_ids: list[str], rng: Rng, log: ActionLog) -> None:
+    """The damaged player's choice of casualties; validated fully before anything moves."""
+    hit = state.damage[0]
+    army = state.army(hit.seat, hit.where)
+    by_id = {u.id: u for u in army}
+    if len(set(unit_ids)) != len(unit_ids):
+        raise RuleError("Name each unit once in your casualties.")
+    unknown = [uid for uid in unit_ids if uid not in by_id]
+    if unknown:
+        raise RuleError(
+            f"{', '.join(unknown)} not in your army at {place_name(state, hit.where)}; "
+            f"its units are {', '.join(f'{u.id} ({u.name}, health {u.health})' for u in army)}."
+        )
+    killed = [by_id[uid] for uid in unit_ids]
+    if not is_valid(army, killed, hit.amount):
+        cheapest = ", ".join(u.id for u in casualty_sets(army, hit.amount)[0])
+        raise RuleError(
+            f"Those casualties do not fit {hit.amount} damage: the dead must use up no more health than the damage, "
+            f"and what is left must be smaller than every survivor's health. For example: {cheapest}."
+        )
+    state.damage.pop(0)
+    _report(state, log, hit, killed)
+    kill(state, killed, rng, log)
+
+
+def _report(state: State, log: ActionLog, hit: Damage, killed: list[Unit]) -> None:
+    place = place_name(state, hit.where)
+    if not killed:
+        log.say(f"{hit.reason}: {hit.amount} damage to {seat_ref(hit.seat)} at {place} kills nobody.")
+        return
+    names = ", ".join(f"{u.name} {u.id}" for u in killed)
+    lost = hit.amount - sum(u.health for u in killed)
+    tail = f"; {lost} damage is lost" if lost else ""
+    log.say(f"{hit.reason}: {seat_ref(hit.seat)} loses {names} at {place} to the dead unit area{tail}.")
+    state.notes.append(f"{seat_ref(hit.seat)} -{sum(u.health for u in killed)} at {place}")

@@ -1,0 +1,183 @@
+"""Dragon Dice: the contract surface (meta, new, awaiting, legal, act, view, status, outcome, fallback)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rules import serial
+from rules.base import ActionLog, ActionSpec, Choice, Event, Meta, Option, Outcome, Param, RuleError, SeatInfo, seat_ref
+from rules.dragondice import actions, choices, setup
+from rules.dragondice.content import SPECIES
+from rules.dragondice.model import State
+from rules.dragondice.turn import advance, captured, living_health
+from rules.rng import Rng
+
+meta = Meta(
+    id="dragondice",
+    command="dd",
+    title="Dragon Dice",
+    min_players=2,
+    max_players=4,
+    summary="Armies of dice manoeuvre on terrain dice; capture two terrains or be the last with units.",
+    actions=(
+        ActionSpec(
+            "draft",
+            "Choose your species, home terrain, proposed frontier and army split.",
+            (
+                Param("species", "Your species"),
+                Param("home", "Your home terrain type"),
+                Param("frontier", "The frontier terrain you propose"),
+                Param("split", "How your force is shared between home, horde and campaign armies"),
+                Param("horde", "The opponent whose home your horde invades (3-4 players)", required=False),
+            ),
+        ),
+        ActionSpec("begin", "Build the armies, roll the hordes for first player and frontier, and start."),
+        ActionSpec(
+            "manoeuvre",
+            "March an army: turn its terrain one step up or down (kept secret until it resolves).",
+            (Param("terrain", "Where your marching army stands"), Param("direction", "up or down (secret)")),
+            secret=True,
+        ),
+        ActionSpec(
+            "counter", "Decide whether to oppose the manoeuvre at your terrain.", (Param("oppose", "yes or no"),)
+        ),
+        ActionSpec(
+            "melee",
+            "Attack an opposing army at the same terrain in melee.",
+            (Param("army", "Your attacking army's terrain"), Param("target", "The opposing army")),
+        ),
+        ActionSpec(
+            "missile",
+            "Shoot at an opposing army on another or the same terrain.",
+            (Param("army", "Your attacking army's terrain"), Param("target", "The opposing army")),
+        ),
+        ActionSpec("magic", "Roll an army for magic, then announce spells with cast.", (Param("army", "Your army"),)),
+        ActionSpec(
+            "cast",
+            "Announce a spell paid from your magic results (pass casts them all).",
+            (
+                Param("spell", "The spell"),
+                Param("target", "Its target"),
+                Param("element", "The colour of magic you pay with", required=False),
+            ),
+        ),
+        ActionSpec("casualties", "Choose which of your units die.", (Param("units", "Units that die", "list"),)),
+        ActionSpec(
+            "reinforce",
+            "Move reserve units to a terrain.",
+            (Param("units", "Reserve units", "list"), Param("terrain", "Destination terrain")),
+        ),
+        ActionSpec("retreat", "Move units from terrains to your reserves.", (Param("units", "Units", "list"),)),
+        ActionSpec("pass", "Finish the current step (skip a march, cast the announced spells, end the turn)."),
+    ),
+    options=(
+        Option("force", "Force size in points per player", "24", ("12", "24", "36")),
+        Option(
+            "setup",
+            "standard: armies built for you; draft: choose species, terrains and split",
+            "standard",
+            ("standard", "draft"),
+        ),
+        Option("rounds", "House turn limit in rounds; then most captures, then most health wins", "12", (), 1, 40),
+    ),
+    factions=tuple(species.name for species in SPECIES.values()),
+)
+
+
+def new(seats: Sequence[SeatInfo], options: dict[str, Any], rng: Rng) -> State:
+    return setup.new_state(seats, options)
+
+
+def awaiting(state: State) -> frozenset[int]:
+    if state.phase == "over":
+        return frozenset()
+    if state.phase == "draft":
+        return frozenset({state.drafted})
+    if state.phase == "ready":
+        return frozenset({0})
+    if state.damage:
+        return frozenset({state.damage[0].seat})
+    if state.manoeuvre is not None:
+        return frozenset(state.manoeuvre.pending)
+    return frozenset({state.turn})
+
+
+def legal(state: State, seat: int) -> list[Choice]:
+    if seat not in awaiting(state):
+        return []
+    if state.phase == "draft":
+        return choices.draft_choices(state, seat)
+    if state.phase == "ready":
+        return [Choice({"type": "begin"}, "Build the armies and roll the hordes", quick=True)]
+    if state.damage:
+        return choices.casualty_choices(state)
+    if state.manoeuvre is not None:
+        terrain = state.terrain(state.manoeuvre.terrain).name
+        return [
+            Choice({"type": "counter", "oppose": "yes"}, f"Counter-manoeuvre at {terrain}"),
+            Choice({"type": "counter", "oppose": "no"}, f"Let the manoeuvre at {terrain} pass", quick=True),
+        ]
+    return choices.play_choices(state, seat)
+
+
+def act(state: State, seat: int, action: dict[str, Any], rng: Rng) -> list[Event]:
+    if state.phase == "over":
+        raise RuleError("This game is over.")
+    if seat not in awaiting(state):
+        names = " or ".join(seat_ref(s) for s in sorted(awaiting(state)))
+        raise RuleError(f"It is not your decision now: the game waits on {names}.")
+    kind = action.get("type")
+    if not isinstance(kind, str) or kind not in {spec.name for spec in meta.actions}:
+        raise RuleError(f"Unknown action. Actions: {', '.join(spec.name for spec in meta.actions)}.")
+    log = ActionLog()
+    actions.dispatch(state, seat, kind, action, rng, log)  # every handler validates fully before it changes anything
+    advance(state, rng, log)
+    return log.events
+
+
+def view(state: State, seat: int | None) -> State:
+    seen = serial.clone(state)
+    if seen.manoeuvre is not None and seat != seen.manoeuvre.seat:
+        seen.manoeuvre.direction = ""  # the secret direction stays with the marching player
+    return seen
+
+
+def status(state: State, seat: int | None) -> str:
+    if state.phase == "over":
+        return state.result
+    if state.phase in ("draft", "ready"):
+        return f"Setting up: waiting on {' and '.join(seat_ref(s) for s in sorted(awaiting(state)))}."
+    lines = [
+        f"Round {state.round}/{state.rounds}: {seat_ref(state.turn)} marches ({state.step} step, march {state.march})."
+    ]
+    for terrain in state.terrains:
+        held = f", captured by {seat_ref(terrain.captured_by)}" if terrain.captured_by is not None else ""
+        armies = "; ".join(
+            f"{seat_ref(s)} {sum(u.health for u in state.army(s, terrain.id))} health"
+            for s in state.seats_at(terrain.id)
+        )
+        lines.append(f"{terrain.name} ({terrain.id}) at {terrain.face} ({terrain.action()}{held}): {armies or 'empty'}")
+    if state.step == "magic" and state.pool:
+        pool = ", ".join(f"{n} {key}" for key, n in sorted(state.pool.items()))
+        announced = ", ".join(f"{c.spell} on {c.target} ({c.element})" for c in state.announced) or "nothing yet"
+        lines.append(f"Magic results: {pool}. Announced: {announced}.")
+    if state.damage:
+        hit = state.damage[0]
+        lines.append(f"{seat_ref(hit.seat)} must choose casualties for {hit.amount} damage.")
+    if seat is not None and state.manoeuvre is not None and state.manoeuvre.seat == seat:
+        lines.append(f"Your secret manoeuvre: turn {state.manoeuvre.direction}.")
+    return "\n".join(lines)
+
+
+def outcome(state: State) -> Outcome | None:
+    if state.phase != "over":
+        return None
+    scores = {s: len(captured(state, s)) * 100 + living_health(state, s) for s in range(state.players)}
+    return Outcome(tuple(state.winners), scores, state.result)
+
+
+def fallback(state: State, seat: int) -> dict[str, Any]:
+    options = legal(state, seat)
+    quick = [c.action for c in options if c.quick]
+    return quick[0] if quick else options[0].action

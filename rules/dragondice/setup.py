@@ -1,0 +1,153 @@
+"""Setting up: species, home and frontier terrains, the three armies, the horde roll, terrain faces, dragons."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rules.base import ActionLog, SeatInfo, require, seat_ref
+from rules.dragondice.content import DRAGON, SPECIES, TERRAINS, UNIT_DICE
+from rules.dragondice.dice import roll_army
+from rules.dragondice.model import Dragon, State, Terrain, Unit
+from rules.dragondice.turn import begin_turn
+from rules.rng import Rng
+
+# Share of the force per army (home, horde, campaign): our own presets for the draft's "split".
+SPLITS: dict[str, tuple[int, int, int]] = {
+    "balanced": (4, 4, 4),
+    "home_heavy": (6, 3, 3),
+    "horde_heavy": (3, 6, 3),
+    "campaign_heavy": (3, 3, 6),
+}
+MAX_TIE_ROLLS = 10  # horde roll-offs before the lowest tied seat starts (keeps scripted games finite)
+
+
+def new_state(seats: Sequence[SeatInfo], options: dict[str, Any]) -> State:
+    require(2 <= len(seats) <= 4, "Dragon Dice is played by 2 to 4 players.")
+    force = int(options.get("force", 24))
+    state = State(
+        players=len(seats),
+        force=force,
+        rounds=int(options.get("rounds", 12)),
+        setup=str(options.get("setup", "standard")),
+    )
+    order = sorted(SPECIES)
+    for index, seat in enumerate(seats):
+        species = _species_named(seat.faction) or order[index % len(order)]
+        state.species.append(species)
+        state.home.append(SPECIES[species].home)
+        state.frontier.append(SPECIES[species].frontier)
+        state.split.append("balanced")
+        state.horde.append((index + 1) % len(seats))
+    state.phase = "ready" if state.setup == "standard" else "draft"
+    return state
+
+
+def _species_named(faction: str | None) -> str | None:
+    for sid, species in SPECIES.items():
+        if faction and faction.strip().lower() in (sid, species.name.lower()):
+            return sid
+    return None
+
+
+def draft(state: State, seat: int, action: dict[str, Any]) -> tuple[str, str, str, str, int]:
+    """Validate a draft action; returns (species, home, frontier, split, the seat whose home the horde invades)."""
+    species, home, frontier, split = (str(action.get(k, "")) for k in ("species", "home", "frontier", "split"))
+    opponents = [str(s) for s in range(state.players) if s != seat]
+    horde = action.get("horde") or str((seat + 1) % state.players)
+    require(horde in opponents, f"horde must be the seat of an opponent: {', '.join(opponents)}.")
+    require(species in SPECIES, f"Species must be one of: {', '.join(SPECIES)}.")
+    require(home in TERRAINS, f"Home terrain must be one of: {', '.join(TERRAINS)}.")
+    require(frontier in TERRAINS, f"Frontier terrain must be one of: {', '.join(TERRAINS)}.")
+    require(frontier != home, "Propose a frontier terrain of another type than your home terrain.")
+    require(split in SPLITS, f"Army split must be one of: {', '.join(SPLITS)}.")
+    return species, home, frontier, split, int(horde)
+
+
+def army_points(force: int, split: str) -> tuple[int, int, int]:
+    home, horde, _ = SPLITS[split]
+    total = sum(SPLITS[split])
+    first, second = force * home // total, force * horde // total
+    return first, second, force - first - second
+
+
+def build_army(species: str, role: str, budget: int) -> list[str]:
+    """Fill an army greedily from the species' order for that role; one monster at most, and only in a big army."""
+    kinds: list[str] = []
+    left = budget
+    while left > 0:
+        added = False
+        for kind in SPECIES[species].armies[role]:
+            die = UNIT_DICE[kind]
+            monsters = sum(1 for k in kinds if UNIT_DICE[k].size == "monster")
+            if die.size == "monster" and (monsters or budget < 2 * die.health):
+                continue
+            if die.health <= left:
+                kinds.append(kind)
+                left -= die.health
+                added = True
+        if not added:
+            break
+    return kinds
+
+
+def begin(state: State, rng: Rng, log: ActionLog) -> None:
+    """Place the armies, roll the hordes for the first player and frontier, roll terrain faces, start play."""
+    n = state.players
+    state.terrains = [Terrain(f"t{s}", state.home[s], 1, s) for s in range(n)]
+    for seat in range(n):
+        points = army_points(state.force, state.split[seat])
+        places = (f"t{seat}", f"t{state.horde[seat]}", "frontier")
+        for role, budget, where in zip(("home", "horde", "campaign"), points, places, strict=True):
+            for kind in build_army(state.species[seat], role, budget):
+                state.units.append(Unit(f"u{len(state.units)}", seat, kind, where))
+    winner = _horde_roll(state, rng, log)
+    chooser = (winner - 1) % n
+    frontier = Terrain(f"t{n}", state.frontier[chooser], 1, None)
+    state.terrains.append(frontier)
+    for unit in state.units:
+        if unit.where == "frontier":
+            unit.where = frontier.id
+    log.say(
+        f"{seat_ref(winner)} wins the horde roll and marches first; "
+        f"{seat_ref(chooser)}'s {frontier.name} is the frontier."
+    )
+    for terrain in state.terrains:
+        terrain.face = _starting_face(rng, terrain.name, log)
+    per_seat = max(1, state.force // DRAGON.points_per_dragon)
+    for seat in range(n):
+        element = SPECIES[state.species[seat]].elements[0]
+        state.dragons.extend(Dragon(f"d{seat}{i}", seat, element) for i in range(per_seat))
+    state.first = winner
+    state.phase = "play"
+    begin_turn(state, winner, rng, log)
+
+
+def _horde_roll(state: State, rng: Rng, log: ActionLog) -> int:
+    """Each horde army rolls manoeuvre; the most results starts. Ties roll again among the tied."""
+    contenders = list(range(state.players))
+    for _ in range(MAX_TIE_ROLLS):
+        totals = {}
+        for seat in contenders:
+            where = f"t{state.horde[seat]}"
+            totals[seat] = roll_army(state, rng, seat, where, "manoeuvre", log, label="horde roll").total
+        best = max(totals.values())
+        contenders = [s for s in contenders if totals[s] == best]
+        if len(contenders) == 1:
+            return contenders[0]
+        log.say(f"The horde roll is tied at {best}: {' and '.join(seat_ref(s) for s in contenders)} roll again.")
+    log.say(f"Still tied: {seat_ref(contenders[0])}, first in seat order, starts.")
+    return contenders[0]
+
+
+def _starting_face(rng: Rng, name: str, log: ActionLog) -> int:
+    """A terrain starts on a rolled face; an 8 is rolled again and a 7 is turned to 6."""
+    rolls: list[int] = []
+    while True:
+        face = rng.roll(8, 1, f"{name} starting face")[0]
+        rolls.append(face)
+        if face != 8:
+            break
+    final = 6 if face == 7 else face
+    log.say(f"{name} starting face: rolled {', '.join(map(str, rolls))} → {final}.", "roll")
+    return final

@@ -1,0 +1,177 @@
+"""Magic: which spells an army may announce (targets, colours, points) and how each spell resolves."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from rules.base import ActionLog, RuleError, seat_ref
+from rules.dragondice.content import ELEMENTS, SPELLS, UNIT_DICE, Spell
+from rules.dragondice.damage import gives_save, kill
+from rules.dragondice.dice import roll_army, roll_unit
+from rules.dragondice.model import DEAD, RESERVE, Cast, Damage, Effect, State
+from rules.rng import Rng
+
+LASTING = ("wind_walk", "watery_double", "stoneskin", "fiery_weapon", "palsy", "dancing_lights")
+TERRAIN_EFFECTS = ("wall_of_fog", "ash_storm", "soiled_ground")
+
+
+def cost_of(state: State, spell: Spell, target: str) -> int:
+    if spell.id == "resurrect_dead":
+        return spell.cost * state.unit(target).health  # 3 per point of health: one casting per health-worth
+    return spell.cost
+
+
+def targets(state: State, seat: int, spell: Spell) -> list[str]:
+    """Every target the spell may be announced on now; from the reserves only your own armies and units."""
+    from_reserve = state.marching == RESERVE
+    terrain_ids = [t.id for t in state.terrains]
+    if spell.target in ("opposing_army", "any_army"):
+        armies = [f"{t}:{s}" for t in terrain_ids for s in state.seats_at(t)]
+        mine = [a for a in armies if a.endswith(f":{seat}")]
+        if spell.target == "any_army":
+            return mine if from_reserve else armies
+        return [] if from_reserve else [a for a in armies if a not in mine]
+    if spell.target == "opposing_unit":
+        if from_reserve:
+            return []
+        return [u.id for u in state.units if u.owner != seat and u.where in terrain_ids]
+    if spell.target == "terrain":
+        return [] if from_reserve else terrain_ids
+    return [u.id for u in state.army(seat, DEAD)]  # own_dead_unit
+
+
+def elements_for(state: State, seat: int, spell: Spell, target: str) -> list[str]:
+    """The colours this casting may be paid in."""
+    if spell.element in ELEMENTS:
+        return [spell.element]
+    if spell.element == "dragon":
+        return sorted({d.element for d in state.dragons if d.owner == seat and d.where == "pool"})
+    return sorted(UNIT_DICE[state.unit(target).kind].elements)
+
+
+def feasible(pool: dict[str, int], demand: dict[str, int]) -> bool:
+    """Can the colour sets in the pool pay these per-element costs? (Hall's condition on every element subset.)"""
+    wanted = [e for e, n in demand.items() if n > 0]
+    for size in range(1, len(wanted) + 1):
+        for subset in combinations(wanted, size):
+            need = sum(demand[e] for e in subset)
+            have = sum(n for key, n in pool.items() if set(key.split("+")) & set(subset))
+            if need > have:
+                return False
+    return True
+
+
+def demand_of(state: State, casts: list[Cast]) -> dict[str, int]:
+    demand: dict[str, int] = {}
+    for cast in casts:
+        spell = SPELLS[cast.spell]
+        demand[cast.element] = demand.get(cast.element, 0) + cost_of(state, spell, cast.target)
+    return demand
+
+
+def check_cast(state: State, seat: int, spell_id: str, target: str, element: str) -> Cast:
+    """Validate an announcement fully; raises RuleError naming what would be allowed."""
+    if spell_id not in SPELLS:
+        raise RuleError(f"There is no spell {spell_id[:40]!r}. Spells: {', '.join(SPELLS)}.")
+    spell = SPELLS[spell_id]
+    if state.marching == RESERVE and not spell.reserve:
+        allowed = ", ".join(s.name for s in SPELLS.values() if s.reserve)
+        raise RuleError(f"{spell.name} cannot be cast from the reserves; from there you may cast {allowed}.")
+    valid = targets(state, seat, spell)
+    if target not in valid:
+        raise RuleError(f"{spell.name} cannot target {target[:40]!r} now; valid targets: {', '.join(valid) or 'none'}.")
+    colours = elements_for(state, seat, spell, target)
+    element = element or (colours[0] if len(colours) == 1 else "")
+    if element not in colours:
+        raise RuleError(f"Pay {spell.name} in one of: {', '.join(colours) or 'no colour you have'}.")
+    cast = Cast(spell_id, target, element)
+    if not feasible(state.pool, demand_of(state, [*state.announced, cast])):
+        left = ", ".join(f"{n} {k}" for k, n in sorted(state.pool.items()))
+        raise RuleError(
+            f"Not enough {element} magic for {spell.name} (cost {cost_of(state, spell, target)}) on top of what "
+            f"you announced; your magic results: {left or 'none'}."
+        )
+    return cast
+
+
+def resolve(state: State, rng: Rng, log: ActionLog, seat: int, cast: Cast) -> None:
+    spell = SPELLS[cast.spell]
+    target = cast.target
+    if spell.target in ("opposing_army", "any_army"):
+        where, owner = target.split(":")
+        if not state.army(int(owner), where):
+            log.say(f"{spell.name} fizzles: its target army is gone.")
+            return
+        if spell.id == "hailstorm":
+            saves = roll_army(state, rng, int(owner), where, "save", log, label="save roll against Hailstorm").total
+            if saves < 1:
+                state.damage.append(Damage(int(owner), where, 1, "Hailstorm"))
+            else:
+                log.say("Hailstorm: the damage is saved.")
+            return
+        state.effects.append(Effect(spell.id, seat, target, 1))
+        log.say(f"{spell.name} takes hold on {seat_ref(int(owner))}'s army at {state.terrain(where).name}.")
+        return
+    if spell.target == "terrain":
+        _terrain_spell(state, rng, log, seat, spell, target)
+        return
+    unit = state.unit(target)
+    if spell.id == "resurrect_dead":
+        if unit.where != DEAD:
+            log.say(f"{spell.name} fizzles: {unit.name} {unit.id} is no longer in the dead unit area.")
+            return
+        unit.where = state.marching
+        log.say(f"{spell.name}: {unit.name} {unit.id} rejoins {seat_ref(seat)}'s casting army.")
+        return
+    if unit.where in (DEAD, "buried", RESERVE):
+        log.say(f"{spell.name} fizzles: {unit.name} {unit.id} is gone.")
+        return
+    if spell.id == "lightning_strike":
+        face = roll_unit(rng, unit, "Lightning Strike save")
+        saved = gives_save(face)
+        log.say(
+            f"Lightning Strike: {unit.name} {unit.id} rolls {face.label()} → {'saved' if saved else 'killed'}.", "roll"
+        )
+        if not saved:
+            kill(state, [unit], rng, log)
+        return
+    state.hits[unit.id] = state.hits.get(unit.id, 0) + 1  # Finger of Death
+    if state.hits[unit.id] >= unit.health:
+        kill(state, [unit], rng, log)
+        log.say(f"Finger of Death kills {seat_ref(unit.owner)}'s {unit.name} {unit.id}.")
+    else:
+        log.say(f"Finger of Death: {unit.name} {unit.id} has {state.hits[unit.id]} of {unit.health} points on it.")
+
+
+def _terrain_spell(state: State, rng: Rng, log: ActionLog, seat: int, spell: Spell, tid: str) -> None:
+    terrain = state.terrain(tid)
+    if spell.id in TERRAIN_EFFECTS:
+        state.effects.append(Effect(spell.id, seat, tid, 1))
+        log.say(f"{spell.name} settles over {terrain.name} until {seat_ref(seat)}'s next turn.")
+    elif spell.id == "call_dragon":
+        colours = elements_for(state, seat, spell, tid)
+        dragon = next(
+            (d for d in state.dragons if d.owner == seat and d.where == "pool" and d.element in colours), None
+        )
+        if dragon is None:
+            log.say("Call Dragon fizzles: no dragon is left in the pool.")
+            return
+        dragon.where = tid
+        log.say(f"{seat_ref(seat)}'s {dragon.element} dragon lands at {terrain.name}.")
+        state.notes.append(f"dragon to {terrain.name}")
+    elif tid in state.flooded:
+        log.say(f"Flash Flood: {terrain.name} was already turned down by a flood this turn.")
+    elif terrain.face == 1:
+        log.say(f"Flash Flood: {terrain.name} is already at its lowest face.")
+    else:
+        resisted = False
+        for other in state.seats_at(tid):
+            if other != seat:
+                rolled = roll_army(state, rng, other, tid, "manoeuvre", log, label="manoeuvre roll against Flash Flood")
+                resisted = resisted or rolled.total >= 6
+        if resisted:
+            log.say(f"Flash Flood: an army at {terrain.name} holds the ground with 6 or more manoeuvre results.")
+            return
+        terrain.face -= 1
+        state.flooded.append(tid)
+        log.say(f"Flash Flood turns {terrain.name} down to {terrain.face}.")

@@ -1,0 +1,189 @@
+"""The turn sequence: start-of-turn phases, step changes, captures and the end of the game."""
+
+from __future__ import annotations
+
+from rules.base import ActionLog, seat_ref
+from rules.dragondice import damage
+from rules.dragondice.content import DRAGON, TERRAINS
+from rules.dragondice.model import BURIED, DEAD, RESERVE, Effect, State, Task
+from rules.rng import Rng
+
+
+def captured(state: State, seat: int) -> list[str]:
+    return [t.id for t in state.terrains if t.captured_by == seat]
+
+
+def living_health(state: State, seat: int) -> int:
+    return sum(u.health for u in state.units if u.owner == seat and u.where not in (DEAD, BURIED))
+
+
+def update_captures(state: State, log: ActionLog) -> None:
+    """RULINGS: a terrain at its 8th face held by one player is captured; turned down or left, it is lost."""
+    for terrain in state.terrains:
+        holder = terrain.captured_by
+        present = state.seats_at(terrain.id)
+        if holder is not None and (terrain.face != 8 or holder not in present):
+            terrain.captured_by = None
+            log.say(f"{seat_ref(holder)} loses {terrain.name} (its capture ends).")
+            state.notes.append(f"{terrain.name} lost")
+        if terrain.face == 8 and terrain.captured_by is None and len(present) == 1:
+            terrain.captured_by = present[0]
+            log.say(
+                f"{seat_ref(present[0])} captures {terrain.name}: it shows its eighth face and only they are there."
+            )
+            state.notes.append(f"{terrain.name} captured")
+
+
+def check_end(state: State, log: ActionLog) -> bool:
+    """Two captured terrains win at the end of any step; so does being the only player with units."""
+    if state.phase == "over":
+        return True
+    if state.phase != "play":
+        return False
+    holders = [s for s in range(state.players) if len(captured(state, s)) >= 2]
+    alive = [s for s in range(state.players) if state.alive(s)]
+    if holders:
+        winner = state.turn if state.turn in holders else holders[0]
+        _finish(state, log, [winner], f"{seat_ref(winner)} wins by holding two captured terrains.")
+    elif len(alive) <= 1:
+        if alive:
+            _finish(state, log, alive, f"{seat_ref(alive[0])} wins as the only player with units left.")
+        else:
+            _finish(state, log, list(range(state.players)), "Every army has fallen: a shared result.")
+    return state.phase == "over"
+
+
+def finish_by_limit(state: State, log: ActionLog) -> None:
+    """House rule: after the last round, most captured terrains wins, then most living health, else shared."""
+    scores = {s: (len(captured(state, s)), living_health(state, s)) for s in range(state.players)}
+    best = max(scores.values())
+    winners = [s for s, score in scores.items() if score == best]
+    names = " and ".join(seat_ref(s) for s in winners)
+    how = "wins on" if len(winners) == 1 else "share the win, tied on"
+    _finish(
+        state, log, winners, f"The {state.rounds}-round limit is reached: {names} {how} captured terrains, then health."
+    )
+
+
+def _finish(state: State, log: ActionLog, winners: list[int], text: str) -> None:
+    state.phase = "over"
+    state.winners = winners
+    state.result = text
+    state.damage.clear()
+    state.tasks.clear()
+    state.manoeuvre = None
+    log.say(text, "game_end")
+
+
+def advance(state: State, rng: Rng, log: ActionLog) -> None:
+    """Run automatic work until someone must decide (casualties, a counter-manoeuvre, the next step)."""
+    from rules.dragondice import tasks  # tasks imports this module
+
+    while True:
+        update_captures(state, log)
+        if check_end(state, log):
+            return
+        if damage.settle(state, rng, log):
+            return
+        update_captures(state, log)
+        if check_end(state, log):
+            return
+        if state.manoeuvre is not None:
+            return
+        if not state.tasks:
+            _skip_empty_steps(state)
+            if not state.tasks:
+                return
+        tasks.run(state, rng, log, state.tasks.pop(0))
+
+
+def _skip_empty_steps(state: State) -> None:
+    """Don't wait on a player for a step where pass is the only thing they could do."""
+    if state.step == "reinforce" and not state.army(state.turn, RESERVE):
+        state.step = "retreat"
+    on_terrains = {t.id for t in state.terrains}
+    if state.step == "retreat" and not any(u.owner == state.turn and u.where in on_terrains for u in state.units):
+        state.tasks.append(Task("end_turn", state.turn))
+
+
+def end_action(state: State) -> None:
+    """The march's action is over: on to the second march, or to the reserves phase."""
+    state.marching = ""
+    state.pool = {}
+    state.announced = []
+    state.hits = {}
+    if state.march == 1:
+        state.march = 2
+        state.step = "march"
+    else:
+        state.step = "reinforce"
+
+
+def begin_turn(state: State, seat: int, rng: Rng, log: ActionLog) -> None:
+    """Phases 1-3 (expire effects, eighth faces, dragon attacks), then the first march."""
+    state.turn = seat
+    state.step = "march"
+    state.march = 1
+    state.marched = []
+    state.flooded = []
+    state.marching = ""
+    state.last_notes, state.notes = state.notes, []
+    log.say(f"Round {state.round}: {seat_ref(seat)} marches.")
+    expired = [e for e in state.effects if e.caster == seat]
+    if expired:
+        state.effects = [e for e in state.effects if e.caster != seat]
+        log.say(f"Expire effects: {', '.join(e.source.replace('_', ' ') for e in expired)} end.")
+    for terrain in state.terrains:
+        if terrain.face == 8 and terrain.captured_by == seat:
+            _eighth_face(state, seat, terrain.id, log)
+    for terrain in state.terrains:
+        if not state.army(seat, terrain.id):
+            continue
+        here = [d for d in state.dragons if d.where == terrain.id]
+        if len({d.owner for d in here}) > 1:  # rival dragons fight each other first (house rule)
+            state.tasks.append(Task("dragon_fight", seat, terrain.id))
+        for dragon in here:
+            state.tasks.append(Task("dragon", seat, terrain.id, dragon.id))
+
+
+def _eighth_face(state: State, seat: int, tid: str, log: ActionLog) -> None:
+    terrain = state.terrain(tid)
+    face = TERRAINS[terrain.kind].eighth
+    if face == "city":
+        small = [u for u in state.army(seat, DEAD) if u.health == 1]
+        if small:
+            unit = max(small, key=lambda u: u.died)
+            unit.where = tid
+            log.say(f"Eighth face: the City at {terrain.name} brings {unit.name} {unit.id} back to {seat_ref(seat)}.")
+    elif face == "temple":
+        for other in range(state.players):
+            dead = state.army(other, DEAD) if other != seat else []
+            if dead:
+                unit = max(dead, key=lambda u: u.died)
+                unit.where = BURIED
+                log.say(f"Eighth face: the Temple at {terrain.name} buries {seat_ref(other)}'s {unit.name} {unit.id}.")
+    elif face == "tower":
+        state.effects.append(Effect("tower", seat, f"{tid}:{seat}", 1))
+        log.say(f"Eighth face: the Tower at {terrain.name} gives {seat_ref(seat)}'s army there +1 missile.")
+    elif face == "standing_stones":
+        state.effects.append(Effect("standing_stones", seat, f"{tid}:{seat}", 2))
+        log.say(f"Eighth face: the Standing Stones at {terrain.name} give {seat_ref(seat)}'s army there +2 magic.")
+
+
+def next_turn(state: State, rng: Rng, log: ActionLog) -> None:
+    log.say(f"End of {seat_ref(state.turn)}'s turn.", "turn_end")
+    seat = state.turn
+    for _ in range(state.players):
+        seat = (seat + 1) % state.players
+        if seat == state.first:
+            state.round += 1
+            if state.round > state.rounds:
+                finish_by_limit(state, log)
+                return
+        if state.alive(seat):
+            begin_turn(state, seat, rng, log)
+            return
+
+
+def dragon_health(face_id: str) -> int:
+    return 1 if face_id == "belly" else DRAGON.health

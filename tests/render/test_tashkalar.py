@@ -1,0 +1,106 @@
+"""The Tash-Kalar board and hand images."""
+
+from __future__ import annotations
+
+import random
+
+from PIL import Image
+
+from render import renderer
+from render.draw import encode_png
+from render.tashkalar import HEIGHT, WIDTH, render, render_hand
+from rules import serial, tashkalar
+from rules.rng import Rng
+from tests.engine_contract import play_random, start
+from tests.rules.tashkalar.helpers import act, fresh, hand, lay, put
+
+NAMES = ["Aster", "Brindle", "Cobalt", "Dune"]
+
+
+def _midgame(players: int = 2, options: dict[str, str] | None = None):
+    state = start(tashkalar, players, options or {}, seed=5)
+    chooser = random.Random(2)
+    for step in range(120):
+        seat = sorted(tashkalar.awaiting(state))[0]
+        choices = tashkalar.legal(state, seat)
+        lively = [c for c in choices if c.action["type"] in ("summon", "pick", "move")]
+        tashkalar.act(state, seat, chooser.choice(lively or choices).action, Rng(step))
+        if tashkalar.outcome(state) is not None:
+            break
+    return state
+
+
+def test_board_image_has_the_arena_and_panel() -> None:
+    image = render(_midgame(), NAMES[:2])
+    assert isinstance(image, Image.Image) and image.size == (WIDTH, HEIGHT)
+    assert encode_png(image).startswith(b"\x89PNG")
+    assert renderer("tashkalar").render is render
+
+
+def test_board_never_draws_hidden_information() -> None:
+    state = _midgame()
+    other = serial.clone(state)
+    other.hands[0].beings = list(reversed(other.hands[0].beings))
+    other.decks[1] = list(reversed(other.decks[1]))
+    assert render(state, NAMES[:2]).tobytes() == render(other, NAMES[:2]).tobytes()
+
+
+def _count(image: Image.Image, colour: tuple[int, int, int]) -> int:
+    raw = image.tobytes()
+    return sum(1 for i in range(0, len(raw), 3) if tuple(raw[i : i + 3]) == colour)
+
+
+def test_tokens_of_each_rank_look_different() -> None:
+    state = fresh(mode="deathmatch")
+    put(state, 0, 1, "a1")
+    put(state, 0, 2, "c1")
+    put(state, 0, 3, "e1")
+    image = render(state, NAMES[:2]).convert("RGB")
+    top = image.height - 8 - 28 - 62
+    crops = [image.crop((28 + x * 62, top, 28 + (x + 1) * 62, top + 62)) for x in (0, 2, 4)]
+    pixels = [_count(crop, (220, 60, 50)) for crop in crops]
+    assert pixels[0] < pixels[1] and pixels[2] != pixels[1]  # small disc, big hexagon, star
+
+
+def test_last_summon_is_highlighted() -> None:
+    state = fresh(mode="deathmatch")
+    hand(state, 0, ["ash_sprite"])
+    lay(state, 0, "ash_sprite", "e5")
+    put(state, 1, 1, "d4")
+    before = render(state, NAMES[:2])
+    act(state, 0, type="summon", card="ash_sprite", where="e5", orientation="0")
+    act(state, 0, type="pick", square="d4")
+    after = render(state, NAMES[:2])
+    assert state.last is not None and state.last.touched == ["d4"]
+    assert before.tobytes() != after.tobytes()
+
+
+def test_every_mode_renders() -> None:
+    for players, options in ((3, {"mode": "deathmatch"}), (4, {"teams": "yes"}), (2, {"mode": "high_form"})):
+        image = render(_midgame(players, options), NAMES[:players])
+        assert image.size == (WIDTH, HEIGHT)
+
+
+def test_hand_image_shows_each_card() -> None:
+    state = _midgame()
+    held = state.hands[0]
+    count = len(held.beings) + len(held.legends) + len(held.flares)
+    image = render_hand(state, 0, NAMES[:2])
+    rows = -(-count // 4)
+    assert image.height == 56 + 12 + rows * (280 + 12)
+    state.hands[0].beings, state.hands[0].legends, state.hands[0].flares = [], [], []
+    assert render_hand(state, 0, NAMES[:2]).height == 56 + 12 + 280 + 12
+
+
+def test_finished_game_and_pending_choice_render() -> None:
+    played = play_random(tashkalar, 2, {"mode": "deathmatch"}, seed=3, check_each_step=False)
+    assert tashkalar.outcome(played.state) is not None
+    assert render(played.state, NAMES[:2]).size == (WIDTH, HEIGHT)
+    state = fresh(mode="deathmatch")
+    hand(state, 0, ["ash_sprite"])
+    lay(state, 0, "ash_sprite", "e5")
+    put(state, 1, 1, "d4")
+    act(state, 0, type="summon", card="ash_sprite", where="e5", orientation="0")
+    marked = render(state, NAMES[:2]).convert("RGB")
+    left, top = 28 + 3 * 62, 56 + 28 + 5 * 62  # d4's cell
+    assert marked.getpixel((left + 10, top + 10)) == (255, 235, 90)  # the target marker

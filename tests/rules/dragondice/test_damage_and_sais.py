@@ -1,0 +1,134 @@
+"""Damage per RULINGS (defender chooses, health consumed, small leftovers lost) and every SAI's effect."""
+
+import pytest
+
+from rules import dragondice as dd
+from rules import serial
+from rules.base import RuleError
+from rules.dragondice.damage import casualty_sets, is_valid
+from rules.dragondice.model import Unit
+from rules.rng import Rng
+from tests.rules.dragondice.helpers import EMBER, MIST, act, blank, face, position, texts
+
+CINDER, ANVIL, CRUCIBLE, FORGE = (
+    EMBER + "cinder_scout",
+    EMBER + "anvil_guard",
+    EMBER + "crucible_knight",
+    EMBER + "forge_adept",
+)
+FEN, TIDE, REED, LEVIATHAN = MIST + "fen_runner", MIST + "tide_caller", MIST + "reed_skirmisher", MIST + "leviathan"
+
+
+def melee(state, *forced):
+    return act(state, 0, {"type": "melee", "army": "t2", "target": "t2:1"}, *forced)
+
+
+def test_damage_each_dead_unit_consumes_its_health_and_small_leftovers_are_lost():
+    army = [Unit("u0", 1, ANVIL, "t2"), Unit("u1", 1, CRUCIBLE, "t2"), Unit("u2", 1, CINDER, "t2")]
+    sets = [sorted(u.id for u in s) for s in casualty_sets(army, 4)]
+    # 4 damage: anvil+cinder uses 4; crucible+cinder uses 3 and the 1 left is below the anvil's 3, so it is lost.
+    # The anvil alone would leave 1, enough to kill the cinder scout, so that set is not allowed.
+    assert sets == [["u1", "u2"], ["u0", "u2"]]
+    assert not is_valid(army, [army[0]], 4)  # 1 left over could still kill the cinder scout
+
+
+def test_damage_below_every_units_health_is_lost_without_a_decision():
+    state = position({(0, "t2"): [CINDER], (1, "t2"): [TIDE]}, faces=(3, 3, 1))
+    events = melee(state, face(CINDER, "melee 1"), blank(TIDE), blank(TIDE))
+    assert "kills nobody" in texts(events) and not state.damage
+
+
+def test_damage_that_kills_everything_needs_no_decision():
+    state = position({(0, "t2"): [ANVIL], (1, "t2"): [FEN, TIDE], (1, "t1"): [REED]}, faces=(3, 3, 1))
+    melee(state, face(ANVIL, "melee 3"), blank(FEN), blank(TIDE))
+    assert not state.army(1, "t2") and state.step == "march" and state.march == 2
+
+
+def test_damage_defender_choice_is_validated_and_refusal_changes_nothing():
+    state = position({(0, "t2"): [ANVIL], (1, "t2"): [FEN, TIDE, REED]}, faces=(3, 3, 1))
+    melee(state, face(ANVIL, "melee 2"), blank(FEN), blank(TIDE), blank(REED))
+    assert dd.awaiting(state) == {1}
+    before = serial.dumps(state)
+    with pytest.raises(RuleError, match="do not fit 2 damage"):
+        dd.act(state, 1, {"type": "casualties", "units": "u1"}, Rng(0))  # 1 left over could kill another small
+    with pytest.raises(RuleError, match="not in your army"):
+        dd.act(state, 1, {"type": "casualties", "units": "u0"}, Rng(0))
+    with pytest.raises(RuleError, match="casualties"):
+        dd.act(state, 1, {"type": "pass"}, Rng(0))
+    assert serial.dumps(state) == before
+    assert dd.fallback(state, 1) == {"type": "casualties", "units": "u2"}  # cheapest: least health, fewest units
+    act(state, 1, {"type": "casualties", "units": "u2"}, blank(FEN), blank(REED))
+
+
+def test_id_face_counts_as_the_units_health_for_any_roll():
+    state = position({(0, "t2"): [ANVIL], (1, "t2"): [FEN, TIDE]}, faces=(3, 3, 1))
+    events = melee(state, face(ANVIL, "ID"), face(FEN, "ID"), face(TIDE, "ID"), blank(FEN), blank(TIDE))
+    assert "3 melee" in texts(events) and "3 save" in texts(events)
+
+
+def test_sai_kindle_deals_damage_no_save_stops():
+    state = position({(0, "t2"): [CINDER, ANVIL], (1, "t2"): [TIDE, FEN]}, faces=(3, 3, 1))
+    events = melee(
+        state, face(CINDER, "Kindle 1"), face(ANVIL, "melee 3"), face(TIDE, "ID"), face(FEN, "save 1"), blank(TIDE)
+    )
+    assert "3 hits against 3 saves, plus 1 Kindle damage → 1 damage" in texts(events)
+
+
+def test_sai_kindle_in_a_magic_roll_gives_magic():
+    state = position({(0, "t2"): [FORGE], (1, "t2"): [FEN]}, faces=(3, 3, 4))
+    act(state, 0, {"type": "magic", "army": "t2"}, face(FORGE, "Kindle 1"))
+    assert state.pool == {"earth+fire": 1}
+
+
+def test_sai_rend_lowers_the_targets_saves():
+    state = position({(0, "t2"): [CRUCIBLE], (1, "t2"): [FEN, TIDE]}, faces=(3, 3, 1))
+    events = melee(state, face(CRUCIBLE, "Rend 1"), face(FEN, "save 1"), blank(TIDE), blank(TIDE))
+    assert "1 hits against 0 saves → 1 damage" in texts(events)
+
+
+def test_sai_thornback_saves_and_strikes_the_melee_attacker_back_first():
+    state = position({(0, "t2"): [CINDER, CRUCIBLE], (1, "t2"): [ANVIL]}, faces=(3, 3, 1))
+    events = melee(state, face(CINDER, "melee 2"), face(CRUCIBLE, "melee 2"), face(ANVIL, "Thornback 2"))
+    assert "4 hits against 2 saves → 2 damage" in texts(events)
+    # Thornback's 2 damage to the attacker is decided first (by seat 0), then the defender's 2 damage
+    assert dd.awaiting(state) == {0} and state.damage[0].reason == "Thornback"
+
+
+def test_sai_surge_gives_manoeuvre_and_double_magic():
+    state = position({(0, "t2"): [TIDE], (1, "t2"): [CINDER]}, faces=(3, 3, 4))
+    state.species = ["mistwardens", "emberwrights"]
+    act(state, 0, {"type": "magic", "army": "t2"}, face(TIDE, "Surge 1"))
+    assert state.pool == {"air+water": 2}
+    state2 = position({(0, "t2"): [TIDE], (1, "t2"): [CINDER]})
+    act(state2, 0, {"type": "manoeuvre", "terrain": "t2", "direction": "up"})
+    events = act(state2, 1, {"type": "counter", "oppose": "yes"}, face(TIDE, "Surge 1"), face(CINDER, "manoeuvre 1"))
+    assert "→ 1 manoeuvre" in texts(events) and state2.terrain("t2").face == 4
+
+
+def test_sai_volley_doubles_missiles_and_saves():
+    state = position({(0, "t2"): [REED], (1, "t2"): [TIDE], (1, "t1"): [REED]}, faces=(3, 3, 6))
+    events = act(
+        state, 0, {"type": "missile", "army": "t2", "target": "t2:1"}, face(REED, "Volley 1"), face(TIDE, "save 1")
+    )
+    assert "2 hits against 1 saves → 1 damage" in texts(events)
+    state2 = position({(0, "t2"): [CINDER], (1, "t2"): [REED, TIDE]}, faces=(3, 3, 1))
+    events = melee(state2, face(CINDER, "melee 2"), face(REED, "Volley 1"), blank(TIDE), blank(TIDE))
+    assert "2 hits against 1 saves" in texts(events)
+
+
+def test_sai_regrow_brings_dead_units_back_largest_first():
+    state = position(
+        {(0, "t2"): [LEVIATHAN], (0, "dead"): [CINDER, FORGE, CINDER], (1, "t2"): [ANVIL]}, faces=(3, 3, 1)
+    )
+    for index, unit in enumerate(state.army(0, "dead")):
+        unit.died = index + 1
+    events = melee(state, face(LEVIATHAN, "Regrow 2"), blank(ANVIL))
+    assert "Regrow returns Forge Adept u2" in texts(events)
+    assert [u.kind for u in state.army(0, "t2")] == [LEVIATHAN, FORGE]
+
+
+def test_every_sai_has_a_test_here():
+    from rules.dragondice.content import SAIS
+
+    tested = {name.split("_")[2] for name in globals() if name.startswith("test_sai_")}
+    assert set(SAIS) <= tested

@@ -1,0 +1,139 @@
+"""Setup: force size, terrains, three armies, the horde roll, starting faces, dragons, standard and draft."""
+
+import pytest
+
+from rules import dragondice as dd
+from rules.base import RuleError, SeatInfo
+from rules.dragondice.content import UNIT_DICE
+from rules.dragondice.model import State
+from rules.dragondice.setup import army_points, build_army
+from rules.rng import Rng
+from tests.rules.dragondice.helpers import EMBER, MIST, act, face
+
+
+def new_game(players: int = 2, **options: str) -> State:
+    resolved = dd.meta.resolve_options(options)
+    return dd.new([SeatInfo() for _ in range(players)], resolved, Rng(1))
+
+
+def horde_dice(ember_total: str, mist_total: str) -> list[int]:
+    """Seat 0 (Emberwrights) and seat 1 (Mistwardens) horde rolls: 'all' manoeuvre faces or 'none'."""
+    ember = ["crucible_knight", "anvil_guard", "cinder_scout", "forge_adept"]
+    mist = ["gale_archer", "storm_herald", "fen_runner", "tide_caller"]
+    out = []
+    for prefix, units, how in ((EMBER, ember, ember_total), (MIST, mist, mist_total)):
+        for unit in units:
+            kind = prefix + unit
+            label = next(
+                f.label() for f in UNIT_DICE[kind].faces if f.kind == ("manoeuvre" if how == "all" else "save")
+            )
+            out.append(face(kind, label))
+    return out
+
+
+def test_setup_standard_builds_three_armies_of_the_force_size():
+    state = new_game(force="24")
+    act(state, 0, {"type": "begin"}, *horde_dice("all", "none"), 3, 4, 5)
+    for seat in (0, 1):
+        places = {}
+        for unit in state.units:
+            if unit.owner == seat:
+                places[unit.where] = places.get(unit.where, 0) + unit.health
+        assert sum(places.values()) == 24
+        assert sorted(places.values()) == [8, 8, 8]
+
+
+def test_setup_home_horde_and_campaign_armies_stand_where_the_rules_put_them():
+    state = new_game()
+    act(state, 0, {"type": "begin"}, *horde_dice("all", "none"), 3, 4, 5)
+    home0, home1, frontier = state.terrains
+    assert (home0.home_of, home1.home_of, frontier.home_of) == (0, 1, None)
+    assert (home0.kind, home1.kind) == ("highland", "coastland")
+    assert state.seats_at("t0") == [0, 1] and state.seats_at("t1") == [0, 1] and state.seats_at("t2") == [0, 1]
+    horde0 = {u.kind for u in state.army(0, "t1")}
+    assert EMBER + "crucible_knight" in horde0  # seat 0's horde stands at seat 1's home
+
+
+def test_setup_horde_roll_decides_first_player_and_frontier():
+    state = new_game()
+    events = act(state, 0, {"type": "begin"}, *horde_dice("all", "none"), 3, 4, 5)
+    assert state.first == 0 and state.turn == 0
+    assert state.terrains[2].kind == "swampland"  # proposed by the other player
+    assert sum(e.kind == "roll" for e in events) >= 5  # two horde rolls and three terrain faces, all public
+
+
+def test_setup_horde_roll_tie_rolls_again():
+    state = new_game()
+    tie = horde_dice("none", "none")
+    act(state, 0, {"type": "begin"}, *tie, *horde_dice("none", "all"), 3, 4, 5)
+    assert state.first == 1
+    assert state.terrains[2].kind == "wasteland"  # the Emberwrights' proposal
+
+
+def test_setup_starting_faces_reroll_eights_and_turn_sevens_to_six():
+    state = new_game()
+    act(state, 0, {"type": "begin"}, *horde_dice("all", "none"), 8, 8, 2, 7, 5)
+    assert [t.face for t in state.terrains] == [2, 6, 5]
+
+
+@pytest.mark.parametrize(("force", "dragons"), [("12", 1), ("24", 1), ("36", 1)])
+def test_setup_dragons_per_force_size(force, dragons):
+    state = new_game(force=force)
+    dd.act(state, 0, {"type": "begin"}, Rng(3))
+    assert sum(1 for d in state.dragons if d.owner == 0) == dragons
+    assert all(d.where == "pool" for d in state.dragons)
+
+
+def test_setup_army_split_and_greedy_build_stay_within_the_points():
+    assert army_points(24, "balanced") == (8, 8, 8)
+    assert army_points(24, "campaign_heavy") == (6, 6, 12)
+    for role in ("home", "horde", "campaign"):
+        kinds = build_army("mistwardens", role, 6)
+        assert sum(UNIT_DICE[k].health for k in kinds) == 6
+        assert not any(UNIT_DICE[k].size == "monster" for k in kinds)  # a monster only in an army of 8+
+
+
+def test_setup_faction_chooses_species():
+    state = dd.new([SeatInfo("Mistwardens"), SeatInfo("emberwrights")], dd.meta.resolve_options({}), Rng(1))
+    assert state.species == ["mistwardens", "emberwrights"]
+
+
+def test_setup_draft_lets_each_player_choose_in_turn():
+    state = new_game(setup="draft")
+    assert dd.awaiting(state) == {0}
+    choice = {
+        "type": "draft",
+        "species": "mistwardens",
+        "home": "feyland",
+        "frontier": "flatland",
+        "split": "home_heavy",
+    }
+    act(state, 0, choice)
+    assert dd.awaiting(state) == {1}
+    with pytest.raises(RuleError, match="another type"):
+        dd.act(state, 1, {**choice, "home": "flatland"}, Rng(0))
+    dd.act(state, 1, {**choice, "species": "emberwrights", "split": "balanced"}, Rng(5))
+    assert state.phase == "play"
+    assert state.terrains[0].kind == "feyland"
+    home_points = sum(u.health for u in state.army(0, "t0"))
+    assert home_points == 12  # half of 24 at home
+
+
+def test_setup_quick_choice_is_marked_for_the_draft_and_begin():
+    draft = new_game(setup="draft")
+    assert sum(c.quick for c in dd.legal(draft, 0)) == 1
+    ready = new_game()
+    assert [c.action for c in dd.legal(ready, 0)] == [{"type": "begin"}]
+
+
+def test_setup_draft_horde_invades_the_chosen_opponents_home_with_three_players():
+    state = new_game(players=3, setup="draft")
+    base = {"type": "draft", "species": "emberwrights", "home": "highland", "frontier": "flatland", "split": "balanced"}
+    with pytest.raises(RuleError, match="opponent: 1, 2"):
+        dd.act(state, 0, {**base, "horde": "0"}, Rng(0))
+    assert {c.action["horde"] for c in dd.legal(state, 0)} == {"1", "2"}
+    act(state, 0, {**base, "horde": "2"})
+    act(state, 1, {**base, "species": "mistwardens", "home": "coastland"})
+    dd.act(state, 2, {**base, "home": "feyland"}, Rng(9))
+    assert state.phase == "play" and state.horde == [2, 2, 0]
+    assert state.seats_at("t2") == [0, 1, 2] and state.seats_at("t1") == [1]
