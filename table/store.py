@@ -1,11 +1,14 @@
 """SQLite persistence (aiosqlite, WAL). The only module that writes SQL.
 
-One connection serves the whole bot: aiosqlite runs it on one thread, so writes are serialised, and every
-multi-statement change goes through `transaction()` so it lands whole or not at all.
+One connection serves the whole bot. Because every task shares it, a write lock owned by one task at a time
+guards it: a transaction, and each single write, take the lock, so one table's statements never end up in
+another table's transaction (and roll back with it). Multi-statement changes use `transaction()`, which
+lands whole or not at all and may be nested within one task.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
@@ -118,7 +121,8 @@ def _migrations() -> list[tuple[int, str]]:
 class Store:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self.db = db
-        self._in_transaction = False
+        self._write_lock = asyncio.Lock()
+        self._owner: asyncio.Task[Any] | None = None  # the task whose transaction is open
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
@@ -150,20 +154,27 @@ class Store:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[None]:
-        if self._in_transaction:
-            yield
+        task = asyncio.current_task()
+        if self._owner is task:
+            yield  # nested in this task's own transaction
             return
-        await self.db.execute("BEGIN IMMEDIATE")
-        self._in_transaction = True
-        try:
-            yield
-        except BaseException:
-            await self.db.execute("ROLLBACK")
-            raise
-        else:
-            await self.db.execute("COMMIT")
-        finally:
-            self._in_transaction = False
+        async with self._write_lock:
+            self._owner = task
+            try:
+                await self.db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield
+                except BaseException:
+                    await self.db.execute("ROLLBACK")
+                    raise
+                await self.db.execute("COMMIT")
+            finally:
+                self._owner = None
+
+    async def _write(self, sql: str, args: Iterable[Any] = ()) -> aiosqlite.Cursor:
+        """One write statement, inside the caller's transaction or as its own."""
+        async with self.transaction():
+            return await self.db.execute(sql, tuple(args))
 
     async def _one(self, sql: str, args: Iterable[Any] = ()) -> aiosqlite.Row | None:
         async with self.db.execute(sql, tuple(args)) as cursor:
@@ -192,7 +203,7 @@ class Store:
         now: float,
         seed: int,
     ) -> int:
-        cursor = await self.db.execute(
+        cursor = await self._write(
             "INSERT INTO tables (guild_id, channel_id, game, options, status, creator_id, created_at, seed)"
             " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?)",
             (guild_id, channel_id, game, json.dumps(options), creator_id, now, seed),
@@ -223,18 +234,18 @@ class Store:
         return [self._table(row) for row in rows]
 
     async def set_announced(self, table_id: int, version: int) -> None:
-        await self.db.execute("UPDATE tables SET announced = MAX(announced, ?) WHERE id = ?", (version, table_id))
+        await self._write("UPDATE tables SET announced = MAX(announced, ?) WHERE id = ?", (version, table_id))
 
     async def set_table(self, table_id: int, **fields: Any) -> None:
         if "options" in fields:
             fields["options"] = json.dumps(fields["options"])
         columns = ", ".join(f"{name} = ?" for name in fields)
-        await self.db.execute(f"UPDATE tables SET {columns} WHERE id = ?", (*fields.values(), table_id))
+        await self._write(f"UPDATE tables SET {columns} WHERE id = ?", (*fields.values(), table_id))
 
     async def save_state(self, table_id: int, expected_version: int, state: str, **fields: Any) -> int:
         """Store a new state if the table is still at `expected_version`; returns the new version."""
         extra = "".join(f", {name} = ?" for name in fields)
-        cursor = await self.db.execute(
+        cursor = await self._write(
             f"UPDATE tables SET state = ?, version = version + 1{extra} WHERE id = ? AND version = ?",
             (state, *fields.values(), table_id, expected_version),
         )
@@ -249,28 +260,28 @@ class Store:
         return [SeatRow(**dict(row)) for row in rows]
 
     async def add_seat(self, table_id: int, seat: int, user_id: int, name: str, faction: str | None) -> None:
-        await self.db.execute(
+        await self._write(
             "INSERT INTO seats (table_id, seat, user_id, name, faction) VALUES (?, ?, ?, ?, ?)",
             (table_id, seat, user_id, name, faction),
         )
 
     async def replace_seats(self, table_id: int, seats: list[SeatRow]) -> None:
-        await self.db.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+        await self._write("DELETE FROM seats WHERE table_id = ?", (table_id,))
         for seat in seats:
             await self.add_seat(table_id, seat.seat, seat.user_id, seat.name, seat.faction)
 
     async def set_seat_user(self, table_id: int, seat: int, user_id: int, name: str) -> None:
-        await self.db.execute(
+        await self._write(
             "UPDATE seats SET user_id = ?, name = ? WHERE table_id = ? AND seat = ?", (user_id, name, table_id, seat)
         )
 
     async def rename_user(self, user_id: int, name: str) -> None:
-        await self.db.execute("UPDATE seats SET name = ? WHERE user_id = ? AND name != ?", (name, user_id, name))
+        await self._write("UPDATE seats SET name = ? WHERE user_id = ? AND name != ?", (name, user_id, name))
 
     # --- the action log -----------------------------------------------------------------------------------
 
     async def append_action(self, row: ActionRow) -> None:
-        await self.db.execute(
+        await self._write(
             "INSERT INTO actions (table_id, n, kind, seat, user_id, action, seed, events, rolls, secret, at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
@@ -313,7 +324,7 @@ class Store:
     # --- snapshots ----------------------------------------------------------------------------------------
 
     async def add_snapshot(self, table_id: int, turn: int, upto: int, state: str, now: float) -> None:
-        await self.db.execute(
+        await self._write(
             "INSERT OR REPLACE INTO snapshots (table_id, turn, upto, state, at) VALUES (?, ?, ?, ?, ?)",
             (table_id, turn, upto, state, now),
         )
@@ -331,7 +342,7 @@ class Store:
         return SnapshotRow(**dict(row)) if row else None
 
     async def drop_snapshots_from(self, table_id: int, n: int) -> None:
-        await self.db.execute("DELETE FROM snapshots WHERE table_id = ? AND upto >= ?", (table_id, n))
+        await self._write("DELETE FROM snapshots WHERE table_id = ? AND upto >= ?", (table_id, n))
 
     # --- preferences --------------------------------------------------------------------------------------
 
@@ -343,7 +354,7 @@ class Store:
         return Prefs(**{**data, "dms": bool(data["dms"]), "dm_closed": bool(data["dm_closed"])})
 
     async def save_prefs(self, prefs: Prefs) -> None:
-        await self.db.execute(
+        await self._write(
             "INSERT OR REPLACE INTO prefs (user_id, dms, quiet_from, quiet_to, timezone, dm_closed)"
             " VALUES (?, ?, ?, ?, ?, ?)",
             (prefs.user_id, int(prefs.dms), prefs.quiet_from, prefs.quiet_to, prefs.timezone, int(prefs.dm_closed)),
@@ -356,7 +367,7 @@ class Store:
         return [ReminderRow(**dict(row)) for row in rows]
 
     async def put_reminder(self, row: ReminderRow) -> None:
-        await self.db.execute(
+        await self._write(
             "INSERT OR REPLACE INTO reminders (table_id, seat, since, next_at, sent, deadline_at)"
             " VALUES (?, ?, ?, ?, ?, ?)",
             (row.table_id, row.seat, row.since, row.next_at, row.sent, row.deadline_at),
@@ -366,7 +377,7 @@ class Store:
         kept = list(keep)
         marks = ",".join("?" * len(kept))
         clause = f" AND seat NOT IN ({marks})" if kept else ""
-        await self.db.execute(f"DELETE FROM reminders WHERE table_id = ?{clause}", (table_id, *kept))
+        await self._write(f"DELETE FROM reminders WHERE table_id = ?{clause}", (table_id, *kept))
 
     async def due_reminders(self, now: float, limit: int = 100) -> list[ReminderRow]:
         """Reminders or deadlines that are due, for tables that are running and not paused."""
@@ -381,7 +392,7 @@ class Store:
     # --- requests (undo consent, pause votes) -------------------------------------------------------------
 
     async def add_request(self, table_id: int, kind: str, user_id: int, version: int, now: float) -> int:
-        cursor = await self.db.execute(
+        cursor = await self._write(
             "INSERT INTO requests (table_id, kind, user_id, version, approvals, created_at) VALUES (?, ?, ?, ?, ?, ?)",
             (table_id, kind, user_id, version, json.dumps([user_id]), now),
         )
@@ -396,12 +407,12 @@ class Store:
         return RequestRow(**{**data, "approvals": json.loads(data["approvals"]), "open": bool(data["open"])})
 
     async def update_request(self, request_id: int, approvals: list[int], open_: bool) -> None:
-        await self.db.execute(
+        await self._write(
             "UPDATE requests SET approvals = ?, open = ? WHERE id = ?", (json.dumps(approvals), int(open_), request_id)
         )
 
     async def close_requests(self, table_id: int) -> None:
-        await self.db.execute("UPDATE requests SET open = 0 WHERE table_id = ? AND open = 1", (table_id,))
+        await self._write("UPDATE requests SET open = 0 WHERE table_id = ? AND open = 1", (table_id,))
 
     # --- settings -----------------------------------------------------------------------------------------
 
@@ -410,4 +421,4 @@ class Store:
         return str(row[0]) if row else None
 
     async def put_setting(self, key: str, value: str) -> None:
-        await self.db.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, value))
+        await self._write("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, value))

@@ -31,3 +31,29 @@ async def test_a_stale_version_is_refused_and_a_failed_transaction_writes_nothin
     table = await store.table(table_id)
     assert table and table.version == 1 and table.state == "{}"
     await store.close()
+
+
+async def test_a_failed_transaction_never_takes_another_tasks_write_with_it(tmp_path: Path):
+    import asyncio
+
+    store = await Store.open(tmp_path / "db.sqlite3")
+    first = await store.insert_table(1, 2, "tictactoe", {}, 3, 0.0, 1)
+    second = await store.insert_table(1, 3, "tictactoe", {}, 3, 0.0, 2)
+    inside = asyncio.Event()
+
+    async def failing() -> None:
+        with pytest.raises(RuntimeError):
+            async with store.transaction():
+                await store.save_state(first, 0, "{}")
+                inside.set()
+                await asyncio.sleep(0.05)  # another table's task runs meanwhile
+                raise RuntimeError("this table's action fails")
+
+    async def other_table() -> None:
+        await inside.wait()
+        await store.set_table(second, turns=5)
+
+    await asyncio.gather(failing(), other_table())
+    assert (await store.table(second)).turns == 5
+    assert (await store.table(first)).version == 0
+    await store.close()
