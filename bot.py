@@ -27,13 +27,13 @@ log = logging.getLogger("pbp")
 # Embed Links, Attach Files, Read Message History.
 PERMISSIONS = 1024 + 2048 + 274877906944 + 34359738368 + 16384 + 32768 + 65536
 
-NO_TOKEN = f"""No DISCORD_TOKEN is set, so the bot can't connect to Discord.
-To get one: open https://discord.com/developers/applications, create an application, open "Bot" and
-press "Reset Token"; then run `DISCORD_TOKEN=<token> ./run-bot`. Invite the bot with this link (put your
-application id in): https://discord.com/oauth2/authorize?client_id=<APPLICATION_ID>&scope=bot%20applications.commands&permissions={PERMISSIONS}
-(scopes bot and applications.commands; it needs to view channels, send messages and messages in threads,
-create public threads, embed links, attach files and read message history). To try the bot without
-Discord, run `python bot.py --console`: the same commands in your terminal."""
+NO_TOKEN = f"""No DISCORD_TOKEN is set, so the bot can't connect to Discord. To get a token, open
+https://discord.com/developers/applications, create an application, open "Bot" and press "Reset Token",
+then run `DISCORD_TOKEN=<token> ./run-bot`. Invite the bot to your server with (your application id in place)
+https://discord.com/oauth2/authorize?client_id=<APPLICATION_ID>&scope=bot%20applications.commands&permissions={PERMISSIONS}
+which asks for the scopes bot and applications.commands and the permissions to view channels, send messages
+(also in threads), create public threads, embed links, attach files and read message history. To try the bot
+without Discord, run `./run-bot --console`: the same commands in your terminal."""
 
 
 @dataclass(frozen=True)

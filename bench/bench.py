@@ -1,0 +1,174 @@
+"""The benchmark (not a test): how fast the table serves each installed game on this machine.
+
+    .venv/bin/python -m bench.bench            all games
+    .venv/bin/python -m bench.bench smallworld one game
+
+For each game it prints p50/p99 of one action through the service (load, act, commit, render, encode),
+p50/p99 of render + encode alone, the PNG size, and random games per second (engine only). Then the time of
+one reminder tick over 10,000 running tables. Targets (issue #2): action p99 <= 50 ms, tick <= 20 ms.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from types import ModuleType
+
+import rules
+from render import renderer
+from render.draw import encode_png
+from rules.base import SeatInfo
+from rules.rng import Rng
+from table.clock import Reminders
+from table.service import Caller, Post, TableService
+from table.store import ReminderRow, Store
+
+ACTIONS_PER_GAME = 300
+TABLES_FOR_TICK = 10_000
+
+
+def percentile(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def players_for(engine: ModuleType) -> int:
+    return max(engine.meta.min_players, min(engine.meta.max_players, 3))
+
+
+async def bench_actions(service: TableService, engine: ModuleType, channel: int) -> tuple[list[float], list[int]]:
+    """Time whole actions through the service on fresh tables until enough samples are taken."""
+    times: list[float] = []
+    sizes: list[int] = []
+    chooser = random.Random(1)
+    while len(times) < ACTIONS_PER_GAME:
+        channel += 1
+        players = [Caller(1000 + i, f"player{i + 1}") for i in range(players_for(engine))]
+        await service.create(1, channel, players[0], engine.meta.id, {})
+        for player in players[1:]:
+            await service.join(channel, player)
+        await service.start(channel, players[0], "joined")
+        while len(times) < ACTIONS_PER_GAME:
+            table = await service.table_here(channel)
+            if table.status != "running":
+                break
+            state = service.state(table)
+            seat = chooser.choice(sorted(engine.awaiting(state)))
+            seats = await service.store.seats(table.id)
+            user = next(s.user_id for s in seats if s.seat == seat)
+            action = chooser.choice(engine.legal(state, seat)).action
+            start = time.perf_counter()
+            post: Post = await service.act(channel, next(p for p in players if p.user_id == user), action)
+            times.append(time.perf_counter() - start)
+            sizes.append(len(post.image or b""))
+    return times, sizes
+
+
+def bench_render(engine: ModuleType, samples: int = 100) -> list[float]:
+    """Render + encode alone, over states from a random game."""
+    chooser = random.Random(2)
+    players = players_for(engine)
+    state = engine.new([SeatInfo() for _ in range(players)], engine.meta.resolve_options({}), Rng(3))
+    module = renderer(engine.meta.id)
+    names = [f"player{i + 1}" for i in range(players)]
+    times = []
+    for step in range(samples):
+        if engine.outcome(state) is None:
+            seat = chooser.choice(sorted(engine.awaiting(state)))
+            engine.act(state, seat, chooser.choice(engine.legal(state, seat)).action, Rng(step))
+        view = engine.view(state, None)
+        start = time.perf_counter()
+        encode_png(module.render(view, names))
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def random_games_per_second(engine: ModuleType, budget: float = 3.0) -> float:
+    chooser = random.Random(4)
+    players = players_for(engine)
+    games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < budget:
+        state = engine.new([SeatInfo() for _ in range(players)], engine.meta.resolve_options({}), Rng(games))
+        while engine.outcome(state) is None:
+            seat = chooser.choice(sorted(engine.awaiting(state)))
+            engine.act(state, seat, chooser.choice(engine.legal(state, seat)).action, Rng(chooser.randrange(2**32)))
+        games += 1
+    return games / (time.perf_counter() - start)
+
+
+class NullNotifier:
+    async def dm(self, user_id: int, text: str) -> bool:
+        return True
+
+    async def mention(self, channel_id: int, user_id: int, text: str) -> None:
+        return None
+
+    async def post(self, post: Post) -> None:
+        return None
+
+
+async def bench_tick(store: Store) -> tuple[float, float]:
+    """One reminder tick over 10,000 running tables: with nothing due, and with one batch (100) due."""
+    service = TableService(store)
+    now = time.time()
+    alice, bob = Caller(1, "alice"), Caller(2, "bob")
+    await service.create(1, 1, alice, "tictactoe", {})
+    await service.join(1, bob)
+    await service.start(1, alice, "joined")
+    template = await store.table_in_channel(1)
+    assert template is not None and template.state is not None
+    async with store.transaction():
+        for n in range(2, TABLES_FOR_TICK + 1):
+            table_id = await store.insert_table(1, n, "tictactoe", {}, 1, now, n)
+            await store.add_seat(table_id, 0, 1, "alice", None)
+            await store.add_seat(table_id, 1, 2, "bob", None)
+            await store.save_state(table_id, 0, template.state, status="running", started_at=now)
+            due = now - 1 if n <= 101 else now + 3600 + n
+            await store.put_reminder(ReminderRow(table_id, 0, now - 13 * 3600, due, 0, None))
+    reminders = Reminders(service, NullNotifier())
+    start = time.perf_counter()
+    await reminders.tick(now)  # the hundred that are due
+    busy = time.perf_counter() - start
+    start = time.perf_counter()
+    await reminders.tick(now)  # nothing is due any more: the usual tick
+    idle = time.perf_counter() - start
+    return idle, busy
+
+
+async def main(selected: list[str]) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        store = await Store.open(Path(folder) / "bench.sqlite3")
+        service = TableService(store)
+        columns = ("action p50", "action p99", "render p50", "render p99")
+        print(f"{'game':<12} " + " ".join(f"{c:>10}" for c in columns) + f" {'PNG KB':>7} {'games/s':>8}")
+        for index, (game_id, engine) in enumerate(rules.engines().items()):
+            if selected and game_id not in selected:
+                continue
+            actions, sizes = await bench_actions(service, engine, 1_000_000 * (index + 1))
+            renders = bench_render(engine)
+            rate = random_games_per_second(engine)
+            print(
+                f"{game_id:<12} {percentile(actions, 0.5) * 1000:>8.1f}ms {percentile(actions, 0.99) * 1000:>8.1f}ms "
+                f"{percentile(renders, 0.5) * 1000:>8.1f}ms {percentile(renders, 0.99) * 1000:>8.1f}ms "
+                f"{statistics.mean(sizes) / 1024:>7.0f} {rate:>8.1f}"
+            )
+        await store.close()
+        tick_store = await Store.open(Path(folder) / "tick.sqlite3")
+        idle, busy = await bench_tick(tick_store)
+        await tick_store.close()
+        tick = f"{idle * 1000:.1f} ms with none due, {busy * 1000:.1f} ms with 100 due"
+        print(f"reminder tick over {TABLES_FOR_TICK} tables: {tick}")
+
+
+def run(argv: list[str] | None = None) -> None:
+    asyncio.run(main(list(argv if argv is not None else sys.argv[1:])))
+
+
+if __name__ == "__main__":
+    run()
