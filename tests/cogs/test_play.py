@@ -119,3 +119,21 @@ async def test_reminder_loop_dms_and_falls_back_to_a_mention(harness: Harness):
     await cog.reminders.tick(table.started_at + 13 * 3600)
     mention = harness.recorder.channel_messages(harness.channel_id)[-1]
     assert "<@1001>" in mention.content and "Your move" in mention.content
+
+
+async def test_a_result_that_never_reached_the_channel_is_posted_late(harness: Harness):
+    """A crash or Discord outage between commit and post: the loop posts the committed result once."""
+    from table.service import Caller
+
+    await open_table(harness)
+    service = harness.bot.service
+    await service.act(harness.channel_id, Caller(ALICE, "alice"), {"type": "mark", "square": "b2"})  # never posted
+    table = await harness.bot.store.table(1)
+    assert table.announced < table.version
+    await harness.bot.get_cog("ReminderCog").catch_up()
+    late = harness.recorder.channel_messages(harness.channel_id)[-1]
+    assert "Posted late" in late.content and "alice puts X on b2" in late.content and late.files == ["board.png"]
+    assert (await harness.bot.store.table(1)).announced == table.version
+    before = len(harness.recorder.calls)
+    await harness.bot.get_cog("ReminderCog").catch_up()
+    assert len(harness.recorder.calls) == before  # posted once, not again
