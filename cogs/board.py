@@ -9,9 +9,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.buttons import request_view
+from cogs.buttons import ask_everyone
 from cogs.common import board_file, caller_of, say, send_post, service_of
-from table.service import UndoAsk
+from table.service import Ask
 
 
 class Board(commands.Cog):
@@ -59,10 +59,8 @@ class Board(commands.Cog):
     @app_commands.guild_only()
     async def undo(self, interaction: discord.Interaction[Any]) -> None:
         result = await service_of(interaction).undo(interaction.channel_id or 0, caller_of(interaction))
-        if isinstance(result, UndoAsk):
-            mentions = " ".join(f"<@{user}>" for user in result.needed)
-            pings = discord.AllowedMentions(users=True)
-            await say(interaction, f"{result.reason} {mentions}", view=request_view(result.request_id), mentions=pings)
+        if isinstance(result, Ask):
+            await ask_everyone(interaction, result)
         else:
             await send_post(interaction, result)
 

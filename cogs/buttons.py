@@ -12,6 +12,7 @@ from typing import Any
 import discord
 
 from cogs.common import PLAYER_ERRORS, caller_of, refuse, say, send_post, service_of
+from table.service import Ask
 
 
 class QuickButton(
@@ -107,11 +108,13 @@ class AbandonButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"p
         await say(interaction, message)
 
 
-def request_view(request_id: int) -> discord.ui.View:
+async def ask_everyone(interaction: discord.Interaction[Any], ask: Ask) -> None:
+    """Post a request with Agree/Refuse buttons, pinging the players who must answer."""
     view = discord.ui.View(timeout=None)
-    view.add_item(AnswerButton(request_id, True))
-    view.add_item(AnswerButton(request_id, False))
-    return view
+    view.add_item(AnswerButton(ask.request_id, True))
+    view.add_item(AnswerButton(ask.request_id, False))
+    mentions = " ".join(f"<@{user}>" for user in ask.needed)
+    await say(interaction, f"{ask.reason} {mentions}", view=view, mentions=discord.AllowedMentions(users=True))
 
 
 DYNAMIC_ITEMS = (QuickButton, AnswerButton, AbandonButton)

@@ -10,11 +10,11 @@ from discord import app_commands
 from discord.ext import commands
 
 import rules
-from cogs.buttons import AbandonButton, request_view
+from cogs.buttons import AbandonButton, ask_everyone
 from cogs.common import caller_of, member_caller, say, send_post, service_of
 from table import present
 from table.durations import parse_duration
-from table.service import TableError, UndoAsk
+from table.service import Ask, TableError
 
 
 def parse_options(text: str | None) -> dict[str, str]:
@@ -211,10 +211,8 @@ class Lobby(commands.Cog):
     @game.command(name="pause", description="Ask to pause the table (a vacation), or resume it")
     async def pause(self, interaction: discord.Interaction[Any]) -> None:
         result = await service_of(interaction).pause(interaction.channel_id or 0, caller_of(interaction))
-        if isinstance(result, UndoAsk):
-            mentions = " ".join(f"<@{user}>" for user in result.needed)
-            pings = discord.AllowedMentions(users=True)
-            await say(interaction, f"{result.reason} {mentions}", view=request_view(result.request_id), mentions=pings)
+        if isinstance(result, Ask):
+            await ask_everyone(interaction, result)
         else:
             await say(interaction, result)
 

@@ -24,7 +24,7 @@ from table.actions import build_action
 from table.clock import Reminders
 from table.dice import DiceError, roll
 from table.durations import DurationError, parse_duration, show_duration
-from table.service import Caller, Post, TableError, TableService, UndoAsk
+from table.service import Ask, Caller, Post, TableError, TableService
 from table.store import Store
 
 HELP = """Commands (the same as the slash commands in Discord):
@@ -182,7 +182,7 @@ class Console:
             self.say(f"{args[1]} takes over {args[0]}'s seat.")
         elif sub == "pause":
             result = await service.pause(channel, caller)
-            self._show_undo(result) if isinstance(result, UndoAsk) else self.say(result)
+            self._show_undo(result) if isinstance(result, Ask) else self.say(result)
         elif sub == "settings":
             values = dict(_pairs(args))
             durations = {k: parse_duration(v) for k, v in values.items() if k != "deadline"}
@@ -291,8 +291,8 @@ class Console:
                 "Buttons: " + "  ".join(f"[{i + 1}] {q.label}" for i, q in enumerate(post.quick)) + "  (press <n>)"
             )
 
-    def _show_undo(self, result: Post | UndoAsk) -> None:
-        if isinstance(result, UndoAsk):
+    def _show_undo(self, result: Post | Ask) -> None:
+        if isinstance(result, Ask):
             self.pending = result.request_id
             self.say(result.reason + " Others: agree or refuse.")
         else:

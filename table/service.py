@@ -82,8 +82,8 @@ class TableView:
 
 
 @dataclass
-class UndoAsk:
-    """An undo that needs the other players' consent (dice were rolled or hidden information shown)."""
+class Ask:
+    """A request that needs the other players' consent: an undo after dice or hidden information, a pause."""
 
     request_id: int
     table_id: int
@@ -501,7 +501,7 @@ class TableService:
 
     # --- undo ----------------------------------------------------------------------------------------------
 
-    async def undo(self, channel_id: int, caller: Caller) -> Post | UndoAsk:
+    async def undo(self, channel_id: int, caller: Caller) -> Post | Ask:
         table = await self._active_here(channel_id)
         async with self.lock(table.id):
             seats, mine = await self._seated(table, caller)
@@ -513,16 +513,16 @@ class TableService:
             what = self.public(table, last.action)
             if (not last.rolls and not last.secret) or len(seats) == 1:
                 return await self._undo_now(table, seats, last, f"{mine.name} takes back {what}.")
-            request_id = await self.store.add_request(table.id, "undo", caller.user_id, table.version, self.clock())
             reason = "dice were rolled" if last.rolls else "hidden information was revealed"
-            needed = [seat.user_id for seat in seats if seat.user_id != caller.user_id]
-            return UndoAsk(
-                request_id,
-                table.id,
-                caller.user_id,
-                needed,
-                f"{mine.name} asks to take back {what}: {reason}, so everyone else must agree.",
+            return await self._ask(
+                table, seats, caller, "undo", f"take back {what}: {reason}, so everyone else must agree"
             )
+
+    async def _ask(self, table: TableRow, seats: list[SeatRow], caller: Caller, kind: str, what: str) -> Ask:
+        """Open a request every other player answers by button (undo after dice, pause)."""
+        request_id = await self.store.add_request(table.id, kind, caller.user_id, table.version, self.clock())
+        needed = [seat.user_id for seat in seats if seat.user_id != caller.user_id]
+        return Ask(request_id, table.id, caller.user_id, needed, f"{caller.name} asks to {what}.")
 
     async def _last_effective(self, table: TableRow) -> ActionRow | None:
         rows = effective(await self.store.actions(table.id))
@@ -582,7 +582,7 @@ class TableService:
 
     # --- table management ----------------------------------------------------------------------------------
 
-    async def pause(self, channel_id: int, caller: Caller) -> str | UndoAsk:
+    async def pause(self, channel_id: int, caller: Caller) -> str | Ask:
         table = await self._active_here(channel_id)
         seats, mine = await self._seated(table, caller)
         if table.paused:
@@ -597,15 +597,7 @@ class TableService:
         if len(seats) == 1:
             await self.store.set_table(table.id, paused=1)
             return "The table is paused."
-        request_id = await self.store.add_request(table.id, "pause", caller.user_id, table.version, self.clock())
-        needed = [seat.user_id for seat in seats if seat.user_id != caller.user_id]
-        return UndoAsk(
-            request_id,
-            table.id,
-            caller.user_id,
-            needed,
-            f"{mine.name} asks to pause this table (a vacation): everyone must agree.",
-        )
+        return await self._ask(table, seats, caller, "pause", "pause this table (a vacation): everyone must agree")
 
     async def settings(
         self,

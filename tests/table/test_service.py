@@ -5,7 +5,7 @@ import pytest
 from rules import serial
 from rules.base import RuleError
 from table.replay import replay
-from table.service import Caller, TableError, TableService, UndoAsk
+from table.service import Ask, Caller, TableError, TableService
 from tests.table.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
 
 
@@ -128,7 +128,7 @@ async def test_free_undo_without_dice(service: TableService):
     with pytest.raises(TableError, match="latest is alice's mark"):
         await service.undo(CHANNEL, BOB)
     post = await service.undo(CHANNEL, ALICE)
-    assert not isinstance(post, UndoAsk) and "takes back mark square=b2" in post.text
+    assert not isinstance(post, Ask) and "takes back mark square=b2" in post.text
     state = service.state(await service.table_here(CHANNEL))
     assert state.board == {} and state.to_move == 0
     assert (await service.view(CHANNEL)).awaiting[0].name == "alice"
@@ -142,7 +142,7 @@ async def test_undo_after_dice_needs_everyone_else(service: TableService):
     await service.start(CHANNEL, ALICE, "joined")
     await service.act(CHANNEL, ALICE, {"type": "roll"})
     ask = await service.undo(CHANNEL, ALICE)
-    assert isinstance(ask, UndoAsk) and "dice were rolled" in ask.reason
+    assert isinstance(ask, Ask) and "dice were rolled" in ask.reason
     assert sorted(ask.needed) == [BOB.user_id, CAROL.user_id]
     reply, post = await service.answer(BOB, ask.request_id, True)
     assert "Still waiting for carol" in reply and post is None
@@ -160,11 +160,11 @@ async def test_refused_or_stale_undo_request_does_nothing(service: TableService)
     await service.start(CHANNEL, ALICE, "joined")
     await service.act(CHANNEL, ALICE, {"type": "roll"})
     ask = await service.undo(CHANNEL, ALICE)
-    assert isinstance(ask, UndoAsk)
+    assert isinstance(ask, Ask)
     reply, post = await service.answer(BOB, ask.request_id, False)
     assert "said no" in reply and post is None
     ask = await service.undo(CHANNEL, ALICE)
-    assert isinstance(ask, UndoAsk)
+    assert isinstance(ask, Ask)
     mover = [ALICE, BOB][service.state(await service.table_here(CHANNEL)).to_move]
     await service.act(CHANNEL, mover, {"type": "peek"})  # the game moves on: the request is void
     with pytest.raises(TableError, match=r"closed|out of date"):
@@ -184,7 +184,7 @@ async def test_private_events_go_only_to_their_owner(service: TableService):
     assert f"is {secret}" not in history
     mine, _ = await service.history(CHANNEL, 1, ALICE.user_id)
     assert f"is {secret}" in mine
-    assert isinstance(await service.undo(CHANNEL, ALICE), UndoAsk)  # hidden information was shown
+    assert isinstance(await service.undo(CHANNEL, ALICE), Ask)  # hidden information was shown
 
 
 @pytest.mark.usefixtures("with_pig")
@@ -218,7 +218,7 @@ async def test_the_log_replays_to_the_stored_state(service: TableService):
             last = service.state(await service.table_here(CHANNEL))
             if last.turn_total:  # undo with consent in the middle
                 ask = await service.undo(CHANNEL, players[last.to_move])
-                if isinstance(ask, UndoAsk):
+                if isinstance(ask, Ask):
                     await service.answer(players[1 - last.to_move], ask.request_id, True)
     table = await service.table_here(CHANNEL)
     seats = await service.store.seats(table.id)
