@@ -9,6 +9,7 @@ from types import ModuleType
 # Module paths of the games this bot ships; each follows the contract in rules/base.py.
 GAME_MODULES: tuple[str, ...] = (
     "rules.dragondice",
+    "rules.genertela",
     "rules.tashkalar",
     "rules.tictactoe",
 )

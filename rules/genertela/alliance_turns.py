@@ -1,0 +1,73 @@
+"""Alliance nation turns: after every nation has played, an alliance with a turn fights with the units its members
+sent to its centre, under the player their units vote for; then the units go home."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rules.base import ActionLog
+from rules.genertela.board import BOARD, CONTENT, NATIONS, alliances, controlled, controller, seat_of, touch
+from rules.genertela.content import Alliance
+from rules.genertela.state import State
+
+
+def _with_turns(state: State) -> list[Alliance]:
+    return [a for a in alliances(state) if a.alliance_turn and a.centre]
+
+
+def pending(state: State) -> list[str]:
+    """Alliances that get a turn now: listed with one, condition met, and their centre held by a member."""
+    return [a.id for a in _with_turns(state) if controller(state, a.centre) in a.members]
+
+
+def centre_of(state: State, nation: str) -> str:
+    """The centre this nation sends units to this turn ("" if none): stacking waits there until the alliance turn."""
+    return next((a.centre for a in _with_turns(state) if nation in a.members), "")
+
+
+def open_turn(state: State, alliance_id: str, log: ActionLog) -> bool:
+    """Hand the members' units in the centre to the player they vote for; False when nobody sent any."""
+    alliance = next(a for a in _with_turns(state) if a.id == alliance_id)
+    army = [u for u in state.units if u.zone == alliance.centre and u.nation in alliance.members and u.mobile]
+    if not army:
+        return False
+    votes = Counter(seat_of(state, u.nation) for u in army)
+    top = max(votes.values())
+    # house: a tie goes to the member nation first in the turn record (the seed rolls a die)
+    by_nation = Counter(u.nation for u in army)
+    ranked = sorted(by_nation, key=lambda n: (votes[seat_of(state, n)] != top, -by_nation[n], NATIONS[n].turn_order))
+    leader = ranked[0]
+    for unit in army:
+        unit.in_army = True
+        if unit.nation != leader:
+            unit.lent_from, unit.nation = unit.nation, leader
+    touch(state)
+    state.alliance, state.acting_for = alliance_id, leader
+    log.say(
+        f"{alliance.name} turn: {len(army)} units in {BOARD.zones[alliance.centre].name}, led by "
+        f"{NATIONS[leader].name}."
+    )
+    return True
+
+
+def invasion(state: State) -> bool:
+    return any(a.id == state.alliance and a.invasion for a in _with_turns(state))
+
+
+def close_turn(state: State, log: ActionLog) -> None:
+    """Units go back to their nations; those in zones the alliance took stay, the others go home."""
+    taken = set(state.changed)
+    for unit in [u for u in state.units if u.in_army]:
+        unit.in_army = False
+        if unit.lent_from:
+            unit.nation, unit.lent_from = unit.lent_from, ""
+        if unit.zone not in taken:
+            home = [z for z in controlled(state, unit.nation) if z != unit.zone]
+            if unit.home in home:
+                unit.zone = unit.home
+            elif home:
+                unit.zone = home[0]
+    touch(state)
+    name = next((a.name for a in CONTENT.turn(state.turn).alliances if a.id == state.alliance), state.alliance)
+    log.say(f"The {name} turn is over; its units go home.")
+    state.alliance, state.acting_for = "", ""

@@ -1,0 +1,91 @@
+"""Battle arithmetic: dice per unit, to-hit and resistance modifiers, which categories may be targeted."""
+
+from __future__ import annotations
+
+from rules.genertela.board import NATIONS, zone
+from rules.genertela.state import Unit
+
+HIT_ON = 6  # a d10 roll of 6+ hits before modifiers
+CATEGORIES = ("standard_units", "monsters", "dragon_heroes", "special_characters")
+CATEGORY_NAMES = {
+    "standard_units": "standard units",
+    "monsters": "monsters",
+    "dragon_heroes": "Dragon Heroes",
+    "special_characters": "special characters",
+}
+
+
+def dice(unit: Unit) -> int:
+    """Giants, Dragons and the Crimson Bat roll four dice; every other unit one."""
+    return 4 if unit.category == "monsters" else 1
+
+
+def is_hit(face: int, to_hit: int, target: int) -> bool:
+    """10 always hits, 1 always misses; otherwise the modified roll must reach the target number."""
+    if face == 10:
+        return True
+    if face == 1:
+        return False
+    return face + to_hit >= target
+
+
+def _dragonish(unit: Unit) -> bool:
+    return unit.kind == "dragon" or "crimson_bat" in unit.types
+
+
+def to_hit(unit: Unit, army: list[Unit]) -> int:
+    bonus = NATIONS[unit.nation].to_hit
+    leaders = any(u.kind == "special" and {"hero", "superhero"} & set(u.types) for u in army)
+    if leaders and unit.kind != "dragon":
+        bonus += 1  # stacked with a Hero or Superhero (once, however many)
+    if "superhero" in unit.types:
+        bonus += 1
+    return bonus
+
+
+def resist(unit: Unit, army: list[Unit], zid: str, defending: bool, with_city: bool) -> int:
+    value = NATIONS[unit.nation].resist
+    place = zone(zid)
+    if defending and not _dragonish(unit):
+        if place.terrain in ("highland", "mountain"):
+            value += 1
+        if with_city:
+            value += 1
+        if place.fortress:
+            value += 2
+    if defending and unit.kind == "named_dragonewt" and place.dragonewt_city:
+        value += 1
+    if unit.kind != "dragon" and any("guardian" in u.types for u in army):
+        value += 1  # stacked with a Guardian (once)
+    if {"hero", "guardian", "superhero"} & set(unit.types):
+        value += 1
+    if unit.kind == "giant":
+        value += 1
+    if _dragonish(unit):
+        value += 2
+    return value
+
+
+def category_target(units: list[Unit], army: list[Unit], zid: str, defending: bool, with_city: bool) -> int:
+    """The number to reach against a category. House: its weakest unit's resistance counts for the whole category."""
+    return HIT_ON + min(resist(u, army, zid, defending, with_city) for u in units)
+
+
+def categories(army: list[Unit]) -> list[str]:
+    present = {u.category for u in army}
+    return [c for c in CATEGORIES if c in present]
+
+
+def shooters(army: list[Unit], category: str, enemy: list[Unit]) -> list[Unit]:
+    """Units that may roll at the chosen category. Only special characters, monsters and Dragon Heroes may aim at
+    special characters while the enemy has other units."""
+    if category == "special_characters" and any(u.category != category for u in enemy):
+        return [u for u in army if u.category in ("special_characters", "monsters", "dragon_heroes")]
+    return list(army)
+
+
+def hittable(army: list[Unit], category: str) -> list[Unit]:
+    """Units of the category that may be taken as casualties: Cities and Forests only once nothing else is left."""
+    mobile = [u for u in army if u.kind not in ("city", "forest")]
+    chosen = [u for u in army if u.category == category]
+    return [u for u in chosen if u.kind not in ("city", "forest")] if mobile else chosen

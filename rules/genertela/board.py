@@ -1,0 +1,129 @@
+"""Who is where: units in zones, control, alliances. Pure queries on the state."""
+
+from __future__ import annotations
+
+from rules.genertela.content import Alliance, Condition, Zone, content
+from rules.genertela.state import State, Unit
+
+CONTENT = content()
+BOARD = CONTENT.board
+NATIONS = CONTENT.nations.nations
+ORDER: tuple[str, ...] = tuple(NATIONS)  # the turn record
+
+
+def zone(zid: str) -> Zone:
+    return BOARD.zones[zid]
+
+
+def units_of(state: State, nation: str, zid: str | None = None) -> list[Unit]:
+    if zid is not None:
+        return [u for u in _index(state).get(zid, ()) if u.nation == nation]
+    return [u for u in state.units if u.nation == nation]
+
+
+def _index(state: State) -> dict[str, list[Unit]]:
+    """Units by zone, cached on the state object (outside its fields) until `touch` says units changed."""
+    cached = state.__dict__.get("_zone_index")
+    if cached is None:
+        cached = {}
+        for unit in state.units:
+            cached.setdefault(unit.zone, []).append(unit)
+        state.__dict__["_zone_index"] = cached
+    return cached
+
+
+def touch(state: State) -> None:
+    """Forget the cached index: call after adding, removing or moving units."""
+    state.__dict__.pop("_zone_index", None)
+
+
+def units_in(state: State, zid: str) -> list[Unit]:
+    return list(_index(state).get(zid, ()))
+
+
+def on_city(state: State, unit: Unit) -> bool:
+    """Named dragonewts sitting on a Dragonewt city among other nations: they neither control nor block."""
+    if unit.kind != "named_dragonewt" or not zone(unit.zone).dragonewt_city:
+        return False
+    return any(other.nation != unit.nation for other in units_in(state, unit.zone))
+
+
+def occupants(state: State, zid: str) -> list[str]:
+    """Nations with units that count in the zone, in turn-record order."""
+    present = {u.nation for u in units_in(state, zid) if not on_city(state, u)}
+    return [n for n in ORDER if n in present]
+
+
+def controller(state: State, zid: str) -> str:
+    """The nation holding the zone; "" for an empty zone or the sea (RULINGS: control is presence)."""
+    if zone(zid).terrain == "sea":
+        return ""
+    present = occupants(state, zid)
+    if len(present) <= 1:
+        return present[0] if present else ""
+    active = active_nation(state)
+    # a contested zone still belongs to whoever was there before the active nation came in
+    others = [n for n in present if n != active] or present
+    return max(others, key=lambda n: len(units_of(state, n, zid)))
+
+
+def controlled(state: State, nation: str) -> list[str]:
+    return [zid for zid in BOARD.zones if controller(state, zid) == nation]
+
+
+def active_nation(state: State) -> str:
+    return state.acting_for or ORDER[state.order_index]
+
+
+def holds(state: State, condition: Condition) -> bool:
+    """Whether a schedule condition is met now."""
+    if condition.type == "controls":
+        result = any(controller(state, z) == condition.nation for z in condition.zones)
+    elif condition.type == "flag":
+        result = condition.flag in state.flags
+    else:  # in_play
+        result = any(
+            u.nation == condition.nation and u.name == condition.name and u.types == list(condition.types)
+            for u in state.units
+        )
+    return result != condition.negate
+
+
+def alliances(state: State) -> list[Alliance]:
+    """This turn's alliances that came into being (their condition holds)."""
+    return [a for a in CONTENT.turn(state.turn).alliances if a.condition is None or holds(state, a.condition)]
+
+
+def allied(state: State, a: str, b: str) -> bool:
+    """Same nation, same alliance this turn, or bound by submission (a subject stands in its overlord's place)."""
+    a, b = state.overlords.get(a, a), state.overlords.get(b, b)
+    if a == b:
+        return True
+    return any(a in alliance.members and b in alliance.members for alliance in alliances(state))
+
+
+def enemies_in(state: State, nation: str, zid: str) -> list[str]:
+    return [n for n in occupants(state, zid) if not allied(state, nation, n)]
+
+
+def friendly(state: State, nation: str, zid: str) -> bool:
+    """A zone the nation may move through: held by itself or an ally."""
+    owner = controller(state, zid)
+    return bool(owner) and allied(state, nation, owner) and not enemies_in(state, nation, zid)
+
+
+def may_enter(nation: str, zid: str) -> bool:
+    target = zone(zid)
+    if target.terrain == "sea":
+        return False
+    if target.terrain == "mountain" and not target.plateau:
+        return NATIONS[nation].has("uz") or NATIONS[nation].has("mostali")
+    return True
+
+
+def has_city(state: State, zid: str) -> bool:
+    return any(u.kind == "city" for u in units_in(state, zid))
+
+
+def seat_of(state: State, nation: str) -> int:
+    return state.side_seat[NATIONS[nation].side]

@@ -1,0 +1,138 @@
+"""Every legal choice of the nation or player who must act now: builds, moves, targets, casualties, retreats."""
+
+from __future__ import annotations
+
+from rules.base import Choice
+from rules.genertela import bidding, combat, flow
+from rules.genertela.battle import CATEGORY_NAMES
+from rules.genertela.board import (
+    BOARD,
+    CONTENT,
+    NATIONS,
+    active_nation,
+    controlled,
+    enemies_in,
+    has_city,
+    units_of,
+    zone,
+)
+from rules.genertela.economy import FOREST_COST, UNIT_COST
+from rules.genertela.movement import destinations, move_limit, movers
+from rules.genertela.state import State
+
+
+def decider(state: State) -> str:
+    """The nation whose owner must act now."""
+    battle = state.battle
+    if state.phase != "battle" or battle is None:
+        return active_nation(state)
+    if battle.step == "casualties":
+        return next(n for n in (battle.defender, battle.attacker) if battle.hits.get(n, 0))
+    if battle.step == "retreat_defender":
+        return battle.defender
+    return battle.attacker
+
+
+def builds(state: State) -> list[Choice]:
+    nation = active_nation(state)
+    card = NATIONS[nation]
+    pool = state.resources.get(nation, 0)
+    held = controlled(state, nation)
+    choices = []
+    room = card.counter_limits.get("standard", 0) - sum(1 for u in units_of(state, nation) if u.kind == "standard")
+    if pool >= UNIT_COST and room > 0:
+        for zid in held:
+            if zid not in state.built:
+                choices.append(Choice({"type": "build", "kind": "unit", "zone": zid}, f"Unit in {zone(zid).name}: 6"))
+    if pool >= UNIT_COST and _may_build_cities(state, nation):
+        for zid in held:
+            z = zone(zid)
+            if z.city_site and not has_city(state, zid) and _city_zone_ok(state, nation, zid):
+                choices.append(Choice({"type": "build", "kind": "city", "zone": zid}, f"City in {z.name}: 6"))
+    if pool >= FOREST_COST and card.has("aldryami_forests"):
+        for zid in held:
+            z = zone(zid)
+            wooded = any(u.kind == "forest" for u in units_of(state, nation, zid))
+            if z.terrain in ("lowland", "highland") and not wooded:
+                choices.append(Choice({"type": "build", "kind": "forest", "zone": zid}, f"Forest in {z.name}: 3"))
+    limit = card.counter_limits
+    return [
+        c
+        for c in choices
+        if c.action["kind"] == "unit"
+        or sum(1 for u in units_of(state, nation) if u.kind == c.action["kind"]) < limit.get(c.action["kind"], 0)
+    ]
+
+
+def _city_events(state: State, nation: str) -> list[str]:
+    return [
+        BOARD.resolve(z)
+        for e in CONTENT.turn(state.turn).entries_of(nation)
+        for ev in e.events
+        if ev.type == "build_cities"
+        for z in ev.params.get("zones", [])
+    ]
+
+
+def _may_build_cities(state: State, nation: str) -> bool:
+    return NATIONS[nation].has("cities") or bool(_city_events(state, nation))
+
+
+def _city_zone_ok(state: State, nation: str, zid: str) -> bool:
+    return NATIONS[nation].has("cities") or zid in _city_events(state, nation)
+
+
+def moves(state: State) -> list[Choice]:
+    nation = active_nation(state)
+    choices = []
+    for start in sorted({u.zone for u in units_of(state, nation)}):
+        ready = movers(state, nation, start)
+        if not ready:
+            continue
+        for target in destinations(state, nation, start):
+            most = move_limit(state, nation, start, target)
+            hostile = " (attack)" if enemies_in(state, nation, target) else ""
+            for count in range(1, most + 1):
+                label = f"{count} from {zone(start).name} to {zone(target).name}{hostile}"
+                choices.append(Choice({"type": "move", "from": start, "to": target, "count": count}, label))
+    return choices
+
+
+def legal_now(state: State) -> list[Choice]:
+    if state.bidding is not None:
+        return bidding.choices(state)
+    if state.phase == "build":
+        return [*builds(state), Choice({"type": "end"}, "End building", quick=True), *_revolts(state)]
+    if state.phase == "move":
+        return [Choice({"type": "end"}, "End movement", quick=True), *_revolts(state), *moves(state)]
+    battle = state.battle
+    assert battle is not None
+    if battle.step == "target":
+        return [
+            Choice({"type": "target", "category": c}, f"Aim at {CATEGORY_NAMES[c]}", quick=True)
+            for c in combat.target_options(state)
+        ]
+    if battle.step == "casualties":
+        nation = decider(state)
+        return [
+            Choice({"type": "casualties", "units": option}, f"Lose {option}", quick=index == 0)
+            for index, option in enumerate(combat.casualty_options(state, nation))
+        ]
+    nation = decider(state)
+    retreats = [
+        Choice({"type": "retreat", "zone": zid}, f"Retreat to {zone(zid).name}")
+        for zid in combat.retreat_options(state, nation)
+    ]
+    submits = [
+        Choice({"type": "submit", "nation": overlord}, f"Submit to {NATIONS[overlord].name}")
+        for overlord in (flow.submission_options(state) if battle.step == "retreat_defender" else [])
+    ]
+    return [Choice({"type": "fight"}, "Fight on", quick=True), *retreats, *submits]
+
+
+def _revolts(state: State) -> list[Choice]:
+    """A subject may revolt when its nation turn starts (before any unit has moved)."""
+    nation = active_nation(state)
+    if nation not in state.overlords or any(u.moved for u in units_of(state, nation)):
+        return []
+    return [Choice({"type": "revolt"}, f"Revolt against {NATIONS[state.overlords[nation]].name}")]

@@ -1,0 +1,190 @@
+"""Running a battle step by step: targets, dice, casualties, retreats, and the end of combat."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from rules.base import ActionLog
+from rules.genertela import events
+from rules.genertela.battle import (
+    CATEGORY_NAMES,
+    categories,
+    category_target,
+    dice,
+    hittable,
+    is_hit,
+    shooters,
+    to_hit,
+)
+from rules.genertela.board import (
+    BOARD,
+    CONTENT,
+    NATIONS,
+    active_nation,
+    enemies_in,
+    friendly,
+    has_city,
+    may_enter,
+    on_city,
+    touch,
+    units_of,
+)
+from rules.genertela.economy import kill_points
+from rules.genertela.state import Battle, State, Unit
+from rules.rng import Rng
+
+
+def next_battle_zone(state: State) -> tuple[str, str] | None:
+    """The first zone (map order) where the active nation's units share a zone with an enemy's."""
+    nation = active_nation(state)
+    for zid in BOARD.zones:
+        if units_of(state, nation, zid):
+            foes = [n for n in enemies_in(state, nation, zid) if n != nation]
+            mine = [u for u in units_of(state, nation, zid) if not _sits_on_city(state, u)]
+            if foes and mine:
+                return zid, foes[0]
+    return None
+
+
+def _sits_on_city(state: State, unit: Unit) -> bool:
+    return on_city(state, unit)
+
+
+def army(state: State, nation: str, zid: str) -> list[Unit]:
+    return [u for u in units_of(state, nation, zid) if not _sits_on_city(state, u)]
+
+
+def target_options(state: State) -> list[str]:
+    battle = state.battle
+    assert battle is not None
+    return aimable(army(state, battle.defender, battle.zone))
+
+
+def aimable(units: list[Unit]) -> list[str]:
+    """Categories worth aiming at: those with a unit that may be taken now (Cities and Forests come last)."""
+    return [c for c in categories(units) if hittable(units, c)]
+
+
+def casualty_options(state: State, nation: str) -> list[str]:
+    """Each distinct way of taking the pending hits, as comma-separated labels, cheapest (ordinary) first."""
+    battle = state.battle
+    assert battle is not None
+    pool = hittable(army(state, nation, battle.zone), battle.category[nation])
+    count = min(battle.hits[nation], len(pool))
+    seen: list[str] = []
+    for combo in combinations(sorted(pool, key=lambda u: (u.kind == "special", u.label())), count):
+        key = ",".join(sorted(u.label() for u in combo))
+        if key not in seen:
+            seen.append(key)
+    return seen
+
+
+def retreat_options(state: State, nation: str) -> list[str]:
+    """Friendly zones next to the battle that are not under attack; none if nothing there can move."""
+    battle = state.battle
+    assert battle is not None
+    if not any(u.mobile for u in army(state, nation, battle.zone)):
+        return []
+    return [
+        zid
+        for zid in BOARD.zones[battle.zone].adjacent
+        if may_enter(nation, zid) and friendly(state, nation, zid) and units_of(state, nation, zid)
+    ]
+
+
+NO_RECOVERY_KILLERS = frozenset(
+    p.unit_id for t in CONTENT.turns for e in t.entries for p in e.placements if p.kills_never_recover
+)
+
+
+def eliminate(state: State, unit: Unit, killer: str, log: ActionLog) -> None:
+    state.units.remove(unit)
+    touch(state)
+    if unit.kind == "special":
+        # house: a special unit falling in a battle where Jar-eel fights against it never recovers
+        if not any(u.unit_id in NO_RECOVERY_KILLERS for u in units_of(state, killer, unit.zone)):
+            state.fallen.append(unit)
+        events.fallen_in_battle(state, unit, killer, log)
+        points = kill_points(killer, unit)
+        if points:
+            state.vp[killer] = state.vp.get(killer, 0) + points
+            log.say(f"{NATIONS[killer].name} score {points} VP for killing {unit.name}.")
+
+
+def roll_round(state: State, target: str, rng: Rng, log: ActionLog) -> None:
+    """Both sides roll at once; hits are then taken by their owners."""
+    battle = state.battle
+    assert battle is not None
+    zid = battle.zone
+    attackers = army(state, battle.attacker, zid)
+    defenders = army(state, battle.defender, zid)
+    city = has_city(state, zid)
+    answer = aimable(attackers)[0]  # house: the defender aims at the first category it can hurt
+    for nation, own, foe, aim, defending in (
+        (battle.attacker, attackers, defenders, target, True),
+        (battle.defender, defenders, attackers, answer, False),
+    ):
+        rolling = shooters(own, aim, foe)
+        goal = category_target([u for u in foe if u.category == aim], foe, zid, defending, city and defending)
+        hits = 0
+        faces_all: list[int] = []
+        for unit in rolling:
+            faces = rng.roll(10, dice(unit), f"{NATIONS[nation].name} battle roll")
+            faces_all += faces
+            hits += sum(1 for face in faces if is_hit(face, to_hit(unit, own), goal))
+        victim = battle.defender if nation == battle.attacker else battle.attacker
+        battle.hits[victim] = hits
+        battle.category[victim] = aim
+        log.say(
+            f"{NATIONS[nation].name} roll {faces_all or 'nothing'} at {CATEGORY_NAMES[aim]} (need {goal}+): "
+            f"{hits} hit{'s' * (hits != 1)}.",
+            "roll",
+        )
+
+
+def take_hits(state: State, nation: str, labels: list[str], log: ActionLog) -> None:
+    battle = state.battle
+    assert battle is not None
+    pool = hittable(army(state, nation, battle.zone), battle.category[nation])
+    killer = battle.attacker if nation == battle.defender else battle.defender
+    lost = []
+    for label in labels:
+        unit = next(u for u in pool if u.label() == label and u not in lost)
+        lost.append(unit)
+    for unit in lost:
+        eliminate(state, unit, killer, log)
+    if lost:
+        log.say(f"{NATIONS[nation].name} lose {', '.join(u.label() for u in lost)} in {BOARD.zones[battle.zone].name}.")
+    battle.hits[nation] = 0
+
+
+def auto_hits(state: State, nation: str, log: ActionLog) -> bool:
+    """Take the hits without asking when there is only one way; False when the owner must choose."""
+    options = casualty_options(state, nation)
+    if len(options) > 1:
+        return False
+    take_hits(state, nation, options[0].split(",") if options and options[0] else [], log)
+    return True
+
+
+def over(state: State) -> bool:
+    battle = state.battle
+    assert battle is not None
+    return not army(state, battle.attacker, battle.zone) or not army(state, battle.defender, battle.zone)
+
+
+def retreat(state: State, nation: str, to: str, log: ActionLog) -> None:
+    battle = state.battle
+    assert battle is not None
+    moving = [u for u in army(state, nation, battle.zone) if u.mobile]
+    for unit in moving:
+        unit.zone = to
+    touch(state)
+    log.say(f"{NATIONS[nation].name} retreat {len(moving)} units to {BOARD.zones[to].name}.")
+
+
+def start(state: State, zid: str, defender: str, log: ActionLog) -> None:
+    state.battle = Battle(zid, active_nation(state), defender)
+    log.say(
+        f"Battle in {BOARD.zones[zid].name}: {NATIONS[state.battle.attacker].name} attack {NATIONS[defender].name}."
+    )

@@ -1,0 +1,380 @@
+"""Genertela engine: the contract surface (meta, new, awaiting, legal, act, view, status, outcome, fallback)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rules.base import (
+    ActionLog,
+    ActionSpec,
+    Choice,
+    Event,
+    Meta,
+    Option,
+    Outcome,
+    Param,
+    RuleError,
+    SeatInfo,
+    require,
+    seat_ref,
+)
+from rules.genertela import bidding, bot, choices, combat, flow, reinforce, submission
+from rules.genertela.board import (
+    BOARD,
+    CONTENT,
+    NATIONS,
+    active_nation,
+    seat_of,
+    touch,
+    zone,
+)
+from rules.genertela.content import SIDES
+from rules.genertela.movement import check_overrun, destinations, move_limit, movers, pass_room
+from rules.genertela.state import State, Unit
+from rules.rng import Rng
+
+BOT = -1
+SHORT_FIRST_TURN = 25
+
+meta = Meta(
+    id="genertela",
+    command="gen",
+    title="Genertela",
+    min_players=1,
+    max_players=4,
+    summary="Forty turns of Gloranthan history: four sides run some thirty nations for victory points.",
+    actions=(
+        ActionSpec(
+            "build",
+            "Spend resources: a unit (6), a City (6) or an Aldryami Forest (3).",
+            (Param("kind", "unit, city or forest"), Param("zone", "Zone you hold")),
+        ),
+        ActionSpec(
+            "move",
+            "Move units from one zone to another (ordinary units go first).",
+            (Param("from", "Zone to move from"), Param("to", "Zone to move to"), Param("count", "How many", "int")),
+        ),
+        ActionSpec("target", "Choose which kind of enemy unit your army aims at.", (Param("category", "Category"),)),
+        ActionSpec("casualties", "Choose the units that take the hits.", (Param("units", "Units lost", "list"),)),
+        ActionSpec("retreat", "Retreat every mobile unit of the army.", (Param("zone", "Zone to retreat to"),)),
+        ActionSpec("fight", "Stay and fight another round."),
+        ActionSpec("submit", "Submit to the attacking nation: the battle ends.", (Param("nation", "Overlord"),)),
+        ActionSpec("revolt", "Throw off your overlord at the start of your nation turn."),
+        ActionSpec(
+            "bid",
+            "Bid victory points for a side (taken off your final score).",
+            (Param("side", "Red, Green, Blue or Yellow"), Param("points", "VP you bid", "int")),
+        ),
+        ActionSpec("pass", "Let the side being auctioned go to the others."),
+        ActionSpec("end", "End this step (building or movement)."),
+    ),
+    options=(
+        Option(
+            "seating",
+            "shared: sides dealt out; one_each: one side each, the bot plays the rest; bid: auction for sides",
+            "shared",
+            ("shared", "one_each", "bid"),
+        ),
+        Option("last_turn", "Stop after this turn (40 is the whole campaign)", "40", minimum=1, maximum=40),
+        Option("scenario", "full: turns 1-40; short: 25-40 after a bot-played prelude", "full", ("full", "short")),
+    ),
+    factions=SIDES,
+)
+
+
+def _seating(players: int, mode: str, wanted: list[str | None]) -> dict[str, int]:
+    """Sides to seats: the asked-for side first, the rest dealt round the table (or left to the bot)."""
+    seats: dict[str, int] = {}
+    for seat, side in enumerate(wanted):
+        if side in SIDES and side not in seats:
+            seats[side] = seat
+    free = [s for s in SIDES if s not in seats]
+    if mode == "one_each":
+        takers = [seat for seat in range(players) if seat not in seats.values()]
+        for side in free:
+            seats[side] = takers.pop(0) if takers else BOT
+    else:
+        counts = {seat: list(seats.values()).count(seat) for seat in range(players)}
+        for side in free:
+            seat = min(range(players), key=lambda s: (counts[s], s))
+            seats[side] = seat
+            counts[seat] += 1
+    return {side: seats[side] for side in SIDES}
+
+
+def new(seats: Sequence[SeatInfo], options: dict[str, Any], rng: Rng) -> State:
+    players = len(seats)
+    require(1 <= players <= 4, "Genertela takes 1 to 4 players.")
+    mode = str(options.get("seating", "shared"))
+    state = State(players, _seating(players, mode, [s.faction for s in seats]))
+    state.last_turn = int(options.get("last_turn", 40))
+    log = ActionLog()
+    reinforce.setup(state, log)
+    flow.start_nation_turn(state, log, rng)
+    if options.get("scenario") == "short" and state.last_turn >= SHORT_FIRST_TURN:
+        _prelude(state, rng)
+    if mode == "bid":
+        bidding.start(state, rng)
+        return state
+    _run_bots(state, rng, log)
+    return state
+
+
+def _prelude(state: State, rng: Rng) -> None:
+    """Short scenario (house): the seed gives no turn-25 position, so the bot plays turns 1-24 for every side;
+    the players take over when turn 25 begins, with every score back at 0."""
+    seats = dict(state.side_seat)
+    state.side_seat = dict.fromkeys(seats, BOT)
+    log = ActionLog()
+    while state.turn < SHORT_FIRST_TURN and state.phase != "over":
+        _apply(state, bot.bot_action(state), rng, log)
+    state.side_seat = seats
+    state.vp = {}
+
+
+# --- who acts ----------------------------------------------------------------------------------------------
+
+
+def _seat(state: State) -> int:
+    if state.bidding is not None:
+        return state.bidding.to_act
+    return seat_of(state, choices.decider(state))
+
+
+def awaiting(state: State) -> frozenset[int]:
+    if state.phase == "over":
+        return frozenset()
+    if state.bidding is not None:
+        return frozenset({state.bidding.to_act})
+    seat = _seat(state)
+    return frozenset() if seat == BOT else frozenset({seat})
+
+
+# --- legal actions -----------------------------------------------------------------------------------------
+
+
+def legal(state: State, seat: int) -> list[Choice]:
+    touch(state)
+    if seat not in awaiting(state):
+        return []
+    return choices.legal_now(state)
+
+
+# --- acting ------------------------------------------------------------------------------------------------
+
+
+def act(state: State, seat: int, action: dict[str, Any], rng: Rng) -> list[Event]:
+    touch(state)  # never trust an index built before the caller handed us this state
+    require(state.phase != "over", "This campaign is over.")
+    require(seat in awaiting(state), f"It is not your decision now; waiting for {_waiting_text(state)}.")
+    _validate(state, action)
+    log = ActionLog()
+    _apply(state, action, rng, log)
+    _run_bots(state, rng, log)
+    _close(state, log)
+    return log.events
+
+
+def _waiting_text(state: State) -> str:
+    seat = _seat(state)
+    who = "the bot" if seat == BOT else seat_ref(seat)
+    if state.bidding is not None:
+        return f"{who} (bidding for sides)"
+    return f"{who} ({NATIONS[choices.decider(state)].name})"
+
+
+def _allowed_types(state: State) -> tuple[str, ...]:
+    if state.bidding is not None:
+        return ("bid", "pass") if state.bidding.side else ("bid",)
+    if state.phase in ("build", "move"):
+        return (state.phase, "end", "revolt")
+    step = state.battle.step if state.battle else ""
+    return {"target": ("target",), "casualties": ("casualties",)}.get(step, ("fight", "retreat", "submit"))
+
+
+def _validate(state: State, action: dict[str, Any]) -> None:
+    kind = action.get("type")
+    names = [spec.name for spec in meta.actions]
+    require(isinstance(kind, str) and kind in names, f"Unknown action; Genertela actions are: {', '.join(names)}.")
+    allowed = _allowed_types(state)
+    require(kind in allowed, f"You cannot {kind} now; you may: {', '.join(allowed)}.")
+    if kind == "move":
+        _check_move(state, action)
+        return
+    if kind in ("end", "fight"):
+        require(set(action) == {"type"}, f"{kind} takes no parameters.")
+        return
+    options = (
+        [c.action for c in choices.builds(state)] if kind == "build" else [c.action for c in choices.legal_now(state)]
+    )
+    if action in options:
+        return
+    if kind == "build":
+        raise RuleError(f"That build is not possible (cost, zone or counters); possible: {_first(options, 'build')}.")
+    raise RuleError(f"That {kind} is not one of the choices now: {_first(options, kind)}.")
+
+
+def _first(options: list[dict[str, Any]], kind: str) -> str:
+    shown = [", ".join(f"{k}={v}" for k, v in o.items() if k != "type") for o in options if o["type"] == kind][:5]
+    return "; ".join(shown) or "none"
+
+
+def _check_move(state: State, action: dict[str, Any]) -> None:
+    """A move is checked directly: listing every possible move is the slow part of legal()."""
+    require(set(action) == {"type", "from", "to", "count"}, "A move needs from, to and count.")
+    count = action["count"]
+    _explain_move(state, action)
+    most = move_limit(state, active_nation(state), action["from"], action["to"])
+    require(
+        isinstance(count, int) and not isinstance(count, bool) and 1 <= count <= most,
+        f"Move 1 to {most} units there (at most 3 attack over a narrow pass; on turn 23 Dragons only attack "
+        f"human units in Deathline zones); got {str(count)[:20]!r}.",
+    )
+
+
+def _explain_move(state: State, action: dict[str, Any]) -> list[Unit]:
+    nation = active_nation(state)
+    start, target = action.get("from"), action.get("to")
+    require(isinstance(start, str) and start in BOARD.zones, f"{str(start)[:40]!r} is not a zone.")
+    require(isinstance(target, str) and target in BOARD.zones, f"{str(target)[:40]!r} is not a zone.")
+    ready = movers(state, nation, start)
+    require(bool(ready), f"{NATIONS[nation].name} have no unit left to move in {zone(start).name}.")
+    require(
+        target in destinations(state, nation, start),
+        f"{zone(target).name} cannot be reached from {zone(start).name} (only through zones you or your allies hold).",
+    )
+    return ready
+
+
+def _apply(state: State, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
+    kind = action["type"]
+    if state.bidding is not None:
+        seat = state.bidding.to_act
+        bidding.act(state, seat, kind, str(action.get("side", "")), int(action.get("points", 0)), log)
+        return
+    nation = active_nation(state)
+    if kind == "build":
+        what, zid = action["kind"], action["zone"]
+        state.resources[nation] -= flow.build_cost(what)
+        unit_kind = {"unit": "standard"}.get(what, what)
+        reinforce.add_unit(state, Unit(0, nation, unit_kind, zid, home=zid))
+        if what == "unit":
+            state.built.append(zid)
+        log.say(f"{NATIONS[nation].name} build a {what} in {zone(zid).name}.")
+        if not flow.can_build(state) or not choices.builds(state):
+            flow.end_build(state)
+    elif kind == "end" and state.phase == "build":
+        flow.end_build(state)
+    elif kind == "move":
+        _move(state, nation, action, log)
+    elif kind == "end":
+        flow.end_move(state, log, rng)
+    elif kind == "target":
+        combat.roll_round(state, action["category"], rng, log)
+        assert state.battle is not None
+        state.battle.step = "casualties"
+        flow.settle(state, log, rng)
+    elif kind == "revolt":
+        submission.revolt(state, nation, log)
+    elif kind == "submit":
+        assert state.battle is not None
+        submission.submit(state, state.battle.defender, action["nation"], log)
+        flow.next_battle(state, log, rng)
+    elif kind == "casualties":
+        combat.take_hits(state, choices.decider(state), str(action["units"]).split(","), log)
+        flow.settle(state, log, rng)
+    else:
+        _retreat_step(state, kind, action, rng, log)
+
+
+def _move(state: State, nation: str, action: dict[str, Any], log: ActionLog) -> None:
+    start, target, count = action["from"], action["to"], action["count"]
+    if pass_room(state, nation, start, target) is not None:
+        state.pass_entries[target] = state.pass_entries.get(target, 0) + count
+    for unit in movers(state, nation, start)[:count]:
+        unit.zone = target
+        unit.moved = True
+    touch(state)
+    log.say(f"{NATIONS[nation].name} move {count} from {zone(start).name} to {zone(target).name}.")
+    if check_overrun(state, nation, target):
+        log.say(f"{zone(target).name} is overrun: {NATIONS[nation].name} may move on through it.")
+
+
+def _retreat_step(state: State, kind: str, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
+    battle = state.battle
+    assert battle is not None
+    if kind == "retreat":
+        combat.retreat(state, choices.decider(state), action["zone"], log)
+    if battle.step == "retreat_defender":
+        battle.step = "retreat_attacker"
+        if kind == "retreat" or not combat.retreat_options(state, battle.attacker):
+            flow.after_retreats(state, log, rng)
+            return
+        return
+    flow.after_retreats(state, log, rng)
+
+
+def _run_bots(state: State, rng: Rng, log: ActionLog) -> None:
+    """Sides nobody sits at are played by the bot policy until a person must act."""
+    while state.phase != "over" and _seat(state) == BOT:
+        _apply(state, bot.bot_action(state), rng, log)
+
+
+def _close(state: State, log: ActionLog) -> None:
+    result = outcome(state)
+    if result is not None:
+        log.say(result.summary, "game_end")
+
+
+def fallback(state: State, seat: int) -> dict[str, Any]:
+    return bot.fallback_action(state)
+
+
+# --- what players see --------------------------------------------------------------------------------------
+
+
+def view(state: State, seat: int | None) -> State:
+    return state  # nothing is hidden in Genertela
+
+
+def side_scores(state: State) -> dict[str, int]:
+    scores = dict.fromkeys(SIDES, 0)
+    for nation, points in state.vp.items():
+        scores[NATIONS[nation].side] += points
+    return scores
+
+
+def status(state: State, seat: int | None) -> str:
+    scores = ", ".join(f"{side} {points}" for side, points in side_scores(state).items())
+    result = outcome(state)
+    if result is not None:
+        return f"{result.summary} VP: {scores}."
+    if state.bidding is not None:
+        auction = state.bidding
+        now = f"{auction.side} stands at {auction.high} VP" if auction.side else "a new auction opens"
+        return f"Bidding for sides: {now}; waiting for {seat_ref(auction.to_act)}."
+    turn = CONTENT.turn(state.turn)
+    nation = NATIONS[active_nation(state)]
+    lines = [
+        f"Turn {state.turn}/{state.last_turn}: {turn.title}. {nation.name} ({nation.side}) - {state.phase}.",
+        f"Waiting for {_waiting_text(state)}. VP: {scores}.",
+    ]
+    if seat is not None:
+        mine = [side for side, owner in state.side_seat.items() if owner == seat]
+        lines.append(f"You play {', '.join(mine) or 'no side'}.")
+    return "\n".join(lines)
+
+
+def outcome(state: State) -> Outcome | None:
+    if state.phase != "over":
+        return None
+    per_side = side_scores(state)
+    scores = {seat: 0 for seat in range(state.players)}
+    for side, owner in state.side_seat.items():
+        if owner != BOT:
+            scores[owner] += per_side[side] - state.penalties.get(side, 0)
+    best = max(scores.values())
+    winners = tuple(seat for seat, points in scores.items() if points == best)
+    names = " and ".join(seat_ref(s) for s in winners)
+    return Outcome(winners, scores, f"The campaign ends after turn {state.last_turn}: {names} win with {best} VP.")

@@ -1,0 +1,268 @@
+"""The order of play: nation turns in turn-record order, their automatic steps, and the turn track."""
+
+from __future__ import annotations
+
+from rules.base import ActionLog
+from rules.genertela import alliance_turns, combat, events, reinforce, submission
+from rules.genertela.board import BOARD, CONTENT, NATIONS, ORDER, active_nation, controlled, touch, units_of
+from rules.genertela.economy import (
+    CITY_COST,
+    FOREST_COST,
+    MAX_CARRIED,
+    UNIT_COST,
+    population_excess,
+    resources_gained,
+    scoring_points,
+)
+from rules.genertela.movement import overstacked
+from rules.genertela.state import State, Unit
+from rules.genertela.titles import emperor, king
+from rules.rng import Rng
+
+RECOVER_ON = 6
+
+
+def can_build(state: State) -> bool:
+    nation = active_nation(state)
+    pool = state.resources.get(nation, 0)
+    return pool >= UNIT_COST or (NATIONS[nation].has("aldryami_forests") and pool >= FOREST_COST)
+
+
+def start_nation_turn(state: State, log: ActionLog, rng: Rng) -> None:
+    """Steps 1-2 (resources, reinforcements) run by themselves; then the nation builds or moves."""
+    while True:
+        nation = active_nation(state)
+        if state.order_index == 0:
+            turn = CONTENT.turn(state.turn)
+            log.say(f"Turn {state.turn}: {turn.title} ({turn.years}).")
+        state.built, state.pass_entries, state.fallen, state.changed = [], {}, [], []
+        state.overrun, state.invasion_done = [], False
+        for unit in units_of(state, nation):
+            unit.moved = False
+        if state.alliance:  # an alliance turn has no resources nor reinforcements
+            state.phase = "move"
+            return
+        if state.turn > state.first_turn:
+            events.start_of_nation_turn(state, nation, log)
+            events.conversions(state, nation, log)
+            submission.forced(state, nation, log)
+            reinforce.expire(state, nation, log)
+            reinforce.reinforce(state, nation, ("reinforcement", "start_of_nation_turn"), log)
+            events.after_reinforcements(state, nation, log)
+        _retry_recovery(state, nation, log, rng)
+        if units_of(state, nation):
+            gained = submission.tribute(state, nation, resources_gained(state, nation), log)
+            state.resources[nation] = state.resources.get(nation, 0) + gained
+            log.say(f"{NATIONS[nation].name} gain {gained} resources ({state.resources[nation]} to spend).")
+            state.phase = "build" if can_build(state) else "move"
+            return
+        if not _advance(state, log):  # nothing on the map: the nation sits this turn out
+            return
+
+
+def end_build(state: State) -> None:
+    nation = active_nation(state)
+    state.resources[nation] = min(MAX_CARRIED, state.resources.get(nation, 0))
+    state.phase = "move"
+
+
+def end_move(state: State, log: ActionLog, rng: Rng) -> None:
+    nation = active_nation(state)
+    lost = overstacked(state, nation)
+    for unit in lost:
+        state.units.remove(unit)
+    touch(state)
+    if lost:
+        log.say(f"{NATIONS[nation].name} lose {len(lost)} overstacked units.")
+    events.before_battles(state, nation, log)
+    state.phase = "battle"
+    next_battle(state, log, rng)
+
+
+def next_battle(state: State, log: ActionLog, rng: Rng) -> None:
+    """Open the next battle, or finish the nation turn when none is left."""
+    found = combat.next_battle_zone(state)
+    if found is None:
+        state.battle = None
+        if has_invasion(state) and not state.invasion_done:
+            _invasion_step(state, log)
+            return
+        finish_nation_turn(state, log, rng)
+        return
+    combat.start(state, found[0], found[1], log)
+    settle(state, log, rng)
+
+
+def has_invasion(state: State) -> bool:
+    if state.alliance:
+        return alliance_turns.invasion(state)
+    nation = active_nation(state)
+    return any(entry.invasion for entry in CONTENT.turn(state.turn).entries_of(nation))
+
+
+def _invasion_step(state: State, log: ActionLog) -> None:
+    """An invasion turn gives the nation a second movement and combat step after its first battles."""
+    state.invasion_done = True
+    state.overrun, state.pass_entries = [], {}
+    for unit in units_of(state, active_nation(state)):
+        unit.moved = False
+    state.phase = "move"
+    log.say(f"Invasion turn: {NATIONS[active_nation(state)].name} move and fight once more.")
+
+
+def settle(state: State, log: ActionLog, rng: Rng) -> None:
+    """Run the battle forward until a player must decide something (or it ends)."""
+    battle = state.battle
+    while battle is not None:
+        if battle.step == "target":
+            options = combat.target_options(state)
+            if len(options) > 1:
+                return  # the attacker picks
+            combat.roll_round(state, options[0], rng, log)
+            battle.step = "casualties"
+        if battle.step == "casualties":
+            for nation in (battle.defender, battle.attacker):
+                if battle.hits.get(nation, 0) and not combat.auto_hits(state, nation, log):
+                    return  # the owner picks casualties
+            if combat.over(state):
+                battle_over(state, log, rng)
+                return
+            battle.step = "retreat_defender"
+        if battle.step == "retreat_defender":
+            if combat.retreat_options(state, battle.defender) or submission_options(state):
+                return
+            battle.step = "retreat_attacker"
+        if battle.step == "retreat_attacker":
+            if combat.retreat_options(state, battle.attacker):
+                return
+            after_retreats(state, log, rng)
+            battle = state.battle
+
+
+def battle_over(state: State, log: ActionLog, rng: Rng) -> None:
+    battle = state.battle
+    assert battle is not None
+    log.say(f"The battle in {BOARD.zones[battle.zone].name} is over.")
+    if combat.army(state, battle.attacker, battle.zone):
+        state.changed.append(battle.zone)
+        events.after_battle(state, battle.zone, battle.attacker, log)
+        events.city_taken(state, battle.zone, battle.attacker, log)
+    next_battle(state, log, rng)
+
+
+def submission_options(state: State) -> list[str]:
+    """The defender may submit to the attacker during the attacker's combat step (if the rules let it)."""
+    battle = state.battle
+    assert battle is not None
+    return [] if submission.may_submit(state, battle.defender, battle.attacker) else [battle.attacker]
+
+
+def after_retreats(state: State, log: ActionLog, rng: Rng) -> None:
+    battle = state.battle
+    assert battle is not None
+    if combat.over(state):
+        battle_over(state, log, rng)
+        return
+    battle.round += 1
+    battle.step = "target"
+    settle(state, log, rng)
+
+
+def _recover(state: State, unit: Unit, log: ActionLog, rng: Rng) -> bool:
+    """Put a fallen special unit back (its starting zone if held, else any held zone); False if it stays out."""
+    held = controlled(state, unit.nation)
+    if not held:
+        return False
+    if unit.recovery != "infinite":
+        face = rng.roll(10, 1, f"recovery of {unit.name}")[0]
+        log.say(f"{unit.name} recovery roll: [{face}] (needs {RECOVER_ON}+).", "roll")
+        if face < RECOVER_ON:
+            return False
+    unit.zone = unit.home if unit.home in held else held[0]
+    reinforce.add_unit(state, unit)
+    log.say(f"{unit.name} returns in {BOARD.zones[unit.zone].name}.")
+    return True
+
+
+def _no_recovery(state: State) -> bool:
+    return any(r.type == "no_recovery" for r in CONTENT.turn(state.turn).restrictions)
+
+
+def _retry_recovery(state: State, nation: str, log: ActionLog, rng: Rng) -> None:
+    for unit in [u for u in state.recovering if u.nation == nation]:
+        if _no_recovery(state):
+            return
+        if _recover(state, unit, log, rng):
+            state.recovering.remove(unit)
+
+
+def finish_nation_turn(state: State, log: ActionLog, rng: Rng) -> None:
+    """Recovery, end-of-turn placements, population limit, victory points, titles; then the next nation."""
+    nation = active_nation(state)
+    for unit in state.fallen:
+        if unit.recovery == "none" or _no_recovery(state):
+            continue
+        if not _recover(state, unit, log, rng) and unit.recovery in ("**", "infinite"):
+            state.recovering.append(unit)
+    state.fallen = []
+    if state.alliance:  # no population nor VP step (the alliance VP are not in the seed)
+        log.say(f"End of the alliance turn led by {NATIONS[nation].name}.", "turn_end")
+        if _advance(state, log):
+            start_nation_turn(state, log, rng)
+        return
+    reinforce.reinforce(state, nation, ("end_of_nation_turn", "when_condition_met"), log)
+    events.end_of_nation_turn(state, nation, log)
+    excess = population_excess(state, nation)
+    for unit in excess:
+        state.units.remove(unit)
+    touch(state)
+    if excess:
+        log.say(f"{NATIONS[nation].name} lose {len(excess)} units over their population limit.")
+    if CONTENT.turn(state.turn).scoring:
+        points = submission.subject_points(state, nation, scoring_points(state, nation))
+        state.vp[nation] = state.vp.get(nation, 0) + points
+        log.say(f"{NATIONS[nation].name} score {points} VP for the zones they hold.")
+    for title, (units, points) in (("Emperor", emperor(state, nation)), ("King of Dragon Pass", king(state, nation))):
+        if points:
+            _reward(state, nation, units, log)
+            state.vp[nation] = state.vp.get(nation, 0) + points
+            log.say(f"{NATIONS[nation].name} are {title}: {points} VP and {units} unit{'s' * (units > 1)}.")
+    log.say(f"End of the {NATIONS[nation].name} turn.", "turn_end")
+    if _advance(state, log):
+        start_nation_turn(state, log, rng)
+
+
+def _reward(state: State, nation: str, count: int, log: ActionLog) -> None:
+    held = controlled(state, nation)
+    room = NATIONS[nation].counter_limits.get("standard", 0) - sum(
+        1 for u in units_of(state, nation) if u.kind == "standard"
+    )
+    for _ in range(min(count, room)):
+        if held:
+            reinforce.add_unit(state, Unit(0, nation, "standard", held[0], home=held[0]))
+
+
+def _advance(state: State, log: ActionLog) -> bool:
+    """Move to the next nation, then the alliance turns, then the next turn; False once the game is over."""
+    if state.alliance:
+        alliance_turns.close_turn(state, log)
+    elif state.order_index + 1 < len(ORDER):
+        state.order_index += 1
+        return True
+    else:
+        state.alliance_queue = alliance_turns.pending(state)
+    while state.alliance_queue:
+        if alliance_turns.open_turn(state, state.alliance_queue.pop(0), log):
+            return True
+    state.order_index = 0
+    events.end_of_turn(state, log)
+    state.turn += 1
+    if state.turn > state.last_turn:
+        state.turn = state.last_turn
+        state.phase = "over"
+        return False
+    return True
+
+
+def build_cost(kind: str) -> int:
+    return {"unit": UNIT_COST, "city": CITY_COST, "forest": FOREST_COST}[kind]

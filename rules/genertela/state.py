@@ -1,0 +1,106 @@
+"""The Genertela game state: plain dataclasses that round-trip through rules.serial."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+ORDINARY = ("standard", "killmen", "named_dragonewt", "giant", "dragon")  # army units without a name
+MONSTERS = ("giant", "dragon")
+IMMOBILE = ("city", "forest")
+
+
+@dataclass
+class Unit:
+    uid: int
+    nation: str
+    kind: str  # standard, killmen, city, forest, giant, dragon, named_dragonewt, special
+    zone: str
+    name: str = ""
+    types: list[str] = field(default_factory=list)  # special units: hero, superhero, guardian, assassin, ...
+    unit_id: str = ""  # the schedule's id of a special unit
+    recovery: str = "none"  # none, *, **, infinite
+    stays: str = "listed_turns"
+    home: str = ""  # where it was placed: recovered units come back there
+    immobile: bool = False
+    moved: bool = False
+    in_army: bool = False  # part of the alliance army during an alliance turn
+    lent_from: str = ""  # the nation that lent it to the alliance's leader for that turn
+
+    @property
+    def category(self) -> str:
+        """The target category of the battle rules (units of one resistance)."""
+        if self.kind in MONSTERS or "crimson_bat" in self.types:
+            return "monsters"
+        if "dragon_hero" in self.types:
+            return "dragon_heroes"
+        if self.kind == "special":
+            return "special_characters"
+        return "standard_units"
+
+    @property
+    def mobile(self) -> bool:
+        return self.kind not in IMMOBILE and not self.immobile
+
+    @property
+    def assassin_only(self) -> bool:
+        return self.types == ["assassin"]
+
+    def label(self) -> str:
+        return self.name or self.kind.replace("_", " ")
+
+
+@dataclass
+class Battle:
+    zone: str
+    attacker: str
+    defender: str
+    round: int = 1
+    step: str = "target"  # target, casualties, retreat_defender, retreat_attacker
+    hits: dict[str, int] = field(default_factory=dict)  # nation -> hits it must still take this round
+    category: dict[str, str] = field(default_factory=dict)  # nation -> category the hits fall on
+
+
+@dataclass
+class Bidding:
+    """The auction for sides before the campaign (seating option "bid")."""
+
+    opener: int  # the seat that opened the current auction
+    to_act: int  # the seat that must bid or pass now
+    resume_phase: str  # the game phase to go back to when every player has a side
+    side: str = ""  # the side being auctioned; "" while the opener has not chosen
+    high: int = 0
+    high_seat: int = -1
+    passed: list[int] = field(default_factory=list)
+
+
+@dataclass
+class State:
+    players: int
+    side_seat: dict[str, int]  # side -> seat; -1 means the bot plays that side
+    turn: int = 1
+    first_turn: int = 1
+    last_turn: int = 40
+    order_index: int = 0  # position of the active nation in the turn record
+    phase: str = "build"  # build, move, battle, over
+    units: list[Unit] = field(default_factory=list)
+    next_uid: int = 1
+    resources: dict[str, int] = field(default_factory=dict)  # nation -> points carried or to spend now
+    vp: dict[str, int] = field(default_factory=dict)  # nation -> victory points
+    recovering: list[Unit] = field(default_factory=list)  # ** units that failed a roll and may try again
+    fallen: list[Unit] = field(default_factory=list)  # special units eliminated during this nation turn
+    battle: Battle | None = None
+    built: list[str] = field(default_factory=list)  # zones that got a bought unit this nation turn
+    pass_entries: dict[str, int] = field(default_factory=dict)  # zone -> units that entered it over a narrow pass
+    flags: list[str] = field(default_factory=list)
+    great_chaos_nest: str = ""
+    changed: list[str] = field(default_factory=list)  # zones that changed hands this nation turn (renderer)
+    overrun: list[str] = field(default_factory=list)  # enemy zones overrun this movement step: passable now
+    overlords: dict[str, str] = field(default_factory=dict)  # subject nation -> overlord nation
+    revolted: list[str] = field(default_factory=list)  # "subject>overlord": that overlord refuses them again
+    full_vp_subjects: list[str] = field(default_factory=list)  # subjects whose VP are not halved (turn 27)
+    invasion_done: bool = False  # the nation's extra movement and combat step of an invasion turn is used
+    bidding: Bidding | None = None
+    alliance: str = ""  # the alliance whose turn is being played
+    acting_for: str = ""  # the nation leading that alliance turn
+    alliance_queue: list[str] = field(default_factory=list)  # alliance turns still to play this turn
+    penalties: dict[str, int] = field(default_factory=dict)  # side -> VP bid for it, taken off at the end

@@ -1,0 +1,75 @@
+"""Submission and revolt: a small nation may become the subject of an enemy that attacks it."""
+
+from __future__ import annotations
+
+from rules.base import ActionLog
+from rules.genertela.board import CONTENT, NATIONS, alliances, controlled, seat_of
+from rules.genertela.state import State
+
+TRIBUTE_SHARE = 4  # the overlord may take up to a quarter of the subject's resources
+
+
+def may_submit(state: State, subject: str, overlord: str) -> str:
+    """ "" when `subject` may submit to `overlord` now, else the reason it may not."""
+    card = NATIONS[subject]
+    if card.has("never_submits") or card.submission_limit is None:
+        return f"{card.name} never submit."
+    if len(controlled(state, subject)) > card.submission_limit:
+        return f"{card.name} hold more than {card.submission_limit} zones."
+    if state.overlords.get(subject, overlord) != overlord:
+        return f"{card.name} are already subject to another nation."
+    if f"{subject}>{overlord}" in state.revolted:
+        return f"{NATIONS[overlord].name} no longer accept the submission of {card.name}."
+    lunar = {m for a in alliances(state) if a.id == "lunar_empire" for m in a.members}
+    if subject == "heortlings" and overlord in lunar:
+        return "The Heortlings never submit to the Lunar Empire."
+    for rule in CONTENT.turn(state.turn).restrictions:
+        named = rule.type == "no_submission_to" and CONTENT.nations.resolve(rule.params["overlord"]) == overlord
+        if named and card.human:
+            return rule.text
+    return ""
+
+
+def submit(state: State, subject: str, overlord: str, log: ActionLog) -> None:
+    state.overlords[subject] = overlord
+    log.say(f"{NATIONS[subject].name} submit to {NATIONS[overlord].name}; the battle ends.")
+
+
+def revolt(state: State, subject: str, log: ActionLog) -> None:
+    overlord = state.overlords.pop(subject)
+    state.revolted.append(f"{subject}>{overlord}")
+    log.say(f"{NATIONS[subject].name} revolt against {NATIONS[overlord].name}.")
+
+
+def tribute(state: State, subject: str, gained: int, log: ActionLog) -> int:
+    """The overlord takes a quarter (rounded down) of what the subject gains; returns what the subject keeps."""
+    overlord = state.overlords.get(subject)
+    share = gained // TRIBUTE_SHARE if overlord else 0
+    if share and overlord:
+        state.resources[overlord] = state.resources.get(overlord, 0) + share
+        log.say(f"{NATIONS[overlord].name} take {share} resources from {NATIONS[subject].name}.")
+    return gained - share
+
+
+def subject_points(state: State, subject: str, points: int) -> int:
+    """A subject's VP are halved (rounded down), and worth nothing when its player also runs the overlord."""
+    overlord = state.overlords.get(subject)
+    if not overlord or subject in state.full_vp_subjects:
+        return points
+    return 0 if seat_of(state, subject) == seat_of(state, overlord) else points // 2
+
+
+def forced(state: State, nation: str, log: ActionLog) -> None:
+    """Turns 27-28: the Dara Happans submit to the Alkorings whatever their size, then leave."""
+    for entry in CONTENT.turn(state.turn).entries_of(nation):
+        for event in entry.events:
+            overlord = CONTENT.nations.resolve(event.params.get("overlord", nation))
+            if event.type == "forced_submission":
+                state.overlords[nation] = overlord
+                if not event.params.get("halves_vp", True):
+                    state.full_vp_subjects.append(nation)
+                log.say(event.text)
+            elif event.type == "end_submission" and state.overlords.get(nation) == overlord:
+                del state.overlords[nation]
+                state.full_vp_subjects = [n for n in state.full_vp_subjects if n != nation]
+                log.say(event.text)
