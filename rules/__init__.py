@@ -10,6 +10,7 @@ from types import ModuleType
 GAME_MODULES: tuple[str, ...] = (
     "rules.dragondice",
     "rules.genertela",
+    "rules.nerath",
     "rules.tashkalar",
     "rules.tictactoe",
 )

@@ -1,0 +1,511 @@
+"""D&D: Conquest of Nerath: the contract surface (meta, new, awaiting, legal, act, view, status, outcome, fallback)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rules import serial
+from rules.base import (
+    ActionLog,
+    ActionSpec,
+    Choice,
+    Event,
+    Meta,
+    Option,
+    Outcome,
+    Param,
+    RuleError,
+    SeatInfo,
+    require,
+    seat_ref,
+)
+from rules.nerath import battle, board, cards, movement, reinforce, turns
+from rules.nerath.board import PIECES, REALMS, SPACES, label, name
+from rules.nerath.content import CONTENT, REALM_ORDER
+from rules.nerath.state import Dungeon, Piece, RealmState, State
+from rules.rng import Rng
+
+HIDDEN = "hidden"
+_PIECE = Param("piece", "Kind of piece (footsoldier, dragon, warship...)")
+_COUNT = Param("count", "How many pieces", kind="int")
+
+meta = Meta(
+    id="nerath",
+    title="D&D: Conquest of Nerath",
+    min_players=2,
+    max_players=4,
+    summary="Four realms, armies, warships, dragons and dungeons: conquer lands and treasures for victory points.",
+    actions=(
+        ActionSpec(
+            "move",
+            "Move pieces of one kind; land to sea boards a Warship, sea to land goes ashore.",
+            (_PIECE, _COUNT, Param("from", "From space"), Param("to", "To space")),
+        ),
+        ActionSpec("fight", "Fight the battle you started in a space.", (Param("space", "Battle space"),)),
+        ActionSpec(
+            "explore",
+            "Send your Heroes against the Guardians of a dungeon entrance.",
+            (Param("space", "Dungeon entrance"),),
+        ),
+        ActionSpec(
+            "casualties",
+            "Choose which of your pieces take the hits.",
+            (Param("pieces", "One piece kind per hit, comma-separated", kind="list"),),
+        ),
+        ActionSpec("press", "Fight another battle round."),
+        ActionSpec(
+            "retreat",
+            "Pull the attackers back to a space: all of them, or one kind at a time to split them.",
+            (
+                Param("to", "Retreat to"),
+                Param("piece", "Only this kind of piece (to split the retreat)", required=False),
+                Param("count", "How many of that kind", kind="int", required=False),
+            ),
+        ),
+        ActionSpec(
+            "amok", "Let a Monster run amok into an empty enemy land space.", (Param("to", "Space to overrun"),)
+        ),
+        ActionSpec("buy", "Buy new pieces and place them.", (_PIECE, _COUNT, Param("at", "Where to place them"))),
+        ActionSpec(
+            "play",
+            "Play an event card or a treasure from your hand.",
+            (Param("card", "Card"), Param("target", "Target space, if the card needs one", required=False)),
+        ),
+        ActionSpec("end", "End the current step (move, battles, reposition, reinforce)."),
+    ),
+    options=(
+        Option("mode", "alliance (2-4 players) or free-for-all (4 players)", "alliance", ("alliance", "free-for-all")),
+        Option(
+            "length",
+            "short / medium: VP targets; long: all Capitals or treasures",
+            "medium",
+            ("short", "medium", "long"),
+        ),
+        Option("round_limit", "Our own rule: after this many rounds the most VP wins", "30", minimum=1, maximum=200),
+    ),
+    factions=tuple(REALMS[r].short for r in REALM_ORDER),
+)
+
+_SEATS = {
+    2: {"karkoth": 0, "iron_circle": 0, "vailin": 1, "nerath": 1},
+    3: {"karkoth": 0, "vailin": 1, "nerath": 1, "iron_circle": 2},
+    4: {"karkoth": 0, "vailin": 1, "iron_circle": 2, "nerath": 3},
+}
+
+
+def _seat_map(seats: Sequence[SeatInfo]) -> dict[str, int]:
+    """Realms to seats. With 4 players a seat may ask for a realm at /game join; the rest go in turn order."""
+    if len(seats) != 4:
+        return dict(_SEATS[len(seats)])
+    by_name = {REALMS[r].short.lower(): r for r in REALM_ORDER} | {r: r for r in REALM_ORDER}
+    wanted = [by_name.get((seat.faction or "").strip().lower()) for seat in seats]
+    result: dict[str, int] = {}
+    for seat, realm in enumerate(wanted):
+        if realm and realm not in result:
+            result[realm] = seat
+    free = [r for r in REALM_ORDER if r not in result]
+    for seat in range(4):
+        if seat not in result.values():
+            result[free.pop(0)] = seat
+    return {r: result[r] for r in REALM_ORDER}
+
+
+def new(seats: Sequence[SeatInfo], options: dict[str, Any], rng: Rng) -> State:
+    players = len(seats)
+    require(2 <= players <= 4, "Conquest of Nerath is for 2 to 4 players.")
+    mode = str(options.get("mode", "alliance"))
+    require(mode in ("alliance", "free-for-all"), "Mode is alliance or free-for-all.")
+    require(mode == "alliance" or players == 4, "The free-for-all game needs 4 players.")
+    length = str(options.get("length", "medium"))
+    require(length in ("short", "medium", "long"), "Length is short, medium or long.")
+    realms = {}
+    for realm in REALM_ORDER:
+        deck = [c.id for c in CONTENT.events.values() if c.realm == realm]
+        rng.shuffle(deck)
+        realms[realm] = RealmState(gold=REALMS[realm].gold, deck=deck[2:], hand=deck[:2])
+    control = {s.id: s.realm for s in SPACES.values() if s.kind == "land" and s.realm}
+    state = State(
+        players=players,
+        mode=mode,
+        length=length,
+        round_limit=int(options.get("round_limit", 30)),
+        seat_of=_seat_map(seats),
+        realms=realms,
+        control=control,
+    )
+    for realm in REALM_ORDER:
+        for space, kind, count in REALMS[realm].start:
+            for _ in range(count):
+                state.pieces.append(Piece(state.next_id, realm, kind, space))
+                state.next_id += 1
+    pile = sorted(CONTENT.guardians)
+    rng.shuffle(pile)
+    for space in sorted(s.id for s in SPACES.values() if s.kind == "dungeon"):
+        state.dungeons[space] = Dungeon([pile.pop(0)], [False], [0])
+    state.guardian_pile = pile
+    state.treasure_deck = sorted(CONTENT.treasures)
+    rng.shuffle(state.treasure_deck)
+    turns.begin_turn(state, ActionLog(), rng)
+    return state
+
+
+# --- who acts -----------------------------------------------------------------------------------------------------
+
+
+def awaiting(state: State) -> frozenset[int]:
+    if state.finished:
+        return frozenset()
+    if state.battle is not None and state.battle.hits:
+        return frozenset(state.seat_of[r] for r in state.battle.hits)
+    return frozenset({state.seat_of[board.active(state)]})
+
+
+def _deciding_realm(state: State, seat: int) -> str:
+    """The realm a seat acts for now (in the 2-player game one seat plays two realms)."""
+    if state.battle is not None and state.battle.hits:
+        return next(r for r in REALM_ORDER if r in state.battle.hits and state.seat_of[r] == seat)
+    return board.active(state)
+
+
+# --- legal actions ------------------------------------------------------------------------------------------------
+
+
+def _counts(most: int) -> list[int]:
+    return list(range(1, most + 1)) if most <= 3 else [1, most]
+
+
+def legal(state: State, seat: int) -> list[Choice]:
+    if seat not in awaiting(state):
+        return []
+    realm = _deciding_realm(state, seat)
+    fight = state.battle
+    if fight is not None and fight.hits:
+        pieces = [p for p in battle.fighters(state, fight, realm == fight.attacker) if p.realm == realm]
+        options = battle.casualty_options(pieces, fight.hits[realm])
+        return [
+            Choice({"type": "casualties", "pieces": ",".join(o)}, f"{name(realm)} loses: {', '.join(o)}", quick=i == 0)
+            for i, o in enumerate(options)
+        ]
+    if fight is not None:
+        choices = []
+        if fight.stage != "retreat":
+            choices.append(Choice({"type": "press"}, f"Press the attack at {label(fight.space)}", quick=True))
+        choices += [
+            Choice({"type": "retreat", "to": s}, f"Retreat everything to {label(s)}", quick=fight.stage == "retreat")
+            for s in battle.retreat_options(state)
+        ]
+        kinds = sorted({p.kind for p in battle.retreaters(state)})
+        if len(kinds) > 1:  # splitting the retreat: one kind at a time
+            for kind in kinds:
+                most = sum(1 for p in battle.retreaters(state) if p.kind == kind)
+                for to in battle.retreat_options(state, kind):
+                    action = {"type": "retreat", "to": to, "piece": kind, "count": most}
+                    choices.append(Choice(action, f"Retreat {most} {board.kind_name(kind, most)} to {label(to)}"))
+        return choices
+    if state.step == "battle" and state.amok:
+        choices = [
+            Choice({"type": "amok", "to": s}, f"A Monster runs amok into {label(s)}")
+            for s in battle.amok_targets(state, realm, state.amok_from)
+        ]
+        return [*choices, Choice({"type": "end"}, "Stop running amok", quick=True)]
+    choices: list[Choice] = []
+    if state.step == "battle":
+        for space in _fightable(state):
+            kind = "explore" if SPACES[space].kind == "dungeon" else "fight"
+            choices.append(Choice({"type": kind, "space": space}, f"{kind.title()} at {label(space)}", quick=True))
+    if state.step in ("move", "reposition", "reinforce"):
+        for option in movement.options(state, realm):
+            verb = "attack" if option.attack else "to"
+            for count in _counts(option.most):
+                choices.append(
+                    Choice(
+                        {"type": "move", "piece": option.kind, "count": count, "from": option.origin, "to": option.to},
+                        f"{count} {board.kind_name(option.kind, count)} "
+                        f"{label(option.origin)} {verb} {label(option.to)}",
+                    )
+                )
+    for kind, origin, sea, most in movement.embark_options(state, realm):
+        for count in _counts(most):
+            choices.append(
+                Choice(
+                    {"type": "move", "piece": kind, "count": count, "from": origin, "to": sea},
+                    f"{count} {board.kind_name(kind, count)} board at {label(origin)} into {label(sea)}",
+                )
+            )
+    if state.step in ("move", "battle", "reinforce"):
+        for kind, sea, to, most in movement.debark_options(state, realm):
+            for count in _counts(most):
+                choices.append(
+                    Choice(
+                        {"type": "move", "piece": kind, "count": count, "from": sea, "to": to},
+                        f"{count} {board.kind_name(kind, count)} from {label(sea)} ashore at {label(to)}",
+                    )
+                )
+    if state.step == "reinforce":
+        for kind, at, most in reinforce.buy_options(state, realm):
+            for count in _counts(min(most, 6)):
+                cost = PIECES[kind].cost * count
+                choices.append(
+                    Choice(
+                        {"type": "buy", "piece": kind, "count": count, "at": at},
+                        f"Buy {count} {board.kind_name(kind, count)} at {label(at)} ({cost} gold)",
+                    )
+                )
+    for card, target, text in cards.play_choices(state, realm):
+        action = {"type": "play", "card": card} | ({"target": target} if target else {})
+        choices.append(Choice(action, text))
+    if not (state.step == "battle" and state.pending):
+        choices.append(Choice({"type": "end"}, _end_label(state), quick=True))
+    return choices
+
+
+def _end_label(state: State) -> str:
+    return {
+        "move": "End the move step",
+        "battle": "End the battles",
+        "reposition": "End repositioning",
+        "reinforce": "End reinforcing and collect income (ends the turn)",
+    }[state.step]
+
+
+def _fightable(state: State) -> list[str]:
+    """Sea battles come first; then land battles and dungeons."""
+    sea = [s for s in state.pending if SPACES[s].kind == "sea"]
+    return sea or list(state.pending)
+
+
+# --- acting -------------------------------------------------------------------------------------------------------
+
+
+def _text(action: dict[str, Any], key: str, required: bool = True) -> str:
+    value = action.get(key)
+    if value is None and not required:
+        return ""
+    require(isinstance(value, str) and 0 < len(value) <= 100, f"Give {key} as a name from the list offered.")
+    return str(value).strip().lower()
+
+
+def _space(action: dict[str, Any], key: str) -> str:
+    space = _text(action, key)
+    require(space in SPACES, f"There is no space called {space!r}; use the names offered by autocomplete.")
+    return space
+
+
+def _piece(action: dict[str, Any]) -> str:
+    kind = _text(action, "piece").replace(" ", "_")
+    require(kind in PIECES, f"Unknown piece {kind!r}; pieces: {', '.join(PIECES)}.")
+    return kind
+
+
+def _count(action: dict[str, Any]) -> int:
+    value = action.get("count", 1)
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    require(
+        isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 999,
+        "Count must be a whole number from 1 to 999.",
+    )
+    return int(value)
+
+
+def _kinds(action: dict[str, Any]) -> list[str]:
+    raw = action.get("pieces")
+    if isinstance(raw, str):
+        items = [item.strip().lower().replace(" ", "_") for item in raw.split(",") if item.strip()]
+    elif isinstance(raw, list) and all(isinstance(item, str) for item in raw):
+        items = [item.strip().lower() for item in raw]
+    else:
+        raise RuleError("List the casualties as piece kinds separated by commas, one per hit.")
+    for item in items:
+        require(item in PIECES, f"Unknown piece {item[:40]!r} in the casualty list; pieces: {', '.join(PIECES)}.")
+    return items
+
+
+def act(state: State, seat: int, action: dict[str, Any], rng: Rng) -> list[Event]:
+    require(not state.finished, "This game is over.")
+    require(isinstance(action, dict), "An action is an object with a type.")
+    kind = action.get("type")
+    names = [spec.name for spec in meta.actions]
+    require(isinstance(kind, str) and kind in names, f"Unknown action; actions: {', '.join(names)}.")
+    waiting = awaiting(state)
+    require(
+        seat in waiting, f"It is not your turn to act; waiting for {', '.join(seat_ref(s) for s in sorted(waiting))}."
+    )
+    realm = _deciding_realm(state, seat)
+    log = ActionLog()
+    fight = state.battle
+    if fight is not None and fight.hits:
+        require(
+            kind == "casualties", f"{name(realm)} must first choose casualties for {label(fight.space)} (casualties)."
+        )
+        kinds = _kinds(action)
+        battle.check_casualties(state, realm, kinds)
+        battle.choose_casualties(state, realm, kinds, log, rng)
+    elif fight is not None:
+        require(kind in ("press", "retreat", "play"), f"The battle at {label(fight.space)} goes on: press or retreat.")
+        _battle_decision(state, realm, kind, action, log, rng)
+    else:
+        _step_action(state, realm, kind, action, log, rng)
+    return log.events
+
+
+def _battle_decision(state: State, realm: str, kind: str, action: dict[str, Any], log: ActionLog, rng: Rng) -> None:
+    if kind == "press":
+        fight = state.battle
+        assert fight is not None
+        require(fight.stage != "retreat", "The retreat has begun: retreat the other attacking pieces too.")
+        battle.press(state, log, rng)
+    elif kind == "retreat":
+        to = _space(action, "to")
+        piece = _piece(action) if action.get("piece") is not None else ""
+        count = _count(action) if piece else 0
+        if piece:
+            have = sum(1 for p in battle.retreaters(state) if p.kind == piece)
+            require(1 <= count <= have, f"{name(realm)} has {have} {board.kind_name(piece, 2)} to retreat here.")
+        options = battle.retreat_options(state, piece)
+        where = ", ".join(options) or "nowhere (press on)"
+        require(to in options, f"You cannot retreat to {label(to)}; retreat to: {where}.")
+        battle.retreat(state, to, log, rng, piece, count)
+    else:
+        _play(state, realm, action, log)
+
+
+def _play(state: State, realm: str, action: dict[str, Any], log: ActionLog) -> None:
+    card = _text(action, "card")
+    target = _text(action, "target", required=False)
+    if target not in ("", "none"):
+        require(target in SPACES, f"There is no space called {target!r}.")
+    cards.play(state, realm, card, target, log)
+
+
+def _step_action(state: State, realm: str, kind: str, action: dict[str, Any], log: ActionLog, rng: Rng) -> None:
+    step = state.step
+    if kind == "end":
+        require(
+            not (step == "battle" and state.pending and not state.amok),
+            f"Fight your battles first: {', '.join(map(label, state.pending))}.",
+        )
+        turns.end_step(state, log, rng)
+    elif kind == "play":
+        _play(state, realm, action, log)
+    elif kind == "move":
+        piece, count, origin, to = _piece(action), _count(action), _space(action, "from"), _space(action, "to")
+        _move(state, realm, piece, count, origin, to, log)
+    elif kind in ("fight", "explore"):
+        require(step == "battle", "Battles are fought in the battle step (end the move step first).")
+        require(not state.amok, "Finish running amok first (amok, or end to stop).")
+        space = _space(action, "space")
+        fightable = _fightable(state)
+        require(
+            space in fightable,
+            f"No battle to start at {label(space)}; you can: {', '.join(fightable) or 'none'} (sea battles first).",
+        )
+        is_dungeon = SPACES[space].kind == "dungeon"
+        require(is_dungeon == (kind == "explore"), "Use explore for a dungeon entrance and fight for other spaces.")
+        battle.start(state, space, log, rng)
+    elif kind == "amok":
+        require(bool(state.amok), "No Monster may run amok now.")
+        to = _space(action, "to")
+        targets = battle.amok_targets(state, realm, state.amok_from)
+        require(
+            to in targets,
+            f"A Monster cannot run amok into {label(to)}; it can go to: {', '.join(targets) or 'nowhere'}.",
+        )
+        battle.run_amok(state, to, log)
+    elif kind == "buy":
+        require(step == "reinforce", "New pieces are bought in the reinforce step.")
+        piece, count, at = _piece(action), _count(action), _space(action, "at")
+        castle = reinforce.check_buy(state, realm, piece, count, at)
+        reinforce.apply_buy(state, realm, piece, count, at, castle, log)
+    else:
+        raise RuleError(f"{kind} is not possible now; see the actions offered for the {step} step.")
+
+
+def _move(state: State, realm: str, piece: str, count: int, origin: str, to: str, log: ActionLog) -> None:
+    """One action for all movement: by land, sea or air, boarding a Warship, or going ashore."""
+    land_piece = board.piece_type(piece) == "land"
+    if land_piece and SPACES[origin].kind == "land" and SPACES[to].kind == "sea":
+        boarders = movement.check_embark(state, realm, piece, count, origin, to)
+        movement.apply_embark(state, realm, boarders, to, log)
+    elif land_piece and SPACES[origin].kind == "sea":
+        landers = movement.check_debark(state, realm, piece, count, origin, to)
+        movement.apply_debark(state, realm, landers, to, log)
+    else:
+        require(state.step in ("move", "reposition", "reinforce"), f"Nothing moves in the {state.step} step.")
+        movers, cost = movement.check_move(state, realm, piece, count, origin, to)
+        movement.apply_move(state, realm, movers, to, cost, log)
+
+
+# --- what players see ---------------------------------------------------------------------------------------------
+
+
+def view(state: State, seat: int | None) -> State:
+    copy = serial.clone(state)
+    for realm, mine in copy.realms.items():
+        mine.deck = [HIDDEN] * len(mine.deck)
+        mine.discard = [HIDDEN] * len(mine.discard)
+        if seat is None or state.seat_of[realm] != seat:
+            mine.hand = [HIDDEN] * len(mine.hand)
+            mine.treasures = [HIDDEN] * len(mine.treasures)
+    copy.treasure_deck = [HIDDEN] * len(copy.treasure_deck)
+    copy.guardian_pile = [HIDDEN] * len(copy.guardian_pile)
+    copy.guardian_discard = sorted(copy.guardian_discard)
+    for dungeon in copy.dungeons.values():
+        dungeon.guardians = [g if up else HIDDEN for g, up in zip(dungeon.guardians, dungeon.face_up, strict=True)]
+    return copy
+
+
+def status(state: State, seat: int | None) -> str:
+    lines = []
+    if state.finished:
+        lines.append(state.result)
+    else:
+        realm = board.active(state)
+        lines.append(
+            f"Round {state.round}/{state.round_limit}: {name(realm)} "
+            f"({seat_ref(state.seat_of[realm])}), {state.step} step."
+        )
+        if state.battle is not None:
+            lines.append(f"Battle at {label(state.battle.space)}, round {state.battle.round}.")
+    for side in board.teams(state):
+        parts = [f"{name(r)} {state.realms[r].vp} VP, {state.realms[r].gold} gold" for r in side]
+        lines.append(" + ".join(parts) + (f" (shared {turns.side_vp(state, side)} VP)" if len(side) > 1 else ""))
+    if seat is not None:
+        for realm in REALM_ORDER:
+            if state.seat_of[realm] != seat:
+                continue
+            mine = state.realms[realm]
+            lines.append(f"Your {name(realm)} cards (play card:<id>):")
+            for card in mine.hand:
+                lines.append(f"- {card}: {CONTENT.events[card].name}: {CONTENT.events[card].text}")
+            for card in mine.treasures:
+                treasure = CONTENT.treasures[card]
+                lines.append(f"- {card}: treasure {treasure.name} ({treasure.vp} VP): {treasure.text}")
+            if not mine.hand and not mine.treasures:
+                lines.append("- none")
+    return "\n".join(lines)
+
+
+def outcome(state: State) -> Outcome | None:
+    if not state.finished:
+        return None
+    scores = {seat: 0 for seat in range(state.players)}
+    for realm, seat in state.seat_of.items():
+        scores[seat] += state.realms[realm].vp
+    return Outcome(tuple(state.winners), scores, state.result)
+
+
+def fallback(state: State, seat: int) -> dict[str, Any]:
+    """Take the cheapest casualties, retreat when possible, fight pending battles in order, else end the step."""
+    choices = legal(state, seat)
+    for choice in choices:
+        if choice.action["type"] == "casualties":
+            return choice.action
+    if state.battle is not None:
+        retreats = [c.action for c in choices if c.action["type"] == "retreat"]
+        return retreats[0] if retreats else {"type": "press"}
+    for choice in choices:
+        if choice.action["type"] in ("fight", "explore"):
+            return choice.action
+    return {"type": "end"}

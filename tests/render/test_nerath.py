@@ -1,0 +1,74 @@
+"""The Conquest of Nerath board image: it draws the public view, shows what players need, and is fast."""
+
+import time
+
+from PIL import Image
+
+from render.draw import encode_png
+from render.nerath import render
+from rules import nerath
+from rules.nerath.content import CONTENT
+from tests.engine_contract import play_random, start
+
+NAMES = ["Ann", "Bob", "Cy", "Di"]
+
+
+def pixel(image, space, dx=0, dy=12):
+    x, y = CONTENT.spaces[space].centre
+    return image.convert("RGB").getpixel((x + dx, y + 56 + dy))
+
+
+def test_renders_the_public_view_of_a_new_game():
+    state = start(nerath, 4)
+    image = render(nerath.view(state, None), NAMES)
+    assert isinstance(image, Image.Image) and image.width > 1000 and image.height > 600
+    assert len(encode_png(image)) > 10_000
+
+
+def test_a_conquered_space_takes_its_controllers_colour():
+    state = start(nerath, 4)
+    before = pixel(render(state, NAMES), "silverbough", dx=-25)
+    state.control["silverbough"] = "karkoth"
+    after = pixel(render(state, NAMES), "silverbough", dx=-25)
+    assert before != after and after == pixel(render(state, NAMES), "ravensgate", dx=-25)
+
+
+def test_last_turns_battles_are_highlighted():
+    state = start(nerath, 4)
+    corner = CONTENT.spaces["moonglade"].centre
+    point = (corner[0], corner[1] + 56 - CONTENT.hex_radius + 2)
+    plain = render(state, NAMES).convert("RGB").getpixel(point)
+    state.battles_last = ["moonglade"]
+    lit = render(state, NAMES).convert("RGB").getpixel(point)
+    assert plain != lit and lit[0] > 200 and lit[1] > 200
+
+
+def test_render_and_encode_are_fast():
+    played = play_random(nerath, 4, {"round_limit": "3"}, seed=2, check_each_step=False)
+    state = nerath.view(played.state, None)
+    encode_png(render(state, NAMES))  # warm the static layer
+    times = []
+    for _ in range(20):
+        began = time.perf_counter()
+        encode_png(render(state, NAMES))
+        times.append(time.perf_counter() - began)
+    assert sorted(times)[len(times) // 2] < 0.05  # the median; the p99 target is checked in bench/
+
+
+def test_hand_image_shows_only_that_seats_cards():
+    from render.nerath import render_hand
+
+    state = start(nerath, 2)
+    mine = render_hand(nerath.view(state, 0), 0, NAMES)
+    assert mine.height > 100
+    state.realms["karkoth"].treasures = ["dragon-orb"]
+    assert render_hand(nerath.view(state, 0), 0, NAMES).height > mine.height
+
+
+def test_battles_still_to_fight_are_marked():
+    state = start(nerath, 4)
+    corner = CONTENT.spaces["grey-reach"].centre
+    point = (corner[0], corner[1] + 56 - CONTENT.hex_radius + 5)
+    plain = render(state, NAMES).convert("RGB").getpixel(point)
+    state.pending = ["grey-reach"]
+    assert render(state, NAMES).convert("RGB").getpixel(point) != plain

@@ -1,0 +1,303 @@
+"""Step 3, battles: dice, first strike, special pieces, casualties, allies, press or retreat, conquest and VP."""
+
+import pytest
+
+from rules import nerath
+from rules.base import RuleError
+from rules.nerath import reinforce
+from tests.rules.nerath.helpers import act, count, put, scene, texts
+
+
+def battle_at(space, realm="karkoth", **kw):
+    state = scene(realm, step="battle", **kw)
+    state.pending = [space]
+    return state
+
+
+def attackers(state, kind, space, n=1, realm="karkoth"):
+    return put(state, realm, kind, space, n, stopped=True)
+
+
+def test_each_attack_die_hits_on_6_or_more_and_every_roll_is_shown():
+    state = battle_at("silverbough")
+    attackers(state, "footsoldier", "silverbough", 2)
+    put(state, "vailin", "footsoldier", "silverbough")
+    events = act(state, {"type": "fight", "space": "silverbough"}, dice=[6, 5, 5])
+    rolls = [e.text for e in events if e.kind == "roll"]
+    assert rolls[0].endswith("Footsoldiers d6: 6, 5 -> 1 hit.") and "Footsoldier d6: 5 -> 0 hits" in rolls[1]
+    assert count(state, "vailin", "footsoldier", "silverbough") == 0
+    assert state.control["silverbough"] == "karkoth"
+
+
+def test_conquering_an_enemy_land_space_scores_1_vp():
+    state = battle_at("silverbough")
+    attackers(state, "footsoldier", "silverbough")
+    act(state, {"type": "fight", "space": "silverbough"})
+    assert state.control["silverbough"] == "karkoth" and state.realms["karkoth"].vp == 1
+
+
+def test_conquering_an_enemy_capital_scores_5_vp():
+    state = battle_at("vailindor")
+    attackers(state, "fighter", "vailindor")
+    act(state, {"type": "fight", "space": "vailindor"})
+    assert state.realms["karkoth"].vp == 5
+
+
+def test_vp_again_for_a_space_conquered_again():
+    state = battle_at("silverbough")
+    attackers(state, "fighter", "silverbough")
+    act(state, {"type": "fight", "space": "silverbough"})
+    state.control["silverbough"] = "vailin"
+    state.pending = ["silverbough"]
+    act(state, {"type": "fight", "space": "silverbough"})
+    assert state.realms["karkoth"].vp == 2
+
+
+def test_no_vp_for_retaking_your_own_starting_space():
+    state = battle_at("ravensgate")
+    state.control["ravensgate"] = "vailin"
+    attackers(state, "fighter", "ravensgate")
+    act(state, {"type": "fight", "space": "ravensgate"})
+    assert state.control["ravensgate"] == "karkoth" and state.realms["karkoth"].vp == 0
+
+
+def test_liberating_an_allys_space_gives_it_back_without_vp():
+    state = battle_at("smokeholm")
+    state.control["smokeholm"] = "nerath"
+    attackers(state, "fighter", "smokeholm")
+    act(state, {"type": "fight", "space": "smokeholm"})
+    assert state.control["smokeholm"] == "iron_circle" and state.realms["karkoth"].vp == 0
+    assert count(state, "karkoth", "fighter", "smokeholm") == 1
+
+
+def test_liberated_space_pays_income_to_its_owner():
+    state = battle_at("smokeholm")
+    state.control["smokeholm"] = "nerath"
+    attackers(state, "fighter", "smokeholm")
+    before = reinforce.income(state, "iron_circle")[0]
+    act(state, {"type": "fight", "space": "smokeholm"})
+    assert reinforce.income(state, "iron_circle")[0] == before + 1
+
+
+def test_sea_battles_are_fought_first():
+    state = scene(step="battle")
+    state.pending = ["silverbough", "amber-reach"]
+    attackers(state, "footsoldier", "silverbough")
+    attackers(state, "warship", "amber-reach")
+    put(state, "vailin", "warship", "amber-reach")
+    with pytest.raises(RuleError, match="sea battles first"):
+        act(state, {"type": "fight", "space": "silverbough"})
+    assert {c.action.get("space") for c in nerath.legal(state, 0) if c.action["type"] == "fight"} == {"amber-reach"}
+
+
+def test_first_strike_hits_before_the_others_strike_back():
+    state = battle_at("silverbough")
+    attackers(state, "wizard", "silverbough")
+    put(state, "vailin", "footsoldier", "silverbough")
+    events = act(state, {"type": "fight", "space": "silverbough"}, dice=[9])
+    assert len([e for e in events if e.kind == "roll"]) == 1  # the Footsoldier never rolled
+    assert state.control["silverbough"] == "karkoth"
+
+
+def test_first_strike_on_both_sides_is_simultaneous():
+    state = battle_at("silverbough")
+    attackers(state, "wizard", "silverbough")
+    put(state, "vailin", "wizard", "silverbough")
+    act(state, {"type": "fight", "space": "silverbough"}, dice=[9, 9])
+    assert not [p for p in state.pieces if p.kind == "wizard"]  # both wizards fell together
+
+
+def test_siege_engine_rolls_two_dice_when_attacking():
+    state = battle_at("silverbough")
+    attackers(state, "siege_engine", "silverbough")
+    put(state, "vailin", "footsoldier", "silverbough", 2)
+    events = act(state, {"type": "fight", "space": "silverbough"}, dice=[7, 8])
+    assert "Siege Engine d8: 7, 8 -> 2 hits" in texts(events)
+    assert state.control["silverbough"] == "karkoth"
+
+
+def test_siege_engine_rolls_one_die_when_defending():
+    state = battle_at("silverbough")
+    attackers(state, "footsoldier", "silverbough")
+    put(state, "vailin", "siege_engine", "silverbough")
+    events = act(state, {"type": "fight", "space": "silverbough"}, dice=[1, 2])
+    assert "Siege Engine d8: 2 -> 0 hits" in texts(events)
+
+
+def test_dragon_is_durable_and_heals_after_the_battle():
+    state = battle_at("silverbough")
+    dragon = attackers(state, "dragon", "silverbough")[0]
+    put(state, "vailin", "footsoldier", "silverbough")
+    act(state, {"type": "fight", "space": "silverbough"}, dice=[3, 6])
+    assert dragon in state.pieces and dragon.hit
+    act(state, {"type": "press"}, dice=[20, 1])
+    assert dragon in state.pieces and not dragon.hit  # the battle is won, the Dragon whole again
+
+
+def test_castle_is_inactive_when_hit_and_captured_on_conquest():
+    state = battle_at("sunfield")
+    attackers(state, "footsoldier", "sunfield", 2)
+    castle = put(state, "vailin", "castle", "sunfield")[0]
+    act(state, {"type": "fight", "space": "sunfield"}, dice=[6, 1, 2])
+    assert castle in state.pieces and castle.realm == "karkoth" and not castle.hit
+    assert state.control["sunfield"] == "karkoth"
+
+
+def test_castles_only_defend_with_a_d20():
+    state = battle_at("sunfield")
+    attackers(state, "footsoldier", "sunfield")
+    put(state, "vailin", "castle", "sunfield")
+    events = act(state, {"type": "fight", "space": "sunfield"}, dice=[1, 15])
+    assert "Castle d20: 15 -> 1 hit" in texts(events)
+    assert state.control["sunfield"] == "vailin" and not count(state, "karkoth", "footsoldier", "sunfield")
+
+
+def test_defender_chooses_casualties_as_an_awaited_decision():
+    state = battle_at("silverbough")
+    attackers(state, "footsoldier", "silverbough", 2)
+    put(state, "vailin", "footsoldier", "silverbough")
+    put(state, "vailin", "fighter", "silverbough")
+    act(state, {"type": "fight", "space": "silverbough"}, dice=[6, 1, 1, 1])
+    assert nerath.awaiting(state) == {1}
+    choices = nerath.legal(state, 1)
+    assert choices[0].quick and choices[0].action == {"type": "casualties", "pieces": "footsoldier"}
+    assert nerath.fallback(state, 1) == choices[0].action
+    with pytest.raises(RuleError, match="must choose 1 casualties"):
+        nerath.act(state, 1, {"type": "casualties", "pieces": "footsoldier,fighter"}, None)
+    act(state, {"type": "casualties", "pieces": "fighter"}, seat=1)
+    assert count(state, "vailin", "fighter", "silverbough") == 0
+    assert count(state, "vailin", "footsoldier", "silverbough") == 1
+
+
+def test_allies_defending_together_split_hits_odd_one_to_the_larger_force():
+    state = battle_at("silverbough")
+    attackers(state, "footsoldier", "silverbough", 3)
+    put(state, "vailin", "footsoldier", "silverbough", 2)
+    put(state, "nerath", "footsoldier", "silverbough", 1)
+    put(state, "nerath", "fighter", "silverbough", 1)
+    put(state, "vailin", "footsoldier", "silverbough", 1)  # Vailin 3 pieces, Nerath 2: the odd hit is Vailin's
+    act(state, {"type": "fight", "space": "silverbough"}, dice=[6, 6, 6, 1, 1, 1, 1, 1])
+    assert count(state, "vailin", "footsoldier", "silverbough") == 1
+    assert nerath.awaiting(state) == {3}  # Nerath chooses between its Footsoldier and its Fighter
+    act(state, {"type": "casualties", "pieces": "footsoldier"}, seat=3)
+    assert count(state, "nerath", "footsoldier", "silverbough") == 0
+
+
+def test_allies_tied_for_the_odd_hit_roll_a_public_die():
+    state = battle_at("silverbough")
+    attackers(state, "footsoldier", "silverbough", 3)
+    put(state, "vailin", "footsoldier", "silverbough", 2)
+    put(state, "nerath", "footsoldier", "silverbough", 2)
+    events = act(state, {"type": "fight", "space": "silverbough"}, dice=[6, 6, 6, 1, 1, 1, 1, 5])
+    assert "odd hit" in texts([e for e in events if e.kind == "roll"])
+    assert count(state, "nerath", "footsoldier", "silverbough") == 0  # 5 -> Nerath takes 2
+    assert count(state, "vailin", "footsoldier", "silverbough") == 1
+
+
+def test_ally_short_of_pieces_passes_the_rest_of_the_hits():
+    state = battle_at("silverbough")
+    attackers(state, "footsoldier", "silverbough", 4)
+    put(state, "vailin", "footsoldier", "silverbough", 3)
+    put(state, "nerath", "footsoldier", "silverbough", 1)
+    act(state, {"type": "fight", "space": "silverbough"}, dice=[6, 6, 6, 6, 1, 1, 1, 1])
+    assert not [p for p in state.pieces if p.space == "silverbough" and p.realm != "karkoth"]
+
+
+def test_only_the_attacker_presses_or_retreats():
+    state = battle_at("silverbough")
+    attackers(state, "footsoldier", "silverbough")
+    put(state, "vailin", "footsoldier", "silverbough")
+    act(state, {"type": "fight", "space": "silverbough"}, dice=[1, 1])
+    assert nerath.awaiting(state) == {0} and nerath.legal(state, 1) == []
+    kinds = {c.action["type"] for c in nerath.legal(state, 0)}
+    assert {"press", "retreat"} <= kinds
+
+
+def test_retreat_goes_to_an_adjacent_friendly_land_space():
+    state = battle_at("silverbough")
+    attackers(state, "footsoldier", "silverbough")
+    put(state, "vailin", "footsoldier", "silverbough")
+    act(state, {"type": "fight", "space": "silverbough"}, dice=[1, 1])
+    with pytest.raises(RuleError, match="cannot retreat to Moonglade"):
+        act(state, {"type": "retreat", "to": "moonglade"})
+    act(state, {"type": "retreat", "to": "ravensgate"})
+    assert count(state, "karkoth", "footsoldier", "ravensgate") == 1
+    assert state.control["silverbough"] == "vailin" and state.battle is None
+
+
+def test_retreat_onto_warships_when_no_land_is_friendly():
+    state = battle_at("silverbough")
+    state.control["ravensgate"] = "vailin"
+    attackers(state, "footsoldier", "silverbough", 3)
+    ship = put(state, "karkoth", "warship", "grey-reach")[0]
+    put(state, "vailin", "footsoldier", "silverbough")
+    act(state, {"type": "fight", "space": "silverbough"}, dice=[1, 1, 1, 1])
+    assert [c.action["to"] for c in nerath.legal(state, 0) if c.action["type"] == "retreat"] == ["grey-reach"]
+    act(state, {"type": "retreat", "to": "grey-reach"})
+    assert len([p for p in state.pieces if p.carrier == ship.id]) == 2  # the third could not board and is lost
+    assert count(state, "karkoth", "footsoldier", "grey-reach") == 2
+
+
+def test_sunk_warship_takes_its_cargo_and_heroes_down():
+    state = battle_at("amber-reach")
+    ship = attackers(state, "warship", "amber-reach")[0]
+    put(state, "karkoth", "fighter", "amber-reach", carrier=ship.id)
+    put(state, "karkoth", "footsoldier", "amber-reach", carrier=ship.id)
+    put(state, "vailin", "warship", "amber-reach", 2)
+    # Karkoth's Warship d8 and Fighter d10 roll; Vailin's two Warships hit twice
+    act(state, {"type": "fight", "space": "amber-reach"}, dice=[1, 1, 6, 6])
+    assert not [p for p in state.pieces if p.realm == "karkoth"]
+
+
+def test_only_ships_flyers_and_heroes_aboard_fight_at_sea():
+    state = battle_at("amber-reach")
+    ship = attackers(state, "warship", "amber-reach")[0]
+    put(state, "karkoth", "footsoldier", "amber-reach", carrier=ship.id)
+    put(state, "vailin", "storm_elemental", "amber-reach")
+    events = act(state, {"type": "fight", "space": "amber-reach"}, dice=[1, 1, 1])
+    assert "Footsoldier" not in texts([e for e in events if e.kind == "roll"])
+    assert "Storm Elemental d8: 1, 1" in texts(events)  # Capsize: two dice in a sea battle
+
+
+def test_run_amok_monster_overruns_an_empty_adjacent_enemy_space():
+    state = battle_at("silverbough")
+    attackers(state, "monster", "silverbough")
+    act(state, {"type": "fight", "space": "silverbough"})
+    assert state.amok and nerath.awaiting(state) == {0}
+    targets = {c.action["to"] for c in nerath.legal(state, 0) if c.action["type"] == "amok"}
+    assert targets == {"moonglade"}
+    act(state, {"type": "amok", "to": "moonglade"})
+    assert state.control["moonglade"] == "karkoth" and state.realms["karkoth"].vp == 2  # Run Amok scores too
+
+
+def test_run_amok_never_enters_friendly_or_occupied_spaces():
+    state = battle_at("silverbough")
+    attackers(state, "monster", "silverbough")
+    put(state, "vailin", "footsoldier", "moonglade")
+    act(state, {"type": "fight", "space": "silverbough"})
+    assert not state.amok
+
+
+def test_capital_conquered_halves_income_and_pays_the_conqueror_1():
+    state = battle_at("vailindor")
+    attackers(state, "fighter", "vailindor")
+    full = reinforce.income(state, "vailin")[0]
+    act(state, {"type": "fight", "space": "vailindor"})
+    assert reinforce.income(state, "vailin")[0] == (full - 1 + 1) // 2
+    assert reinforce.income(state, "karkoth")[0] == 15 + 1
+
+
+def test_retreat_may_be_split_between_spaces_and_then_all_must_go():
+    state = battle_at("silverbough")
+    attackers(state, "footsoldier", "silverbough", 2)
+    attackers(state, "dragon", "silverbough")
+    put(state, "vailin", "footsoldier", "silverbough")
+    act(state, {"type": "fight", "space": "silverbough"}, dice=[1, 1, 1, 1])
+    act(state, {"type": "retreat", "to": "grey-reach", "piece": "dragon", "count": 1})
+    assert state.battle is not None and state.battle.stage == "retreat"
+    assert "press" not in {c.action["type"] for c in nerath.legal(state, 0)}
+    with pytest.raises(RuleError, match="retreat the other"):
+        act(state, {"type": "press"})
+    act(state, {"type": "retreat", "to": "ravensgate"})
+    assert count(state, "karkoth", "dragon", "grey-reach") == 1
+    assert count(state, "karkoth", "footsoldier", "ravensgate") == 2 and state.battle is None

@@ -1,0 +1,145 @@
+"""The map and content files: structure, counts and the validator's error messages."""
+
+import json
+import shutil
+from collections import Counter, deque
+from pathlib import Path
+
+import pytest
+
+from rules.nerath.content import CONTENT, CONTENT_DIR, REALM_ORDER, ContentError, load_content
+
+SPACES = CONTENT.spaces
+
+
+def test_adjacency_is_symmetric():
+    for space in SPACES.values():
+        for other in space.adjacent:
+            assert space.id in SPACES[other].adjacent, (space.id, other)
+
+
+def test_every_space_is_reachable():
+    start = next(iter(SPACES))
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        for other in SPACES[queue.popleft()].adjacent:
+            if other not in seen:
+                seen.add(other)
+                queue.append(other)
+    assert seen == set(SPACES)
+
+
+def test_starting_land_counts_are_15_13_13_14():
+    counts = Counter(s.realm for s in SPACES.values() if s.kind == "land")
+    assert counts == {"karkoth": 15, "vailin": 13, "iron_circle": 13, "nerath": 14}
+
+
+def test_the_four_named_capitals():
+    capitals = {s.name: s.realm for s in SPACES.values() if s.capital}
+    assert capitals == {
+        "Karkothi Throneholds": "karkoth",
+        "Vailindor": "vailin",
+        "Citadel of Iron's Grasp": "iron_circle",
+        "Mithrafast": "nerath",
+    }
+    assert {r: CONTENT.realms[r].capital for r in REALM_ORDER} == {s.realm: s.id for s in SPACES.values() if s.capital}
+
+
+def test_islands_touch_only_sea():
+    islands = [s for s in SPACES.values() if s.island]
+    assert len(islands) == 4
+    for island in islands:
+        assert all(SPACES[o].kind == "sea" for o in island.adjacent)
+
+
+def test_dungeon_entrances_and_sea_spaces_exist():
+    kinds = Counter(s.kind for s in SPACES.values())
+    assert kinds["dungeon"] == 6 and kinds["sea"] >= 30
+
+
+def test_two_impassable_corners_are_not_spaces():
+    names = [name for name, _ in CONTENT.impassable]
+    assert len(names) == 2
+    assert not any("Impassable" in s.name for s in SPACES.values())
+    corners = {c for _, centres in CONTENT.impassable for c in centres}
+    assert not corners & {s.centre for s in SPACES.values()}
+
+
+def test_starting_gold_10_11_12_13():
+    assert [CONTENT.realms[r].gold for r in REALM_ORDER] == [10, 11, 12, 13]
+
+
+def test_starting_pieces_stand_in_own_land_or_beside_it():
+    for realm in CONTENT.realms.values():
+        kinds = Counter()
+        for space, kind, count in realm.start:
+            kinds[kind] += count
+            if SPACES[space].kind == "land":
+                assert SPACES[space].realm == realm.id
+            else:
+                assert CONTENT.pieces[kind].type == "sea"
+        assert kinds["castle"] >= 2 and kinds["warship"] >= 1
+
+
+def test_piece_table_matches_the_published_numbers():
+    table = {p.id: (p.type, p.cost, p.die, p.move) for p in CONTENT.pieces.values()}
+    assert table == {
+        "footsoldier": ("land", 1, 6, 1),
+        "siege_engine": ("land", 2, 8, 1),
+        "fighter": ("land", 2, 10, 2),
+        "wizard": ("land", 3, 10, 2),
+        "monster": ("land", 3, 12, 2),
+        "castle": ("land", 4, 20, 0),
+        "storm_elemental": ("flying", 3, 8, 2),
+        "dragon": ("flying", 5, 20, 3),
+        "warship": ("sea", 2, 8, 2),
+    }
+
+
+def test_house_content_is_marked_as_ours():
+    for name in ("map.json", "events.json", "treasures.json", "guardians.json"):
+        data = json.loads((CONTENT_DIR / name).read_text())
+        assert data["source"] == "house"
+    assert len({c.realm for c in CONTENT.events.values()}) == 4
+    assert all(1 <= t.vp <= 3 for t in CONTENT.treasures.values())
+
+
+def test_every_name_used_resolves():
+    for card in CONTENT.events.values():
+        assert card.effect.piece in ("", *CONTENT.pieces)
+    for space, kind, _ in (x for r in CONTENT.realms.values() for x in r.start):
+        assert space in SPACES and kind in CONTENT.pieces
+
+
+def _broken(tmp_path: Path, name: str, change) -> Path:
+    target = tmp_path / "content"
+    shutil.copytree(CONTENT_DIR, target)
+    data = json.loads((target / name).read_text())
+    change(data)
+    (target / name).write_text(json.dumps(data))
+    return target
+
+
+def test_validator_names_file_entry_and_field_for_a_bad_piece(tmp_path):
+    def change(data):
+        data["decks"]["karkoth"][0]["effect"] = {"kind": "free_pieces", "piece": "unicorn", "count": 1}
+
+    with pytest.raises(ContentError, match=r"events.json: entry 'tithe-of-bones', field 'effect.piece'"):
+        load_content(_broken(tmp_path, "events.json", change))
+
+
+def test_validator_refuses_one_way_adjacency(tmp_path):
+    def change(data):
+        data["spaces"][0]["adjacent"].append("quarryside")
+
+    with pytest.raises(ContentError, match=r"map.json: entry 'ashfen', field 'adjacent'"):
+        load_content(_broken(tmp_path, "map.json", change))
+
+
+def test_validator_refuses_a_guardian_without_source(tmp_path):
+    def change(data):
+        del data["guardians"][0]["source"]
+
+    with pytest.raises(ContentError, match=r"guardians.json: entry 'goblin-warband', field 'source': missing"):
+        load_content(_broken(tmp_path, "guardians.json", change))

@@ -1,0 +1,137 @@
+"""Dungeons: Heroes only, Guardian tiles, multi-die Guardians, first strike, Heroes need 7+/8+, rewards, plunder."""
+
+import pytest
+
+from rules import nerath
+from rules.nerath.content import CONTENT
+from tests.rules.nerath.helpers import act, count, put, scene
+
+CAVE = "gloomhollow-caves"
+
+
+def dungeon(*guardians, heroes=(("fighter", 1),)):
+    state = scene(step="battle")
+    state.pending = [CAVE]
+    slot = state.dungeons[CAVE]
+    slot.guardians, slot.face_up, slot.dice_left = list(guardians), [False] * len(guardians), [0] * len(guardians)
+    for kind, n in heroes:
+        put(state, "karkoth", kind, CAVE, n, stopped=True)
+    return state
+
+
+def explore(state, dice):
+    return act(state, {"type": "explore", "space": CAVE}, dice=dice)
+
+
+def test_exploring_reveals_the_guardians_and_plunder_gives_a_treasure_and_gold():
+    state = dungeon("orc-raiders")
+    gold = state.realms["karkoth"].gold
+    events = explore(state, [7, 1])
+    assert any(e.kind == "reveal" and "Orc Raiders" in e.text for e in events)
+    mine = state.realms["karkoth"]
+    assert mine.gold == gold + 2 and len(mine.treasures) == 1 and mine.collected == 1
+    private = [e for e in events if e.to == (0,)]
+    assert private and CONTENT.treasures[mine.treasures[0]].name in private[0].text
+    assert CONTENT.treasures[mine.treasures[0]].name not in " ".join(e.text for e in events if e.to is None)
+
+
+def test_multi_die_guardian_loses_a_die_per_hit():
+    state = dungeon("troll")
+    explore(state, [6, 1, 1])
+    assert state.dungeons[CAVE].dice_left == [1]
+    events = act(state, {"type": "press"}, dice=[6, 1])
+    assert "Troll d10: 1" in " ".join(e.text for e in events)  # one die left to roll
+    assert state.dungeons[CAVE].guardians == [] and CAVE in state.plundered
+
+
+def test_guardian_first_strike_hits_before_the_heroes_roll():
+    state = dungeon("kobold-trappers")
+    events = explore(state, [6])
+    assert not count(state, "karkoth", "fighter", CAVE)
+    assert len([e for e in events if e.kind == "roll"]) == 1
+
+
+def test_guardian_first_strike_is_simultaneous_with_wizards():
+    state = dungeon("kobold-trappers", heroes=(("wizard", 1),))
+    explore(state, [10, 6])
+    assert not count(state, "karkoth", "wizard", CAVE)
+    assert "kobold-trappers" in state.guardian_discard  # both fell; 2 new face-down Guardians arrive
+    assert state.dungeons[CAVE].face_up == [False, False]
+
+
+def test_heroes_need_7_or_8_against_such_guardians():
+    state = dungeon("spectre")
+    explore(state, [6, 1])
+    assert state.dungeons[CAVE].dice_left == [1]  # a 6 missed
+
+
+def test_heroes_need_applies_to_all_guardians_in_the_dungeon():
+    state = dungeon("orc-raiders", "wraith", heroes=(("fighter", 2),))
+    explore(state, [7, 7, 1, 1])
+    assert state.dungeons[CAVE].dice_left == [1, 1]  # 7s miss even the Orc Raiders: the Wraith wants 8+
+
+
+def test_an_event_bonus_to_heroes_trumps_heroes_need():
+    state = dungeon("spectre")
+    state.realms["karkoth"].turn_roll["fighter"] = 1
+    explore(state, [5, 1])  # 5 + 1 = 6: a hit despite the Spectre
+    assert state.dungeons[CAVE].guardians == []
+
+
+def test_retreat_restores_surviving_guardians_face_up():
+    state = dungeon("troll")
+    explore(state, [6, 1, 1])
+    act(state, {"type": "retreat", "to": "hollowfang"})
+    slot = state.dungeons[CAVE]
+    assert slot.dice_left == [2] and slot.face_up == [True]
+    assert count(state, "karkoth", "fighter", "hollowfang") == 1
+
+
+def test_heroes_exit_in_reposition_and_two_face_down_guardians_arrive():
+    state = dungeon("orc-raiders")
+    explore(state, [7, 1])
+    act(state, {"type": "end"})
+    assert state.step == "reposition"
+    exits = {c.action["to"] for c in nerath.legal(state, 0) if c.action["type"] == "move" and c.action["from"] == CAVE}
+    assert exits == {"cinderhold", "hollowfang", "ravensgate"}
+    act(state, {"type": "move", "piece": "fighter", "count": 1, "from": CAVE, "to": "ravensgate"})
+    act(state, {"type": "end"})
+    slot = state.dungeons[CAVE]
+    assert len(slot.guardians) == 2 and slot.face_up == [False, False]
+    hidden = nerath.view(state, None).dungeons[CAVE].guardians
+    assert hidden == ["hidden", "hidden"]
+
+
+def test_heroes_left_inside_are_moved_out_at_the_end_of_reposition():
+    state = dungeon("orc-raiders")
+    explore(state, [7, 1])
+    act(state, {"type": "end"})
+    act(state, {"type": "end"})
+    assert count(state, "karkoth", "fighter", "cinderhold") == 1
+
+
+@pytest.mark.parametrize("tile", sorted(CONTENT.guardians))
+def test_each_guardian_tile(tile):
+    spec = CONTENT.guardians[tile]
+    n = len(spec.dice)
+    state = dungeon(tile, heroes=(("fighter", n),))
+    gold = state.realms["karkoth"].gold
+    misses = [1] * n
+    events = explore(state, misses + [10] * n if spec.first_strike else [10] * n + misses)
+    rolls = [e.text for e in events if e.kind == "roll"]
+    assert rolls[0].startswith("The Guardians") == spec.first_strike
+    assert state.realms["karkoth"].gold == gold + spec.reward and state.dungeons[CAVE].guardians == []
+    state = dungeon(tile)
+    explore(state, [1] * n + [6] if spec.first_strike else [6] + [1] * n)
+    hit = CAVE in state.plundered or state.dungeons[CAVE].dice_left == [n - 1]
+    assert hit == (spec.heroes_need == 0)
+
+
+def test_heroes_leaving_by_warship_are_offered_only_the_seats_aboard():
+    state = dungeon("orc-raiders", heroes=(("fighter", 3),))
+    explore(state, [7, 1, 1, 1])
+    state.control["cinderhold"] = state.control["hollowfang"] = state.control["ravensgate"] = "vailin"
+    put(state, "karkoth", "warship", "grey-reach")
+    act(state, {"type": "end"})
+    offers = [c.action for c in nerath.legal(state, 0) if c.action["type"] == "move"]
+    assert offers and max(a["count"] for a in offers if a["to"] == "grey-reach") == 2

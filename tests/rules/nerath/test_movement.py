@@ -1,0 +1,208 @@
+"""Step 2, moving: land, sea and flying pieces, friendly and enemy spaces, dungeons, islands and Warships."""
+
+import pytest
+
+from rules import nerath
+from rules.base import RuleError
+from rules.nerath import movement
+from rules.nerath.board import SPACES
+from rules.nerath.content import CONTENT
+from tests.rules.nerath.helpers import act, count, put, scene
+
+
+def destinations(state, kind, origin, realm="karkoth"):
+    return {o.to for o in movement.options(state, realm) if o.kind == kind and o.origin == origin}
+
+
+def test_land_pieces_move_up_to_their_move_value():
+    state = scene()
+    put(state, "karkoth", "footsoldier", "karkothi-throneholds")
+    put(state, "karkoth", "fighter", "karkothi-throneholds")
+    assert destinations(state, "footsoldier", "karkothi-throneholds") == set(SPACES["karkothi-throneholds"].adjacent)
+    two = destinations(state, "fighter", "karkothi-throneholds")
+    assert "ashfen" not in two and "gravewatch" in two and "cinderhold" in two
+
+
+def test_move_action_moves_a_count_of_one_kind():
+    state = scene()
+    put(state, "karkoth", "footsoldier", "karkothi-throneholds", 3)
+    act(state, {"type": "move", "piece": "footsoldier", "count": 2, "from": "karkothi-throneholds", "to": "blackmire"})
+    assert count(state, "karkoth", "footsoldier", "blackmire") == 2
+    with pytest.raises(RuleError, match="no Footsoldiers that can move"):
+        act(state, {"type": "move", "piece": "footsoldier", "count": 1, "from": "blackmire", "to": "gravewatch"})
+
+
+def test_entering_an_enemy_space_stops_and_attacks_even_when_empty():
+    state = scene()
+    put(state, "karkoth", "fighter", "ravensgate")
+    assert "moonglade" not in destinations(state, "fighter", "ravensgate")  # must stop in Silverbough
+    act(state, {"type": "move", "piece": "fighter", "count": 1, "from": "ravensgate", "to": "silverbough"})
+    assert state.pending == ["silverbough"]
+    assert not destinations(state, "fighter", "silverbough")
+
+
+def test_ally_spaces_are_friendly_and_passable():
+    state = scene()
+    state.control["silverbough"] = "iron_circle"  # held by Karkoth's ally
+    put(state, "karkoth", "fighter", "ravensgate")
+    assert "moonglade" in destinations(state, "fighter", "ravensgate")
+    act(state, {"type": "move", "piece": "fighter", "count": 1, "from": "ravensgate", "to": "silverbough"})
+    assert state.pending == []
+
+
+def test_free_for_all_every_other_realm_is_an_enemy():
+    state = scene(mode="free-for-all")
+    state.control["silverbough"] = "iron_circle"
+    put(state, "karkoth", "fighter", "ravensgate")
+    assert "moonglade" not in destinations(state, "fighter", "ravensgate")
+
+
+def test_only_heroes_enter_dungeon_entrances_and_stop_there():
+    state = scene()
+    put(state, "karkoth", "footsoldier", "hollowfang")
+    put(state, "karkoth", "wizard", "hollowfang")
+    assert "gloomhollow-caves" not in destinations(state, "footsoldier", "hollowfang")
+    assert "gloomhollow-caves" in destinations(state, "wizard", "hollowfang")
+    act(state, {"type": "move", "piece": "wizard", "count": 1, "from": "hollowfang", "to": "gloomhollow-caves"})
+    assert state.pending == ["gloomhollow-caves"]
+
+
+def test_impassable_corners_are_never_entered():
+    state = scene()
+    put(state, "karkoth", "dragon", "ravensgate")
+    reach = destinations(state, "dragon", "ravensgate")
+    corner_centres = {c for _, centres in CONTENT.impassable for c in centres}
+    assert reach and all(s in SPACES and SPACES[s].centre not in corner_centres for s in reach)
+
+
+def test_flying_pieces_pass_enemy_spaces_and_land_at_sea():
+    state = scene()
+    put(state, "karkoth", "dragon", "ravensgate")
+    reach = destinations(state, "dragon", "ravensgate")
+    assert "starwood" in reach  # through Silverbough and Moonglade, both enemy
+    assert "whale-sound" in reach  # a friendly sea space
+    assert "gloomhollow-caves" not in reach  # flies over dungeon entrances, never stops there
+
+
+def test_islands_are_reached_only_by_warship():
+    state = scene()
+    put(state, "karkoth", "footsoldier", "ebon-isle")
+    assert destinations(state, "footsoldier", "ebon-isle") == set()
+
+
+def test_sea_space_with_enemy_pieces_stops_a_warship():
+    state = scene()
+    put(state, "karkoth", "warship", "grey-reach")
+    put(state, "vailin", "warship", "amber-reach")
+    assert "amber-reach" in destinations(state, "warship", "grey-reach")
+    assert "whale-sound" in destinations(state, "warship", "grey-reach")  # around, through friendly sea
+    act(state, {"type": "move", "piece": "warship", "count": 1, "from": "grey-reach", "to": "amber-reach"})
+    assert state.pending == ["amber-reach"]
+
+
+def test_warship_carries_up_to_two_own_land_pieces():
+    state = scene()
+    put(state, "karkoth", "footsoldier", "ravensgate", 3)
+    put(state, "karkoth", "warship", "grey-reach")
+    with pytest.raises(RuleError, match="At most 2"):
+        act(state, {"type": "move", "piece": "footsoldier", "count": 3, "from": "ravensgate", "to": "grey-reach"})
+    act(state, {"type": "move", "piece": "footsoldier", "count": 2, "from": "ravensgate", "to": "grey-reach"})
+    ship = next(p for p in state.pieces if p.kind == "warship")
+    assert len([p for p in state.pieces if p.carrier == ship.id]) == 2
+
+
+def test_castles_never_board():
+    state = scene()
+    put(state, "karkoth", "castle", "ravensgate")
+    put(state, "karkoth", "warship", "grey-reach")
+    assert not [o for o in movement.embark_options(state, "karkoth") if o[0] == "castle"]
+
+
+def test_land_pieces_cannot_move_before_boarding():
+    state = scene()
+    put(state, "karkoth", "fighter", "hollowfang")
+    put(state, "karkoth", "warship", "grey-reach")
+    act(state, {"type": "move", "piece": "fighter", "count": 1, "from": "hollowfang", "to": "cinderhold"})
+    with pytest.raises(RuleError, match="can board"):
+        act(state, {"type": "move", "piece": "fighter", "count": 1, "from": "cinderhold", "to": "grey-reach"})
+
+
+def test_warship_moves_before_loading_then_carries_and_unloading_ends_its_move():
+    state = scene()
+    put(state, "karkoth", "footsoldier", "hollowfang", 2)
+    ship = put(state, "karkoth", "warship", "whale-sound")[0]
+    act(state, {"type": "move", "piece": "warship", "count": 1, "from": "whale-sound", "to": "sunset-reach"})
+    assert ship.moved == 2
+    act(state, {"type": "move", "piece": "footsoldier", "count": 2, "from": "hollowfang", "to": "sunset-reach"})
+    # two spaces used before loading: it may still unload beside where it is
+    act(state, {"type": "move", "piece": "footsoldier", "count": 1, "from": "sunset-reach", "to": "skullcairn"})
+    assert ship.stopped and count(state, "karkoth", "footsoldier", "skullcairn") == 1
+    assert not destinations(state, "warship", "sunset-reach")
+
+
+def test_bridging_carries_land_pieces_across_one_sea_space_with_a_sea_landing():
+    state = scene()
+    put(state, "karkoth", "footsoldier", "ravensgate", 2)
+    put(state, "karkoth", "warship", "grey-reach")
+    act(state, {"type": "move", "piece": "footsoldier", "count": 2, "from": "ravensgate", "to": "grey-reach"})
+    act(state, {"type": "move", "piece": "footsoldier", "count": 2, "from": "grey-reach", "to": "silverbough"})
+    assert state.pending == ["silverbough"]  # a sea landing, declared during the move
+    assert count(state, "karkoth", "footsoldier", "silverbough") == 2
+
+
+def test_carried_pieces_cannot_land_from_an_enemy_sea_before_the_sea_battle():
+    state = scene()
+    put(state, "karkoth", "footsoldier", "ravensgate")
+    put(state, "karkoth", "warship", "grey-reach")
+    put(state, "vailin", "warship", "whale-sound")
+    act(state, {"type": "move", "piece": "footsoldier", "count": 1, "from": "ravensgate", "to": "grey-reach"})
+    act(state, {"type": "move", "piece": "warship", "count": 1, "from": "grey-reach", "to": "whale-sound"})
+    with pytest.raises(RuleError, match="ashore"):
+        act(state, {"type": "move", "piece": "footsoldier", "count": 1, "from": "whale-sound", "to": "sunfield"})
+
+
+def test_sea_landing_after_winning_the_sea_battle():
+    state = scene()
+    put(state, "karkoth", "footsoldier", "ravensgate")
+    put(state, "karkoth", "warship", "grey-reach")
+    put(state, "vailin", "warship", "whale-sound")
+    act(state, {"type": "move", "piece": "footsoldier", "count": 1, "from": "ravensgate", "to": "grey-reach"})
+    act(state, {"type": "move", "piece": "warship", "count": 1, "from": "grey-reach", "to": "whale-sound"})
+    act(state, {"type": "end"})
+    act(state, {"type": "fight", "space": "whale-sound"}, dice=[6, 1])  # Karkoth hits, Vailin misses
+    assert state.sea_won == ["whale-sound"]
+    act(state, {"type": "move", "piece": "footsoldier", "count": 1, "from": "whale-sound", "to": "sunfield"})
+    assert state.pending == ["sunfield"]
+
+
+def test_combined_attack_by_land_and_sea_is_one_battle():
+    state = scene()
+    put(state, "karkoth", "footsoldier", "ravensgate", 2)
+    put(state, "karkoth", "warship", "grey-reach")
+    put(state, "karkoth", "fighter", "ravensgate")
+    act(state, {"type": "move", "piece": "footsoldier", "count": 1, "from": "ravensgate", "to": "grey-reach"})
+    act(state, {"type": "move", "piece": "footsoldier", "count": 1, "from": "grey-reach", "to": "silverbough"})
+    act(state, {"type": "move", "piece": "fighter", "count": 1, "from": "ravensgate", "to": "silverbough"})
+    assert state.pending == ["silverbough"]
+    assert (
+        count(state, "karkoth", "footsoldier", "silverbough") == 1
+        and count(state, "karkoth", "fighter", "silverbough") == 1
+    )
+
+
+def test_warships_do_not_carry_an_allys_pieces():
+    state = scene("iron_circle")
+    put(state, "iron_circle", "footsoldier", "ravensgate")
+    put(state, "karkoth", "warship", "grey-reach")
+    assert movement.embark_options(state, "iron_circle") == []
+
+
+def test_legal_lists_reachable_spaces_for_the_move_step():
+    state = scene()
+    put(state, "karkoth", "footsoldier", "skullcairn")
+    moves = [c.action for c in nerath.legal(state, 0) if c.action["type"] == "move"]
+    assert {m["to"] for m in moves} == set(SPACES["skullcairn"].adjacent) - {
+        "sunken-crypt",
+        "misty-deeps",
+        "sunset-reach",
+    }

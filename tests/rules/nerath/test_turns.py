@@ -1,0 +1,201 @@
+"""Modes, seats, the six steps of a turn, the round, and the victory conditions."""
+
+import pytest
+
+from rules import nerath
+from rules.base import ActionLog, RuleError, SeatInfo
+from rules.nerath import turns
+from rules.nerath.content import REALM_ORDER
+from rules.rng import Rng
+from tests.rules.nerath.helpers import act, game, put, scene
+
+
+def end_turn(state):
+    """End every step of the active realm's turn with nothing done."""
+    start = state.turn
+    while state.turn == start and not state.finished:
+        act(state, {"type": "end"})
+
+
+def test_realm_order_is_karkoth_vailin_iron_circle_nerath():
+    state = game()
+    seen = []
+    for _ in range(5):
+        seen.append(REALM_ORDER[state.turn])
+        end_turn(state)
+    assert seen == ["karkoth", "vailin", "iron_circle", "nerath", "karkoth"] and state.round == 2
+
+
+def test_two_player_alliance_each_seat_runs_two_allied_realms():
+    state = game(2)
+    assert state.seat_of == {"karkoth": 0, "iron_circle": 0, "vailin": 1, "nerath": 1}
+    end_turn(state)
+    assert nerath.awaiting(state) == {1}  # Vailin
+    end_turn(state)
+    assert nerath.awaiting(state) == {0}  # Iron Circle, the same player as Karkoth
+
+
+def test_three_player_alliance_vailin_and_nerath_against_two_lone_realms():
+    state = game(3)
+    assert state.seat_of == {"karkoth": 0, "vailin": 1, "nerath": 1, "iron_circle": 2}
+    assert nerath.engine.board.teams(state) == [("karkoth",), ("vailin", "nerath"), ("iron_circle",)]
+
+
+def test_four_player_alliance_and_free_for_all():
+    assert nerath.engine.board.teams(game(4)) == [("karkoth", "iron_circle"), ("vailin", "nerath")]
+    assert len(nerath.engine.board.teams(game(4, "free-for-all"))) == 4
+
+
+def test_four_players_may_ask_for_a_realm():
+    seats = [SeatInfo("Nerath"), SeatInfo(), SeatInfo("Karkoth"), SeatInfo()]
+    state = nerath.new(seats, {"mode": "free-for-all"}, Rng(1))
+    assert state.seat_of == {"karkoth": 2, "vailin": 1, "iron_circle": 3, "nerath": 0}
+    assert nerath.awaiting(state) == {2}
+
+
+def test_free_for_all_needs_four_players():
+    with pytest.raises(RuleError, match="needs 4 players"):
+        nerath.new([SeatInfo(), SeatInfo()], {"mode": "free-for-all"}, Rng(1))
+
+
+def test_the_six_steps_in_order():
+    state = scene()
+    put(state, "karkoth", "dragon", "karkothi-throneholds")  # something to reposition
+    state.realms["vailin"].deck = ["dread-charge"]
+    assert state.step == "move"
+    act(state, {"type": "end"})
+    assert state.step == "reposition"  # no battles: straight on
+    act(state, {"type": "end"})
+    assert state.step == "reinforce"
+    events = act(state, {"type": "end"})
+    texts = " ".join(e.text for e in events)
+    assert "collects" in texts and "Vailin draws an event card" in texts
+    assert REALM_ORDER[state.turn] == "vailin" and state.step == "move"
+
+
+def test_battle_step_cannot_end_with_battles_unfought():
+    state = scene(step="battle")
+    state.pending = ["silverbough"]
+    put(state, "karkoth", "fighter", "silverbough", stopped=True)
+    with pytest.raises(RuleError, match="Fight your battles first"):
+        act(state, {"type": "end"})
+    assert nerath.fallback(state, 0) == {"type": "fight", "space": "silverbough"}
+
+
+def test_last_turns_battles_are_kept_for_the_board():
+    state = scene(step="battle")
+    state.pending = ["silverbough"]
+    put(state, "karkoth", "fighter", "silverbough", stopped=True)
+    act(state, {"type": "fight", "space": "silverbough"})
+    end_turn(state)
+    assert state.battles_last == ["silverbough"]
+
+
+def finish_round(state):
+    state.turn = 0
+    log = ActionLog()
+    turns.end_round(state, log)
+    return log.events
+
+
+def test_short_game_a_lone_realm_needs_13_vp_and_the_most():
+    state = game(4, "free-for-all", "short")
+    state.realms["vailin"].vp = 12
+    finish_round(state)
+    assert not state.finished
+    state.realms["vailin"].vp = 13
+    finish_round(state)
+    assert state.finished and nerath.outcome(state).winners == (1,)
+
+
+def test_medium_game_needs_20_vp():
+    state = game(4, "free-for-all", "medium")
+    state.realms["nerath"].vp = 19
+    finish_round(state)
+    assert not state.finished
+    state.realms["nerath"].vp = 20
+    finish_round(state)
+    assert nerath.outcome(state).winners == (3,)
+
+
+def test_a_tie_for_the_lead_plays_on():
+    state = game(4, "free-for-all", "short")
+    state.realms["vailin"].vp = state.realms["nerath"].vp = 14
+    finish_round(state)
+    assert not state.finished
+
+
+def test_alliance_short_game_needs_20_shared_vp():
+    state = game(2, "alliance", "short")
+    state.realms["karkoth"].vp, state.realms["iron_circle"].vp = 10, 9
+    finish_round(state)
+    assert not state.finished
+    state.realms["iron_circle"].vp = 10
+    finish_round(state)
+    assert nerath.outcome(state).winners == (0,)
+
+
+def test_alliance_medium_game_needs_30_shared_vp():
+    state = game(4, "alliance", "medium")
+    state.realms["vailin"].vp, state.realms["nerath"].vp = 15, 15
+    finish_round(state)
+    assert nerath.outcome(state).winners == (1, 3)
+
+
+def test_long_game_holding_every_capital_wins():
+    state = game(4, "free-for-all", "long")
+    for capital in ("vailindor", "citadel-of-irons-grasp", "mithrafast"):
+        state.control[capital] = "karkoth"
+    finish_round(state)
+    assert nerath.outcome(state).winners == (0,)
+
+
+def test_long_game_eight_treasures_and_more_than_anyone():
+    state = game(4, "free-for-all", "long")
+    state.realms["iron_circle"].collected = 8
+    state.realms["vailin"].collected = 8
+    finish_round(state)
+    assert not state.finished
+    state.realms["vailin"].collected = 7
+    finish_round(state)
+    assert nerath.outcome(state).winners == (2,)
+
+
+def test_long_alliance_game_needs_twelve_treasures():
+    state = game(4, "alliance", "long")
+    state.realms["karkoth"].collected, state.realms["iron_circle"].collected = 6, 5
+    finish_round(state)
+    assert not state.finished
+    state.realms["iron_circle"].collected = 6
+    finish_round(state)
+    assert nerath.outcome(state).winners == (0, 2)
+
+
+def test_win_is_checked_at_the_end_of_the_round_only():
+    state = scene(length="short")
+    state.realms["karkoth"].vp = 30
+    end_turn(state)
+    assert not state.finished
+    for _ in range(3):
+        end_turn(state)
+    assert state.finished and nerath.awaiting(state) == frozenset()
+
+
+def test_round_limit_our_rule_most_vp_wins():
+    state = game(4, "free-for-all", limit=1)
+    state.realms["iron_circle"].vp = 3
+    for _ in range(4):
+        end_turn(state)
+    assert nerath.outcome(state).winners == (2,) and "round limit" in nerath.outcome(state).summary
+
+
+def test_public_view_and_status_hide_hands_decks_and_face_down_guardians():
+    state = game()
+    public = nerath.view(state, None)
+    assert all(set(r.hand) <= {"hidden"} and set(r.deck) <= {"hidden"} for r in public.realms.values())
+    assert set(public.treasure_deck) == {"hidden"} and set(public.guardian_pile) == {"hidden"}
+    assert all(d.guardians == ["hidden"] for d in public.dungeons.values())
+    text = nerath.status(state, None)
+    for mine in state.realms.values():
+        for card in mine.hand:
+            assert nerath.engine.cards.card_name(card) not in text
