@@ -64,8 +64,9 @@ async def bench_actions(service: TableService, engine: ModuleType, channel: int)
             action = chooser.choice(engine.legal(state, seat)).action
             start = time.perf_counter()
             post: Post = await service.act(channel, next(p for p in players if p.user_id == user), action)
+            png = await service.picture(post)
             times.append(time.perf_counter() - start)
-            sizes.append(len(post.image or b""))
+            sizes.append(len(png))
     return times, sizes
 
 

@@ -98,25 +98,35 @@ def post_content(post: Post) -> tuple[str, discord.AllowedMentions]:
 
 
 async def send_post(interaction: discord.Interaction[Any], post: Post, secret_action: bool = False) -> None:
-    """Answer an action: events, board and buttons as one public message; private lines to their owners."""
-    text, mentions = post_content(post)
-    view = post_view(post)
-    extra: dict[str, Any] = {"allowed_mentions": mentions}
-    if view is not None:
-        extra["view"] = view
-    if post.image:
-        extra["file"] = board_file(post.image)
+    """Answer an action: events, board and buttons as one public message; private lines to their owners.
+
+    The action is already committed. Discord is answered first (a deferral, or the private acknowledgement of
+    a secret action), then the board is drawn, so the 3-second window never depends on drawing.
+    """
+    service = service_of(interaction)
     if secret_action:
         await refuse(interaction, "Done. Your choice stays secret until the game reveals it.")
+    elif not interaction.response.is_done():
+        await interaction.response.defer(thinking=True)
+    text, extra = await post_message(service, post)
+    if secret_action:
         channel = interaction.channel
         assert isinstance(channel, discord.abc.Messageable)
         await channel.send(text, **extra)
-    elif interaction.response.is_done():
-        await interaction.followup.send(text, **extra)
     else:
-        await interaction.response.send_message(text, **extra)
-    await service_of(interaction).announced(post.table_id, post.version)
+        await interaction.followup.send(text, **extra)
+    await service.announced(post.table_id, post.version)
     await deliver_private(interaction.client, post, interaction)
+
+
+async def post_message(service: TableService, post: Post) -> tuple[str, dict[str, Any]]:
+    """The one message a change becomes: events and mentions, the board picture, quick buttons."""
+    text, mentions = post_content(post)
+    extra: dict[str, Any] = {"allowed_mentions": mentions, "file": board_file(await service.picture(post))}
+    view = post_view(post)
+    if view is not None:
+        extra["view"] = view
+    return text, extra
 
 
 async def deliver_private(
@@ -139,14 +149,8 @@ async def post_to_channel(client: discord.Client, post: Post) -> None:
     """A post with no interaction behind it (a deadline fallback, a late catch-up)."""
     channel = client.get_channel(post.channel_id) or await client.fetch_channel(post.channel_id)
     assert isinstance(channel, discord.abc.Messageable)
-    text, mentions = post_content(post)
-    extra: dict[str, Any] = {"allowed_mentions": mentions}
-    view = post_view(post)
-    if view is not None:
-        extra["view"] = view
-    if post.image:
-        extra["file"] = board_file(post.image)
-    await channel.send(text, **extra)
     bot: TableBot = client  # type: ignore[assignment]
+    text, extra = await post_message(bot.service, post)
+    await channel.send(text, **extra)
     await bot.service.announced(post.table_id, post.version)
     await deliver_private(client, post)

@@ -111,7 +111,7 @@ class Console:
         elif head == "press" and rest and rest[0].isdigit():
             await self._press(int(rest[0]))
         elif head == "undo":
-            self._show_undo(await self.service.undo(self.channel_id, self.caller))
+            await self._show_undo(await self.service.undo(self.channel_id, self.caller))
         elif head in ("agree", "refuse"):
             await self._answer(head == "agree")
         elif head == "roll" and rest:
@@ -168,7 +168,7 @@ class Console:
             await service.kick(channel, caller, self._id(args[0]))
             self.say(f"{args[0]} is removed from the table.")
         elif sub == "start":
-            self._show(await service.start(channel, caller, args[0] if args else "random"))
+            await self._show(await service.start(channel, caller, args[0] if args else "random"))
         elif sub == "status":
             self.say(present.table_card(await service.view(channel), self.clock()))
         elif sub == "list":
@@ -182,7 +182,10 @@ class Console:
             self.say(f"{args[1]} takes over {args[0]}'s seat.")
         elif sub == "pause":
             result = await service.pause(channel, caller)
-            self._show_undo(result) if isinstance(result, Ask) else self.say(result)
+            if isinstance(result, Ask):
+                await self._show_undo(result)
+            else:
+                self.say(result)
         elif sub == "settings":
             values = dict(_pairs(args))
             durations = {k: parse_duration(v) for k, v in values.items() if k != "deadline"}
@@ -219,7 +222,7 @@ class Console:
         post = await self.service.act(self.channel_id, self.caller, action)
         if spec.secret:
             self.say(f"(only {self.user} sees this) Done: your choice stays secret until it is revealed.")
-        self._show(post)
+        await self._show(post)
 
     async def _legal(self) -> None:
         _, choices = await self.service.choices(self.channel_id, self.caller.user_id)
@@ -239,13 +242,13 @@ class Console:
         post = await self.service.act(self.channel_id, self.caller, choices[number - 1].action)
         if spec.secret:
             self.say(f"(only {self.user} sees this) Done: your choice stays secret until it is revealed.")
-        self._show(post)
+        await self._show(post)
 
     async def _press(self, number: int) -> None:
         if not 1 <= number <= len(self.last_quick):
             raise TableError("There is no such button under the last board.")
         quick = self.last_quick[number - 1]
-        self._show(await self.service.press(self.caller, quick.table_id, quick.version, quick.seat, quick.index))
+        await self._show(await self.service.press(self.caller, quick.table_id, quick.version, quick.seat, quick.index))
 
     async def _answer(self, agree: bool) -> None:
         if self.pending is None:
@@ -253,7 +256,7 @@ class Console:
         reply, post = await self.service.answer(self.caller, self.pending, agree)
         self.say(reply)
         if post:
-            self._show(post)
+            await self._show(post)
 
     async def _reminders(self, args: list[str]) -> None:
         store = self.service.store
@@ -279,10 +282,9 @@ class Console:
         done = f"{report.reminded} DMs, {report.mentioned} mentions, {report.fallbacks} moves by the bot"
         self.say(f"({show_duration(seconds)} pass: {done})")
 
-    def _show(self, post: Post) -> None:
+    async def _show(self, post: Post) -> None:
         self.say(post.text)
-        if post.image:
-            self.say(self._save(post.image, f"v{post.version}"))
+        self.say(self._save(await self.service.picture(post), f"v{post.version}"))
         for user_id, lines in post.private.items():
             self.say(f"(privately to {self._name(user_id)}) " + " / ".join(lines))
         self.last_quick = post.quick
@@ -291,12 +293,12 @@ class Console:
                 "Buttons: " + "  ".join(f"[{i + 1}] {q.label}" for i, q in enumerate(post.quick)) + "  (press <n>)"
             )
 
-    def _show_undo(self, result: Post | Ask) -> None:
+    async def _show_undo(self, result: Post | Ask) -> None:
         if isinstance(result, Ask):
             self.pending = result.request_id
             self.say(result.reason + " Others: agree or refuse.")
         else:
-            self._show(result)
+            await self._show(result)
 
     def _name(self, user_id: int) -> str:
         return next((n for n in self._known if self._id(n) == user_id), str(user_id))
@@ -324,7 +326,7 @@ class _PrintNotifier:
         self.console.say(f"(in the channel) @{self.console._name(user_id)} {text}")
 
     async def post(self, post: Post) -> None:
-        self.console._show(post)
+        await self.console._show(post)
 
 
 class _Clock:

@@ -65,8 +65,11 @@ class Post:
     mentions: list[int] = field(default_factory=list)  # users now awaited
     private: dict[int, list[str]] = field(default_factory=dict)  # user -> private lines
     quick: list[Quick] = field(default_factory=list)
-    image: bytes | None = None
     finished: bool = False
+    # what the board picture is drawn from, after the reply is on its way (see TableService.picture)
+    game: str = ""
+    public: Any = None
+    names: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -103,7 +106,7 @@ class TableService:
         self.clock = clock
         self.seeds = seeds
         self._locks: dict[int, asyncio.Lock] = {}
-        self._images: dict[tuple[int, int], bytes] = {}  # (table, version) -> PNG, the latest few
+        self._images: dict[tuple[int, int, int], bytes] = {}  # (table, version, turn) -> PNG, the latest few
 
     # --- looking things up ---------------------------------------------------------------------------------
 
@@ -433,7 +436,6 @@ class TableService:
         for seat in waiting:
             options = [c for c in engine.legal(state, seat) if c.quick][:MAX_QUICK]
             quick += [Quick(table_id, version, seat, i, fill_seats(c.label, name)[:80]) for i, c in enumerate(options)]
-        image = await self.render(table_id, version, engine, state, seats)
         return Post(
             table_id,
             channel_id,
@@ -442,8 +444,10 @@ class TableService:
             mentions,
             private,
             quick,
-            image,
             result is not None,
+            engine.meta.id,
+            engine.view(state, None),
+            [seat.name for seat in seats],
         )
 
     async def _final_summary(self, table_id: int, engine: ModuleType, state: Any, seats: list[SeatRow]) -> str:
@@ -461,13 +465,15 @@ class TableService:
             f"{table.turns} turns in {length}."
         )
 
-    async def render(self, table_id: int, version: int, engine: ModuleType, state: Any, seats: list[SeatRow]) -> bytes:
-        """The public board as PNG, drawn off the event loop; the latest images are kept."""
-        key = (table_id, version)
+    async def picture(self, post: Post) -> bytes:
+        """The board after a post's change. Cogs call it once the reply is on its way, so drawing never
+        delays Discord's 3-second answer."""
+        return await self._draw((post.table_id, post.version, -1), post.game, post.public, post.names)
+
+    async def _draw(self, key: tuple[int, int, int], game: str, public: Any, names: list[str]) -> bytes:
+        """A public board as PNG, drawn in a worker thread so the bot never stalls; the latest are kept."""
         if key not in self._images:
-            names = [seat.name for seat in seats]
-            public = engine.view(state, None)
-            module = renderer(engine.meta.id)
+            module = renderer(game)
             png = await asyncio.to_thread(lambda: encode_png(module.render(public, names)))
             if len(self._images) > 256:
                 self._images.pop(next(iter(self._images)))
@@ -699,17 +705,16 @@ class TableService:
         table = await self.table_here(channel_id)
         engine = self.engine(table)
         seats = await self.store.seats(table.id)
+        names = [seat.name for seat in seats]
         if turn is None:
-            state = self.state(table)
-            png = await self.render(table.id, table.version, engine, state, seats)
+            public = engine.view(self.state(table), None)
+            png = await self._draw((table.id, table.version, -1), engine.meta.id, public, names)
             return f"{engine.meta.title}, now ({table.turns} turns played).", png
         snapshot = await self.store.snapshot(table.id, turn)
         if snapshot is None:
             raise TableError(f"There is no board for turn {turn}: turns 0 (the start) to {table.turns} exist.")
-        state = serial.loads(engine.State, snapshot.state)
-        png = await asyncio.to_thread(
-            lambda: encode_png(renderer(engine.meta.id).render(engine.view(state, None), [s.name for s in seats]))
-        )
+        public = engine.view(serial.loads(engine.State, snapshot.state), None)
+        png = await self._draw((table.id, snapshot.upto, turn), engine.meta.id, public, names)
         label = "the start" if turn == 0 else f"the end of turn {turn}"
         return f"{engine.meta.title} at {label}.", png
 

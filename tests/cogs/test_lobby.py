@@ -6,7 +6,10 @@ ALICE, BOB, CAROL, MOD = 1001, 1002, 1003, 1009
 
 
 def replies(calls):
-    return [c for c in calls if c.path.endswith("/callback") or "/webhooks/" in c.path]
+    """What the bot answered: interaction responses and follow-ups, without bare deferrals."""
+    deferral = 5  # "thinking…": the real answer follows as a follow-up message
+    answers = [c for c in calls if c.path.endswith("/callback") or "/webhooks/" in c.path]
+    return [c for c in answers if (c.payload or {}).get("type") != deferral]
 
 
 async def open_table(h: Harness, start: bool = True) -> None:
@@ -22,6 +25,7 @@ async def test_game_new_join_start_posts_the_board_and_mentions(harness: Harness
     calls = await harness.command(BOB, "bob", "game join", {"faction": "O"})
     assert "Players: alice, bob (O)" in replies(calls)[0].content
     calls = await harness.command(ALICE, "alice", "game start", {"order": "joined"})
+    assert calls[0].path.endswith("/callback") and calls[0].payload == {"type": 5}  # answered before drawing
     reply = replies(calls)[0]
     assert "**Tic-tac-toe** begins" in reply.content and "<@1001>" in reply.content
     assert reply.files == ["board.png"] and not reply.ephemeral

@@ -58,7 +58,7 @@ async def test_start_needs_the_host_and_enough_players(service: TableService):
         await service.start(CHANNEL, BOB)
     post = await service.start(CHANNEL, ALICE, "joined")
     assert "Seats: 1. alice, 2. bob" in post.text and post.mentions == [ALICE.user_id]
-    assert post.image and post.image.startswith(b"\x89PNG")
+    assert (await service.picture(post)).startswith(b"\x89PNG")
 
 
 async def test_leave_and_kick_only_in_the_lobby(service: TableService):
