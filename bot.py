@@ -67,6 +67,19 @@ def point_at(config: Config) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(config.gateway)
 
 
+async def warm_renderers() -> None:
+    """Build the renderers' cached base layers now, so the first board of a game is as fast as the rest."""
+    import asyncio
+
+    import rules
+    from render import renderer
+
+    for game_id in rules.engines():
+        module = renderer(game_id)
+        if hasattr(module, "warm"):
+            await asyncio.to_thread(module.warm)
+
+
 class TableBot(commands.Bot):
     def __init__(self, config: Config) -> None:
         intents = discord.Intents.default()
@@ -88,6 +101,7 @@ class TableBot(commands.Bot):
             await self.load_extension(name)
         await self.add_cog(ReminderCog(self, self.service, self.config.tick_seconds))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await warm_renderers()
         await self.sync_commands()
 
     async def sync_commands(self) -> None:

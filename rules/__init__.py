@@ -11,6 +11,7 @@ GAME_MODULES: tuple[str, ...] = (
     "rules.dragondice",
     "rules.genertela",
     "rules.nerath",
+    "rules.smallworld",
     "rules.tashkalar",
     "rules.tictactoe",
 )

@@ -1,0 +1,299 @@
+"""The player actions: each handler validates everything first, then changes the state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.base import ActionLog, RuleError, require, seat_ref
+from rules.rng import Rng
+from rules.smallworld import abilities, board, turn
+from rules.smallworld.conquest import DIE_FACES, name, take
+from rules.smallworld.state import CONQUER, DEFENDERS, PICK, REDEPLOY, Combo, State
+
+MAX_MOVES = 10  # redeploy moves per turn: enough for any placement, and a turn always ends
+HAND = "hand"
+
+
+def text_param(action: dict[str, Any], key: str) -> str:
+    value = action.get(key)
+    require(isinstance(value, str) and value != "", f"Say which {key} (a name from the list).")
+    return str(value).strip().lower()
+
+
+def int_param(action: dict[str, Any], key: str) -> int:
+    value = action.get(key)
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value.strip())
+    require(type(value) is int, f"{key} must be a whole number.")
+    return int(value)
+
+
+def short(value: str) -> str:
+    return value if len(value) <= 40 else value[:37] + "..."
+
+
+def _my_region(state: State, seat: int, region_id: str, what: str) -> None:
+    mine = abilities.active_regions(state, seat)
+    listed = ", ".join(mine) or "none"
+    require(region_id in mine, f"{short(region_id)} is not one of your active regions ({what}); yours: {listed}.")
+
+
+def _before_conquests(state: State, what: str) -> None:
+    require(state.phase == CONQUER, f"You can {what} only at the start of your turn, before conquering.")
+    require(not state.log.conquered, f"You can {what} only before your first conquest of the turn.")
+
+
+def pick(state: State, seat: int, action: dict[str, Any], log: ActionLog) -> None:
+    """Seed steps 1-3 and rulings: the combo at position k costs 1 coin on each of the k-1 combos above."""
+    require(state.phase == PICK, "You already have an active race; pick a new one after going into decline.")
+    raw = text_param(action, "combo")
+    positions = [str(i + 1) for i in range(len(state.row))]
+    require(raw in positions, f"combo must be a position from 1 to {len(state.row)} in the row.")
+    index = int(raw) - 1
+    player = state.seats[seat]
+    require(player.coins >= index, f"Combo {raw} costs {index} coin(s) and you have {player.coins}.")
+    chosen = state.row[index]
+    for above in state.row[:index]:
+        above.coins += 1
+    player.coins += chosen.coins - index
+    del state.row[index]
+    _refill(state)
+    race, power = abilities.race(chosen.race), abilities.power(chosen.power)
+    heir = 0
+    if player.declined is not None:
+        heir = sum(int(e.get("tokens", 0)) for e in abilities.declined_effects(state, seat) if e.kind == "heir_tokens")
+    player.active = Combo(chosen.race, chosen.power, 0)
+    player.queen_placed = False
+    player.hand += turn.take_from_tray(state, chosen.race, race.tokens + power.tokens + heir)
+    state.phase = CONQUER
+    paid = f", leaving 1 coin on each of the {index} combo(s) above" if index else ""
+    found = f" and takes the {chosen.coins} coin(s) lying on it" if chosen.coins else ""
+    log.say(f"{seat_ref(seat)} picks {power.name} {race.name}{paid}{found}: {player.hand} tokens.")
+
+
+def _refill(state: State) -> None:
+    while len(state.row) < 6 and state.races and state.powers:
+        state.row.append(Combo(state.races.pop(0), state.powers.pop(0), 0))
+
+
+def conquer(state: State, seat: int, action: dict[str, Any], log: ActionLog) -> None:
+    """Seed steps 4-11: a legal target, paid in full from the tokens in hand."""
+    require(state.phase == CONQUER, "Your conquests are over for this turn; redeploy or end your turn.")
+    rid = text_param(action, "region")
+    reach = board.reachable(state, seat)
+    require(rid in state.regions, f"{short(rid)} is not a region of this map.")
+    require(rid in reach, _why_not(state, seat, rid))
+    price = board.cost(state, seat, rid)
+    hand = state.seats[seat].hand
+    if hand < price:
+        die = (abilities.has_active(state, seat, "frenzied") or not state.log.die_used) and hand >= 1
+        hint = "; you may try the reinforcement die (reinforce)" if die and price - hand <= 3 else ""
+        raise RuleError(f"{name(state, rid)} costs {price} tokens and you have {hand}{hint}.")
+    log.say(f"{seat_ref(seat)} conquers {name(state, rid)} with {price} token(s).")
+    take(state, seat, rid, price, log, reach[rid])
+
+
+def _why_not(state: State, seat: int, rid: str) -> str:
+    terrain = board.game_map(state).regions[rid].terrain
+    where = name(state, rid)
+    if terrain == "chasm":
+        return f"{where} is a Chasm: nobody enters it."
+    if terrain == "volcano":
+        return f"{where} is a Volcano: only a race whose ability allows it may enter."
+    region = state.regions[rid]
+    if region.owner == seat and not region.declined and region.tokens:
+        return f"You already hold {where}."
+    if board.immune(state, rid, seat):
+        return f"{where} is guarded by the Great Ancient or the Queen and cannot be conquered."
+    if not abilities.active_regions(state, seat):
+        return f"{where} is not at the edge: a first conquest must be on the border or on/next to a River."
+    return f"{where} does not touch any of your regions."
+
+
+def reinforce(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
+    """Seed steps 12-16: choose the target, then roll; at most 3 short and at least 1 token in hand."""
+    require(state.phase == CONQUER, "Your conquests are over for this turn.")
+    frenzied = abilities.has_active(state, seat, "frenzied")
+    require(frenzied or not state.log.die_used, "You have already rolled the reinforcement die this turn.")
+    rid = text_param(action, "region")
+    reach = board.reachable(state, seat)
+    require(rid in state.regions, f"{short(rid)} is not a region of this map.")
+    require(rid in reach, _why_not(state, seat, rid))
+    price = board.cost(state, seat, rid)
+    hand = state.seats[seat].hand
+    require(hand >= 1, "You need at least 1 token in hand to roll the reinforcement die.")
+    require(hand < price, f"{name(state, rid)} costs {price} and you have {hand}: conquer it without the die.")
+    require(
+        price - hand <= 3, f"{name(state, rid)} costs {price}: you are {price - hand} short, the die gives 3 at most."
+    )
+    face = rng.roll(6, 1, "reinforcement die")[0]
+    rolled = DIE_FACES[face - 1]
+    state.log.die_used = True
+    log.say(
+        f"{seat_ref(seat)} rolls the reinforcement die for {name(state, rid)}: {rolled} (faces 0,0,0,1,2,3).", "roll"
+    )
+    if hand + rolled < price:
+        state.phase = REDEPLOY
+        log.say(f"{hand} + {rolled} is short of {price}: the conquest fails and the conquests end.")
+        return
+    placed = max(1, price - rolled) if frenzied else hand
+    log.say(f"{hand} + {rolled} reaches {price}: {seat_ref(seat)} conquers {name(state, rid)} with {placed} token(s).")
+    take(state, seat, rid, placed, log, reach[rid])
+    if not frenzied:
+        state.phase = REDEPLOY
+
+
+def redeploy(state: State, seat: int, action: dict[str, Any], log: ActionLog) -> None:
+    """Seed steps 17-18: move tokens freely between your regions, keeping at least 1 in each."""
+    source = text_param(action, "source")
+    dest = text_param(action, "to")
+    count = int_param(action, "count")
+    player = state.seats[seat]
+    defending = state.phase == DEFENDERS
+    require(defending or state.phase in (CONQUER, REDEPLOY), "Redeploy comes after picking a race.")
+    require(count >= 1, "count must be at least 1.")
+    if defending:
+        require(player.pending > 0, "You have no withdrawn tokens to put back.")
+        require(source == HAND, "Only the withdrawn tokens in your hand can be put back now (source=hand).")
+        require(count <= player.pending, f"You have {player.pending} withdrawn token(s) to put back.")
+    else:
+        require(state.log.moves < MAX_MOVES, f"You made {MAX_MOVES} moves this turn; use end to finish.")
+        if source == HAND:
+            require(count <= player.hand, f"You have {player.hand} token(s) in hand.")
+        else:
+            _my_region(state, seat, source, "source")
+            there = state.regions[source].tokens
+            require(count < there, f"{name(state, source)} has {there}: move at most {there - 1}, 1 must stay.")
+    _my_region(state, seat, dest, "to")
+    require(dest != source, "source and to must differ.")
+    river = board.game_map(state).regions[dest].terrain == "river"
+    require(not river or abilities.has_active(state, seat, "river_hold"), "Rivers are emptied at redeployment.")
+    if defending:
+        player.pending -= count
+    elif source == HAND:
+        player.hand -= count
+    else:
+        state.regions[source].tokens -= count
+    if not defending:
+        state.log.moves += 1
+        if state.phase == CONQUER:
+            state.phase = REDEPLOY
+            log.say(f"{seat_ref(seat)} ends their conquests and redeploys.")
+    state.regions[dest].tokens += count
+    origin = "hand" if source == HAND else name(state, source)
+    log.say(f"{seat_ref(seat)} moves {count} token(s) from {origin} to {name(state, dest)}.")
+    if defending and player.pending == 0:
+        _defender_done(state, log)
+
+
+def _defender_done(state: State, log: ActionLog) -> None:
+    if not any(p.pending for p in state.seats):
+        turn.advance(state, log)
+
+
+def abandon(state: State, seat: int, action: dict[str, Any], log: ActionLog) -> None:
+    """Rulings: at the start of an expansion turn a player may leave whole regions."""
+    _before_conquests(state, "abandon regions")
+    rid = text_param(action, "region")
+    _my_region(state, seat, rid, "region")
+    region = state.regions[rid]
+    state.seats[seat].hand += region.tokens
+    region.tokens, region.owner = 0, None
+    region.markers = []
+    log.say(f"{seat_ref(seat)} abandons {name(state, rid)}.")
+
+
+def decline(state: State, seat: int, log: ActionLog) -> None:
+    """Seed steps 25-29: flip the race, 1 token per region, no conquest, score, the turn ends."""
+    _before_conquests(state, "go into decline")
+    player = state.seats[seat]
+    require(player.active is not None, "You have no active race to put into decline.")
+    active = player.active
+    if player.declined is not None:
+        old = player.declined
+        for region in state.regions.values():
+            if region.owner == seat and region.declined:
+                state.tray[old.race] = state.tray.get(old.race, 0) + region.tokens
+                region.owner, region.tokens, region.declined, region.markers = None, 0, False, []
+        state.races.append(old.race)
+        if abilities.power(old.power).survives_decline:
+            state.powers.append(old.power)
+        log.say(f"{seat_ref(seat)}'s old declined {abilities.race(old.race).name} leave the map.")
+    keep_power = abilities.power(active.power).survives_decline
+    for rid in abilities.active_regions(state, seat):
+        region = state.regions[rid]
+        state.tray[active.race] += region.tokens - 1
+        region.tokens, region.declined = 1, True
+        region.markers = [m for m in region.markers if m == "queen" and keep_power]
+    state.tray[active.race] += player.hand
+    player.hand = 0
+    if not keep_power:
+        state.powers.append(active.power)
+    player.declined, player.active = Combo(active.race, active.power, 0), None
+    state.log.declined = True
+    kept = f"; {abilities.power(active.power).name} stays with them" if keep_power else ""
+    log.say(f"{seat_ref(seat)} puts their {abilities.race(active.race).name} into decline{kept}.")
+    turn.score(state, seat, log)
+    turn.close_turn(state, log)
+
+
+def use(state: State, seat: int, action: dict[str, Any], log: ActionLog) -> None:
+    """Abilities that need a choice. Cultists: move the Great Ancient before conquering."""
+    ability = text_param(action, "ability")
+    require(ability == "ancient", "The only ability used by choice is 'ancient' (Cultists: move the Great Ancient).")
+    require(abilities.has_active(state, seat, "great_ancient"), "Only active Cultists have the Great Ancient.")
+    _before_conquests(state, "move the Great Ancient")
+    require(not state.log.ancient_moved, "The Great Ancient moves at most once per turn.")
+    here = [rid for rid, r in state.regions.items() if "ancient" in r.markers and r.owner == seat]
+    require(bool(here), "The Great Ancient is not on the map yet: it joins your next conquest.")
+    rid = text_param(action, "region")
+    _my_region(state, seat, rid, "region")
+    require(rid != here[0], f"The Great Ancient is already in {name(state, rid)}.")
+    state.regions[here[0]].markers.remove("ancient")
+    state.regions[rid].markers.append("ancient")
+    state.log.ancient_moved = True
+    log.say(f"{seat_ref(seat)} moves the Great Ancient to {name(state, rid)}.")
+
+
+def end(state: State, seat: int, log: ActionLog) -> None:
+    """Finish: Rivers are emptied, tokens in hand spread over your thinnest regions, score, next player."""
+    player = state.seats[seat]
+    if state.phase == DEFENDERS:
+        require(player.pending > 0, "You have nothing to put back.")
+        placed = turn.spread(state, seat, player.pending, abilities.has_active(state, seat, "river_hold"))
+        player.pending -= len(placed)
+        player.hand += player.pending  # nowhere to go: kept for their next turn
+        player.pending = 0
+        log.say(f"{seat_ref(seat)} puts back {len(placed)} token(s) evenly.")
+        _defender_done(state, log)
+        return
+    require(state.phase in (CONQUER, REDEPLOY), "Pick a combo first: your turn cannot end without a race.")
+    player.hand += turn.empty_rivers(state, seat)
+    placed = turn.spread(state, seat, player.hand, abilities.has_active(state, seat, "river_hold"))
+    player.hand -= len(placed)
+    if placed:
+        log.say(f"{seat_ref(seat)} spreads their last {len(placed)} token(s) over their thinnest regions.")
+    turn.score(state, seat, log)
+    turn.close_turn(state, log)
+
+
+def dispatch(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
+    kind = action.get("type")
+    if kind == "pick":
+        pick(state, seat, action, log)
+    elif kind == "conquer":
+        conquer(state, seat, action, log)
+    elif kind == "reinforce":
+        reinforce(state, seat, action, rng, log)
+    elif kind == "redeploy":
+        redeploy(state, seat, action, log)
+    elif kind == "abandon":
+        abandon(state, seat, action, log)
+    elif kind == "decline":
+        decline(state, seat, log)
+    elif kind == "use":
+        use(state, seat, action, log)
+    elif kind == "end":
+        end(state, seat, log)
+    else:
+        raise RuleError("Unknown action. Actions: pick, conquer, reinforce, redeploy, abandon, decline, use, end.")

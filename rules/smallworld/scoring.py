@@ -1,0 +1,85 @@
+"""End-of-turn income (seed steps 20-22): 1 coin per region of each race, then the bonuses."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules.smallworld import abilities
+from rules.smallworld.board import game_map
+from rules.smallworld.content import Effect
+from rules.smallworld.state import State
+
+
+@dataclass
+class Income:
+    total: int = 0
+    lines: list[str] = field(default_factory=list)
+
+    def add(self, coins: int, why: str) -> None:
+        if coins:
+            self.total += coins
+            self.lines.append(f"{why} +{coins}")
+
+
+def _recluse(state: State, seat: int, region_id: str) -> bool:
+    """Drow: no neighbouring region holds monsters or any other race (declined ones included)."""
+    for other in game_map(state).regions[region_id].adjacent:
+        region = state.regions[other]
+        if region.monsters > 0:
+            return False
+        if region.tokens > 0 and not (region.owner == seat and not region.declined):
+            return False
+    return True
+
+
+def _bonus(state: State, seat: int, effect: Effect, regions: list[str], declined: bool) -> int:
+    data = game_map(state).regions
+    coins = int(effect.get("coins", 0))
+    kind = effect.kind
+    log = state.log if state.current == seat else None
+    if kind == "score_terrain":
+        return coins * sum(1 for rid in regions if data[rid].terrain == effect.get("terrain"))
+    if kind == "score_flat":
+        return coins if regions else 0
+    if kind == "score_treasure":
+        return coins * sum(1 for rid in regions if state.regions[rid].treasure)
+    if kind == "score_recluse" and not declined:
+        return coins * sum(1 for rid in regions if _recluse(state, seat, rid))
+    if kind == "score_declined_region" and declined:
+        return coins * len(regions)
+    if log is None or declined:
+        return 0
+    if kind == "score_conquered":
+        origin = effect.get("origin")
+        counts = {"occupied": log.from_occupied, "declined": log.from_declined, "monster": log.from_monsters}
+        return coins * (len(log.conquered) if origin == "any" else counts.get(origin, 0))
+    if kind == "score_victims":
+        return coins * len(log.victims)
+    return 0
+
+
+def income(state: State, seat: int) -> Income:
+    """What `seat` collects at the end of their turn (also after declining)."""
+    result = Income()
+    active = abilities.active_regions(state, seat)
+    declined = abilities.declined_regions(state, seat)
+    result.add(len(active), f"{len(active)} active region(s)")
+    result.add(len(declined), f"{len(declined)} declined region(s)")
+    player = state.seats[seat]
+    if player.active is not None:
+        sources = [abilities.race(player.active.race), abilities.power(player.active.power)]
+        sources += [abilities.treasure(t) for t in abilities.held_treasures(state, seat)]
+        for source in sources:
+            for effect in source.effects:
+                result.add(_bonus(state, seat, effect, active, declined=False), source.name)
+    if player.declined is not None:
+        sources = [abilities.race(player.declined.race)]
+        declined_power = abilities.power(player.declined.power)
+        if declined_power.survives_decline:
+            sources.append(declined_power)
+        for source in sources:
+            for effect in source.effects:
+                if source.kind == "race" and not (effect.get("in_decline") or effect.kind == "score_declined_region"):
+                    continue
+                result.add(_bonus(state, seat, effect, declined, declined=True), f"{source.name} (declined)")
+    return result
