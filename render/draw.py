@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import io
-from functools import cache
+from collections.abc import Sequence
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -72,6 +73,56 @@ def header(image: Image.Image, title: str, line: str, height: int = 56) -> None:
     draw.rectangle((0, 0, image.width, height), fill=INK)
     draw.text((16, 8), title, font=font(22), fill=PAPER)
     draw.text((16, 33), line, font=font(16), fill=HIGHLIGHT)
+
+
+@lru_cache(maxsize=4096)
+def _text_sprite(text: str, size: int, fill: Colour, outline: Colour | None) -> Image.Image:
+    stroke = max(1, size // 8) if outline else 0
+    probe = ImageDraw.Draw(Image.new("L", (1, 1)))
+    left, top, right, bottom = probe.textbbox((0, 0), text, font=font(size), stroke_width=stroke)
+    sprite = Image.new("RGBA", (right - left + 2, bottom - top + 2), (0, 0, 0, 0))
+    ImageDraw.Draw(sprite).text(
+        (1 - left, 1 - top), text, font=font(size), fill=fill, stroke_width=stroke, stroke_fill=outline
+    )
+    return sprite
+
+
+def stamp(
+    image: Image.Image,
+    at: tuple[float, float],
+    text: str,
+    size: int,
+    fill: Colour,
+    outline: Colour | None = None,
+    anchor: str = "mm",
+) -> int:
+    """Paste cached text (rendering glyphs is the slow part of a board); returns the text's width.
+
+    anchor: "mm" centred on `at`, "lm" left end at `at` (vertically centred), "la" top-left at `at`.
+    """
+    sprite = _text_sprite(text, size, fill, outline)
+    x, y = at
+    if anchor[0] == "m":
+        x -= sprite.width / 2
+    if anchor[1] == "m":
+        y -= sprite.height / 2
+    image.paste(sprite, (round(x), round(y)), sprite)
+    return sprite.width
+
+
+def fixed_palette(colours: Sequence[Colour]) -> Image.Image:
+    """A 256-colour palette built once from a board's own colours and the blends between them (anti-aliased
+    edges and text). Quantising to a fixed palette is several times faster than choosing one per image."""
+    steps = 6
+    swatch = Image.new("RGB", (len(colours) * steps, len(colours)))
+    for row, a in enumerate(colours):
+        for col, b in enumerate(colours):
+            for k in range(steps):
+                share = k / (steps - 1)
+                swatch.putpixel(
+                    (col * steps + k, row), tuple(round(x * (1 - share) + y * share) for x, y in zip(a, b, strict=True))
+                )
+    return swatch.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
 def encode_png(image: Image.Image) -> bytes:

@@ -8,7 +8,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from render.draw import INK, PAPER, Colour, centred_text, font, header
+from render.draw import HIGHLIGHT, INK, PAPER, Colour, fixed_palette, font, header, stamp
 from rules.genertela.board import BOARD, CONTENT, NATIONS, active_nation, controller
 from rules.genertela.engine import BOT, side_scores
 from rules.genertela.state import State
@@ -84,21 +84,43 @@ def _map_layer(state: State) -> Image.Image:
     return image
 
 
-def _draw_units(draw: ImageDraw.ImageDraw, state: State) -> None:
+@cache
+def _names_layer() -> Image.Image:
+    """Zone names and fixed markers never change: drawn once, pasted on every board."""
+    layer = Image.new("RGBA", BOARD.canvas, (0, 0, 0, 0))
+    draw = ImageDraw.Draw(layer)
+    for zone in BOARD.zones.values():
+        x, y = zone.centre
+        stamp(layer, (x, y - 8), zone.name, 11, INK, PAPER)
+        if zone.dragonewt_city:
+            draw.rectangle((x - 3, y - 22, x + 3, y - 16), fill=INK)
+        if zone.city_site:
+            draw.ellipse((x + 18, y - 22, x + 24, y - 16), outline=INK)
+    return layer
+
+
+@cache
+def _palette() -> Image.Image:
+    blends = [_blend(t, s, 0.45) for t in TERRAIN.values() for s in SIDE_COLOURS.values()]
+    return fixed_palette([*TERRAIN.values(), *SIDE_COLOURS.values(), *blends, INK, PAPER, HIGHLIGHT, (255, 255, 255)])
+
+
+def warm() -> None:
+    """Build the cached layers at start-up (called by the bot), so the first board is as fast as the rest."""
+    _names_layer()
+    _palette()
+
+
+def _draw_units(image: Image.Image, state: State) -> None:
     counts: dict[str, Counter[str]] = {}
     for unit in state.units:
         counts.setdefault(unit.zone, Counter())[unit.nation] += 1
     for zid, zone in BOARD.zones.items():
         x, y = zone.centre
-        centred_text(draw, (x, y - 8), zone.name, 11, fill=INK, outline=PAPER)
         here = counts.get(zid, Counter())
         for row, nation in enumerate(n for n in NATIONS if n in here):
             label = f"{NATIONS[nation].name[:10]} {here[nation]}"
-            centred_text(draw, (x, y + 6 + 12 * row), label, 10, fill=SIDE_COLOURS[NATIONS[nation].side], outline=INK)
-        if zone.dragonewt_city:
-            draw.rectangle((x - 3, y - 22, x + 3, y - 16), fill=INK)
-        if zone.city_site:
-            draw.ellipse((x + 18, y - 22, x + 24, y - 16), outline=INK)
+            stamp(image, (x, y + 6 + 12 * row + TOP), label, 10, SIDE_COLOURS[NATIONS[nation].side], INK)
 
 
 def _panel(image: Image.Image, state: State, names: Sequence[str]) -> None:
@@ -131,15 +153,15 @@ def _panel(image: Image.Image, state: State, names: Sequence[str]) -> None:
         y += 15
 
 
-def render(state: State, names: Sequence[str]) -> Image.Image:
+def render(state: State, players: Sequence[str]) -> Image.Image:
     width, height = BOARD.canvas
     image = Image.new("RGB", (width + PANEL, height + TOP), PAPER)
     image.paste(_map_layer(state), (0, TOP))
-    board = Image.new("RGBA", (width, height), (0, 0, 0, 0))
-    _draw_units(ImageDraw.Draw(board), state)
-    image.paste(board, (0, TOP), board)
+    names = _names_layer()
+    image.paste(names, (0, TOP), names)
+    _draw_units(image, state)
     nation = NATIONS[active_nation(state)]
     line = "The campaign is over" if state.phase == "over" else f"{nation.name} ({nation.side}) - {state.phase}"
     header(image, f"Genertela - turn {state.turn}: {CONTENT.turn(state.turn).title}", line)
-    _panel(image, state, names)
-    return image
+    _panel(image, state, players)
+    return image.quantize(palette=_palette(), dither=Image.Dither.NONE)

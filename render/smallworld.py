@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 import rules.smallworld as smallworld
-from render.draw import HIGHLIGHT, INK, PAPER, seat_colour, text_size
+from render.draw import HIGHLIGHT, INK, PAPER, seat_colour, stamp, text_size
 from render.smallworld_base import (
     CARD,
     COMBO_ROW,
@@ -29,7 +29,6 @@ from render.smallworld_base import (
     monster_sprite,
     palette_for,
     paste_centred,
-    stamp,
     token_sprite,
     treasure,
 )

@@ -295,41 +295,6 @@ def treasure(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, 
         draw.text((x + radius + 4, y), text, font=font(14), fill=INK, anchor="lm", stroke_width=2, stroke_fill=PAPER)
 
 
-@lru_cache(maxsize=4096)
-def _text_sprite(text: str, size: int, fill: Colour, outline: Colour | None) -> Image.Image:
-    stroke = max(1, size // 8) if outline else 0
-    probe = ImageDraw.Draw(Image.new("L", (1, 1)))
-    left, top, right, bottom = probe.textbbox((0, 0), text, font=font(size), stroke_width=stroke)
-    sprite = Image.new("RGBA", (right - left + 2, bottom - top + 2), (0, 0, 0, 0))
-    ImageDraw.Draw(sprite).text(
-        (1 - left, 1 - top), text, font=font(size), fill=fill, stroke_width=stroke, stroke_fill=outline
-    )
-    return sprite
-
-
-def stamp(
-    image: Image.Image,
-    at: tuple[float, float],
-    text: str,
-    size: int,
-    fill: Colour,
-    outline: Colour | None = None,
-    anchor: str = "mm",
-) -> int:
-    """Paste cached text (rendering glyphs is the slow part of a board); returns the text's width.
-
-    anchor: "mm" centred on `at`, "lm" left end at `at` (vertically centred), "la" top-left at `at`.
-    """
-    sprite = _text_sprite(text, size, fill, outline)
-    x, y = at
-    if anchor[0] == "m":
-        x -= sprite.width / 2
-    if anchor[1] == "m":
-        y -= sprite.height / 2
-    image.paste(sprite, (round(x), round(y)), sprite)
-    return sprite.width
-
-
 @lru_cache(maxsize=512)
 def token_sprite(fill: Colour, ring: Colour, text: str, radius: int) -> Image.Image:
     pad = 2

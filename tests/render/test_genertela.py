@@ -20,7 +20,7 @@ def test_board_image_has_the_map_and_the_panel() -> None:
 def test_a_controlled_zone_is_tinted_with_its_sides_colour() -> None:
     state = genertela.new([SeatInfo()], genertela.meta.resolve_options({}), Rng(1))
     x, y = BOARD.zone("Pent").centre  # held by the Pentans (Blue) at the start
-    pixel = render(state, ["Ann"]).getpixel((x + 30, y + TOP - 25))
+    pixel = render(state, ["Ann"]).convert("RGB").getpixel((x + 30, y + TOP - 25))
     blue = SIDE_COLOURS["Blue"]
     assert pixel[2] > pixel[0]  # bluer than red: a waste tinted Blue
     assert abs(pixel[2] - blue[2]) < 120
