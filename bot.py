@@ -6,6 +6,7 @@ python bot.py --console  the same commands offline in a terminal
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -69,8 +70,6 @@ def point_at(config: Config) -> None:
 
 async def warm_renderers() -> None:
     """Build the renderers' cached base layers now, so the first board of a game is as fast as the rest."""
-    import asyncio
-
     import rules
     from render import renderer
 
@@ -88,6 +87,7 @@ class TableBot(commands.Bot):
         self.config = config
         self.store: Store
         self.service: TableService
+        self._sync_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         from cogs.buttons import DYNAMIC_ITEMS
@@ -102,7 +102,14 @@ class TableBot(commands.Bot):
         await self.add_cog(ReminderCog(self, self.service, self.config.tick_seconds))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await warm_renderers()
-        await self.sync_commands()
+        # in the background: a rate-limited sync must not keep the bot offline
+        self._sync_task = asyncio.create_task(self._sync_safely())
+
+    async def _sync_safely(self) -> None:
+        try:
+            await self.sync_commands()
+        except Exception:
+            log.exception("command sync failed; the commands Discord already has stay in use")
 
     async def sync_commands(self) -> None:
         """Sync the command tree with Discord only when it changed: syncing is rate-limited."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
 from typing import TYPE_CHECKING, Any
@@ -104,17 +105,25 @@ async def send_post(interaction: discord.Interaction[Any], post: Post, secret_ac
     a secret action), then the board is drawn, so the 3-second window never depends on drawing.
     """
     service = service_of(interaction)
-    if secret_action:
-        await refuse(interaction, "Done. Your choice stays secret until the game reveals it.")
-    elif not interaction.response.is_done():
-        await interaction.response.defer(thinking=True)
-    text, extra = await post_message(service, post)
-    if secret_action:
-        channel = interaction.channel
-        assert isinstance(channel, discord.abc.Messageable)
-        await channel.send(text, **extra)
-    else:
-        await interaction.followup.send(text, **extra)
+    try:
+        if secret_action:
+            await refuse(interaction, "Done. Your choice stays secret until the game reveals it.")
+        elif not interaction.response.is_done():
+            await interaction.response.defer(thinking=True)
+        text, extra = await post_message(service, post)
+        if secret_action:
+            channel = interaction.channel
+            assert isinstance(channel, discord.abc.Messageable)
+            await channel.send(text, **extra)
+        else:
+            await interaction.followup.send(text, **extra)
+    except discord.HTTPException:
+        # The move is committed: say so (never "nothing was changed"); the catch-up posts the board later.
+        service.post_failed(post)
+        log.warning("posting table %s version %s failed; the catch-up will post it", post.table_id, post.version)
+        with contextlib.suppress(discord.HTTPException):
+            await say(interaction, "Your move is made. Discord refused the board just now; it will be posted shortly.")
+        return
     await service.announced(post.table_id, post.version)
     await deliver_private(interaction.client, post, interaction)
 
@@ -147,10 +156,15 @@ async def deliver_private(
 
 async def post_to_channel(client: discord.Client, post: Post) -> None:
     """A post with no interaction behind it (a deadline fallback, a late catch-up)."""
-    channel = client.get_channel(post.channel_id) or await client.fetch_channel(post.channel_id)
-    assert isinstance(channel, discord.abc.Messageable)
     bot: TableBot = client  # type: ignore[assignment]
-    text, extra = await post_message(bot.service, post)
-    await channel.send(text, **extra)
+    try:
+        channel = client.get_channel(post.channel_id) or await client.fetch_channel(post.channel_id)
+        assert isinstance(channel, discord.abc.Messageable)
+        text, extra = await post_message(bot.service, post)
+        await channel.send(text, **extra)
+    except discord.HTTPException:
+        bot.service.post_failed(post)  # committed all the same: the catch-up tries again
+        log.warning("posting table %s version %s failed; the catch-up will retry", post.table_id, post.version)
+        return
     await bot.service.announced(post.table_id, post.version)
     await deliver_private(client, post)

@@ -129,7 +129,8 @@ class Lobby(commands.Cog):
         await say(interaction, f"{interaction.user.display_name} leaves the table.")
 
     @game.command(name="kick", description="Remove a player from the lobby (creator or channel managers)")
-    async def kick(self, interaction: discord.Interaction[Any], member: discord.Member) -> None:
+    async def kick(self, interaction: discord.Interaction[Any], member: discord.User) -> None:
+        # a User, not a Member: someone who left the server can still be removed from the lobby
         await service_of(interaction).kick(interaction.channel_id or 0, caller_of(interaction), member.id)
         await say(interaction, f"{member.display_name} was removed from the table.")
 

@@ -70,10 +70,9 @@ class ReminderCog(commands.Cog):
     async def catch_up(self) -> None:
         """Post results that were committed but never reached the channel (a crash, a Discord outage)."""
         for table in await self.service.store.unannounced():
-            try:
-                await post_to_channel(self.bot, await self.service.catch_up(table))
-            except discord.HTTPException:
-                log.warning("catch-up post for table %s failed; will retry", table.id)
+            post = await self.service.catch_up(table)
+            if post is not None:  # None: the result is still on its way from the command that made it
+                await post_to_channel(self.bot, post)
 
     @app_commands.command(name="reminders", description="Your turn reminders: DMs on or off, quiet hours, timezone")
     @app_commands.describe(

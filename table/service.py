@@ -107,6 +107,9 @@ class TableService:
         self.seeds = seeds
         self._locks: dict[int, asyncio.Lock] = {}
         self._images: dict[tuple[int, int, int], bytes] = {}  # (table, version, turn) -> PNG, the latest few
+        # results this process has committed and is still posting; any other unannounced result was lost
+        # (a crash, a post Discord refused for good) and is shown with the next post or by the catch-up
+        self._posting: set[tuple[int, int]] = set()
 
     # --- looking things up ---------------------------------------------------------------------------------
 
@@ -414,8 +417,12 @@ class TableService:
         seats: list[SeatRow],
         lines: list[str],
         events: list[dict[str, Any]],
+        with_missed: bool = True,
     ) -> Post:
         name = self.namer(seats)
+        if with_missed:
+            lines = [*await self._missed(table_id, version, seats), *lines]
+        self._posting.add((table_id, version))
         result = engine.outcome(state)
         waiting = sorted(engine.awaiting(state))
         mentions = [seat.user_id for seat in seats if seat.seat in waiting]
@@ -754,18 +761,41 @@ class TableService:
     # --- posting bookkeeping --------------------------------------------------------------------------------
 
     async def announced(self, table_id: int, version: int) -> None:
-        """The result of `version` is in the channel: the outbox needs no retry for it."""
+        """Everything up to `version` is in the channel: the outbox needs no retry for it."""
         await self.store.set_announced(table_id, version)
+        self._posting -= {key for key in self._posting if key[0] == table_id and key[1] <= version}
 
-    async def catch_up(self, table: TableRow) -> Post:
-        """A post for a table whose last change never reached the channel (a crash or Discord outage)."""
-        engine = self.engine(table)
+    def post_failed(self, post: Post) -> None:
+        """Discord refused a post for good: leave it to the next post or the catch-up."""
+        self._posting.discard((post.table_id, post.version))
+
+    async def _missed(self, table_id: int, version: int, seats: list[SeatRow]) -> list[str]:
+        """Lines of results committed before `version` that never reached the channel and are not on their way."""
+        table = await self.store.table(table_id)
+        assert table is not None
+        lost = {v for v in range(table.announced + 1, version) if (table_id, v) not in self._posting}
+        if not lost:
+            return []
+        name = self.namer(seats)
+        lines = ["(Not shown before: the bot was interrupted.)"]
+        for row in await self.store.actions(table_id, after=min(lost) - 2):
+            if row.n + 1 not in lost:  # action n is the change to version n + 1 (version 1 is the start)
+                continue
+            if row.kind == "undo":
+                lines.append(f"↩ {name(row.seat or 0)} took back #{row.action['undoes']}.")
+                continue
+            by_bot = " (time ran out; played by the bot)" if row.kind == "fallback" else ""
+            lines.append(f"**{name(row.seat or 0)}**: {self.public(table, row.action)}{by_bot}")
+            lines += present.event_lines(row.events, name)
+        return lines
+
+    async def catch_up(self, table: TableRow) -> Post | None:
+        """A post for results that never reached the channel (a crash, a Discord outage); None when every
+        unannounced result is still on its way."""
         seats = await self.store.seats(table.id)
+        lines = await self._missed(table.id, table.version + 1, seats)  # the newest result included
+        if not lines:
+            return None
+        engine = self.engine(table)
         state = self.state(table)
-        rows = await self.store.actions_page(table.id, 0, 1)
-        events = rows[0].events if rows else []
-        lines = ["(Posted late: the bot was interrupted.)"]
-        if rows and rows[0].kind != "undo":
-            lines.append(f"**{self.namer(seats)(rows[0].seat or 0)}**: {self.public(table, rows[0].action)}")
-            lines += present.event_lines(events, self.namer(seats))
-        return await self._post(table.id, table.channel_id, table.version, engine, state, seats, lines, events)
+        return await self._post(table.id, table.channel_id, table.version, engine, state, seats, lines, [], False)

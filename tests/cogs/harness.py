@@ -167,6 +167,8 @@ class Harness:
         await self.bot.setup_hook()
 
     async def close(self) -> None:
+        if self.bot._sync_task is not None:
+            await self.bot._sync_task
         logging.getLogger().removeHandler(self.errors)
         for cog in list(self.bot.cogs):
             await self.bot.remove_cog(cog)

@@ -127,12 +127,13 @@ async def test_a_result_that_never_reached_the_channel_is_posted_late(harness: H
 
     await open_table(harness)
     service = harness.bot.service
-    await service.act(harness.channel_id, Caller(ALICE, "alice"), {"type": "mark", "square": "b2"})  # never posted
+    post = await service.act(harness.channel_id, Caller(ALICE, "alice"), {"type": "mark", "square": "b2"})
+    service.post_failed(post)  # Discord refused the board for good
     table = await harness.bot.store.table(1)
     assert table.announced < table.version
     await harness.bot.get_cog("ReminderCog").catch_up()
     late = harness.recorder.channel_messages(harness.channel_id)[-1]
-    assert "Posted late" in late.content and "alice puts X on b2" in late.content and late.files == ["board.png"]
+    assert "Not shown before" in late.content and "alice puts X on b2" in late.content and late.files == ["board.png"]
     assert (await harness.bot.store.table(1)).announced == table.version
     before = len(harness.recorder.calls)
     await harness.bot.get_cog("ReminderCog").catch_up()

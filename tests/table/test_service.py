@@ -285,3 +285,26 @@ async def test_a_secret_action_is_never_spelled_out_in_public(service: TableServ
             return
         await service.act(CHANNEL, caller, choices[0].action)
     raise AssertionError("no manoeuvre came up")
+
+
+async def test_a_result_lost_in_a_crash_is_shown_with_the_next_post(service: TableService, store):
+    await ttt(service)
+    await service.act(CHANNEL, ALICE, {"type": "mark", "square": "b2"})  # committed, then the bot dies
+    restarted = TableService(store, clock=service.clock, seeds=service.seeds)
+    post = await restarted.act(CHANNEL, BOB, {"type": "mark", "square": "a1"})
+    assert "Not shown before" in post.text
+    assert post.text.index("alice puts X on b2") < post.text.index("bob puts O on a1")
+    await restarted.announced(post.table_id, post.version)
+    later = await restarted.act(CHANNEL, ALICE, {"type": "mark", "square": "c3"})
+    assert "Not shown before" not in later.text and "alice puts X on b2" not in later.text
+
+
+async def test_the_catch_up_waits_for_posts_on_their_way_and_takes_lost_ones(service: TableService, store):
+    await ttt(service)
+    start_version = (await service.table_here(CHANNEL)).version
+    await service.announced(1, start_version)
+    post = await service.act(CHANNEL, ALICE, {"type": "mark", "square": "b2"})
+    assert await service.catch_up(await service.table_here(CHANNEL)) is None  # still being posted
+    service.post_failed(post)
+    late = await service.catch_up(await service.table_here(CHANNEL))
+    assert late is not None and "alice puts X on b2" in late.text and late.version == post.version
