@@ -1,0 +1,103 @@
+"""Reads the bot's SQLite file directly (read-only) and replays a table's log with the engine alone.
+
+Independent of table/: if the bot stored something its own log cannot explain, this finds it.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from contextlib import closing
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import rules
+from rules import serial
+from rules.base import SeatInfo
+from rules.rng import Rng
+
+
+@dataclass
+class TableDump:
+    id: int
+    channel_id: int
+    game: str
+    status: str
+    version: int
+    announced: int
+    turns: int
+    state: str | None
+    seed: int
+    options: dict[str, Any]
+    seats: list[dict[str, Any]]
+    actions: list[dict[str, Any]]
+
+
+def database(data_dir: Path) -> Path:
+    found = [p for p in data_dir.iterdir() if p.suffix in (".db", ".sqlite", ".sqlite3")]
+    assert len(found) == 1, f"expected one SQLite file in {data_dir}, found {[p.name for p in data_dir.iterdir()]}"
+    return found[0]
+
+
+def connect(data_dir: Path) -> sqlite3.Connection:
+    db = sqlite3.connect(f"file:{database(data_dir)}?mode=ro", uri=True, timeout=10)
+    db.row_factory = sqlite3.Row
+    return db
+
+
+def tables(data_dir: Path, channel_id: int | str | None = None, actions: bool = True) -> list[TableDump]:
+    """Every table (or those of one channel), with its seats and, unless actions=False, its whole log."""
+    where, args = ("WHERE channel_id = ?", (int(channel_id),)) if channel_id is not None else ("", ())
+    with closing(connect(data_dir)) as db:
+        result = []
+        for row in db.execute(f"SELECT * FROM tables {where} ORDER BY id", args):
+            seats = [dict(s) for s in db.execute("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (row["id"],))]
+            log = _log(db, row["id"]) if actions else []
+            result.append(
+                TableDump(
+                    row["id"],
+                    row["channel_id"],
+                    row["game"],
+                    row["status"],
+                    row["version"],
+                    row["announced"],
+                    row["turns"],
+                    row["state"],
+                    row["seed"],
+                    json.loads(row["options"]),
+                    seats,
+                    log,
+                )
+            )
+        return result
+
+
+def _log(db: sqlite3.Connection, table_id: int) -> list[dict[str, Any]]:
+    rows = db.execute("SELECT * FROM actions WHERE table_id = ? ORDER BY n", (table_id,))
+    return [dict(a) | {"action": json.loads(a["action"]), "events": json.loads(a["events"])} for a in rows]
+
+
+def table_in(data_dir: Path, channel_id: int | str, actions: bool = True) -> TableDump:
+    """The newest table in that channel."""
+    found = tables(data_dir, channel_id, actions)
+    assert found, f"no table in channel {channel_id}"
+    return found[-1]
+
+
+def replayed(table: TableDump) -> str:
+    """The state the log gives: new() from the table seed, then every effective action with its own seed."""
+    engine = rules.engine(table.game)
+    state = engine.new([SeatInfo(s["faction"]) for s in table.seats], dict(table.options), Rng(table.seed))
+    undone = {int(a["action"]["undoes"]) for a in table.actions if a["kind"] == "undo"}
+    for action in table.actions:
+        if action["kind"] != "undo" and action["n"] not in undone:
+            engine.act(state, action["seat"], action["action"], Rng(action["seed"]))
+    return serial.dumps(state)
+
+
+def assert_log_explains_state(table: TableDump) -> None:
+    assert table.state is not None, "the table never started"
+    numbers = [a["n"] for a in table.actions]
+    assert numbers == list(range(1, len(numbers) + 1)), f"action numbers have gaps or repeats: {numbers}"
+    assert json.loads(replayed(table)) == json.loads(table.state), "replaying the log does not give the stored state"

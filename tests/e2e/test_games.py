@@ -1,0 +1,95 @@
+"""Whole games played by simulated users through the real bot: slash commands, autocomplete and buttons."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import rules
+from tests.e2e import oracle
+from tests.e2e.driver import Driver, buttons
+from tests.e2e.flow import board_image, open_table, pinged, play_out, settled
+from tests.e2e.process import BotProcess
+from tests.e2e.standin import FakeDiscord
+
+# Every game the project plans (rules/<id>/); a scenario runs once the game is installed in rules.GAME_MODULES.
+PLANNED = ("tictactoe", "smallworld", "genertela", "nerath", "tashkalar", "dragondice")
+# The game's own shortest setting, so a whole game (to the rules' end) fits the suite's time budget.
+SHORT = {
+    "genertela": "scenario=short last_turn=1",
+    "nerath": "length=short round_limit=3",
+    "tashkalar": "rounds=5",
+    "dragondice": "force=12 rounds=3",
+}
+
+
+async def test_tictactoe_whole_game(discord: FakeDiscord, bot: BotProcess, driver: Driver) -> None:
+    channel = discord.channel(0)
+    x, o = discord.players[0], discord.players[1]
+
+    offered = await driver.reply(await driver.slash(x, "game new", _channel=channel, _focused="game", game="tic"))
+    assert "tictactoe" in [choice["value"] for choice in offered.choices]
+
+    started = await open_table(driver, channel, [x, o])
+    assert "Tic-tac-toe" in started.text and pinged(driver, started) == {x.id}
+    first = board_image(driver, started)
+
+    typed = await driver.reply(await driver.slash(x, "tictactoe mark", _channel=channel, _focused="square", square="b"))
+    assert sorted(choice["value"] for choice in typed.choices) == ["b1", "b2", "b3"]
+
+    moves = [(x, "a1"), (o, "b1"), (x, "a2"), (o, "b2"), (x, "a3")]
+    replies = []
+    for player, square in moves:
+        reply = await driver.run(player, "tictactoe mark", _channel=channel, square=square)
+        assert not reply.ephemeral and square in reply.text, reply.text
+        board_image(driver, reply)
+        replies.append(reply)
+    for reply, (_, square), (waiting, _) in zip(replies[:-1], moves[:-1], moves[1:], strict=True):
+        assert pinged(driver, reply) == {waiting.id}, f"after {square} the next player must be pinged"
+    last = replies[-1]
+    assert "wins" in last.text and "three in a row" in last.text and not pinged(driver, last)
+    final = board_image(driver, last)
+    assert final.size == first.size and final.tobytes() != first.tobytes()
+
+    table = await settled(bot.data_dir, channel["id"])
+    assert table.status == "finished" and len(table.actions) == 5 and table.announced == table.version
+    oracle.assert_log_explains_state(table)
+
+    past = await driver.run(o, "board", _channel=channel, turn=2)
+    assert board_image(driver, past).tobytes() not in (first.tobytes(), final.tobytes())
+    history = await driver.run(o, "history", _channel=channel)
+    assert history.ephemeral and "a1" in history.text and "a3" in history.text
+    assert not bot.tracebacks(), bot.tracebacks()[0]
+
+
+async def test_abandon_through_the_confirmation_button(discord: FakeDiscord, bot: BotProcess, driver: Driver) -> None:
+    channel = discord.channel(1)
+    host, guest = discord.players[2], discord.players[3]
+    await open_table(driver, channel, [host, guest])
+    asked = await driver.run(host, "game abandon", _channel=channel)
+    assert asked.ephemeral and asked.message is not None
+    [confirm] = buttons(asked.message)
+    assert confirm["custom_id"].startswith("pbp:")
+    done = await driver.press(host, asked.message, confirm["custom_id"])
+    assert "abandoned" in done.text
+    assert oracle.table_in(bot.data_dir, channel["id"]).status == "abandoned"
+    assert not bot.tracebacks(), bot.tracebacks()[0]
+
+
+def _installed(game: str) -> pytest.MarkDecorator:
+    return pytest.mark.skipif(game not in rules.engines(), reason=f"{game} is not in rules.GAME_MODULES yet")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", [pytest.param(game, marks=_installed(game)) for game in PLANNED])
+async def test_every_game_plays_to_the_end(game: str, discord: FakeDiscord, bot: BotProcess, driver: Driver) -> None:
+    meta = rules.engine(game).meta
+    players = discord.players[: meta.min_players]
+    channel = discord.channel(2)
+    await open_table(driver, channel, players, game, SHORT.get(game, ""))
+    table, last = await play_out(driver, bot.data_dir, channel, {p.id: p for p in players}, random.Random(7))
+    assert table.status == "finished" and table.announced == table.version
+    assert last is not None and "Game over" in last.text, "the final post must give the result"
+    oracle.assert_log_explains_state(table)
+    assert not bot.tracebacks(), bot.tracebacks()[0]
