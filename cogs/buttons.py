@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from cogs.common import PLAYER_ERRORS, caller_of, refuse, say, send_post, service_of
+from cogs.common import EARLY_ACK, PLAYER_ERRORS, acting, caller_of, refuse, say, send_post, service_of
 from table.service import Ask
 
 
@@ -36,12 +36,13 @@ class QuickButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         service = service_of(interaction)
-        try:
-            post = await service.press(caller_of(interaction), self.table_id, self.version, self.seat, self.index)
-        except PLAYER_ERRORS as error:
-            await refuse(interaction, str(error))
-            return
-        await send_post(interaction, post)
+        async with acting(interaction) as early:
+            try:
+                post = await service.press(caller_of(interaction), self.table_id, self.version, self.seat, self.index)
+            except PLAYER_ERRORS as error:
+                await refuse(interaction, str(error))
+                return
+            await send_post(interaction, post, private_ack=EARLY_ACK if early else None)
 
 
 class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pbp:r:(?P<r>\d+):(?P<a>[yn])"):

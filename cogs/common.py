@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import logging
+from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -19,6 +20,11 @@ if TYPE_CHECKING:
     from bot import TableBot
 
 log = logging.getLogger(__name__)
+
+# With this many actions being handled at once, new ones are acknowledged at once (privately) so that none
+# misses Discord's 3-second window while waiting its turn for the database.
+BUSY = 12
+_in_flight = 0
 
 # Refusals a player can fix: shown to them alone, nothing was written.
 PLAYER_ERRORS = (TableError, RuleError, DiceError, DurationError)
@@ -76,6 +82,21 @@ async def say(
         await interaction.response.send_message(text, ephemeral=ephemeral, allowed_mentions=mentions, **extra)
 
 
+@contextlib.asynccontextmanager
+async def acting(interaction: discord.Interaction[Any]) -> AsyncIterator[bool]:
+    """Around the handling of an action. Yields True when the bot was busy and acknowledged it privately up
+    front: the result then goes to the channel as a message of its own (see send_post)."""
+    global _in_flight
+    _in_flight += 1
+    try:
+        early = _in_flight > BUSY and not interaction.response.is_done()
+        if early:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        yield early
+    finally:
+        _in_flight -= 1
+
+
 def board_file(png: bytes, name: str = "board.png") -> discord.File:
     return discord.File(io.BytesIO(png), filename=name)
 
@@ -98,20 +119,25 @@ def post_content(post: Post) -> tuple[str, discord.AllowedMentions]:
     return text, discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
-async def send_post(interaction: discord.Interaction[Any], post: Post, secret_action: bool = False) -> None:
+SECRET_ACK = "Done. Your choice stays secret until the game reveals it."
+EARLY_ACK = "Done: your move is posted in the channel."
+
+
+async def send_post(interaction: discord.Interaction[Any], post: Post, private_ack: str | None = None) -> None:
     """Answer an action: events, board and buttons as one public message; private lines to their owners.
 
     The action is already committed. Discord is answered first (a deferral, or the private acknowledgement of
-    a secret action), then the board is drawn, so the 3-second window never depends on drawing.
+    a secret action or of an action acknowledged early under load), then the board is drawn, so the 3-second
+    window never depends on drawing. A private acknowledgement means the post goes to the channel itself.
     """
     service = service_of(interaction)
     try:
-        if secret_action:
-            await refuse(interaction, "Done. Your choice stays secret until the game reveals it.")
+        if private_ack:
+            await refuse(interaction, private_ack)
         elif not interaction.response.is_done():
             await interaction.response.defer(thinking=True)
         text, extra = await post_message(service, post)
-        if secret_action:
+        if private_ack:
             channel = interaction.channel
             assert isinstance(channel, discord.abc.Messageable)
             await channel.send(text, **extra)

@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import rules
-from cogs.common import caller_of, send_post, service_of
+from cogs.common import EARLY_ACK, SECRET_ACK, acting, caller_of, send_post, service_of
 from rules.base import ActionSpec, Meta
 from table.actions import build_action, suggestions
 from table.service import TableError
@@ -57,8 +57,10 @@ def _callback(meta: Meta, spec: ActionSpec):  # type: ignore[no-untyped-def]
             raise TableError(f"The game in this channel is {here.title}: use /{command_name(here)} commands here.")
         given = {real_names[key]: value for key, value in values.items() if value is not None}
         action = build_action(meta, spec.name, given)
-        post = await service.act(interaction.channel_id or 0, caller_of(interaction), action)
-        await send_post(interaction, post, secret_action=spec.secret)
+        async with acting(interaction) as early:
+            post = await service.act(interaction.channel_id or 0, caller_of(interaction), action)
+            ack = SECRET_ACK if spec.secret else EARLY_ACK if early else None
+            await send_post(interaction, post, private_ack=ack)
 
     kinds = {"int": int}
     parameters = [

@@ -138,3 +138,19 @@ async def test_a_result_that_never_reached_the_channel_is_posted_late(harness: H
     before = len(harness.recorder.calls)
     await harness.bot.get_cog("ReminderCog").catch_up()
     assert len(harness.recorder.calls) == before  # posted once, not again
+
+
+async def test_when_busy_actions_are_acknowledged_privately_at_once(harness: Harness, monkeypatch):
+    """Under load the bot answers Discord before waiting for the database; refusals stay private."""
+    import cogs.common
+
+    await open_table(harness)
+    monkeypatch.setattr(cogs.common, "BUSY", 0)
+    calls = await harness.command(ALICE, "alice", "tictactoe mark", {"square": "b2"})
+    assert calls[0].path.endswith("/callback") and calls[0].payload == {"type": 5, "data": {"flags": 64}}
+    board = harness.recorder.channel_messages(harness.channel_id)[-1]
+    assert "alice puts X on b2" in board.content and board.files == ["board.png"]
+    assert any(c.ephemeral and "posted in the channel" in c.content for c in replies(calls))
+    calls = await harness.command(ALICE, "alice", "tictactoe mark", {"square": "c3"})
+    refusal = replies(calls)[0]
+    assert refusal.ephemeral and "not your move" in refusal.content

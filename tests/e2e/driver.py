@@ -6,6 +6,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from cogs.common import EARLY_ACK  # the bot's private acknowledgement of a move it posts itself
 from tests.e2e.interactions import (
     AUTOCOMPLETE_RESULT,
     CHANNEL_MESSAGE,
@@ -43,6 +44,11 @@ class Reply:
     def ephemeral(self) -> bool:
         shown = self.message or (self.followups[0] if self.followups else {})
         return bool(int(shown.get("flags") or 0) & EPHEMERAL)
+
+    @property
+    def refused(self) -> bool:
+        """A private answer that is not the bot's early "Done" (under load the move is posted in the channel)."""
+        return self.ephemeral and not self.text.startswith(EARLY_ACK)
 
     @property
     def text(self) -> str:

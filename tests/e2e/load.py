@@ -61,7 +61,7 @@ async def one_table(driver: Driver, channel: dict, x: FakeUser, o: FakeUser, thi
             await asyncio.sleep(rng.uniform(0, think))
             reply = await driver.run(x if index % 2 == 0 else o, "tictactoe mark", _channel=channel, square=square)
             result.latencies.append(reply.latency)
-            if reply.ephemeral:
+            if reply.refused:
                 result.failures.append(f"{channel['name']} {square}: refused: {reply.text[:100]}")
     except (NoReply, AssertionError) as error:
         result.latencies += [reply.latency for reply in seen if reply.latency not in result.latencies]
@@ -98,7 +98,7 @@ async def simultaneous(driver: Driver, data_dir: Path, channel: dict, x: FakeUse
             result.failures.append(str(reply))
             continue
         result.latencies.append(reply.latency)
-        if reply.ephemeral:
+        if reply.refused:
             result.refused += 1
         else:
             result.applied += 1

@@ -8,7 +8,7 @@ import pytest
 
 from tests.e2e import oracle
 from tests.e2e.driver import Driver, NoReply
-from tests.e2e.flow import board_image, open_table
+from tests.e2e.flow import board_image, open_table, settled
 from tests.e2e.process import BOT, BotProcess
 from tests.e2e.standin import FakeDiscord
 
@@ -56,7 +56,7 @@ async def test_board_post_recovered_when_the_reply_is_lost(
     assert len(late) == 1 and late[0]["attachments"], "the committed move must reach the channel with its board"
     table = oracle.table_in(bot.data_dir, channel["id"])
     assert [a["action"]["square"] for a in table.actions] == ["c3"]
-    assert table.announced == table.version
+    assert (await settled(bot.data_dir, channel["id"])).announced == table.version
     retried = await driver.run(x, "tictactoe mark", _channel=channel, square="c3")
     assert retried.ephemeral  # the player, unsure, tries again: refused, not applied twice
     assert len(oracle.table_in(bot.data_dir, channel["id"]).actions) == 1
