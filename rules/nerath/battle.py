@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from rules.base import ActionLog, require, seat_ref
-from rules.nerath import board
+from rules.nerath import board, sharing
 from rules.nerath.board import HEROES, PIECES, SPACES, label, name
-from rules.nerath.content import CONTENT
+from rules.nerath.content import CONTENT, REALM_ORDER
 from rules.nerath.state import Battle, Piece, State
 from rules.rng import Rng
 
@@ -73,7 +73,7 @@ def _guardian_text(guardian: str) -> str:
 
 def advance(state: State, log: ActionLog, rng: Rng) -> None:
     """Run the battle until a decision is needed (casualties, press or retreat) or it ends."""
-    while state.battle is not None and not state.battle.hits:
+    while state.battle is not None and not state.battle.hits and not state.battle.split_hits:
         battle = state.battle
         attacker_alive = bool(fighters(state, battle, attacking=True))
         if not attacker_alive or not defenders_alive(state, battle):
@@ -183,35 +183,44 @@ def _strike(state: State, battle: Battle, first: bool, log: ActionLog, rng: Rng)
     if battle.kind == "dungeon":
         _hit_guardians(state, battle, on_defence, log)
     else:
-        for realm, hits in _split(state, battle, on_defence, log, rng).items():
-            _owe(state, battle, realm, hits, log)
+        _share_out(state, battle, on_defence, log, rng)
     _owe(state, battle, battle.attacker, on_attack, log)
 
 
-def _split(state: State, battle: Battle, hits: int, log: ActionLog, rng: Rng) -> dict[str, int]:
-    """Allies defending together: half each, the odd hit to the one with more pieces, a tie by a public die."""
+def _share_out(state: State, battle: Battle, hits: int, log: ActionLog, rng: Rng) -> None:
+    """Hits on the defence: one realm takes them all; two allies get the default split or agree on another."""
     realms = defending_realms(state, battle)
     if hits <= 0 or not realms:
-        return {}
+        return
     if len(realms) == 1:
-        return {realms[0]: hits}
-    a, b = realms[0], realms[1]
-    count = {r: len([p for p in fighters(state, battle, False) if p.realm == r]) for r in (a, b)}
-    share = {a: hits // 2, b: hits // 2}
-    if hits % 2:
-        if count[a] != count[b]:
-            share[a if count[a] > count[b] else b] += 1
-        else:
-            face = rng.roll(6, 1, "odd hit between allies")[0]
-            odd = a if face <= 3 else b
-            log.say(f"Die for the odd hit between {name(a)} (1-3) and {name(b)} (4-6): {face} -> {name(odd)}.", "roll")
-            share[odd] += 1
-    for one, other in ((a, b), (b, a)):  # what one ally cannot take, the other must
-        excess = share[one] - count[one]
-        if excess > 0:
-            share[one] -= excess
-            share[other] += excess
-    return {r: h for r, h in share.items() if h > 0}
+        _owe(state, battle, realms[0], hits, log)
+        return
+    count = {r: len([p for p in fighters(state, battle, False) if p.realm == r]) for r in realms}
+    hits = sharing.total(hits, count)
+    default = sharing.default_split(count, hits, log, rng)
+    if len(sharing.choices(count, hits)) == 1:  # nothing to agree on
+        settle_split(state, battle, default, log)
+        return
+    battle.split_hits, battle.split_default, battle.proposal = hits, default, {}
+    first, _ = sharing.pair(default)
+    log.say(
+        f"{name(realms[0])} and {name(realms[1])} share {hits} hits at {label(battle.space)}: "
+        f"{seat_ref(state.seat_of[first])} proposes a split for {name(first)} "
+        f"(without agreement: {sharing.describe(default)})."
+    )
+
+
+def split_counts(state: State, battle: Battle) -> dict[str, int]:
+    """The allied defenders' pieces able to take hits (for the shared hits now awaited)."""
+    realms = list(battle.split_default)
+    return {r: len([p for p in fighters(state, battle, False) if p.realm == r]) for r in realms}
+
+
+def settle_split(state: State, battle: Battle, split: dict[str, int], log: ActionLog) -> None:
+    """The shares are fixed: each ally now owes its hits (and chooses its own casualties)."""
+    battle.split_hits, battle.split_default, battle.proposal = 0, {}, {}
+    for realm in sorted(split, key=REALM_ORDER.index):
+        _owe(state, battle, realm, split[realm], log)
 
 
 def _hit_guardians(state: State, battle: Battle, hits: int, log: ActionLog) -> None:

@@ -20,10 +20,10 @@ from rules.base import (
     require,
     seat_ref,
 )
-from rules.nerath import battle, board, cards, movement, reinforce, turns
+from rules.nerath import battle, board, cards, movement, reinforce, sharing, turns
 from rules.nerath.board import PIECES, REALMS, SPACES, label, name
 from rules.nerath.content import CONTENT, REALM_ORDER
-from rules.nerath.state import Dungeon, Piece, RealmState, State
+from rules.nerath.state import Battle, Dungeon, Piece, RealmState, State
 from rules.rng import Rng
 
 HIDDEN = "hidden"
@@ -53,6 +53,13 @@ meta = Meta(
             "Choose which of your pieces take the hits.",
             (Param("pieces", "One piece kind per hit, comma-separated", kind="list"),),
         ),
+        ActionSpec(
+            "split",
+            "Propose how many of the hits shared with your ally your realm takes; the ally takes the rest.",
+            (Param("mine", "Hits your realm takes", kind="int"),),
+        ),
+        ActionSpec("accept", "Accept the split of the hits your ally proposed."),
+        ActionSpec("refuse", "Refuse your ally's split: the hits are shared as the rules say."),
         ActionSpec("press", "Fight another battle round."),
         ActionSpec(
             "retreat",
@@ -156,16 +163,34 @@ def new(seats: Sequence[SeatInfo], options: dict[str, Any], rng: Rng) -> State:
 def awaiting(state: State) -> frozenset[int]:
     if state.finished:
         return frozenset()
-    if state.battle is not None and state.battle.hits:
-        return frozenset(state.seat_of[r] for r in state.battle.hits)
+    fight = state.battle
+    if fight is not None and (fight.hits or fight.split_hits):
+        seats = {state.seat_of[r] for r in fight.hits}
+        if fight.split_hits:
+            seats.add(state.seat_of[_splitter(fight)])
+        return frozenset(seats)
     return frozenset({state.seat_of[board.active(state)]})
+
+
+def _splitter(fight: Battle) -> str:
+    """Who decides the shared hits now: the first ally proposes, the other answers."""
+    first, second = sharing.pair(fight.split_default)
+    return second if fight.proposal else first
 
 
 def _deciding_realm(state: State, seat: int) -> str:
     """The realm a seat acts for now (in the 2-player game one seat plays two realms)."""
-    if state.battle is not None and state.battle.hits:
-        return next(r for r in REALM_ORDER if r in state.battle.hits and state.seat_of[r] == seat)
+    fight = state.battle
+    if fight is not None and fight.split_hits and state.seat_of[_splitter(fight)] == seat:
+        return _splitter(fight)
+    if fight is not None and fight.hits:
+        return next(r for r in REALM_ORDER if r in fight.hits and state.seat_of[r] == seat)
     return board.active(state)
+
+
+def _splitting(state: State, realm: str) -> bool:
+    fight = state.battle
+    return fight is not None and bool(fight.split_hits) and _splitter(fight) == realm
 
 
 # --- legal actions ------------------------------------------------------------------------------------------------
@@ -180,6 +205,8 @@ def legal(state: State, seat: int) -> list[Choice]:
         return []
     realm = _deciding_realm(state, seat)
     fight = state.battle
+    if fight is not None and _splitting(state, realm):
+        return _split_choices(state, fight)
     if fight is not None and fight.hits:
         pieces = [p for p in battle.fighters(state, fight, realm == fight.attacker) if p.realm == realm]
         options = battle.casualty_options(pieces, fight.hits[realm])
@@ -260,6 +287,27 @@ def legal(state: State, seat: int) -> list[Choice]:
     return choices
 
 
+def _split_choices(state: State, fight: Battle) -> list[Choice]:
+    if fight.proposal:
+        offer = sharing.describe(fight.proposal)
+        return [
+            Choice({"type": "accept"}, f"Accept: {offer}", quick=True),
+            Choice({"type": "refuse"}, f"Refuse: {sharing.describe(fight.split_default)}", quick=True),
+        ]
+    choices = []
+    for mine in sharing.choices(battle.split_counts(state, fight), fight.split_hits):
+        split = _split_of(fight, mine)
+        default = split == fight.split_default
+        note = " (the rules' split: no need to ask)" if default else ""
+        choices.append(Choice({"type": "split", "mine": mine}, sharing.describe(split) + note, quick=default))
+    return sorted(choices, key=lambda c: not c.quick)
+
+
+def _split_of(fight: Battle, mine: int) -> dict[str, int]:
+    first, second = sharing.pair(fight.split_default)
+    return {first: mine, second: fight.split_hits - mine}
+
+
 def _end_label(state: State) -> str:
     return {
         "move": "End the move step",
@@ -335,7 +383,9 @@ def act(state: State, seat: int, action: dict[str, Any], rng: Rng) -> list[Event
     realm = _deciding_realm(state, seat)
     log = ActionLog()
     fight = state.battle
-    if fight is not None and fight.hits:
+    if fight is not None and _splitting(state, realm):
+        _split_decision(state, fight, realm, kind, action, log, rng)
+    elif fight is not None and fight.hits:
         require(
             kind == "casualties", f"{name(realm)} must first choose casualties for {label(fight.space)} (casualties)."
         )
@@ -348,6 +398,42 @@ def act(state: State, seat: int, action: dict[str, Any], rng: Rng) -> list[Event
     else:
         _step_action(state, realm, kind, action, log, rng)
     return log.events
+
+
+def _split_decision(
+    state: State, fight: Battle, realm: str, kind: str, action: dict[str, Any], log: ActionLog, rng: Rng
+) -> None:
+    """Sharing hits between allied defenders: the first proposes; the other accepts or refuses (the rules' split)."""
+    if not fight.proposal:
+        require(kind == "split", f"{name(realm)} must first propose how the hits are shared (split mine:<hits>).")
+        allowed = sharing.choices(battle.split_counts(state, fight), fight.split_hits)
+        mine = action.get("mine")
+        if isinstance(mine, str) and mine.strip().isdigit():
+            mine = int(mine)
+        require(
+            isinstance(mine, int) and not isinstance(mine, bool) and mine in allowed,
+            f"{name(realm)} may take {allowed[0]} to {allowed[-1]} of the {fight.split_hits} hits; "
+            f"the ally takes the rest.",
+        )
+        split = _split_of(fight, int(mine))
+        _, other = sharing.pair(split)
+        if split == fight.split_default or state.seat_of[other] == state.seat_of[realm]:
+            log.say(f"The hits at {label(fight.space)} are shared: {sharing.describe(split)}.")
+            battle.settle_split(state, fight, split, log)
+        else:
+            fight.proposal = split
+            log.say(
+                f"{name(realm)} proposes: {sharing.describe(split)}. "
+                f"{seat_ref(state.seat_of[other])} accepts or refuses for {name(other)}."
+            )
+            return
+    else:
+        require(kind in ("accept", "refuse"), f"{name(realm)} must accept or refuse the proposed split of the hits.")
+        split = fight.proposal if kind == "accept" else fight.split_default
+        verb = "accepts" if kind == "accept" else "refuses; the rules' split applies"
+        log.say(f"{name(realm)} {verb}: {sharing.describe(split)}.")
+        battle.settle_split(state, fight, split, log)
+    battle.advance(state, log, rng)
 
 
 def _battle_decision(state: State, realm: str, kind: str, action: dict[str, Any], log: ActionLog, rng: Rng) -> None:
@@ -500,7 +586,7 @@ def fallback(state: State, seat: int) -> dict[str, Any]:
     """Take the cheapest casualties, retreat when possible, fight pending battles in order, else end the step."""
     choices = legal(state, seat)
     for choice in choices:
-        if choice.action["type"] == "casualties":
+        if choice.action["type"] in ("casualties", "refuse") or (choice.action["type"] == "split" and choice.quick):
             return choice.action
     if state.battle is not None:
         retreats = [c.action for c in choices if c.action["type"] == "retreat"]

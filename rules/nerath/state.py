@@ -35,6 +35,9 @@ class Battle:
     round: int = 1
     stage: str = "first"  # "first", "main" (strikes) or "decide" (attacker presses or retreats)
     hits: dict[str, int] = field(default_factory=dict)  # realm -> hits it must now take (awaited choice)
+    split_hits: int = 0  # hits two allied defenders must still share out (awaited: proposal, then answer)
+    split_default: dict[str, int] = field(default_factory=dict)  # the split the rules give without agreement
+    proposal: dict[str, int] = field(default_factory=dict)  # the first ally's proposed split, awaiting the other
 
 
 @dataclass

@@ -169,40 +169,6 @@ def test_defender_chooses_casualties_as_an_awaited_decision():
     assert count(state, "vailin", "footsoldier", "silverbough") == 1
 
 
-def test_allies_defending_together_split_hits_odd_one_to_the_larger_force():
-    state = battle_at("silverbough")
-    attackers(state, "footsoldier", "silverbough", 3)
-    put(state, "vailin", "footsoldier", "silverbough", 2)
-    put(state, "nerath", "footsoldier", "silverbough", 1)
-    put(state, "nerath", "fighter", "silverbough", 1)
-    put(state, "vailin", "footsoldier", "silverbough", 1)  # Vailin 3 pieces, Nerath 2: the odd hit is Vailin's
-    act(state, {"type": "fight", "space": "silverbough"}, dice=[6, 6, 6, 1, 1, 1, 1, 1])
-    assert count(state, "vailin", "footsoldier", "silverbough") == 1
-    assert nerath.awaiting(state) == {3}  # Nerath chooses between its Footsoldier and its Fighter
-    act(state, {"type": "casualties", "pieces": "footsoldier"}, seat=3)
-    assert count(state, "nerath", "footsoldier", "silverbough") == 0
-
-
-def test_allies_tied_for_the_odd_hit_roll_a_public_die():
-    state = battle_at("silverbough")
-    attackers(state, "footsoldier", "silverbough", 3)
-    put(state, "vailin", "footsoldier", "silverbough", 2)
-    put(state, "nerath", "footsoldier", "silverbough", 2)
-    events = act(state, {"type": "fight", "space": "silverbough"}, dice=[6, 6, 6, 1, 1, 1, 1, 5])
-    assert "odd hit" in texts([e for e in events if e.kind == "roll"])
-    assert count(state, "nerath", "footsoldier", "silverbough") == 0  # 5 -> Nerath takes 2
-    assert count(state, "vailin", "footsoldier", "silverbough") == 1
-
-
-def test_ally_short_of_pieces_passes_the_rest_of_the_hits():
-    state = battle_at("silverbough")
-    attackers(state, "footsoldier", "silverbough", 4)
-    put(state, "vailin", "footsoldier", "silverbough", 3)
-    put(state, "nerath", "footsoldier", "silverbough", 1)
-    act(state, {"type": "fight", "space": "silverbough"}, dice=[6, 6, 6, 6, 1, 1, 1, 1])
-    assert not [p for p in state.pieces if p.space == "silverbough" and p.realm != "karkoth"]
-
-
 def test_only_the_attacker_presses_or_retreats():
     state = battle_at("silverbough")
     attackers(state, "footsoldier", "silverbough")

@@ -1,0 +1,117 @@
+"""Allies defending together share the hits: the rules' split, or one they agree on (propose, accept or refuse)."""
+
+import pytest
+
+from rules import nerath
+from rules.base import RuleError
+from tests.rules.nerath.helpers import act, count, put, scene, texts
+
+
+def defended(vailin, nerath_pieces, attackers=3, players=4):
+    """Karkoth attacks Silverbough, held by Vailin with Nerath's pieces beside it."""
+    state = scene("karkoth", players=players, step="battle")
+    state.pending = ["silverbough"]
+    put(state, "karkoth", "footsoldier", "silverbough", attackers, stopped=True)
+    for kind, n in vailin.items():
+        put(state, "vailin", kind, "silverbough", n)
+    for kind, n in nerath_pieces.items():
+        put(state, "nerath", kind, "silverbough", n)
+    return state
+
+
+def test_allies_defending_together_split_hits_odd_one_to_the_larger_force():
+    state = defended({"footsoldier": 3}, {"footsoldier": 1, "fighter": 1})
+    events = act(state, {"type": "fight", "space": "silverbough"}, dice=[6, 6, 6, 1, 1, 1, 1, 1])
+    assert "without agreement: Vailin takes 2 hits, Nerath 1" in texts(events)
+    assert nerath.awaiting(state) == {1}  # Vailin, first of the two in turn order, proposes
+    act(state, nerath.fallback(state, 1), seat=1)  # the deadline: the rules' split
+    assert count(state, "vailin", "footsoldier", "silverbough") == 1
+    assert nerath.awaiting(state) == {3}  # Nerath chooses between its Footsoldier and its Fighter
+    act(state, {"type": "casualties", "pieces": "footsoldier"}, seat=3)
+    assert count(state, "nerath", "footsoldier", "silverbough") == 0 and state.battle.stage == "decide"
+
+
+def test_allies_tied_for_the_odd_hit_roll_a_public_die():
+    state = defended({"footsoldier": 2}, {"footsoldier": 2})
+    events = act(state, {"type": "fight", "space": "silverbough"}, dice=[6, 6, 6, 1, 1, 1, 1, 5])
+    assert "odd hit" in texts([e for e in events if e.kind == "roll"])
+    act(state, {"type": "split", "mine": 1}, seat=1)  # the rules' split (5 -> Nerath takes 2): applied at once
+    assert count(state, "nerath", "footsoldier", "silverbough") == 0
+    assert count(state, "vailin", "footsoldier", "silverbough") == 1
+
+
+def test_ally_short_of_pieces_passes_the_rest_of_the_hits():
+    state = defended({"footsoldier": 3}, {"footsoldier": 1}, attackers=4)
+    act(state, {"type": "fight", "space": "silverbough"}, dice=[6, 6, 6, 6, 1, 1, 1, 1])
+    assert state.battle is None  # 4 hits on 4 pieces: nothing to agree on, every defender falls
+    assert not [p for p in state.pieces if p.space == "silverbough" and p.realm != "karkoth"]
+
+
+def test_allies_agree_on_another_split_of_hits():
+    state = defended({"footsoldier": 3}, {"footsoldier": 2})
+    act(state, {"type": "fight", "space": "silverbough"}, dice=[6, 6, 6, 1, 1, 1, 1, 1])
+    offered = [c.action["mine"] for c in nerath.legal(state, 1)]
+    assert sorted(offered) == [1, 2, 3] and nerath.legal(state, 1)[0].action == {"type": "split", "mine": 2}
+    act(state, {"type": "split", "mine": 3}, seat=1)  # Vailin offers to take all three
+    assert state.battle.proposal == {"vailin": 3, "nerath": 0}
+    assert nerath.awaiting(state) == {3} and nerath.legal(state, 1) == []
+    assert {c.action["type"] for c in nerath.legal(state, 3)} == {"accept", "refuse"}
+    act(state, {"type": "accept"}, seat=3)
+    assert count(state, "vailin", "footsoldier", "silverbough") == 0
+    assert count(state, "nerath", "footsoldier", "silverbough") == 2
+
+
+def test_refusing_the_proposed_split_gives_half_each():
+    state = defended({"footsoldier": 3}, {"footsoldier": 2})
+    act(state, {"type": "fight", "space": "silverbough"}, dice=[6, 6, 6, 1, 1, 1, 1, 1])
+    act(state, {"type": "split", "mine": 1}, seat=1)
+    assert nerath.fallback(state, 3) == {"type": "refuse"}  # the deadline refuses too
+    events = act(state, {"type": "refuse"}, seat=3)
+    assert "Vailin takes 2 hits, Nerath 1" in texts(events)
+    assert count(state, "vailin", "footsoldier", "silverbough") == 1
+    assert count(state, "nerath", "footsoldier", "silverbough") == 1
+
+
+def test_one_player_running_both_allies_splits_hits_without_asking_himself():
+    state = defended({"footsoldier": 3}, {"footsoldier": 2}, players=2)
+    act(state, {"type": "fight", "space": "silverbough"}, dice=[6, 6, 6, 1, 1, 1, 1, 1])
+    assert nerath.awaiting(state) == {1}
+    act(state, {"type": "split", "mine": 1}, seat=1)  # Nerath takes two, not the rules' split: no acceptance step
+    assert state.battle.split_hits == 0 and not state.battle.proposal
+    assert count(state, "nerath", "footsoldier", "silverbough") == 0
+    assert count(state, "vailin", "footsoldier", "silverbough") == 2
+
+
+def test_shared_hits_each_ally_then_chooses_its_own_casualties():
+    state = defended({"footsoldier": 1, "fighter": 1}, {"footsoldier": 1, "monster": 1}, attackers=2)
+    act(state, {"type": "fight", "space": "silverbough"}, dice=[6, 6, 1, 1, 1, 1])
+    act(state, {"type": "split", "mine": 1}, seat=1)  # the rules' split: one each
+    assert nerath.awaiting(state) == {1, 3}  # both allies choose at the same time
+    act(state, {"type": "casualties", "pieces": "fighter"}, seat=1)
+    assert nerath.awaiting(state) == {3}
+    act(state, {"type": "casualties", "pieces": "monster"}, seat=3)
+    assert count(state, "vailin", "fighter", "silverbough") == 0
+    assert count(state, "nerath", "monster", "silverbough") == 0 and nerath.awaiting(state) == {0}
+
+
+def test_a_split_must_be_one_the_allies_pieces_can_take():
+    state = defended({"footsoldier": 3}, {"footsoldier": 2})
+    act(state, {"type": "fight", "space": "silverbough"}, dice=[6, 6, 6, 1, 1, 1, 1, 1])
+    for bad in ({"type": "split", "mine": 0}, {"type": "split", "mine": 4}, {"type": "press"}, {"type": "accept"}):
+        with pytest.raises(RuleError):
+            act(state, bad, seat=1)
+    with pytest.raises(RuleError, match="not your turn"):
+        act(state, {"type": "split", "mine": 2}, seat=3)
+    assert state.battle.split_hits == 3 and not state.battle.proposal
+
+
+def test_attacker_chooses_casualties_while_the_allies_settle_their_split():
+    state = defended({"footsoldier": 3}, {"footsoldier": 2})
+    put(state, "karkoth", "fighter", "silverbough", stopped=True)
+    # Karkoth: 3 Footsoldiers (6, 6, 1) and a Fighter (1) -> 2 hits; Vailin 3 dice (6, 1, 1), Nerath 2 (1, 1) -> 1 hit
+    act(state, {"type": "fight", "space": "silverbough"}, dice=[6, 6, 1, 1, 6, 1, 1, 1, 1])
+    assert nerath.awaiting(state) == {0, 1}
+    act(state, {"type": "casualties", "pieces": "footsoldier"}, seat=0)
+    assert nerath.awaiting(state) == {1} and state.battle.stage != "decide"
+    act(state, {"type": "split", "mine": 1}, seat=1)
+    assert nerath.awaiting(state) == {0} and state.battle.stage == "decide"
