@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from rules.base import ActionLog, seat_ref
-from rules.dragondice.content import DRAGON
+from rules.dragondice.content import DRAGON, UNIT_DICE, DragonFace
 from rules.dragondice.dice import roll_army
-from rules.dragondice.model import Damage, State, Task
-from rules.dragondice.turn import dragon_health
+from rules.dragondice.model import DEAD, Damage, Dragon, Effect, State, Task
 from rules.rng import Rng
 
 
@@ -75,42 +74,105 @@ def attack(
         state.damage.append(Damage(target, target_where, total, kind.title()))
 
 
+def roll_dragon(rng: Rng, why: str) -> list[DragonFace]:
+    """One dragon roll: a Tail adds one more face (a second Tail adds only its damage)."""
+    faces = [DRAGON.faces[rng.roll(len(DRAGON.faces), 1, why)[0] - 1]]
+    if faces[0].effect == "tail":
+        faces.append(DRAGON.faces[rng.roll(len(DRAGON.faces), 1, f"{why} (tail: again)")[0] - 1])
+    return faces
+
+
+def dragon_health(faces: list[DragonFace]) -> int:
+    """A dragon showing its Belly is slain by a single melee result."""
+    return 1 if any(f.effect == "belly" for f in faces) else DRAGON.health
+
+
+def _faces_text(faces: list[DragonFace]) -> str:
+    return ", then ".join(f"{f.name} ({f.text})" for f in faces)
+
+
 def dragon_attack(state: State, rng: Rng, log: ActionLog, seat: int, where: str, dragon_id: str) -> None:
     """A dragon at the terrain attacks the marching player's army there; one army roll counts melee and saves."""
     dragon = next((d for d in state.dragons if d.id == dragon_id), None)
     if dragon is None or dragon.where != where or not state.army(seat, where):
         return
-    face = DRAGON.faces[rng.roll(len(DRAGON.faces), 1, "dragon attack")[0] - 1]
+    faces = roll_dragon(rng, "dragon attack")
     place = state.terrain(where).name
-    log.say(f"{seat_ref(dragon.owner)}'s {dragon.element} dragon at {place} rolls {face.name}: {face.text}", "roll")
+    log.say(f"{seat_ref(dragon.owner)}'s {dragon.element} dragon at {place} rolls {_faces_text(faces)}", "roll")
     rolled = roll_army(state, rng, seat, where, "dragon", log, label="roll against the dragon")
-    saves = rolled.saves if face.saveable else 0
-    total = max(0, face.damage - saves)
-    health = dragon_health(face.id)
+    breath = any(f.effect == "breath" for f in faces)
+    saveable = sum(f.damage for f in faces if f.saveable)
+    unsaveable = sum(f.damage for f in faces if not f.saveable)
+    if breath and dragon.element == "fire":
+        unsaveable += DRAGON.breath["fire"].amount
+    total = max(0, saveable - rolled.saves) + unsaveable
+    health = dragon_health(faces)
     slain = rolled.total >= health
     log.say(
-        f"The dragon deals {total} damage ({face.damage} against {saves} saves); the army's {rolled.total} melee "
+        f"The dragon deals {total} damage ({saveable} against {rolled.saves} saves, {unsaveable} with no save); "
+        f"the army's {rolled.total} melee "
         + ("slays it: it returns to its owner's pool." if slain else f"fall short of its {health} health.")
     )
     if slain:
         dragon.where = "pool"
         state.notes.append(f"dragon slain at {place}")
+    if breath:
+        _breath(state, log, dragon, seat, where)
+    if any(f.effect == "treasure" for f in faces):
+        promote(state, log, seat, where)
     if total:
-        state.damage.append(Damage(seat, where, total, "Dragon"))
+        bury = breath and dragon.element == "death"
+        state.damage.append(Damage(seat, where, total, "Dragon breath" if breath else "Dragon", bury=bury))
+
+
+def _breath(state: State, log: ActionLog, dragon: Dragon, seat: int, where: str) -> None:
+    """The lasting part of a breath, by the dragon's element (fire's extra damage is counted in the attack)."""
+    effect = DRAGON.breath[dragon.element]
+    terrain = state.terrain(where)
+    if dragon.element in ("air", "water"):
+        source = f"{dragon.element}_breath"
+        state.effects.append(Effect(source, dragon.owner, f"{where}:{seat}", effect.amount))
+    elif dragon.element == "earth":
+        if terrain.face == 1:
+            log.say(f"Earth breath: {terrain.name} is already at its lowest face.")
+            return
+        terrain.face -= 1
+        state.notes.append(f"{terrain.name} quaked to {terrain.face}")
+    log.say(f"{dragon.element.title()} breath: {effect.text}")
+
+
+def promote(state: State, log: ActionLog, seat: int, where: str) -> None:
+    """Treasure: one unit of the army swaps places with a unit one health larger of its species from the dead unit
+    area. Chosen for the player, so the attack needs no decision: the smallest unit that can grow, lowest id first,
+    for the most recently killed fitting unit."""
+    for unit in sorted(state.army(seat, where), key=lambda u: (u.health, int(u.id[1:]))):
+        species = UNIT_DICE[unit.kind].species
+        bigger = [
+            u for u in state.army(seat, DEAD) if UNIT_DICE[u.kind].species == species and u.health == unit.health + 1
+        ]
+        if bigger:
+            grown = max(bigger, key=lambda u: u.died)
+            grown.where, unit.where = where, DEAD
+            log.say(f"Treasure: {unit.name} {unit.id} is promoted to {grown.name} {grown.id} (it leaves the DUA).")
+            state.notes.append(f"{seat_ref(seat)} promoted at {state.terrain(where).name}")
+            return
+    log.say("Treasure: no unit of the army can be promoted (no dead unit of its species one health larger).")
 
 
 def dragon_fight(state: State, rng: Rng, log: ActionLog, where: str) -> None:
-    """Rival dragons at one terrain (different owners) each roll; each takes the damage of the others' dragons,
-    with no save, and is slain once that reaches its health. Survivors then attack the army as usual."""
+    """Dragons sharing a terrain (whoever owns them) each roll; each takes the damage of all the others, with no
+    save, and is slain once that reaches its health. Survivors then attack the army as usual."""
     here = [d for d in state.dragons if d.where == where]
-    if len({d.owner for d in here}) < 2:
+    if len(here) < 2:
         return
-    faces = {d.id: DRAGON.faces[rng.roll(len(DRAGON.faces), 1, "dragon fight")[0] - 1] for d in here}
-    shown = ", ".join(f"{seat_ref(d.owner)}'s {d.element} dragon: {faces[d.id].name}" for d in here)
-    log.say(f"Rival dragons fight at {state.terrain(where).name}: {shown}.", "roll")
+    faces = {d.id: roll_dragon(rng, "dragon fight") for d in here}
+    shown = ", ".join(
+        f"{seat_ref(d.owner)}'s {d.element} dragon: {', then '.join(f.name for f in faces[d.id])}" for d in here
+    )
+    log.say(f"Dragons fight at {state.terrain(where).name}: {shown}.", "roll")
     for dragon in here:
-        taken = sum(faces[o.id].damage for o in here if o.owner != dragon.owner)
-        if taken >= dragon_health(faces[dragon.id].id):
+        taken = sum(f.damage for o in here if o.id != dragon.id for f in faces[o.id])
+        if taken >= dragon_health(faces[dragon.id]):
             dragon.where = "pool"
             log.say(f"{seat_ref(dragon.owner)}'s {dragon.element} dragon takes {taken} damage and flees to its pool.")
 

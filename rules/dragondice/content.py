@@ -15,6 +15,7 @@ SOURCES = ("published", "house")
 TARGETS = ("opposing_army", "any_army", "opposing_unit", "terrain", "own_dead_unit")
 KNOWN_SAIS = ("kindle", "rend", "thornback", "surge", "volley", "regrow")  # the effects dice.py implements
 KNOWN_EIGHTH = ("city", "temple", "tower", "standing_stones")  # the effects turn.py implements
+DRAGON_EFFECTS = ("", "tail", "belly", "breath", "treasure")  # the dragon face effects combat.py implements
 
 
 class ContentError(ValueError):
@@ -98,6 +99,16 @@ class DragonFace:
     name: str
     damage: int
     saveable: bool
+    effect: str  # one of DRAGON_EFFECTS
+    text: str
+
+
+@dataclass(frozen=True)
+class Breath:
+    """What a dragon's breath adds for one element of the dragon."""
+
+    element: str
+    amount: int
     text: str
 
 
@@ -106,6 +117,7 @@ class DragonDie:
     health: int
     points_per_dragon: int
     faces: tuple[DragonFace, ...]
+    breath: dict[str, Breath]
 
 
 def _read(name: str) -> dict[str, Any]:
@@ -308,12 +320,23 @@ def _load_dragon() -> DragonDie:
                 face_where.get(raw, "name", str),
                 face_where.get(raw, "damage", int),
                 face_where.get(raw, "saveable", bool),
+                face_where.one_of(raw, "effect", DRAGON_EFFECTS),
                 face_where.get(raw, "text", str),
             )
         )
-    if len(faces) not in (6, 8):
-        raise where.error("faces", "must hold 6 or 8 faces")
-    return DragonDie(where.get(data, "health", int), where.get(data, "points_per_dragon", int), tuple(faces))
+    if len(faces) not in (6, 8, 10, 12):
+        raise where.error("faces", "must hold 6, 8, 10 or 12 faces")
+    breath: dict[str, Breath] = {}
+    for raw in where.get(data, "breath", list):
+        breath_where = _Where(file, f"breath {raw.get('element') if isinstance(raw, dict) else raw!r}")
+        if not isinstance(raw, dict):
+            raise breath_where.error("breath", "must hold objects")
+        breath_where.one_of(raw, "source", SOURCES)
+        element = breath_where.one_of(raw, "element", ELEMENTS)
+        breath[element] = Breath(element, breath_where.get(raw, "amount", int), breath_where.get(raw, "text", str))
+    if sorted(breath) != sorted(ELEMENTS):
+        raise where.error("breath", f"needs one entry for each element: {', '.join(ELEMENTS)}")
+    return DragonDie(where.get(data, "health", int), where.get(data, "points_per_dragon", int), tuple(faces), breath)
 
 
 SAIS = _load_sais()

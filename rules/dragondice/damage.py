@@ -33,9 +33,14 @@ def casualty_sets(army: list[Unit], amount: int) -> list[list[Unit]]:
     return sets
 
 
-def kill(state: State, units: list[Unit], rng: Rng, log: ActionLog) -> None:
+def kill(state: State, units: list[Unit], rng: Rng, log: ActionLog, bury: bool = False) -> None:
     """Units go to the dead unit area; under Soiled Ground each rolls a save or is buried instead."""
     for unit in units:
+        if bury:
+            state.deaths += 1
+            unit.where, unit.died = BURIED, state.deaths
+            log.say(f"{unit.name} {unit.id} is buried by the death breath.")
+            continue
         soiled = any(e.source == "soiled_ground" and e.target == unit.where for e in state.effects)
         state.deaths += 1
         unit.where = DEAD
@@ -69,7 +74,7 @@ def settle(state: State, rng: Rng, log: ActionLog) -> bool:
             return True
         state.damage.pop(0)
         _report(state, log, hit, sets[0])
-        kill(state, sets[0], rng, log)
+        kill(state, sets[0], rng, log, hit.bury)
     return False
 
 
@@ -95,7 +100,7 @@ def choose(state: State, seat: int, unit_ids: list[str], rng: Rng, log: ActionLo
         )
     state.damage.pop(0)
     _report(state, log, hit, killed)
-    kill(state, killed, rng, log)
+    kill(state, killed, rng, log, hit.bury)
 
 
 def _report(state: State, log: ActionLog, hit: Damage, killed: list[Unit]) -> None:

@@ -9,7 +9,7 @@ from rules.dragondice.content import TERRAINS, UNIT_DICE, Face
 from rules.dragondice.model import DEAD, State, Unit
 from rules.rng import Rng
 
-# Lasting bonuses on an army: spell/eighth-face id -> (roll kinds it changes, results added).
+# Lasting bonuses on an army: spell/eighth-face/breath id -> (roll kinds it changes, results added per amount).
 ARMY_BONUSES: dict[str, tuple[tuple[str, ...], int]] = {
     "watery_double": (("save",), 1),
     "stoneskin": (("save",), 1),
@@ -18,6 +18,8 @@ ARMY_BONUSES: dict[str, tuple[tuple[str, ...], int]] = {
     "dancing_lights": (("melee",), -6),
     "palsy": (("melee", "missile", "magic", "save"), -1),
     "tower": (("missile",), 1),
+    "air_breath": (("manoeuvre",), -1),  # times the effect's amount, from dragons.json
+    "water_breath": (("save",), -1),
 }
 TERRAIN_PENALTY = "ash_storm"  # every army roll at the terrain loses 1 result
 
@@ -123,7 +125,8 @@ def _apply_bonuses(state: State, seat: int, where: str, kind: str, result: RollR
     army_key = f"{where}:{seat}"
     for effect in state.effects:
         if effect.target == army_key and effect.source in ARMY_BONUSES:
-            kinds, amount = ARMY_BONUSES[effect.source]
+            kinds, per = ARMY_BONUSES[effect.source]
+            amount = per * effect.amount
             for part in ("melee", "save") if kind == "dragon" else (kind,):
                 if part in kinds:
                     _shift(result, kind, part, amount)

@@ -70,6 +70,7 @@ class Damage:
     where: str
     amount: int
     reason: str
+    bury: bool = False  # a death dragon's breath: the units it kills are buried
 
 
 @dataclass

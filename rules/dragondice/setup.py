@@ -116,8 +116,8 @@ def begin(state: State, rng: Rng, log: ActionLog) -> None:
         terrain.face = _starting_face(rng, terrain.name, log)
     per_seat = max(1, state.force // DRAGON.points_per_dragon)
     for seat in range(n):
-        element = SPECIES[state.species[seat]].elements[0]
-        state.dragons.extend(Dragon(f"d{seat}{i}", seat, element) for i in range(per_seat))
+        elements = SPECIES[state.species[seat]].elements  # dragons take the species' colours in turn (house)
+        state.dragons.extend(Dragon(f"d{seat}{i}", seat, elements[i % len(elements)]) for i in range(per_seat))
     state.first = winner
     state.phase = "play"
     begin_turn(state, winner, rng, log)

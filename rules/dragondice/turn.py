@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.base import ActionLog, seat_ref
 from rules.dragondice import damage
-from rules.dragondice.content import DRAGON, TERRAINS
+from rules.dragondice.content import TERRAINS
 from rules.dragondice.model import BURIED, DEAD, RESERVE, Effect, State, Task
 from rules.rng import Rng
 
@@ -140,7 +140,7 @@ def begin_turn(state: State, seat: int, rng: Rng, log: ActionLog) -> None:
         if not state.army(seat, terrain.id):
             continue
         here = [d for d in state.dragons if d.where == terrain.id]
-        if len({d.owner for d in here}) > 1:  # rival dragons fight each other first (house rule)
+        if len(here) > 1:  # dragons sharing a terrain fight each other first, whoever owns them (house rule)
             state.tasks.append(Task("dragon_fight", seat, terrain.id))
         for dragon in here:
             state.tasks.append(Task("dragon", seat, terrain.id, dragon.id))
@@ -183,7 +183,3 @@ def next_turn(state: State, rng: Rng, log: ActionLog) -> None:
         if state.alive(seat):
             begin_turn(state, seat, rng, log)
             return
-
-
-def dragon_health(face_id: str) -> int:
-    return 1 if face_id == "belly" else DRAGON.health

@@ -29,14 +29,33 @@ def test_sources_are_marked():
     raw = json.loads((content.CONTENT / "spells.json").read_text())
     assert {s["source"] for s in raw["spells"]} == {"published", "house"}
     assert SPELLS["call_dragon"].source == "house"
-    for name in ("species.json", "sais.json", "dragons.json"):
+    for name in ("species.json", "sais.json"):
         text = (content.CONTENT / name).read_text()
         assert '"published"' not in text  # everything there is ours
+    dragon = json.loads((content.CONTENT / "dragons.json").read_text())["dragon"]
+    # only the face names are the published game's; the numbers, the layout and every breath are ours
+    assert dragon["source"] == "house" and dragon["face_names_source"] == "published"
+    assert {b["source"] for b in dragon["breath"]} == {"house"}
 
 
 def test_dragon_die_has_its_own_faces():
-    assert len(DRAGON.faces) == 8 and DRAGON.health > 0
-    assert {f.id for f in DRAGON.faces} >= {"belly", "breath", "treasure"}
+    assert len(DRAGON.faces) == 12 and DRAGON.health > 0
+    assert {f.id for f in DRAGON.faces} == {"jaws", "claw", "belly", "tail", "wing", "breath", "treasure"}
+    assert sorted(DRAGON.breath) == sorted(content.ELEMENTS)  # a breath for every element a dragon can have
+
+
+def test_a_dragon_face_with_an_unknown_effect_is_named(monkeypatch):
+    good = content._read
+
+    def broken(name):
+        data = good(name)
+        if name == "dragons.json":
+            data["dragon"]["faces"][0]["effect"] = "sneeze"
+        return data
+
+    monkeypatch.setattr(content, "_read", broken)
+    with pytest.raises(content.ContentError, match=r"dragons\.json: entry 'dragon face 1': field 'effect'"):
+        content._load_dragon()
 
 
 def test_a_bad_file_names_file_entry_and_field(monkeypatch):

@@ -6,7 +6,7 @@ from rules import dragondice as dd
 from rules.base import RuleError
 from rules.dragondice.model import Effect, Unit
 from rules.rng import Rng
-from tests.rules.dragondice.helpers import EMBER, MIST, act, blank, dragon_face, face, position, texts
+from tests.rules.dragondice.helpers import EMBER, MIST, act, blank, face, position, texts
 
 CINDER, ANVIL, CRUCIBLE, FORGE = (
     EMBER + "cinder_scout",
@@ -78,30 +78,6 @@ def test_phase_2_eighth_face_standing_stones_add_magic_in_the_terrain_colours():
     assert [(e.source, e.target) for e in state.effects] == [("standing_stones", "t1:0")]
     act(state, 0, {"type": "magic", "army": "t1"}, face(TIDE, "magic 1"))
     assert state.pool == {"air+water": 1, "earth+water": 2}
-
-
-def test_phase_3_dragon_attack_damages_and_can_be_slain():
-    state2 = position({(0, "t2"): [CINDER, ANVIL], (1, "t2"): [FEN]})
-    state2.dragons[1].where = "t2"
-    state2.turn = 1
-    act(state2, 1, {"type": "pass"})
-    act(state2, 1, {"type": "pass"})
-    events = act(state2, 1, {"type": "pass"}, dragon_face("jaws"), face(CINDER, "save 1"), face(ANVIL, "melee 3"))
-    assert "rolls Jaws" in texts(events)
-    assert state2.damage and state2.damage[0].amount == 3  # 4 - 1 save
-    assert state2.dragons[1].where == "t2"  # 3 melee < 5 health
-    assert dd.awaiting(state2) == {0}
-
-
-def test_phase_3_dragon_attack_belly_is_slain_by_one_melee():
-    state = position({(0, "t2"): [CINDER], (1, "t2"): [FEN]})
-    state.dragons[1].where = "t2"
-    state.turn = 1
-    act(state, 1, {"type": "pass"})
-    act(state, 1, {"type": "pass"})
-    act(state, 1, {"type": "pass"}, dragon_face("belly"), face(CINDER, "melee 1"))
-    assert state.dragons[1].where == "pool"
-    assert [u.where for u in state.units if u.owner == 0] == ["dead"]  # 1 damage, no save rolled
 
 
 def test_first_march_manoeuvre_without_opponents_succeeds_without_a_roll():
@@ -258,50 +234,3 @@ def test_turn_order_skips_a_player_without_units():
     )
     end_turn(state, 0)
     assert state.turn == 2
-
-
-def test_phase_3_dragon_breath_ignores_saves_and_treasure_does_not_attack():
-    state = position({(0, "t2"): [ANVIL], (1, "t2"): [FEN], (1, "t1"): [TIDE]})
-    state.dragons[1].where = "t2"
-    state.turn = 1
-    act(state, 1, {"type": "pass"})
-    act(state, 1, {"type": "pass"})
-    events = act(state, 1, {"type": "pass"}, dragon_face("breath"), face(ANVIL, "save 2"))
-    assert "deals 3 damage (3 against 0 saves)" in texts(events)
-    assert state.unit("u0").where == "dead"
-    calm = position({(0, "t2"): [ANVIL], (1, "t1"): [TIDE]})
-    calm.dragons[1].where = "t2"
-    calm.turn = 1
-    act(calm, 1, {"type": "pass"})
-    act(calm, 1, {"type": "pass"})
-    act(calm, 1, {"type": "pass"}, dragon_face("treasure"), face(ANVIL, "save 2"))
-    assert calm.unit("u0").where == "t2" and calm.dragons[1].where == "t2"
-
-
-def test_phase_3_dragons_only_attack_the_marching_players_armies():
-    state = position({(0, "t2"): [ANVIL], (1, "t1"): [TIDE]})
-    state.dragons[0].where = "t1"  # seat 0's own dragon sits with seat 1's army
-    act(state, 0, {"type": "pass"})
-    act(state, 0, {"type": "pass"})
-    act(state, 0, {"type": "pass"}, dragon_face("wing"), blank(TIDE))  # seat 1's turn starts: it attacks seat 1
-    assert state.turn == 1 and state.unit("u1").where == "dead"
-
-
-def test_phase_3_rival_dragons_fight_each_other_before_the_army():
-    state = position({(0, "t2"): [ANVIL], (1, "t2"): [FEN], (1, "t1"): [TIDE]})
-    state.dragons[0].where = "t2"
-    state.dragons[1].where = "t2"
-    state.turn = 1
-    act(state, 1, {"type": "pass"})
-    act(state, 1, {"type": "pass"})
-    # seat 0's dragon rolls Jaws (4), seat 1's rolls Belly (1 damage, health 1): seat 1's dragon flees,
-    # seat 0's (5 health, 1 damage) stays and then attacks seat 0's own army as any dragon would
-    events = act(
-        state,
-        1,
-        {"type": "pass"},
-        dragon_face("jaws"), dragon_face("belly"), dragon_face("wing"), face(ANVIL, "save 2"),
-    )  # fmt: skip
-    assert "Rival dragons fight" in texts(events)
-    assert state.dragons[1].where == "pool" and state.dragons[0].where == "t2"
-    assert state.unit("u0").where == "t2"  # Wing 2 against 2 saves
