@@ -229,7 +229,7 @@ def legal(state: State, seat: int) -> list[Choice]:
                 for to in battle.retreat_options(state, kind):
                     action = {"type": "retreat", "to": to, "piece": kind, "count": most}
                     choices.append(Choice(action, f"Retreat {most} {board.kind_name(kind, most)} to {label(to)}"))
-        return choices
+        return choices + _debark_choices(state, realm)
     if state.step == "battle" and state.amok:
         choices = [
             Choice({"type": "amok", "to": s}, f"A Monster runs amok into {label(s)}")
@@ -261,14 +261,7 @@ def legal(state: State, seat: int) -> list[Choice]:
                 )
             )
     if state.step in ("move", "battle", "reinforce"):
-        for kind, sea, to, most in movement.debark_options(state, realm):
-            for count in _counts(most):
-                choices.append(
-                    Choice(
-                        {"type": "move", "piece": kind, "count": count, "from": sea, "to": to},
-                        f"{count} {board.kind_name(kind, count)} from {label(sea)} ashore at {label(to)}",
-                    )
-                )
+        choices += _debark_choices(state, realm)
     if state.step == "reinforce":
         for kind, at, most in reinforce.buy_options(state, realm):
             for count in _counts(min(most, 6)):
@@ -284,6 +277,21 @@ def legal(state: State, seat: int) -> list[Choice]:
         choices.append(Choice(action, text))
     if not (state.step == "battle" and state.pending):
         choices.append(Choice({"type": "end"}, _end_label(state), quick=True))
+    return choices
+
+
+def _debark_choices(state: State, realm: str) -> list[Choice]:
+    choices = []
+    for kind, sea, to, most in movement.debark_options(state, realm):
+        joining = state.battle is not None
+        verb = "join the battle at" if joining else "ashore at"
+        for count in _counts(most):
+            choices.append(
+                Choice(
+                    {"type": "move", "piece": kind, "count": count, "from": sea, "to": to},
+                    f"{count} {board.kind_name(kind, count)} from {label(sea)} {verb} {label(to)}",
+                )
+            )
     return choices
 
 
@@ -393,7 +401,10 @@ def act(state: State, seat: int, action: dict[str, Any], rng: Rng) -> list[Event
         battle.check_casualties(state, realm, kinds)
         battle.choose_casualties(state, realm, kinds, log, rng)
     elif fight is not None:
-        require(kind in ("press", "retreat", "play"), f"The battle at {label(fight.space)} goes on: press or retreat.")
+        require(
+            kind in ("press", "retreat", "play", "move"),
+            f"The battle at {label(fight.space)} goes on: press or retreat (or land pieces from a sea you won).",
+        )
         _battle_decision(state, realm, kind, action, log, rng)
     else:
         _step_action(state, realm, kind, action, log, rng)
@@ -437,9 +448,9 @@ def _split_decision(
 
 
 def _battle_decision(state: State, realm: str, kind: str, action: dict[str, Any], log: ActionLog, rng: Rng) -> None:
+    fight = state.battle
+    assert fight is not None
     if kind == "press":
-        fight = state.battle
-        assert fight is not None
         require(fight.stage != "retreat", "The retreat has begun: retreat the other attacking pieces too.")
         battle.press(state, log, rng)
     elif kind == "retreat":
@@ -453,6 +464,14 @@ def _battle_decision(state: State, realm: str, kind: str, action: dict[str, Any]
         where = ", ".join(options) or "nowhere (press on)"
         require(to in options, f"You cannot retreat to {label(to)}; retreat to: {where}.")
         battle.retreat(state, to, log, rng, piece, count)
+    elif kind == "move":
+        require(fight.stage == "decide", "The retreat has begun: retreat the other attacking pieces too.")
+        piece, count, origin, to = _piece(action), _count(action), _space(action, "from"), _space(action, "to")
+        require(
+            board.piece_type(piece) == "land" and SPACES[origin].kind == "sea",
+            f"While the battle at {label(fight.space)} runs, only pieces landing from a sea you won may join it.",
+        )
+        _move(state, realm, piece, count, origin, to, log)
     else:
         _play(state, realm, action, log)
 

@@ -216,7 +216,7 @@ def debark_options(state: State, realm: str) -> list[tuple[str, str, str, int]]:
             hostile = kind_there == "dungeon" or board.is_enemy_space(state, there, realm)
             if hostile and state.step not in ("move", "battle"):
                 continue
-            if state.step == "battle" and not hostile:
+            if state.step == "battle" and not (hostile and _may_join(state, there)):
                 continue
             result.append((kind, sea, there, len(carried)))
     return result
@@ -239,8 +239,16 @@ def _may_land_from(state: State, realm: str, sea: str) -> bool:
     if state.step == "move":
         return not board.enemies_at(state, sea, realm)  # an enemy sea space: win the sea battle first
     if state.step == "battle":
-        return sea in state.sea_won and state.battle is None and not state.amok
+        return sea in state.sea_won and not state.amok
     return state.step == "reinforce"
+
+
+def _may_join(state: State, space: str) -> bool:
+    """A sea landing in the battle step starts a battle, or joins the land battle running there between rounds."""
+    fight = state.battle
+    if fight is None:
+        return True
+    return fight.space == space and fight.kind == "land" and fight.stage == "decide" and not fight.hits
 
 
 def check_debark(state: State, realm: str, kind: str, count: int, sea: str, to: str) -> list[Piece]:
@@ -265,7 +273,8 @@ def apply_debark(state: State, realm: str, landers: list[Piece], to: str, log: A
         piece.stopped = True
     if hostile and to not in state.pending:
         state.pending.append(to)
-    what = "land to attack" if hostile else "go ashore at"
+    joining = state.battle is not None and state.battle.space == to
+    what = "land and join the battle at" if joining else "land to attack" if hostile else "go ashore at"
     log.say(
         f"{name(realm)}: {len(landers)} {board.kind_name(landers[0].kind, len(landers))} "
         f"from {label(sea)} {what} {label(to)}."

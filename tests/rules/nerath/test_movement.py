@@ -206,3 +206,43 @@ def test_legal_lists_reachable_spaces_for_the_move_step():
         "misty-deeps",
         "sunset-reach",
     }
+
+
+def sea_won_beside_a_running_land_battle():
+    """Karkoth won the sea battle at Whale Sound; its Footsoldier aboard may still land at Sunfield, where Karkoth's
+    land attack is already being fought."""
+    state = scene(step="battle")
+    ship = put(state, "karkoth", "warship", "whale-sound", stopped=True)[0]
+    put(state, "karkoth", "footsoldier", "whale-sound", carrier=ship.id)
+    put(state, "karkoth", "fighter", "sunfield", stopped=True)
+    put(state, "vailin", "footsoldier", "sunfield", 2)
+    state.sea_won = ["whale-sound"]
+    state.pending = ["sunfield"]
+    act(state, {"type": "fight", "space": "sunfield"}, dice=[1, 1, 1])  # a round: nobody hits
+    assert state.battle.stage == "decide"
+    return state
+
+
+def test_sea_landing_joins_a_land_battle_that_is_already_running():
+    state = sea_won_beside_a_running_land_battle()
+    landing = {"type": "move", "piece": "footsoldier", "count": 1, "from": "whale-sound", "to": "sunfield"}
+    assert landing in [c.action for c in nerath.legal(state, 0)]
+    events = act(state, landing)
+    assert "join the battle at Sunfield" in events[-1].text
+    assert state.battle.space == "sunfield" and count(state, "karkoth", "footsoldier", "sunfield") == 1
+    act(state, {"type": "press"}, dice=[6, 6, 1, 1])  # Fighter and the landed Footsoldier both hit
+    assert state.battle is None and state.control["sunfield"] == "karkoth"
+    assert count(state, "karkoth", "footsoldier", "sunfield") == 1 and count(state, "karkoth", "fighter", "sunfield")
+
+
+def test_sea_landing_joins_only_between_rounds_and_only_the_battle_being_fought():
+    state = sea_won_beside_a_running_land_battle()
+    state.battle.stage = "retreat"
+    with pytest.raises(RuleError, match="retreat"):
+        act(state, {"type": "move", "piece": "footsoldier", "count": 1, "from": "whale-sound", "to": "sunfield"})
+    state.battle.stage = "decide"
+    assert state.control["pearl-isle"] == "vailin"  # an enemy island beside the same sea: no second battle now
+    with pytest.raises(RuleError, match="ashore"):
+        act(state, {"type": "move", "piece": "footsoldier", "count": 1, "from": "whale-sound", "to": "pearl-isle"})
+    with pytest.raises(RuleError, match="only pieces landing"):
+        act(state, {"type": "move", "piece": "fighter", "count": 1, "from": "sunfield", "to": "ravensgate"})
