@@ -94,28 +94,30 @@ meta = Meta(
     factions=tuple(REALMS[r].short for r in REALM_ORDER),
 )
 
-_SEATS = {
-    2: {"karkoth": 0, "iron_circle": 0, "vailin": 1, "nerath": 1},
-    3: {"karkoth": 0, "vailin": 1, "nerath": 1, "iron_circle": 2},
-    4: {"karkoth": 0, "vailin": 1, "iron_circle": 2, "nerath": 3},
+_SIDES = {  # who plays what: the realms each seat runs, by number of players
+    2: (("karkoth", "iron_circle"), ("vailin", "nerath")),
+    3: (("karkoth",), ("vailin", "nerath"), ("iron_circle",)),
+    4: tuple((realm,) for realm in REALM_ORDER),
 }
 
 
 def _seat_map(seats: Sequence[SeatInfo]) -> dict[str, int]:
-    """Realms to seats. With 4 players a seat may ask for a realm at /game join; the rest go in turn order."""
-    if len(seats) != 4:
-        return dict(_SEATS[len(seats)])
+    """Realms to seats. A seat that asked for a realm at /game join gets it, with its ally when one player runs
+    both (2 players: either alliance; 3 players: Karkoth, Vailin with Nerath, or the Iron Circle). The first to ask
+    for a side gets it; everyone else takes the free sides in turn order."""
+    sides = _SIDES[len(seats)]
     by_name = {REALMS[r].short.lower(): r for r in REALM_ORDER} | {r: r for r in REALM_ORDER}
-    wanted = [by_name.get((seat.faction or "").strip().lower()) for seat in seats]
-    result: dict[str, int] = {}
-    for seat, realm in enumerate(wanted):
-        if realm and realm not in result:
-            result[realm] = seat
-    free = [r for r in REALM_ORDER if r not in result]
-    for seat in range(4):
-        if seat not in result.values():
-            result[free.pop(0)] = seat
-    return {r: result[r] for r in REALM_ORDER}
+    side_of_seat: dict[int, tuple[str, ...]] = {}
+    for seat, info in enumerate(seats):
+        realm = by_name.get((info.faction or "").strip().lower())
+        side = next((s for s in sides if realm in s), None)
+        if side is not None and side not in side_of_seat.values():
+            side_of_seat[seat] = side
+    free = [s for s in sides if s not in side_of_seat.values()]
+    for seat in range(len(seats)):
+        if seat not in side_of_seat:
+            side_of_seat[seat] = free.pop(0)
+    return {realm: seat for realm in REALM_ORDER for seat, side in side_of_seat.items() if realm in side}
 
 
 def new(seats: Sequence[SeatInfo], options: dict[str, Any], rng: Rng) -> State:

@@ -199,3 +199,19 @@ def test_public_view_and_status_hide_hands_decks_and_face_down_guardians():
     for mine in state.realms.values():
         for card in mine.hand:
             assert nerath.engine.cards.card_name(card) not in text
+
+
+def test_two_players_may_ask_for_a_realm_and_get_its_alliance():
+    state = nerath.new([SeatInfo(), SeatInfo("Nerath")], {"mode": "alliance"}, Rng(1))
+    assert state.seat_of == {"karkoth": 0, "vailin": 1, "iron_circle": 0, "nerath": 1}
+    state = nerath.new([SeatInfo("Vailin"), SeatInfo("Iron Circle")], {"mode": "alliance"}, Rng(1))
+    assert state.seat_of == {"karkoth": 1, "vailin": 0, "iron_circle": 1, "nerath": 0}
+    assert nerath.awaiting(state) == {1}  # Karkoth opens the round
+    state = nerath.new([SeatInfo("Vailin"), SeatInfo("Nerath")], {"mode": "alliance"}, Rng(1))
+    assert state.seat_of["vailin"] == 0 and state.seat_of["karkoth"] == 1  # the side was taken: the other one
+
+
+def test_three_players_may_ask_for_a_realm_and_the_allied_pair_goes_together():
+    seats = [SeatInfo("Iron Circle"), SeatInfo(), SeatInfo("nerath")]
+    state = nerath.new(seats, {"mode": "alliance"}, Rng(1))
+    assert state.seat_of == {"karkoth": 1, "vailin": 2, "iron_circle": 0, "nerath": 2}
