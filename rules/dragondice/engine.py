@@ -28,7 +28,7 @@ meta = Meta(
                 Param("species", "Your species"),
                 Param("home", "Your home terrain type"),
                 Param("frontier", "The frontier terrain you propose"),
-                Param("split", "How your force is shared between home, horde and campaign armies"),
+                Param("split", "A preset, or points home/horde/campaign such as 10/8/6 (at most half in one army)"),
                 Param("horde", "The opponent whose home your horde invades (3-4 players)", required=False),
             ),
         ),

@@ -12,13 +12,17 @@ from rules.dragondice.model import Dragon, State, Terrain, Unit
 from rules.dragondice.turn import begin_turn
 from rules.rng import Rng
 
-# Share of the force per army (home, horde, campaign): our own presets for the draft's "split".
+# Share of the force per army (home, horde, campaign): our own presets for the draft's "split". A split may also
+# be given as points, "home/horde/campaign" such as "10/8/6", within the limits below.
 SPLITS: dict[str, tuple[int, int, int]] = {
     "balanced": (4, 4, 4),
     "home_heavy": (6, 3, 3),
     "horde_heavy": (3, 6, 3),
     "campaign_heavy": (3, 3, 6),
 }
+MIN_ARMY = 1  # house limits on the three armies: at least one point (a unit) each,
+MAX_SHARE = 2  # and at most 1/MAX_SHARE of the force (rounded down) in any one army
+MONSTER_BUDGET = 8  # a monster only in an army of at least this many points, and one per army at most
 MAX_TIE_ROLLS = 10  # horde roll-offs before the lowest tied seat starts (keeps scripted games finite)
 
 
@@ -60,15 +64,36 @@ def draft(state: State, seat: int, action: dict[str, Any]) -> tuple[str, str, st
     require(home in TERRAINS, f"Home terrain must be one of: {', '.join(TERRAINS)}.")
     require(frontier in TERRAINS, f"Frontier terrain must be one of: {', '.join(TERRAINS)}.")
     require(frontier != home, "Propose a frontier terrain of another type than your home terrain.")
-    require(split in SPLITS, f"Army split must be one of: {', '.join(SPLITS)}.")
-    return species, home, frontier, split, int(horde)
+    army_points(state.force, split)  # raises a RuleError naming the limits when the split breaks them
+    return species, home, frontier, split.strip(), int(horde)
+
+
+def split_help(force: int) -> str:
+    low, high = MIN_ARMY, force // MAX_SHARE
+    return (
+        f"a split is one of {', '.join(SPLITS)}, or points home/horde/campaign adding up to {force} "
+        f"with {low} to {high} in each army, such as {force // 3}/{force // 3}/{force - 2 * (force // 3)}"
+    )
 
 
 def army_points(force: int, split: str) -> tuple[int, int, int]:
-    home, horde, _ = SPLITS[split]
-    total = sum(SPLITS[split])
-    first, second = force * home // total, force * horde // total
-    return first, second, force - first - second
+    """The points of the home, horde and campaign armies for a preset or a "h/d/c" split, within the limits."""
+    split = split.strip()
+    if split in SPLITS:
+        home, horde, _ = SPLITS[split]
+        total = sum(SPLITS[split])
+        first, second = force * home // total, force * horde // total
+        points = (first, second, force - first - second)
+    else:
+        parts = split.replace("-", "/").split("/")
+        require(len(parts) == 3 and all(p.strip().isdigit() for p in parts), f"Unknown split: {split_help(force)}.")
+        points = tuple(int(p) for p in parts)  # type: ignore[assignment]
+    require(sum(points) == force, f"That split has {sum(points)} points, not {force}: {split_help(force)}.")
+    require(
+        all(MIN_ARMY <= p <= force // MAX_SHARE for p in points),
+        f"An army may hold {MIN_ARMY} to {force // MAX_SHARE} points (half the force at most): {split_help(force)}.",
+    )
+    return points
 
 
 def build_army(species: str, role: str, budget: int) -> list[str]:
@@ -80,7 +105,7 @@ def build_army(species: str, role: str, budget: int) -> list[str]:
         for kind in SPECIES[species].armies[role]:
             die = UNIT_DICE[kind]
             monsters = sum(1 for k in kinds if UNIT_DICE[k].size == "monster")
-            if die.size == "monster" and (monsters or budget < 2 * die.health):
+            if die.size == "monster" and (monsters or budget < MONSTER_BUDGET):
                 continue
             if die.health <= left:
                 kinds.append(kind)

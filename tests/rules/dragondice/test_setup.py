@@ -3,10 +3,11 @@
 import pytest
 
 from rules import dragondice as dd
+from rules import serial
 from rules.base import RuleError, SeatInfo
-from rules.dragondice.content import UNIT_DICE
+from rules.dragondice.content import SPECIES, UNIT_DICE
 from rules.dragondice.model import State
-from rules.dragondice.setup import army_points, build_army
+from rules.dragondice.setup import MONSTER_BUDGET, SPLITS, army_points, build_army
 from rules.rng import Rng
 from tests.rules.dragondice.helpers import EMBER, MIST, act, face
 
@@ -137,3 +138,44 @@ def test_setup_draft_horde_invades_the_chosen_opponents_home_with_three_players(
     dd.act(state, 2, {**base, "home": "feyland"}, Rng(9))
     assert state.phase == "play" and state.horde == [2, 2, 0]
     assert state.seats_at("t2") == [0, 1, 2] and state.seats_at("t1") == [1]
+
+
+def test_setup_draft_split_is_free_within_the_limits():
+    state = new_game(setup="draft")
+    base = {"type": "draft", "species": "emberwrights", "home": "highland", "frontier": "flatland"}
+    act(state, 0, {**base, "split": "10/8/6"})
+    dd.act(state, 1, {**base, "species": "mistwardens", "home": "coastland", "split": "4/12/8"}, Rng(3))
+    assert state.phase == "play"
+    frontier = state.terrains[2].id
+    assert [sum(u.health for u in state.army(0, w)) for w in ("t0", "t1", frontier)] == [10, 8, 6]
+    assert [sum(u.health for u in state.army(1, w)) for w in ("t1", "t0", frontier)] == [4, 12, 8]
+
+
+@pytest.mark.parametrize(
+    ("split", "why"),
+    [
+        ("13/6/5", "1 to 12 points"),  # more than half the force in one army
+        ("12/12/0", "1 to 12 points"),  # an empty army
+        ("8/8/7", "23 points, not 24"),
+        ("lots", "Unknown split"),
+        ("8/8", "Unknown split"),
+    ],
+)
+def test_setup_army_limits_refuse_a_split_outside_them(split, why):
+    state = new_game(setup="draft")
+    before = serial.dumps(state)
+    action = {"type": "draft", "species": "emberwrights", "home": "highland", "frontier": "flatland", "split": split}
+    with pytest.raises(RuleError, match=why):
+        dd.act(state, 0, action, Rng(0))
+    assert serial.dumps(state) == before
+
+
+@pytest.mark.parametrize("force", [12, 24, 36])
+def test_setup_army_limits_hold_for_every_preset_and_species(force):
+    for species in SPECIES:
+        for split in SPLITS:
+            for role, points in zip(("home", "horde", "campaign"), army_points(force, split), strict=True):
+                kinds = build_army(species, role, points)
+                assert sum(UNIT_DICE[k].health for k in kinds) == points <= force // 2
+                monsters = [k for k in kinds if UNIT_DICE[k].size == "monster"]
+                assert len(monsters) <= 1 and (not monsters or points >= MONSTER_BUDGET)
