@@ -8,7 +8,7 @@ from rules.base import Choice, seat_ref
 from rules.dragondice import spells
 from rules.dragondice.content import SPECIES, SPELLS, TERRAINS
 from rules.dragondice.damage import casualty_sets
-from rules.dragondice.model import DEAD, RESERVE, State
+from rules.dragondice.model import DEAD, RESERVE, State, Unit
 from rules.dragondice.setup import SPLITS
 
 
@@ -148,15 +148,33 @@ def _retreat_choices(state: State, seat: int) -> list[Choice]:
 
 
 def casualty_choices(state: State) -> list[Choice]:
+    """Every valid set of casualties, cheapest first: a select menu shows the first 25, the cheapest is a button."""
     hit = state.damage[0]
     sets = casualty_sets(state.army(hit.seat, hit.where), hit.amount)
     out = []
     for index, killed in enumerate(sets):
-        names = ", ".join(f"{u.name} {u.id}" for u in killed)
-        health = sum(u.health for u in killed)
-        label = f"Lose {names} ({health} health of {hit.amount} damage)"
+        label = casualty_label(killed, hit.amount)
         out.append(Choice({"type": "casualties", "units": ",".join(u.id for u in killed)}, label, quick=index == 0))
     return out
+
+
+def casualty_label(killed: list[Unit], amount: int) -> str:
+    """A short label for one set: 'Cinder Scout (1) x2 + Anvil Guard (3): 5 of 5 damage' (health in brackets)."""
+    if not killed:
+        return f"Nobody dies: the {amount} damage is lost"[:100]
+    counts: dict[str, list[Unit]] = {}
+    for unit in killed:
+        counts.setdefault(unit.kind, []).append(unit)
+    parts = [
+        f"{units[0].name} ({units[0].health})" + (f" x{len(units)}" if len(units) > 1 else "")
+        for units in counts.values()
+    ]
+    used = sum(u.health for u in killed)
+    tail = f": {used} of {amount} damage"
+    names = " + ".join(parts)
+    if len(names) + len(tail) > 100:  # Discord's limit for a menu option or a button
+        names = names[: 99 - len(tail)] + "…"
+    return names + tail
 
 
 def draft_choices(state: State, seat: int) -> list[Choice]:

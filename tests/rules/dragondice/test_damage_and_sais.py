@@ -5,6 +5,7 @@ import pytest
 from rules import dragondice as dd
 from rules import serial
 from rules.base import RuleError
+from rules.dragondice.choices import casualty_label
 from rules.dragondice.damage import casualty_sets, is_valid
 from rules.dragondice.model import Unit
 from rules.rng import Rng
@@ -57,6 +58,8 @@ def test_damage_defender_choice_is_validated_and_refusal_changes_nothing():
         dd.act(state, 1, {"type": "pass"}, Rng(0))
     assert serial.dumps(state) == before
     assert dd.fallback(state, 1) == {"type": "casualties", "units": "u2"}  # cheapest: least health, fewest units
+    labels = [c.label for c in dd.legal(state, 1)]
+    assert labels == ["Tide Caller (2): 2 of 2 damage", "Fen Runner (1) + Reed Skirmisher (1): 2 of 2 damage"]
     act(state, 1, {"type": "casualties", "units": "u2"}, blank(FEN), blank(REED))
 
 
@@ -132,3 +135,11 @@ def test_every_sai_has_a_test_here():
 
     tested = {name.split("_")[2] for name in globals() if name.startswith("test_sai_")}
     assert set(SAIS) <= tested
+
+
+def test_casualty_choice_labels_are_short_sets_of_units_with_their_health():
+    many = [Unit(f"u{i}", 1, CINDER, "t2") for i in range(3)] + [Unit("u9", 1, ANVIL, "t2")]
+    assert casualty_label(many, 6) == "Cinder Scout (1) x3 + Anvil Guard (3): 6 of 6 damage"
+    assert casualty_label([], 1) == "Nobody dies: the 1 damage is lost"
+    crowd = [Unit(f"u{i}", 1, kind, "t2") for i, kind in enumerate([CINDER, ANVIL, CRUCIBLE, FEN, TIDE, REED] * 2)]
+    assert all(len(casualty_label(s, 12)) <= 100 for s in casualty_sets(crowd, 12))
