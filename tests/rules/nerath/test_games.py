@@ -1,5 +1,6 @@
-"""Whole games: a scripted aggressive policy plays the 2-player alliance and 4-player free-for-all to the end,
-and the engine contract (random legal play, bad input, fallback, JSON, replay) holds in every mode."""
+"""Whole games: an aggressive policy plays the 2-player alliance and 4-player free-for-all to the end (the
+hand-written games are in test_scripted_games.py), and the engine contract (random legal play, bad input,
+fallback, JSON, replay) holds in every mode."""
 
 from collections import deque
 
@@ -69,7 +70,7 @@ def play_scripted(players, options, seed):
     return state
 
 
-def test_scripted_two_player_alliance_game_plays_to_a_victory():
+def test_policy_two_player_alliance_game_plays_to_a_victory():
     state = play_scripted(2, {"mode": "alliance", "length": "short"}, seed=3)
     result = nerath.outcome(state)
     assert result is not None and "victory conditions" in result.summary
@@ -77,7 +78,7 @@ def test_scripted_two_player_alliance_game_plays_to_a_victory():
     assert len(winners) == 1 and result.scores[winners[0]] >= 20
 
 
-def test_scripted_four_player_free_for_all_game_plays_to_a_victory():
+def test_policy_four_player_free_for_all_game_plays_to_a_victory():
     state = play_scripted(4, {"mode": "free-for-all", "length": "short"}, seed=5)
     result = nerath.outcome(state)
     assert result is not None and "victory conditions" in result.summary
