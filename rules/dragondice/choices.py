@@ -159,11 +159,11 @@ def casualty_choices(state: State) -> list[Choice]:
 
 
 def casualty_label(killed: list[Unit], amount: int) -> str:
-    """A short label for one set: 'Cinder Scout (1) x2 + Anvil Guard (3): 5 of 5 damage' (health in brackets)."""
+    """A short label for one set: 'Anvil Guard (3) + Cinder Scout (1) x2: 5 of 5 damage' (health in brackets)."""
     if not killed:
         return f"Nobody dies: the {amount} damage is lost"[:100]
     counts: dict[str, list[Unit]] = {}
-    for unit in killed:
+    for unit in sorted(killed, key=lambda u: (-u.health, u.name)):  # largest first, then by name
         counts.setdefault(unit.kind, []).append(unit)
     parts = [
         f"{units[0].name} ({units[0].health})" + (f" x{len(units)}" if len(units) > 1 else "")

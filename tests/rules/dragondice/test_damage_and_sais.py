@@ -139,7 +139,7 @@ def test_every_sai_has_a_test_here():
 
 def test_casualty_choice_labels_are_short_sets_of_units_with_their_health():
     many = [Unit(f"u{i}", 1, CINDER, "t2") for i in range(3)] + [Unit("u9", 1, ANVIL, "t2")]
-    assert casualty_label(many, 6) == "Cinder Scout (1) x3 + Anvil Guard (3): 6 of 6 damage"
+    assert casualty_label(many, 6) == "Anvil Guard (3) + Cinder Scout (1) x3: 6 of 6 damage"
     assert casualty_label([], 1) == "Nobody dies: the 1 damage is lost"
     crowd = [Unit(f"u{i}", 1, kind, "t2") for i, kind in enumerate([CINDER, ANVIL, CRUCIBLE, FEN, TIDE, REED] * 2)]
     assert all(len(casualty_label(s, 12)) <= 100 for s in casualty_sets(crowd, 12))
