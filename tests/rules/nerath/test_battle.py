@@ -267,3 +267,38 @@ def test_retreat_may_be_split_between_spaces_and_then_all_must_go():
     act(state, {"type": "retreat", "to": "ravensgate"})
     assert count(state, "karkoth", "dragon", "grey-reach") == 1
     assert count(state, "karkoth", "footsoldier", "ravensgate") == 2 and state.battle is None
+
+
+def test_flying_pieces_may_retreat_to_a_friendly_sea():
+    state = battle_at("silverbough")
+    attackers(state, "dragon", "silverbough")
+    put(state, "vailin", "footsoldier", "silverbough")
+    act(state, {"type": "fight", "space": "silverbough"}, dice=[1, 1])
+    assert {"grey-reach", "amber-reach", "ravensgate"} <= set(nerath.engine.battle.retreat_options(state))
+    act(state, {"type": "retreat", "to": "grey-reach"})
+    assert count(state, "karkoth", "dragon", "grey-reach") == 1
+
+
+def test_retreat_from_a_sea_battle_goes_to_an_adjacent_friendly_sea():
+    state = battle_at("amber-reach")
+    attackers(state, "warship", "amber-reach")
+    put(state, "vailin", "warship", "amber-reach")
+    put(state, "vailin", "warship", "whale-sound")  # an enemy sea now
+    act(state, {"type": "fight", "space": "amber-reach"}, dice=[1, 1])
+    options = nerath.engine.battle.retreat_options(state)
+    assert options and all(nerath.engine.board.SPACES[s].kind == "sea" for s in options)
+    assert "whale-sound" not in options
+
+
+def test_liberated_ally_capital_takes_new_pieces_on_the_allys_next_turn():
+    state = battle_at("vailindor", realm="nerath")
+    state.control["vailindor"] = "karkoth"
+    castle = put(state, "karkoth", "castle", "vailindor")[0]  # captured by Karkoth earlier
+    attackers(state, "fighter", "vailindor", realm="nerath")
+    act(state, {"type": "fight", "space": "vailindor"}, dice=[6, 1])  # the Fighter knocks the Castle out
+    assert state.control["vailindor"] == "vailin" and castle.realm == "vailin"
+    assert state.realms["nerath"].vp == 0
+    state.turn = 1  # Vailin's next turn, reinforce step
+    nerath.engine.turns.begin_turn(state, nerath.engine.ActionLog(), nerath.engine.Rng(0))
+    state.step = "reinforce"
+    assert "vailindor" in reinforce.placements(state, "vailin", "footsoldier")

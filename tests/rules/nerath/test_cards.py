@@ -160,3 +160,11 @@ def test_treasure_power_may_be_spent_with_nothing_in_reach():
     state.realms["karkoth"].treasures = ["vorpal-blade"]
     act(state, {"type": "play", "card": "vorpal-blade"})
     assert state.realms["karkoth"].vp == 2
+
+
+def test_dungeon_guardians_are_not_pieces_for_cards():
+    state = scene()
+    state.realms["karkoth"].hand = ["assassins-in-the-night"]
+    with pytest.raises(RuleError, match="Choose a target"):
+        act(state, {"type": "play", "card": "assassins-in-the-night", "target": "gloomhollow-caves"})
+    assert state.dungeons["gloomhollow-caves"].guardians

@@ -75,7 +75,7 @@ def test_impassable_corners_are_never_entered():
     assert reach and all(s in SPACES and SPACES[s].centre not in corner_centres for s in reach)
 
 
-def test_flying_pieces_pass_enemy_spaces_and_land_at_sea():
+def test_flying_pieces_pass_enemy_spaces_and_dungeon_entrances_and_may_stop_at_sea():
     state = scene()
     put(state, "karkoth", "dragon", "ravensgate")
     reach = destinations(state, "dragon", "ravensgate")
@@ -127,7 +127,7 @@ def test_land_pieces_cannot_move_before_boarding():
         act(state, {"type": "move", "piece": "fighter", "count": 1, "from": "cinderhold", "to": "grey-reach"})
 
 
-def test_warship_moves_before_loading_then_carries_and_unloading_ends_its_move():
+def test_warship_moves_up_to_two_spaces_before_loading_then_only_unloads_beside_it_and_stops():
     state = scene()
     put(state, "karkoth", "footsoldier", "hollowfang", 2)
     ship = put(state, "karkoth", "warship", "whale-sound")[0]
@@ -246,3 +246,58 @@ def test_sea_landing_joins_only_between_rounds_and_only_the_battle_being_fought(
         act(state, {"type": "move", "piece": "footsoldier", "count": 1, "from": "whale-sound", "to": "pearl-isle"})
     with pytest.raises(RuleError, match="only pieces landing"):
         act(state, {"type": "move", "piece": "fighter", "count": 1, "from": "sunfield", "to": "ravensgate"})
+
+
+def test_warship_unloads_into_one_or_two_adjacent_spaces_then_stops():
+    state = scene()
+    ship = put(state, "karkoth", "warship", "grey-reach")[0]
+    put(state, "karkoth", "footsoldier", "grey-reach", 2, carrier=ship.id)
+    act(state, {"type": "move", "piece": "footsoldier", "count": 1, "from": "grey-reach", "to": "ravensgate"})
+    act(state, {"type": "move", "piece": "footsoldier", "count": 1, "from": "grey-reach", "to": "silverbough"})
+    assert count(state, "karkoth", "footsoldier", "ravensgate") == 1 and state.pending == ["silverbough"]
+    assert ship.stopped and not destinations(state, "warship", "grey-reach")
+    assert not destinations(state, "footsoldier", "ravensgate")  # no farther after going ashore
+
+
+def test_carried_pieces_may_stay_aboard():
+    state = scene()
+    ship = put(state, "karkoth", "warship", "grey-reach")[0]
+    put(state, "karkoth", "footsoldier", "ravensgate")
+    act(state, {"type": "move", "piece": "footsoldier", "count": 1, "from": "ravensgate", "to": "grey-reach"})
+    act(state, {"type": "move", "piece": "warship", "count": 1, "from": "grey-reach", "to": "pearl-sound"})
+    act(state, {"type": "end"})
+    assert [p.carrier for p in state.pieces if p.kind == "footsoldier"] == [ship.id]
+    assert count(state, "karkoth", "footsoldier", "pearl-sound") == 1
+
+
+def test_heroes_aboard_fight_at_sea_then_make_a_sea_landing():
+    state = scene(step="battle")
+    ship = put(state, "karkoth", "warship", "whale-sound", stopped=True)[0]
+    put(state, "karkoth", "fighter", "whale-sound", carrier=ship.id)
+    put(state, "vailin", "warship", "whale-sound")
+    state.pending = ["whale-sound"]
+    events = act(state, {"type": "fight", "space": "whale-sound"}, dice=[1, 6, 1])  # the Fighter aboard hits
+    assert "Fighter d10: 6" in "\n".join(e.text for e in events)
+    act(state, {"type": "move", "piece": "fighter", "count": 1, "from": "whale-sound", "to": "sunfield"})
+    assert state.pending == ["sunfield"] and count(state, "karkoth", "fighter", "sunfield") == 1
+
+
+def test_heroes_may_go_ashore_into_a_dungeon_entrance_from_a_warship():
+    state = scene()
+    ship = put(state, "karkoth", "warship", "grey-reach")[0]
+    put(state, "karkoth", "wizard", "grey-reach", carrier=ship.id)
+    put(state, "karkoth", "footsoldier", "grey-reach", carrier=ship.id)
+    ashore = {(k, t) for k, _, t, _ in movement.debark_options(state, "karkoth")}
+    assert ("wizard", "gloomhollow-caves") in ashore and ("footsoldier", "gloomhollow-caves") not in ashore
+    act(state, {"type": "move", "piece": "wizard", "count": 1, "from": "grey-reach", "to": "gloomhollow-caves"})
+    assert state.pending == ["gloomhollow-caves"]
+
+
+def test_no_new_pieces_join_a_battle_once_the_battle_step_has_begun():
+    state = scene(step="battle")
+    put(state, "karkoth", "footsoldier", "ravensgate")
+    put(state, "karkoth", "footsoldier", "silverbough", stopped=True)
+    state.pending = ["silverbough"]
+    assert not [c for c in nerath.legal(state, 0) if c.action["type"] == "move"]
+    with pytest.raises(RuleError, match="Nothing moves in the battle step"):
+        act(state, {"type": "move", "piece": "footsoldier", "count": 1, "from": "ravensgate", "to": "silverbough"})
