@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from render.draw import HIGHLIGHT, INK, PAPER, centred_text, contrast, font, header
 from render.nerath_hand import render_hand
 from rules.base import fill_seats
-from rules.nerath import board, turns
+from rules.nerath import board, sharing, turns
 from rules.nerath.content import CONTENT, REALM_ORDER
 from rules.nerath.state import State
 
@@ -102,10 +102,23 @@ def _land(draw: ImageDraw.ImageDraw, space_id: str, controller: str) -> None:
     draw.polygon(points, fill=_tint(_colour(controller), 0.45))
     draw.line([*points, points[0]], fill=_colour(space.realm or controller), width=4)
     x, y = space.centre[0], space.centre[1] + TOP
-    label = space.name if len(space.name) <= 14 else space.name[:13] + "."
-    centred_text(draw, (x, y - 27), label, 10, fill=INK)
+    lines = _wrap(space.name)
+    if len(lines) == 1:
+        centred_text(draw, (x, y - 27), lines[0], 10, fill=INK)
+    else:  # long names on two smaller lines rather than cut off
+        centred_text(draw, (x, y - 33), lines[0], 9, fill=INK)
+        centred_text(draw, (x, y - 23), lines[1], 9, fill=INK)
     if space.capital:
         centred_text(draw, (x, y - 14), "CAPITAL", 9, fill=(150, 20, 20))
+
+
+def _wrap(text: str, width: int = 13) -> list[str]:
+    """One line if it fits, else two, broken at the space nearest the middle."""
+    if len(text) <= width or " " not in text:
+        return [text]
+    middle = len(text) / 2
+    cut = min((i for i, ch in enumerate(text) if ch == " "), key=lambda i: abs(i - middle))
+    return [text[:cut], text[cut + 1 :]]
 
 
 @cache
@@ -168,6 +181,10 @@ def _headline(state: State, names: Sequence[str]) -> str:
     if state.battle is not None:
         owing = ", ".join(board.name(r) for r in state.battle.hits)
         waiting = f", {owing} to choose casualties" if owing else ""
+        if state.battle.split_hits:  # allies sharing hits: who proposes or answers now
+            first, second = sharing.pair(state.battle.split_default)
+            deciding, verb = (second, "to answer the split") if state.battle.proposal else (first, "to propose a split")
+            waiting += f", {board.name(deciding)} {verb}"
         battle = f" - battle at {board.label(state.battle.space)}, round {state.battle.round}{waiting}"
     return f"Round {state.round}: {board.name(realm)} ({who}), {state.step} step{battle}"
 
@@ -211,7 +228,7 @@ def _dungeons(image: Image.Image, state: State) -> None:
         y += TOP
         hidden = sum(1 for up in dungeon.face_up if not up)
         shown = [CONTENT.guardians[g] for g, up in zip(dungeon.guardians, dungeon.face_up, strict=True) if up]
-        lines = [CONTENT.spaces[space].name[:14]]
+        lines = [CONTENT.spaces[space].name]
         if hidden:
             lines.append(f"{hidden} hidden")
         lines += [f"{g.name[:11]} {'d' + '/'.join(map(str, g.dice))}" for g in shown]

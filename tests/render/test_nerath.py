@@ -72,3 +72,23 @@ def test_battles_still_to_fight_are_marked():
     plain = render(state, NAMES).convert("RGB").getpixel(point)
     state.pending = ["grey-reach"]
     assert render(state, NAMES).convert("RGB").getpixel(point) != plain
+
+
+def test_long_space_names_wrap_onto_two_lines_instead_of_being_cut():
+    from render.nerath import _wrap
+
+    assert _wrap("Citadel of Iron's Grasp") == ["Citadel of", "Iron's Grasp"]
+    assert _wrap("Karkothi Throneholds") == ["Karkothi", "Throneholds"]
+    assert _wrap("Silverbough") == ["Silverbough"]
+
+
+def test_headline_names_who_must_share_out_the_hits():
+    from render.nerath import _headline
+    from rules.rng import Rng
+    from tests.rules.nerath.test_allies import defended
+
+    state = defended({"footsoldier": 3}, {"footsoldier": 2})
+    nerath.act(state, 0, {"type": "fight", "space": "silverbough"}, Rng(0, forced=[6, 6, 6, 1, 1, 1, 1, 1]))
+    assert _headline(state, NAMES).endswith("Vailin to propose a split")
+    nerath.act(state, 1, {"type": "split", "mine": 3}, Rng(0))
+    assert _headline(state, NAMES).endswith("Nerath to answer the split")
