@@ -5,10 +5,12 @@ import time
 from PIL import Image
 
 from render.draw import encode_png
-from render.nerath import render
+from render.nerath import _headline, _wrap, render
 from rules import nerath
 from rules.nerath.content import CONTENT
+from rules.rng import Rng
 from tests.engine_contract import play_random, start
+from tests.rules.nerath.test_allies import defended
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 
@@ -75,18 +77,12 @@ def test_battles_still_to_fight_are_marked():
 
 
 def test_long_space_names_wrap_onto_two_lines_instead_of_being_cut():
-    from render.nerath import _wrap
-
     assert _wrap("Citadel of Iron's Grasp") == ["Citadel of", "Iron's Grasp"]
     assert _wrap("Karkothi Throneholds") == ["Karkothi", "Throneholds"]
     assert _wrap("Silverbough") == ["Silverbough"]
 
 
 def test_headline_names_who_must_share_out_the_hits():
-    from render.nerath import _headline
-    from rules.rng import Rng
-    from tests.rules.nerath.test_allies import defended
-
     state = defended({"footsoldier": 3}, {"footsoldier": 2})
     nerath.act(state, 0, {"type": "fight", "space": "silverbough"}, Rng(0, forced=[6, 6, 6, 1, 1, 1, 1, 1]))
     assert _headline(state, NAMES).endswith("Vailin to propose a split")
