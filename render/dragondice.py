@@ -197,6 +197,7 @@ def _column_height(state: State) -> int:
         rows = sum(
             17 + 6 + -(-len(state.army(s, terrain.id)) // per_row) * (CHIP + 3) for s in state.seats_at(terrain.id)
         )
+        rows += 22 * sum(1 for d in state.dragons if d.where == terrain.id)
         effects = sum(1 for e in state.effects if e.target == terrain.id or e.target.startswith(f"{terrain.id}:"))
         tallest = max(tallest, DIE + 26 + rows + 15 * effects)
     return max(240, -(-tallest // 40) * 40)
@@ -228,10 +229,11 @@ def _terrain_column(
             13,
             _ink(terrain.captured_by),
         )
-    dragons = [d for d in state.dragons if d.where == terrain.id]
-    for i, dragon in enumerate(dragons):
-        _dragon(draw, (x0 + DIE + 24 + i * 26, y0 + 78), dragon.element, dragon.owner)
     y = y0 + DIE + 18
+    for dragon in [d for d in state.dragons if d.where == terrain.id]:  # who owns it, and its breath's element
+        _dragon(draw, (x0 + 18, y + 8), dragon.element, dragon.owner)
+        _text(image, (x0 + 34, y), f"{names[dragon.owner]}'s {dragon.element} dragon"[:28], 13, _ink(dragon.owner))
+        y += 22
     for seat in state.seats_at(terrain.id):
         army = state.army(seat, terrain.id)
         health = sum(u.health for u in army)
@@ -276,15 +278,14 @@ def _player_row(
     pool = sum(1 for d in state.dragons if d.owner == seat and d.where == "pool")
     species = SPECIES[state.species[seat]].name
     _text(image, (24, y), f"{names[seat]} · {species} · captured {captured}/2 · dragons in pool {pool}"[:90], 14, INK)
-    sections = ((RESERVE, "Reserves", False, 24), (DEAD, "Dead", True, 420))
-    for where, label, dead, x in sections:
+    # reserves on the left; the dead unit area above the buried area on the right (buried units never return)
+    sections = ((RESERVE, "Reserves", False, 24, 20), (DEAD, "Dead", True, 420, 20), (BURIED, "Buried", True, 420, 47))
+    for where, label, dead, x, dy in sections:
         units = [u for u in state.units if u.owner == seat and u.where == where]
-        _text(image, (x, y + 20), f"{label} ({sum(u.health for u in units)})", 12, MUTED)
-        _chips(image, units[:10], x + 92, y + 20, 280, dead)
+        _text(image, (x, y + dy), f"{label} ({sum(u.health for u in units)})", 12, MUTED)
+        _chips(image, units[:10], x + 92, y + dy, 280, dead)
         if len(units) > 10:
-            _text(image, (x + 92 + 10 * (CHIP + 3), y + 24), f"+{len(units) - 10}", 12, MUTED)
-    buried = sum(1 for u in state.units if u.owner == seat and u.where == BURIED)
-    _text(image, (820, y + 20), f"Buried: {buried}", 12, MUTED)
+            _text(image, (x + 92 + 10 * (CHIP + 3), y + dy + 4), f"+{len(units) - 10}", 12, MUTED)
 
 
 def _footer(image: Image.Image, state: State, names: Sequence[str], y: int) -> None:
