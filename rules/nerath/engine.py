@@ -575,6 +575,13 @@ def status(state: State, seat: int | None) -> str:
         )
         if state.battle is not None:
             lines.append(f"Battle at {label(state.battle.space)}, round {state.battle.round}.")
+            fight = state.battle
+            if fight.split_hits:
+                lines.append(
+                    f"{fight.split_hits} hits to share: {name(_splitter(fight))} "
+                    + (f"answers the proposal ({sharing.describe(fight.proposal)})." if fight.proposal else "proposes.")
+                    + f" Without agreement: {sharing.describe(fight.split_default)}."
+                )
     for side in board.teams(state):
         parts = [f"{name(r)} {state.realms[r].vp} VP, {state.realms[r].gold} gold" for r in side]
         lines.append(" + ".join(parts) + (f" (shared {turns.side_vp(state, side)} VP)" if len(side) > 1 else ""))

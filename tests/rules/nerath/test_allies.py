@@ -115,3 +115,13 @@ def test_attacker_chooses_casualties_while_the_allies_settle_their_split():
     assert nerath.awaiting(state) == {1} and state.battle.stage != "decide"
     act(state, {"type": "split", "mine": 1}, seat=1)
     assert nerath.awaiting(state) == {0} and state.battle.stage == "decide"
+
+
+def test_status_tells_who_must_propose_or_answer_the_split():
+    state = defended({"footsoldier": 3}, {"footsoldier": 2})
+    act(state, {"type": "fight", "space": "silverbough"}, dice=[6, 6, 6, 1, 1, 1, 1, 1])
+    assert "3 hits to share: Vailin proposes. Without agreement: Vailin takes 2 hits, Nerath 1." in nerath.status(
+        state, None
+    )
+    act(state, {"type": "split", "mine": 3}, seat=1)
+    assert "Nerath answers the proposal (Vailin takes 3 hits, Nerath 0)" in nerath.status(state, 3)
