@@ -302,3 +302,12 @@ def test_liberated_ally_capital_takes_new_pieces_on_the_allys_next_turn():
     nerath.engine.turns.begin_turn(state, nerath.engine.ActionLog(), nerath.engine.Rng(0))
     state.step = "reinforce"
     assert "vailindor" in reinforce.placements(state, "vailin", "footsoldier")
+
+
+def test_defender_keeps_the_space_when_both_sides_are_destroyed():
+    state = battle_at("silverbough")
+    attackers(state, "footsoldier", "silverbough")
+    put(state, "vailin", "footsoldier", "silverbough")
+    act(state, {"type": "fight", "space": "silverbough"}, dice=[6, 6])
+    assert state.battle is None and state.control["silverbough"] == "vailin"
+    assert not [p for p in state.pieces if p.space == "silverbough"] and state.realms["karkoth"].vp == 0

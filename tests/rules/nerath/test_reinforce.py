@@ -169,3 +169,13 @@ def test_starting_a_turn_notes_the_castles_held():
     assert sorted(state.realms["karkoth"].start_castles) == ["karkothi-throneholds", "skullcairn"]
     assert REALMS["karkoth"].capital in state.realms["karkoth"].start_control
     assert isinstance(state.pieces[0], Piece)
+
+
+def test_new_flying_pieces_pass_enemy_spaces_but_finish_in_friendly_ones():
+    state = reinforcing()
+    buy(state, "dragon", 1, "karkothi-throneholds")
+    for space in ("hollowfang", "grimmoor", "bonereach"):  # every way out is enemy now
+        state.control[space] = "vailin"
+    reach = {c.action["to"] for c in nerath.legal(state, 0) if c.action["type"] == "move"}
+    assert "cinderhold" in reach  # over enemy Hollowfang to friendly land
+    assert "hollowfang" not in reach  # no battle from the reinforce step
