@@ -1,4 +1,4 @@
-from render.dragondice import DIE, TERRAIN_TOP, render
+from render.dragondice import DIE, ELEMENT_COLOURS, TERRAIN_TOP, render
 from render.draw import encode_png, seat_colour
 from rules import dragondice as dd
 from rules.rng import Rng
@@ -39,3 +39,13 @@ def test_a_pending_manoeuvre_renders_from_the_public_view():
     public = dd.view(state, None)
     assert public.manoeuvre is not None and public.manoeuvre.direction == ""
     assert render(public, NAMES)
+
+
+def test_a_dragon_on_a_terrain_is_drawn_in_its_elements_colour_in_that_column():
+    state = start(dd, 2, seed=4)
+    dd.act(state, 0, {"type": "begin"}, Rng(4))
+    state.dragons[1].where = "t2"
+    image = render(dd.view(state, None), NAMES).convert("RGB")
+    x, y = 10 + 2 * 230 + 18, TERRAIN_TOP + DIE + 18 + 8
+    around = {image.getpixel((x - dx, y + dy)) for dx in (6, 7, 8) for dy in (-1, 0, 1)}
+    assert ELEMENT_COLOURS[state.dragons[1].element] in around
