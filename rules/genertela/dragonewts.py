@@ -1,0 +1,269 @@
+"""The Dragonewts' special rules: named units of a city, moving from city to city, sitting on a city among
+enemies (and fighting from it or being attacked on it only by choice), recovery, population, the Dragonkill duty.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from functools import cache
+
+from rules.base import ActionLog
+from rules.genertela.board import (
+    BOARD,
+    CONTENT,
+    NATIONS,
+    active_nation,
+    allied,
+    controller,
+    enemies_in,
+    may_enter,
+    on_city,
+    units_in,
+    units_of,
+    zone,
+)
+from rules.genertela.content import CONTENT_DIR, ContentError
+from rules.genertela.state import State, Unit
+
+CITY_STACK = 2  # named Dragonewts that may sit on a city in an enemy zone
+CITY_POPULATION = 2  # population for each such city
+INHUMAN_KING = "dragonewts.inhuman_king.hero"
+LETS_PASS = "lets_dragonewts_pass:"  # flag: that nation does not block named Dragonewts moving city to city
+
+
+@cache
+def city_names(file: str = "dragonewt_cities.json") -> dict[str, str]:
+    """Zone id -> the name on that city's named Dragonewts; every Dragonewt city of the map needs one."""
+    raw = json.loads((CONTENT_DIR / file).read_text(encoding="utf-8"))
+    names: dict[str, str] = {}
+    for index, item in enumerate(raw.get("cities", [])):
+        entry = f"city #{index + 1}"
+        for key in ("zone", "name", "source"):
+            if not isinstance(item.get(key), str) or not item[key]:
+                raise ContentError(f"{file}: {entry}: field {key!r}: is missing or not text")
+        try:
+            zid = BOARD.resolve(item["zone"])
+        except KeyError:
+            raise ContentError(f"{file}: {entry}: field 'zone': {item['zone']!r} is not a zone of map.json") from None
+        if not zone(zid).dragonewt_city:
+            raise ContentError(f"{file}: {entry}: field 'zone': {item['zone']!r} has no Dragonewt city")
+        names[zid] = item["name"]
+    missing = [z.name for z in BOARD.zones.values() if z.dragonewt_city and z.id not in names]
+    if missing:
+        raise ContentError(f"{file}: cities: field 'zone': no name for the Dragonewt city of {', '.join(missing)}")
+    return names
+
+
+def label(zid: str) -> str:
+    return f"{city_names()[zid]} dragonewt"
+
+
+def name_unit(state: State, unit: Unit, sit: bool = False) -> None:
+    """A named Dragonewt placed in a city zone carries that city's name and sits on the city when told so or when
+    another nation holds the zone."""
+    if unit.kind != "named_dragonewt" or not zone(unit.zone).dragonewt_city:
+        return
+    unit.name = unit.name or label(unit.zone)
+    unit.sitting = sit or controller(state, unit.zone) not in ("", unit.nation)
+
+
+# --- movement ----------------------------------------------------------------------------------------------
+
+
+def lets_pass(state: State, nation: str) -> bool:
+    return LETS_PASS + nation in state.flags
+
+
+def _blocked(state: State, nation: str, zid: str) -> bool:
+    from rules.genertela.specials import blockers
+
+    return any(not lets_pass(state, u.nation) for u in blockers(state, nation, zid))
+
+
+def hop_targets(state: State, nation: str, start: str, closed: frozenset[str] = frozenset()) -> list[str]:
+    """Named Dragonewts leaving a Dragonewt city may reach any other Dragonewt city through enemy or empty zones;
+    an enemy that blocks them (house: every nation with blocking units there, unless it lets them pass) stops them
+    in its zone."""
+    if not NATIONS[nation].has("dragonewt") or not zone(start).dragonewt_city:
+        return []
+    seen, queue, found = {start}, deque([start]), []
+    while queue:
+        here = queue.popleft()
+        for nxt in BOARD.zones[here].adjacent:
+            if nxt in seen or not may_enter(nation, nxt) or nxt in closed:
+                continue
+            seen.add(nxt)
+            if _blocked(state, nation, nxt):
+                found.append(nxt)  # stopped where the block took place
+            else:
+                queue.append(nxt)
+                if zone(nxt).dragonewt_city:
+                    found.append(nxt)
+    return sorted(found)
+
+
+def arrive(state: State, unit: Unit, nation: str, zid: str) -> None:
+    """A named Dragonewt ending a move on a Dragonewt city in a zone another nation holds sits on the city
+    (house: it takes the city rather than fighting; it may attack from it by declaring so)."""
+    if unit.kind == "named_dragonewt":
+        unit.sitting = zone(zid).dragonewt_city and any(
+            u.nation != nation and not on_city(state, u) for u in units_in(state, zid)
+        )
+
+
+# --- battle ------------------------------------------------------------------------------------------------
+
+
+def fighting(state: State, nation: str, zid: str, units: list[Unit]) -> list[Unit]:
+    """The units of a nation that take part in a battle in the zone. Dragonewts sitting on the city stay out
+    unless the active nation declared a fight over the city there: then the Dragonewts attack leaving one
+    named unit to keep the city, or all of them defend it."""
+    sitting = [u for u in units if on_city(state, u)]
+    if not sitting:
+        return units
+    rest = [u for u in units if u not in sitting]
+    if zid not in state.city_attacks:
+        return rest
+    return rest + sitting[1:] if nation == active_nation(state) else units
+
+
+def besieged(state: State, nation: str, zid: str) -> list[str]:
+    """Nations whose Dragonewts sit on the city of a zone where the active nation declared an attack on them."""
+    if zid not in state.city_attacks:
+        return []
+    found = {u.nation for u in units_in(state, zid) if on_city(state, u) and not allied(state, nation, u.nation)}
+    return sorted(found)
+
+
+def attack_options(state: State, nation: str) -> list[str]:
+    """Zones where the nation may declare a fight over a Dragonewt city: its own Dragonewts sit there among enemies
+    (at least two, one stays behind), or its army shares the zone with enemy Dragonewts sitting on the city."""
+    options = []
+    for zid in sorted({u.zone for u in units_of(state, nation)}):
+        if not zone(zid).dragonewt_city:
+            continue
+        mine = units_of(state, nation, zid)
+        sally = sum(1 for u in mine if on_city(state, u)) >= 2 and bool(enemies_in(state, nation, zid))
+        assault = any(not on_city(state, u) for u in mine) and _enemy_sitters(state, nation, zid)
+        if sally or assault:
+            options.append(zid)
+    return options
+
+
+def _enemy_sitters(state: State, nation: str, zid: str) -> bool:
+    return any(on_city(state, u) and not allied(state, nation, u.nation) for u in units_in(state, zid))
+
+
+def city_retreat(state: State, nation: str, zid: str, army: list[Unit]) -> bool:
+    """Named Dragonewts fighting in a zone with a Dragonewt city may retreat onto it while a Dragonewt unit of their
+    nation sits there (house: when every mobile unit of the army is a named Dragonewt)."""
+    mobile = [u for u in army if u.mobile]
+    return (
+        bool(mobile)
+        and zone(zid).dragonewt_city
+        and zid not in state.city_attacks
+        and all(u.kind == "named_dragonewt" for u in mobile)
+        and any(on_city(state, u) for u in units_of(state, nation, zid))
+    )
+
+
+def take_city(units: list[Unit]) -> None:
+    for unit in units:
+        unit.sitting = True
+
+
+# --- recovery, population, stacking ------------------------------------------------------------------------
+
+
+def recover(state: State, fallen: list[Unit], log: ActionLog) -> None:
+    """At the end of combat, fallen Dragonewts with a city name go back to their city while Dragonewts still occupy
+    it, and only while the Inhuman King is in play."""
+    from rules.genertela.reinforce import add_unit
+
+    if not fallen:
+        return
+    if not any(u.unit_id == INHUMAN_KING for u in state.units):
+        log.say("The Inhuman King is out of play: no Dragonewt recovers.")
+        return
+    for unit in fallen:
+        home = unit.home
+        if not any(u.nation == unit.nation for u in units_in(state, home)):
+            log.say(f"{unit.name} does not recover: no Dragonewt holds its city.")
+            continue
+        unit.zone, unit.moved = home, True
+        add_unit(state, unit)
+        unit.sitting = any(u.nation != unit.nation and not on_city(state, u) for u in units_in(state, home))
+        log.say(f"{unit.name} recovers in {BOARD.zones[home].name}.")
+
+
+def recovers(unit: Unit) -> bool:
+    """Only named Dragonewts with a city name recover (built Dragonewt units carry none)."""
+    return unit.kind == "named_dragonewt" and bool(unit.name) and zone(unit.home).dragonewt_city
+
+
+def held_cities(state: State, nation: str) -> list[str]:
+    """Dragonewt cities the nation's named units sit on in a zone another nation holds."""
+    return sorted({u.zone for u in units_of(state, nation) if on_city(state, u)})
+
+
+def extra_population(state: State, nation: str) -> int:
+    return CITY_POPULATION * len(held_cities(state, nation)) if NATIONS[nation].has("dragonewt") else 0
+
+
+def city_overstack(state: State, nation: str) -> list[Unit]:
+    """At most 2 named Dragonewts sit on one city in an enemy zone; the rest are lost."""
+    lost: list[Unit] = []
+    for zid in held_cities(state, nation):
+        sitting = [u for u in units_of(state, nation, zid) if on_city(state, u)]
+        lost += sitting[CITY_STACK:]
+    return lost
+
+
+def settle_cities(state: State) -> None:
+    """Named Dragonewts left alone in their zone hold it again (an army entering later must fight them)."""
+    for unit in state.units:
+        if unit.sitting and not any(u.nation != unit.nation for u in units_in(state, unit.zone)):
+            unit.sitting = False
+
+
+# --- turn 23, the Dragonkill --------------------------------------------------------------------------------
+
+
+def dragonkill(state: State, nation: str) -> bool:
+    return any(e.type == "dragonkill" for entry in CONTENT.turn(state.turn).entries_of(nation) for e in entry.events)
+
+
+def _duty_moves(state: State, nation: str) -> dict[str, str]:
+    """Deathline zones holding human units (even the Dragonewt player's own nations) that no Dragon attacks yet,
+    each with a zone a Dragon could still come from."""
+    from rules.genertela.movement import destinations, movers, movers_to
+
+    if not dragonkill(state, nation):
+        return {}
+    ready = sorted({u.zone for u in units_of(state, nation) if u.kind == "dragon"})
+    ready = [zid for zid in ready if any(u.kind == "dragon" for u in movers(state, nation, zid))]
+    found: dict[str, str] = {}
+    for zid in BOARD.zones:
+        if not zone(zid).deathline or any(u.kind == "dragon" for u in units_of(state, nation, zid)):
+            continue
+        for start in ready:
+            if zid in destinations(state, nation, start):
+                first = movers_to(state, nation, start, zid)[:1]
+                if first and first[0].kind == "dragon":
+                    found[zid] = start
+                    break
+    return found
+
+
+def duty_zones(state: State, nation: str) -> list[str]:
+    """The Dragonkill (turn 23): the movement step may not end while a Dragon could still attack one of these."""
+    return list(_duty_moves(state, nation))
+
+
+def duty_move(state: State) -> dict[str, object] | None:
+    """The move that sends one Dragon to the first zone the Dragonkill still owes a Dragon (bot and fallback)."""
+    moves = _duty_moves(state, active_nation(state))
+    for target, start in moves.items():
+        return {"type": "move", "from": start, "to": target, "count": 1}
+    return None

@@ -1,0 +1,68 @@
+"""Who blocks movement, and the special units that ignore blocking: Assassins and Hon-eel.
+
+The seed: units inside a City or fortress block only when declared outside; pure Assassins never block;
+Assassins and Hon-eel are not blocked and may move to, or retreat to, zones far away.
+"""
+
+from __future__ import annotations
+
+from rules.genertela.board import BOARD, barred, controller, enemies_in, has_city, on_city, units_of, zone
+from rules.genertela.state import State, Unit
+
+SPECIAL_SHOOTERS = frozenset({"assassin", "guardian", "hero", "superhero"})  # may hit a protected Assassin
+
+
+def free_mover(unit: Unit) -> bool:
+    """Assassins and Hon-eel move and retreat without being blocked, to any zone."""
+    return unit.mobile and ("assassin" in unit.types or unit.free_move)
+
+
+def walled(state: State, zid: str) -> bool:
+    """A zone with a City unit or a fortress: its units stand inside unless declared outside."""
+    return zone(zid).fortress or has_city(state, zid)
+
+
+def blocks(state: State, unit: Unit) -> bool:
+    """Whether an enemy unit stops movement through its zone."""
+    if unit.assassin_only or on_city(state, unit):
+        return False
+    if walled(state, unit.zone):
+        return unit.outside and unit.kind != "city"
+    return True
+
+
+def blockers(state: State, nation: str, zid: str) -> list[Unit]:
+    return [u for n in enemies_in(state, nation, zid) for u in units_of(state, n, zid) if blocks(state, u)]
+
+
+def passable(state: State, nation: str, zid: str) -> bool:
+    """Movement may go on through a zone someone holds where no enemy unit blocks (the nation's own or an ally's,
+    an enemy zone defended only from inside its walls or by Assassins), or one overrun this step.
+    An empty zone is held by no one: a move stops there (the seed moves only through zones a nation controls)."""
+    if zid in state.overrun:
+        return True
+    return bool(controller(state, zid)) and not blockers(state, nation, zid) and not barred(state, nation, zid)
+
+
+def anywhere(start: str) -> list[str]:
+    """Every zone a free mover may go to from `start`: any land zone, mountains included ("no restrictions")."""
+    return [zid for zid in BOARD.zones if zid != start and zone(zid).terrain != "sea"]
+
+
+def far_retreats(state: State, nation: str, zid: str) -> list[str]:
+    """Assassins and Hon-eel may retreat to any zone their nation holds that is not under attack."""
+    return [
+        other
+        for other in BOARD.zones
+        if other != zid and controller(state, other) == nation and not enemies_in(state, nation, other)
+    ]
+
+
+def uses_ability(unit: Unit, aim: str) -> bool:
+    """An Assassin aiming at special characters uses its ability (flat 6+); a pure Assassin attacks no other way."""
+    return "assassin" in unit.types and aim == "special_characters"
+
+
+def special_shooter(unit: Unit) -> bool:
+    """Units whose hits may fall on an Assassin protected in the first round."""
+    return bool(SPECIAL_SHOOTERS & set(unit.types))
