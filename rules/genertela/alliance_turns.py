@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rules.base import ActionLog
+from rules.genertela import alliance_votes
 from rules.genertela.board import BOARD, CONTENT, NATIONS, alliances, controlled, controller, seat_of, touch
 from rules.genertela.content import Alliance
 from rules.genertela.state import State
@@ -31,18 +32,17 @@ def open_turn(state: State, alliance_id: str, log: ActionLog) -> bool:
     army = [u for u in state.units if u.zone == alliance.centre and u.nation in alliance.members and u.mobile]
     if not army:
         return False
+    # until the votes are in, each player's units count for that player (a tie: the first in the turn record)
     votes = Counter(seat_of(state, u.nation) for u in army)
     top = max(votes.values())
-    # house: a tie goes to the member nation first in the turn record (the seed rolls a die)
     by_nation = Counter(u.nation for u in army)
     ranked = sorted(by_nation, key=lambda n: (votes[seat_of(state, n)] != top, -by_nation[n], NATIONS[n].turn_order))
     leader = ranked[0]
+    alliance_votes.ask_votes(state, army)
     for unit in army:
         unit.in_army = True
-        if unit.nation != leader:
-            unit.lent_from, unit.nation = unit.nation, leader
-    touch(state)
-    state.alliance, state.acting_for = alliance_id, leader
+    alliance_votes.lead(state, leader)
+    state.alliance = alliance_id
     log.say(
         f"{alliance.name} turn: {len(army)} units in {BOARD.zones[alliance.centre].name}, led by "
         f"{NATIONS[leader].name}."
@@ -50,18 +50,36 @@ def open_turn(state: State, alliance_id: str, log: ActionLog) -> bool:
     return True
 
 
+def horde_rule(state: State) -> Alliance | None:
+    """The alliance whose turn is being played, if it must move into Deathline zones (the True Golden Horde)."""
+    return next((a for a in _with_turns(state) if a.id == state.alliance and a.must_move_to == "deathline"), None)
+
+
+def horde_targets(state: State, nation: str, found: list[str]) -> list[str]:
+    """In the Horde's turn its army may only go into Deathline zones, and all of it to the same one."""
+    if horde_rule(state) is None:
+        return found
+    gone = {u.zone for u in state.units if u.in_army and u.moved}
+    return [zid for zid in found if BOARD.zones[zid].deathline and (not gone or zid in gone)]
+
+
 def invasion(state: State) -> bool:
     return any(a.id == state.alliance and a.invasion for a in _with_turns(state))
 
 
 def close_turn(state: State, log: ActionLog) -> None:
-    """Units go back to their nations; those in zones the alliance took stay, the others go home."""
+    """Units go back to their nations; those in zones the alliance took stay, the others go home (the True Golden
+    Horde's stay where they are, together, until the alliance ends)."""
     taken = set(state.changed)
+    alliance_votes.score(state, list(taken), log)
+    stays = any(a.id == state.alliance and a.no_return_home for a in CONTENT.turn(state.turn).alliances)
     for unit in [u for u in state.units if u.in_army]:
         unit.in_army = False
         if unit.lent_from:
             unit.nation, unit.lent_from = unit.lent_from, ""
-        if unit.zone not in taken:
+        if stays:
+            state.politics.horde.append(unit.uid)
+        elif unit.zone not in taken:
             home = [z for z in controlled(state, unit.nation) if z != unit.zone]
             if unit.home in home:
                 unit.zone = unit.home
@@ -71,3 +89,4 @@ def close_turn(state: State, log: ActionLog) -> None:
     name = next((a.name for a in CONTENT.turn(state.turn).alliances if a.id == state.alliance), state.alliance)
     log.say(f"The {name} turn is over; its units go home.")
     state.alliance, state.acting_for = "", ""
+    state.politics.providers, state.politics.votes = {}, {}

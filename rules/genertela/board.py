@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.genertela.content import Alliance, Condition, Zone, content
 from rules.genertela.state import State, Unit
 
@@ -43,7 +45,7 @@ def units_in(state: State, zid: str) -> list[Unit]:
 
 def on_city(state: State, unit: Unit) -> bool:
     """Named dragonewts sitting on a Dragonewt city among other nations: they neither control nor block."""
-    if unit.kind != "named_dragonewt" or not zone(unit.zone).dragonewt_city:
+    if unit.kind != "named_dragonewt" or not unit.sitting or not zone(unit.zone).dragonewt_city:
         return False
     return any(other.nation != unit.nation for other in units_in(state, unit.zone))
 
@@ -90,8 +92,12 @@ def holds(state: State, condition: Condition) -> bool:
 
 
 def alliances(state: State) -> list[Alliance]:
-    """This turn's alliances that came into being (their condition holds)."""
-    return [a for a in CONTENT.turn(state.turn).alliances if a.condition is None or holds(state, a.condition)]
+    """This turn's alliances that came into being (their condition holds), without the nations that left them."""
+    found = [a for a in CONTENT.turn(state.turn).alliances if a.condition is None or holds(state, a.condition)]
+    if state.politics.left:
+        left = state.politics.left
+        found = [replace(a, members=tuple(m for m in a.members if f"{a.id}>{m}" not in left)) for a in found]
+    return found
 
 
 def allied(state: State, a: str, b: str) -> bool:
@@ -109,7 +115,18 @@ def enemies_in(state: State, nation: str, zid: str) -> list[str]:
 def friendly(state: State, nation: str, zid: str) -> bool:
     """A zone the nation may move through: held by itself or an ally."""
     owner = controller(state, zid)
-    return bool(owner) and allied(state, nation, owner) and not enemies_in(state, nation, zid)
+    return (
+        bool(owner)
+        and allied(state, nation, owner)
+        and not enemies_in(state, nation, zid)
+        and not barred(state, nation, zid)
+    )
+
+
+def barred(state: State, nation: str, zid: str) -> bool:
+    """A subject may pass through (or enter) its overlord's zones only with the overlord's leave."""
+    overlord = state.overlords.get(nation)
+    return bool(overlord) and nation not in state.politics.passage and controller(state, zid) == overlord
 
 
 def may_enter(nation: str, zid: str) -> bool:

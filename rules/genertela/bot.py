@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.genertela import dragonewts
 from rules.genertela.board import active_nation, enemies_in, units_of, zone
 from rules.genertela.choices import builds, legal_now
 from rules.genertela.movement import destinations, move_limit, movers
@@ -12,11 +13,13 @@ from rules.genertela.state import State
 
 def bot_action(state: State) -> dict[str, Any]:
     """Hold, reinforce, attack the weak: buy a unit where the nation is weakest, attack a zone at twice the odds."""
+    if state.decisions:
+        return fallback_action(state)  # the default answer: what the engine did before players could choose
     if state.phase == "build":
         options = [c.action for c in builds(state)]
         return options[0] if options else {"type": "end"}
     if state.phase == "move":
-        return _bot_attack(state) or {"type": "end"}
+        return dragonewts.duty_move(state) or _bot_attack(state) or {"type": "end"}
     return fallback_action(state)
 
 
@@ -39,6 +42,10 @@ def _bot_attack(state: State) -> dict[str, Any] | None:
 def fallback_action(state: State) -> dict[str, Any]:
     if state.bidding is not None:
         return legal_now(state)[0].action  # pass, or open the first side at 0
+    if state.decisions:
+        return legal_now(state)[0].action  # the default answer
+    if state.phase == "move" and (duty := dragonewts.duty_move(state)):
+        return duty  # the Dragonkill: a Dragon must attack before the step may end
     if state.phase in ("build", "move"):
         return {"type": "end"}
     choices = legal_now(state)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.base import Choice
-from rules.genertela import bidding, combat, flow
+from rules.genertela import alliance_votes, bidding, combat, decisions, declarations, dragonewts, flow
 from rules.genertela.battle import CATEGORY_NAMES
 from rules.genertela.board import (
     BOARD,
@@ -23,6 +23,8 @@ from rules.genertela.state import State
 
 def decider(state: State) -> str:
     """The nation whose owner must act now."""
+    if state.decisions:
+        return state.decisions[0].nation
     battle = state.battle
     if state.phase != "battle" or battle is None:
         return active_nation(state)
@@ -98,13 +100,37 @@ def moves(state: State) -> list[Choice]:
     return choices
 
 
+def grants(state: State) -> list[Choice]:
+    """Units an alliance member may grant to an ally that plays later (see alliance_votes.grant)."""
+    nation = active_nation(state)
+    if state.phase != "move" or state.alliance:
+        return []
+    allies = alliance_votes.grant_targets(state, nation)
+    found = []
+    for start in sorted({u.zone for u in units_of(state, nation)}) if allies else []:
+        ready = len(movers(state, nation, start))
+        for ally in allies:
+            for count in range(1, ready + 1):
+                label = f"Grant {count} in {zone(start).name} to {NATIONS[ally].name}"
+                found.append(Choice({"type": "grant", "zone": start, "nation": ally, "count": count}, label))
+    return found
+
+
 def legal_now(state: State) -> list[Choice]:
     if state.bidding is not None:
         return bidding.choices(state)
+    if state.decisions:
+        return decisions.choices(state)
     if state.phase == "build":
-        return [*builds(state), Choice({"type": "end"}, "End building", quick=True), *_revolts(state)]
+        return [*builds(state), Choice({"type": "end"}, "End building", quick=True), *_revolts(state),
+                *declarations.choices(state)]  # fmt: skip
     if state.phase == "move":
-        return [Choice({"type": "end"}, "End movement", quick=True), *_revolts(state), *moves(state)]
+        ends = (
+            []
+            if dragonewts.duty_zones(state, active_nation(state))
+            else [Choice({"type": "end"}, "End movement", quick=True)]
+        )
+        return [*ends, *_revolts(state), *moves(state), *declarations.choices(state), *grants(state)]
     battle = state.battle
     assert battle is not None
     if battle.step == "target":

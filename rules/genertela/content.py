@@ -224,6 +224,7 @@ class Nation:
     resist: int
     submission_limit: int | None
     vp: VpScheme
+    dead_vp: dict[str, int] = field(default_factory=dict)  # unit id -> VP at the end if that individual is dead
 
     def has(self, ability: str) -> bool:
         return ability in self.abilities
@@ -284,6 +285,9 @@ def parse_nations(raw: dict[str, Any], board: MapData, file: str = "nations.json
         limit = item.get("submission_limit")
         if limit is not None and not isinstance(limit, int):
             raise _fail(file, entry, "submission_limit", "must be a whole number or null")
+        dead_vp = item.get("dead_vp", {})
+        if not isinstance(dead_vp, dict) or not all(isinstance(v, int) for v in dead_vp.values()):
+            raise _fail(file, entry, "dead_vp", "must map special unit ids to whole points")
         nations[nid] = Nation(
             id=nid,
             name=_need(item, "name", str, file, entry),
@@ -297,6 +301,7 @@ def parse_nations(raw: dict[str, Any], board: MapData, file: str = "nations.json
             resist=int(modifiers.get("resist", 0)),
             submission_limit=limit,
             vp=schemes[scheme],
+            dead_vp=dict(dead_vp),
         )
         for spelling in [nid, nations[nid].name, *_need(item, "aliases", list, file, entry)]:
             key = _norm(spelling)
@@ -366,6 +371,9 @@ class Alliance:
     centre: str = ""
     condition: Condition | None = None
     text: str = ""
+    must_move_to: str = ""  # "deathline": the army may only move into Deathline zones, all together
+    no_return_home: bool = False  # the army's units stay where they are when the alliance turn ends
+    ends_after_nation: str = ""  # the alliance breaks up (units go home) when this nation's turn ends
 
 
 @dataclass(frozen=True)
@@ -561,6 +569,13 @@ def parse_schedule(
                     centre=res.zone(a_raw["centre"], entry, "centre") if "centre" in a_raw else "",
                     condition=res.condition(a_raw.get("condition"), entry),
                     text=a_raw.get("text", ""),
+                    must_move_to=_alliance_duty(a_raw, file, entry),
+                    no_return_home=bool(a_raw.get("no_return_home", False)),
+                    ends_after_nation=(
+                        res.nation(a_raw["ends_after_nation"], entry, "ends_after_nation")
+                        if "ends_after_nation" in a_raw
+                        else ""
+                    ),
                 )
             )
         restrictions = tuple(
@@ -598,6 +613,13 @@ def parse_schedule(
     if listed != raw.get("scoring_turns"):
         raise _fail(file, "schedule", "scoring_turns", f"does not match the turns marked scoring: {listed}")
     return turns
+
+
+def _alliance_duty(raw: dict[str, Any], file: str, entry: str) -> str:
+    duty = raw.get("must_move_to", "")
+    if duty not in ("", "deathline"):
+        raise _fail(file, entry, "must_move_to", f"{duty!r} is not 'deathline'")
+    return str(duty)
 
 
 def _read(directory: Path, name: str) -> dict[str, Any]:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rules.genertela.board import BOARD, NATIONS, controlled, has_city, units_in, units_of, zone
+from rules.genertela.board import BOARD, NATIONS, controlled, has_city, units_of, zone
+from rules.genertela.dragonewts import extra_population, held_cities
 from rules.genertela.state import State, Unit
 
 MAX_CARRIED = 5  # the seed: resource points max out at 5
@@ -57,16 +58,7 @@ def resources_gained(state: State, nation: str) -> int:
         held = set(controlled(state, nation))
         gained += CHAOS_NEST_RESOURCES * sum(1 for nid in chaos_nests(state) if nid not in held)
     if NATIONS[nation].has("dragonewt"):
-        gained += (
-            sum(
-                1
-                for u in units_of(state, nation)
-                if u.kind == "named_dragonewt"
-                and zone(u.zone).dragonewt_city
-                and any(o.nation != nation for o in units_in(state, u.zone))
-            )
-            // 2
-        )
+        gained += len(held_cities(state, nation))  # 1 per Dragonewt city held in another nation's zone
     return gained
 
 
@@ -96,14 +88,16 @@ def _supported_in(state: State, nation: str, zid: str) -> int:
 
 
 def counts_for_population(unit: Unit) -> bool:
-    return unit.kind not in ("city", "forest", "named_dragonewt") and not unit.assassin_only and unit.zone != _SEA
+    return unit.kind not in ("city", "forest") and not unit.assassin_only and unit.zone != _SEA
 
 
 _SEA = next(z.id for z in BOARD.zones.values() if z.terrain == "sea")
 
 
 def population_limit(state: State, nation: str) -> int:
-    return sum(zone_population(state, nation, zid) for zid in controlled(state, nation))
+    """The zones' population, plus 2 for each Dragonewt city the Dragonewts hold in another nation's zone."""
+    zones = sum(zone_population(state, nation, zid) for zid in controlled(state, nation))
+    return zones + extra_population(state, nation)
 
 
 def population_excess(state: State, nation: str) -> list[Unit]:
@@ -117,11 +111,12 @@ def population_excess(state: State, nation: str) -> list[Unit]:
     return order[:excess]
 
 
-def scoring_points(state: State, nation: str) -> int:
-    """The default data card: 1 per homeland zone held, 1 per City, 1 per other zone worth holding."""
+def scoring_points(state: State, nation: str, zones: list[str] | None = None) -> int:
+    """The default data card: 1 per homeland zone held, 1 per City, 1 per other zone worth holding. `zones`: score
+    those instead of the nation's own (an overlord scoring its subjects' zones)."""
     card = NATIONS[nation]
     points = 0
-    for zid in controlled(state, nation):
+    for zid in controlled(state, nation) if zones is None else zones:
         z = zone(zid)
         if is_nest(state, zid):
             continue  # holding a Chaos Nest is worth nothing

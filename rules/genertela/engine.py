@@ -19,7 +19,20 @@ from rules.base import (
     require,
     seat_ref,
 )
-from rules.genertela import bidding, bot, choices, combat, flow, reinforce, submission
+from rules.genertela import (
+    alliance_votes,
+    bidding,
+    bot,
+    choices,
+    combat,
+    decisions,
+    declarations,
+    dragonewts,
+    flow,
+    reinforce,
+    submission,
+    vassals,
+)
 from rules.genertela.board import (
     BOARD,
     CONTENT,
@@ -30,7 +43,7 @@ from rules.genertela.board import (
     zone,
 )
 from rules.genertela.content import SIDES
-from rules.genertela.movement import check_overrun, destinations, move_limit, movers, pass_room
+from rules.genertela.movement import check_overrun, destinations, move_limit, movers, movers_to, pass_room
 from rules.genertela.state import State, Unit
 from rules.rng import Rng
 
@@ -68,6 +81,23 @@ meta = Meta(
         ),
         ActionSpec("pass", "Let the side being auctioned go to the others."),
         ActionSpec("end", "End this step (building or movement)."),
+        ActionSpec("choose", "Answer the decision the game awaits from you.", (Param("option", "Your answer"),)),
+        ActionSpec(
+            "grant",
+            "Grant units to an ally for its next nation turn (they come back after it).",
+            (Param("zone", "Zone of the units"), Param("nation", "Ally"), Param("count", "How many", "int")),
+        ),
+        ActionSpec(
+            "outside",
+            "Stand units outside a City or fortress: they block movement, no wall bonus in round 1.",
+            (Param("zone", "Zone with a City or fortress"), Param("count", "How many stand outside", "int")),
+        ),
+        ActionSpec(
+            "attack",
+            "Fight over the Dragonewt city in a zone this battle step (or call it off).",
+            (Param("zone", "Zone with the city"),),
+        ),
+        ActionSpec("letpass", "Let named Dragonewts pass through your zones, or block them again."),
     ),
     options=(
         Option(
@@ -187,8 +217,10 @@ def _waiting_text(state: State) -> str:
 def _allowed_types(state: State) -> tuple[str, ...]:
     if state.bidding is not None:
         return ("bid", "pass") if state.bidding.side else ("bid",)
+    if state.decisions:
+        return ("choose",)
     if state.phase in ("build", "move"):
-        return (state.phase, "end", "revolt")
+        return (state.phase, "end", "revolt", *declarations.TYPES, *(("grant",) if state.phase == "move" else ()))
     step = state.battle.step if state.battle else ""
     return {"target": ("target",), "casualties": ("casualties",)}.get(step, ("fight", "retreat", "submit"))
 
@@ -202,12 +234,21 @@ def _validate(state: State, action: dict[str, Any]) -> None:
     if kind == "move":
         _check_move(state, action)
         return
+    if kind == "end" and state.phase == "move":
+        duty = dragonewts.duty_zones(state, active_nation(state))
+        require(
+            not duty,
+            f"The Dragonkill: first attack with at least one Dragon in {', '.join(zone(z).name for z in duty)}.",
+        )
     if kind in ("end", "fight"):
         require(set(action) == {"type"}, f"{kind} takes no parameters.")
         return
-    options = (
-        [c.action for c in choices.builds(state)] if kind == "build" else [c.action for c in choices.legal_now(state)]
-    )
+    if kind == "grant":
+        options = [c.action for c in choices.grants(state)]
+    elif kind == "build":
+        options = [c.action for c in choices.builds(state)]
+    else:
+        options = [c.action for c in choices.legal_now(state)]
     if action in options:
         return
     if kind == "build":
@@ -253,6 +294,13 @@ def _apply(state: State, action: dict[str, Any], rng: Rng, log: ActionLog) -> No
         seat = state.bidding.to_act
         bidding.act(state, seat, kind, str(action.get("side", "")), int(action.get("points", 0)), log)
         return
+    if kind == "choose":
+        decisions.resolve(state, action["option"], rng, log)
+        flow.resume(state, log, rng)
+        return
+    if kind == "grant":
+        alliance_votes.grant(state, active_nation(state), action["zone"], action["nation"], action["count"], log)
+        return
     nation = active_nation(state)
     if kind == "build":
         what, zid = action["kind"], action["zone"]
@@ -264,6 +312,8 @@ def _apply(state: State, action: dict[str, Any], rng: Rng, log: ActionLog) -> No
         log.say(f"{NATIONS[nation].name} build a {what} in {zone(zid).name}.")
         if not flow.can_build(state) or not choices.builds(state):
             flow.end_build(state)
+    elif kind in declarations.TYPES:
+        declarations.apply(state, action, log)
     elif kind == "end" and state.phase == "build":
         flow.end_build(state)
     elif kind == "move":
@@ -280,7 +330,9 @@ def _apply(state: State, action: dict[str, Any], rng: Rng, log: ActionLog) -> No
     elif kind == "submit":
         assert state.battle is not None
         submission.submit(state, state.battle.defender, action["nation"], log)
-        flow.next_battle(state, log, rng)
+        vassals.after_submission(state, state.battle, log)
+        if not state.politics.resume:  # else the battles go on once the attacker chose whether to withdraw
+            flow.next_battle(state, log, rng)
     elif kind == "casualties":
         combat.take_hits(state, choices.decider(state), str(action["units"]).split(","), log)
         flow.settle(state, log, rng)
@@ -292,13 +344,16 @@ def _move(state: State, nation: str, action: dict[str, Any], log: ActionLog) -> 
     start, target, count = action["from"], action["to"], action["count"]
     if pass_room(state, nation, start, target) is not None:
         state.pass_entries[target] = state.pass_entries.get(target, 0) + count
-    for unit in movers(state, nation, start)[:count]:
+    for unit in movers_to(state, nation, start, target)[:count]:
         unit.zone = target
         unit.moved = True
+        touch(state)
+        dragonewts.arrive(state, unit, nation, target)
     touch(state)
     log.say(f"{NATIONS[nation].name} move {count} from {zone(start).name} to {zone(target).name}.")
     if check_overrun(state, nation, target):
         log.say(f"{zone(target).name} is overrun: {NATIONS[nation].name} may move on through it.")
+    alliance_votes.retake_homeland(state, nation, target, log)
 
 
 def _retreat_step(state: State, kind: str, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:

@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 from rules.base import ActionLog
-from rules.genertela import alliance_turns, combat, events, reinforce, submission
+from rules.genertela import (
+    alliance_turns,
+    combat,
+    decisions,
+    dragonewts,
+    duties,
+    events,
+    reinforce,
+    submission,
+    vassals,
+)
 from rules.genertela.board import BOARD, CONTENT, NATIONS, ORDER, active_nation, controlled, touch, units_of
 from rules.genertela.economy import (
     CITY_COST,
@@ -37,6 +47,7 @@ def start_nation_turn(state: State, log: ActionLog, rng: Rng) -> None:
             log.say(f"Turn {state.turn}: {turn.title} ({turn.years}).")
         state.built, state.pass_entries, state.fallen, state.changed = [], {}, [], []
         state.overrun, state.invasion_done = [], False
+        state.city_attacks = []
         for unit in units_of(state, nation):
             unit.moved = False
         if state.alliance:  # an alliance turn has no resources nor reinforcements
@@ -44,11 +55,13 @@ def start_nation_turn(state: State, log: ActionLog, rng: Rng) -> None:
             return
         if state.turn > state.first_turn:
             events.start_of_nation_turn(state, nation, log)
+            duties.start_of_nation_turn(state, nation, log)
             events.conversions(state, nation, log)
             submission.forced(state, nation, log)
             reinforce.expire(state, nation, log)
             reinforce.reinforce(state, nation, ("reinforcement", "start_of_nation_turn"), log)
             events.after_reinforcements(state, nation, log)
+            vassals.demand_troops(state, nation)
         _retry_recovery(state, nation, log, rng)
         if units_of(state, nation):
             gained = submission.tribute(state, nation, resources_gained(state, nation), log)
@@ -75,6 +88,7 @@ def end_move(state: State, log: ActionLog, rng: Rng) -> None:
     if lost:
         log.say(f"{NATIONS[nation].name} lose {len(lost)} overstacked units.")
     events.before_battles(state, nation, log)
+    duties.before_battles(state, nation, log)
     state.phase = "battle"
     next_battle(state, log, rng)
 
@@ -91,6 +105,15 @@ def next_battle(state: State, log: ActionLog, rng: Rng) -> None:
         return
     combat.start(state, found[0], found[1], log)
     settle(state, log, rng)
+
+
+def resume(state: State, log: ActionLog, rng: Rng) -> None:
+    """Once every awaited decision is answered, go on with what waited for them (the battles after a submission)."""
+    if state.decisions or not state.politics.resume:
+        return
+    then, state.politics.resume = state.politics.resume, ""
+    if then == "next_battle":
+        next_battle(state, log, rng)
 
 
 def has_invasion(state: State) -> bool:
@@ -181,6 +204,8 @@ def _recover(state: State, unit: Unit, log: ActionLog, rng: Rng) -> bool:
     unit.zone = unit.home if unit.home in held else held[0]
     reinforce.add_unit(state, unit)
     log.say(f"{unit.name} returns in {BOARD.zones[unit.zone].name}.")
+    if unit.home not in held:  # not its starting zone: its owner picks any zone the nation holds
+        decisions.ask_zone(state, unit.nation, "recovery", [unit.uid], unit.name)
     return True
 
 
@@ -199,6 +224,9 @@ def _retry_recovery(state: State, nation: str, log: ActionLog, rng: Rng) -> None
 def finish_nation_turn(state: State, log: ActionLog, rng: Rng) -> None:
     """Recovery, end-of-turn placements, population limit, victory points, titles; then the next nation."""
     nation = active_nation(state)
+    if not _no_recovery(state):
+        dragonewts.recover(state, [u for u in state.fallen if dragonewts.recovers(u)], log)
+    dragonewts.settle_cities(state)
     for unit in state.fallen:
         if unit.recovery == "none" or _no_recovery(state):
             continue
@@ -212,6 +240,7 @@ def finish_nation_turn(state: State, log: ActionLog, rng: Rng) -> None:
         return
     reinforce.reinforce(state, nation, ("end_of_nation_turn", "when_condition_met"), log)
     events.end_of_nation_turn(state, nation, log)
+    duties.end_of_nation_turn(state, nation, log)
     excess = population_excess(state, nation)
     for unit in excess:
         state.units.remove(unit)
@@ -220,6 +249,7 @@ def finish_nation_turn(state: State, log: ActionLog, rng: Rng) -> None:
         log.say(f"{NATIONS[nation].name} lose {len(excess)} units over their population limit.")
     if CONTENT.turn(state.turn).scoring:
         points = submission.subject_points(state, nation, scoring_points(state, nation))
+        points += vassals.subject_zone_points(state, nation)  # the overlord scores its subjects' zones
         state.vp[nation] = state.vp.get(nation, 0) + points
         log.say(f"{NATIONS[nation].name} score {points} VP for the zones they hold.")
     for title, (units, points) in (("Emperor", emperor(state, nation)), ("King of Dragon Pass", king(state, nation))):
@@ -239,7 +269,8 @@ def _reward(state: State, nation: str, count: int, log: ActionLog) -> None:
     )
     for _ in range(min(count, room)):
         if held:
-            reinforce.add_unit(state, Unit(0, nation, "standard", held[0], home=held[0]))
+            unit = reinforce.add_unit(state, Unit(0, nation, "standard", held[0], home=held[0]))
+            decisions.ask_zone(state, nation, "placement", [unit.uid], "the title's unit")
 
 
 def _advance(state: State, log: ActionLog) -> bool:
@@ -259,6 +290,7 @@ def _advance(state: State, log: ActionLog) -> bool:
     state.turn += 1
     if state.turn > state.last_turn:
         state.turn = state.last_turn
+        duties.final_points(state, log)
         state.phase = "over"
         return False
     return True

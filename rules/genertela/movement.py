@@ -4,8 +4,22 @@ from __future__ import annotations
 
 from collections import deque
 
+from rules.genertela import dragonewts
 from rules.genertela.alliance_turns import centre_of as alliance_centre
-from rules.genertela.board import BOARD, CONTENT, NATIONS, enemies_in, friendly, may_enter, units_of, zone
+from rules.genertela.alliance_turns import horde_targets
+from rules.genertela.board import (
+    BOARD,
+    CONTENT,
+    NATIONS,
+    _index,
+    barred,
+    enemies_in,
+    may_enter,
+    on_city,
+    units_of,
+    zone,
+)
+from rules.genertela.specials import anywhere, blockers, free_mover, passable
 from rules.genertela.state import State, Unit
 
 PASS_LIMIT = 3  # units that may attack into one zone over the narrow passes
@@ -32,6 +46,21 @@ def movers(state: State, nation: str, zid: str) -> list[Unit]:
     return sorted(units, key=lambda u: (late and u.kind == "dragon", u.kind == "special", u.uid))
 
 
+def movers_to(state: State, nation: str, start: str, target: str) -> list[Unit]:
+    """The units one move from `start` to `target` takes, in order. Where ordinary movement cannot reach, only
+    Assassins and Hon-eel (anywhere) and named Dragonewts (city to city) may go. On the Dragonkill turn Dragons go
+    first to a zone they must attack and nowhere else."""
+    ready = movers(state, nation, start)
+    if target not in _ordinary(state, nation, start):
+        hop = target in dragonewts.hop_targets(state, nation, start, _closed(state, nation))
+        ready = [u for u in ready if free_mover(u) or (hop and u.kind == "named_dragonewt")]
+    if dragonkill(state, nation):
+        if not dragon_target(state, nation, target):
+            return [u for u in ready if u.kind != "dragon"]
+        return sorted(ready, key=lambda u: u.kind != "dragon")
+    return ready
+
+
 def dragonkill(state: State, nation: str) -> bool:
     """Turn 23: the nation's Dragons may only attack human units in Deathline zones."""
     return any(e.type == "dragonkill" for entry in CONTENT.turn(state.turn).entries_of(nation) for e in entry.events)
@@ -43,16 +72,46 @@ def dragon_target(state: State, nation: str, zid: str) -> bool:
 
 def move_limit(state: State, nation: str, start: str, target: str) -> int:
     """How many units one move from `start` to `target` may take now."""
-    ready = movers(state, nation, start)
-    most = len(ready)
-    if dragonkill(state, nation) and not dragon_target(state, nation, target):
-        most = sum(1 for u in ready if u.kind != "dragon")
+    most = len(movers_to(state, nation, start, target))
     cap = pass_room(state, nation, start, target)
     return most if cap is None else min(most, cap)
 
 
 def destinations(state: State, nation: str, start: str) -> list[str]:
-    """Zones reachable from `start`: through own or allied zones, ending in any zone the nation may enter."""
+    """Zones some unit in `start` may move to: ordinary movement, Assassins' and Hon-eel's free movement, and named
+    Dragonewts going from city to city."""
+    found = set(_ordinary(state, nation, start))
+    ready = movers(state, nation, start)
+    if any(free_mover(u) for u in ready):
+        closed = _closed(state, nation)
+        found |= {zid for zid in anywhere(start) if zid not in closed}
+    if any(u.kind == "named_dragonewt" for u in ready):
+        found |= set(dragonewts.hop_targets(state, nation, start, _closed(state, nation)))
+    # a subject enters its overlord's zones only with leave; the True Golden Horde goes into Deathline zones
+    return horde_targets(state, nation, [zid for zid in sorted(found) if not barred(state, nation, zid)])
+
+
+def _closed(state: State, nation: str) -> frozenset[str]:
+    """Deathline zones closed to the nation this turn."""
+    return frozenset(zid for zid in BOARD.zones if _closed_deathline(state, nation, zid))
+
+
+def _ordinary(state: State, nation: str, start: str) -> list[str]:
+    """Zones reachable by ordinary movement (cached until units move: legal() asks for every zone and target)."""
+    index = _index(state)
+    cache = state.__dict__.get("_reach")
+    if cache is None or cache[0] is not index:
+        cache = (index, {})
+        state.__dict__["_reach"] = cache
+    key = (nation, start, state.turn, state.order_index, state.alliance, tuple(state.overrun), len(state.flags),
+           tuple(sorted(state.overlords.items())))  # fmt: skip
+    if key not in cache[1]:
+        cache[1][key] = _search(state, nation, start)
+    return cache[1][key]
+
+
+def _search(state: State, nation: str, start: str) -> list[str]:
+    """On through zones where no enemy blocks (see specials.passable), stopping in any other."""
     seen = {start}
     queue = deque([start])
     found: list[str] = []
@@ -63,7 +122,7 @@ def destinations(state: State, nation: str, start: str) -> list[str]:
                 continue
             seen.add(nxt)
             found.append(nxt)
-            if friendly(state, nation, nxt) or nxt in state.overrun:
+            if passable(state, nation, nxt):
                 queue.append(nxt)
     return sorted(found)
 
@@ -82,7 +141,7 @@ def strength(units: list[Unit]) -> int:
 
 def check_overrun(state: State, nation: str, zid: str) -> bool:
     """Twice the occupiers' strength moved in overruns an enemy zone: later moves may pass through it."""
-    foes = [u for n in enemies_in(state, nation, zid) for u in units_of(state, n, zid)]
+    foes = blockers(state, nation, zid)  # units inside walls and pure Assassins neither block nor count
     if not foes or zid in state.overrun:
         return False
     if strength(units_of(state, nation, zid)) >= 2 * strength(foes):
@@ -102,14 +161,14 @@ def overstacked(state: State, nation: str) -> list[Unit]:
         counted = [
             u
             for u in units_of(state, nation, zid)
-            if u.kind not in ("city", "forest", "named_dragonewt") and not u.assassin_only
+            if u.kind not in ("city", "forest") and not u.assassin_only and not on_city(state, u)
         ]
         over = len(counted) - STACK[terrain]
         if over > 0:
             excess[zid] = sorted(counted, key=lambda u: (u.kind == "special", u.uid))[:over]
     if not excess:
-        return []
+        return dragonewts.city_overstack(state, nation)
     # the one allowed overstack (up to double) goes to the zone where it saves the most units
     best = max(excess, key=lambda zid: (min(len(excess[zid]), STACK[zone(zid).terrain]), zid))
     excess[best] = excess[best][STACK[zone(best).terrain] :]
-    return [u for units in excess.values() for u in units]
+    return [u for units in excess.values() for u in units] + dragonewts.city_overstack(state, nation)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import ActionLog
+from rules.genertela import decisions, dragonewts
 from rules.genertela.board import BOARD, CONTENT, NATIONS, controlled, has_city, holds, touch, units_of
 from rules.genertela.content import Placement
 from rules.genertela.state import State, Unit
@@ -51,7 +52,7 @@ def place(state: State, p: Placement, log: ActionLog) -> None:
             in_play = any(u.unit_id == p.unit_id for u in state.units)
             if in_play or (p.status == "continuing" and PLACED_FLAG + p.unit_id in state.flags):
                 continue
-            add_unit(
+            hero = add_unit(
                 state,
                 Unit(
                     0,
@@ -65,18 +66,28 @@ def place(state: State, p: Placement, log: ActionLog) -> None:
                     p.stays,
                     zid,
                     immobile=p.immobile,
+                    free_move=p.assassin_movement,
                 ),
             )
             state.flags.append(PLACED_FLAG + p.unit_id)
             log.say(f"{name}: {p.name} ({'/'.join(t.replace('_', ' ') for t in p.types)}) enters in {_name(zid)}.")
+            _ask_zone(state, p, [hero.uid], p.name)
             continue
         count = min(p.count, _room(state, p.nation, p.unit))
-        for _ in range(count):
-            add_unit(state, Unit(0, p.nation, p.unit, zid, home=zid, immobile=p.immobile))
+        placed = [add_unit(state, Unit(0, p.nation, p.unit, zid, home=zid, immobile=p.immobile)) for _ in range(count)]
+        for unit in placed:  # named Dragonewts carry their city's name; "only not control" ones sit on the city
+            dragonewts.name_unit(state, unit, p.zone_rule == "each_other_dragonewt_city")
+        _ask_zone(state, p, [u.uid for u in placed], f"{count} {p.unit.replace('_', ' ')}")
         if count:
             log.say(f"{name}: {count} {p.unit.replace('_', ' ')} placed in {_name(zid)}.")
         if count < p.count:
             log.say(f"{name}: {p.count - count} {p.unit.replace('_', ' ')} not placed (counter limit reached).")
+
+
+def _ask_zone(state: State, p: Placement, uids: list[int], what: str) -> None:
+    """Where the seed leaves the zone open, the owner may move the placed units to another zone it may use."""
+    if p.zone_rule in ("any_controlled", "choice"):
+        decisions.ask_zone(state, p.nation, "placement", uids, what, p.zones if p.zone_rule == "choice" else ())
 
 
 def _name(zid: str) -> str:

@@ -25,6 +25,9 @@ class Unit:
     moved: bool = False
     in_army: bool = False  # part of the alliance army during an alliance turn
     lent_from: str = ""  # the nation that lent it to the alliance's leader for that turn
+    free_move: bool = False  # Hon-eel: moves and retreats like an Assassin without being one
+    outside: bool = False  # declared outside the City or fortress of its zone: blocks, no defence bonus in round 1
+    sitting: bool = False  # a named Dragonewt on the Dragonewt city of its zone rather than holding the zone
 
     @property
     def category(self) -> str:
@@ -58,6 +61,8 @@ class Battle:
     step: str = "target"  # target, casualties, retreat_defender, retreat_attacker
     hits: dict[str, int] = field(default_factory=dict)  # nation -> hits it must still take this round
     category: dict[str, str] = field(default_factory=dict)  # nation -> category the hits fall on
+    special_hits: dict[str, int] = field(default_factory=dict)  # nation -> hits scored by special characters
+    protected: list[int] = field(default_factory=list)  # uids of Assassins that used their ability in round 1
 
 
 @dataclass
@@ -71,6 +76,31 @@ class Bidding:
     high: int = 0
     high_seat: int = -1
     passed: list[int] = field(default_factory=list)
+
+
+@dataclass
+class Decision:
+    """A choice the engine awaits from one nation's owner (a zone, a vote, a demand); options[0] is the default the
+    bot and the deadline fallback take, which is also what the engine did before players could choose."""
+
+    nation: str  # whose owner decides
+    kind: str  # placement, recovery, tribute, troops, passage, withdraw, vote, lend
+    options: list[str]
+    labels: list[str]
+    data: dict[str, str] = field(default_factory=dict)  # what the decision is about (units, zones, nations)
+
+
+@dataclass
+class Politics:
+    """Submission, alliance and schedule-duty bookkeeping (helper module: politics.py and its friends)."""
+
+    passage: list[str] = field(default_factory=list)  # subjects allowed through their overlord's zones
+    providers: dict[str, int] = field(default_factory=dict)  # nation -> units it sent to the alliance turn
+    votes: dict[str, int] = field(default_factory=dict)  # seat (as text, "bot" for the bot) -> votes cast for it
+    horde: list[int] = field(default_factory=list)  # uids of True Golden Horde units that stay together
+    left: list[str] = field(default_factory=list)  # "alliance>nation": nations that left an alliance
+    loans: list[int] = field(default_factory=list)  # uids lent for one turn: back to their lender when it ends
+    resume: str = ""  # what the flow does once the awaited decisions are answered
 
 
 @dataclass
@@ -104,3 +134,6 @@ class State:
     acting_for: str = ""  # the nation leading that alliance turn
     alliance_queue: list[str] = field(default_factory=list)  # alliance turns still to play this turn
     penalties: dict[str, int] = field(default_factory=dict)  # side -> VP bid for it, taken off at the end
+    decisions: list[Decision] = field(default_factory=list)  # awaited before anything else (first one first)
+    politics: Politics = field(default_factory=Politics)
+    city_attacks: list[str] = field(default_factory=list)  # zones where the active nation fights over a Dragonewt city

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.base import ActionLog
+from rules.genertela import vassals
 from rules.genertela.board import CONTENT, NATIONS, alliances, controlled, seat_of
 from rules.genertela.state import State
 
@@ -39,6 +40,7 @@ def revolt(state: State, subject: str, log: ActionLog) -> None:
     overlord = state.overlords.pop(subject)
     state.revolted.append(f"{subject}>{overlord}")
     log.say(f"{NATIONS[subject].name} revolt against {NATIONS[overlord].name}.")
+    vassals.return_troops(state, subject, overlord, log)
 
 
 def tribute(state: State, subject: str, gained: int, log: ActionLog) -> int:
@@ -48,6 +50,7 @@ def tribute(state: State, subject: str, gained: int, log: ActionLog) -> int:
     if share and overlord:
         state.resources[overlord] = state.resources.get(overlord, 0) + share
         log.say(f"{NATIONS[overlord].name} take {share} resources from {NATIONS[subject].name}.")
+        vassals.ask_tribute(state, subject, overlord, share, log)  # it may ask for less
     return gained - share
 
 

@@ -16,9 +16,15 @@ def _counted(nation: str) -> bool:
     return not any(NATIONS[nation].has(flag) for flag in IGNORED)
 
 
+def holder(state: State, zid: str) -> str:
+    """Who a zone counts for: a subject's zones count as its overlord's."""
+    owner = controller(state, zid)
+    return state.overlords.get(owner, owner)
+
+
 def _tally(state: State, zones: list[str], nation: str) -> tuple[int, Counter[str]]:
     """Zones held per nation; the nation's alliance lends it its allies' zones when it leads the alliance."""
-    owners = Counter(controller(state, zid) for zid in zones)
+    owners = Counter(holder(state, zid) for zid in zones)
     owners.pop("", None)
     own = owners.get(nation, 0)
     for alliance in alliances(state):
@@ -38,7 +44,7 @@ def emperor(state: State, nation: str) -> tuple[int, int]:
     own, owners = _tally(state, zones, nation)
     if own == 0 or any(count >= own for other, count in owners.items() if other != nation):
         return 0, 0
-    if all(controller(state, BOARD.resolve(name)) == nation for name in COMPLETE):
+    if all(holder(state, BOARD.resolve(name)) == nation for name in COMPLETE):
         return 2, 4
     return 1, 2
 
@@ -47,6 +53,6 @@ def king(state: State, nation: str) -> tuple[int, int]:
     """(units, VP) for the King of Dragon Pass: Wintertop and 10 Deathline zones besides the nests."""
     zones = [z.id for z in BOARD.zones.values() if z.deathline and not z.chaos_nest]
     own, _ = _tally(state, zones, nation)
-    if controller(state, BOARD.resolve("Wintertop")) == nation and own >= KING_MINIMUM:
+    if holder(state, BOARD.resolve("Wintertop")) == nation and own >= KING_MINIMUM:
         return 1, 3
     return 0, 0

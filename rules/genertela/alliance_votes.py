@@ -1,0 +1,136 @@
+"""The players' side of alliances: who leads an alliance turn (votes by units, a die on a tie), the alliance VP,
+units granted between allies, and homelands retaken from allies without a battle."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rules.base import ActionLog
+from rules.genertela import decisions
+from rules.genertela.board import BOARD, CONTENT, NATIONS, alliances, allied, controlled, seat_of, touch, units_of
+from rules.genertela.state import Decision, State, Unit
+from rules.rng import Rng
+
+ALLIANCE_VP_PER_ZONE = 1  # house: the seed does not say what the alliance VP are
+
+
+def _seat(state: State, nation: str) -> str:
+    return str(seat_of(state, nation))
+
+
+def ask_votes(state: State, army: list[Unit]) -> None:
+    """Each member that sent units votes, with one vote per unit, for the player who will lead the army."""
+    providers = Counter(u.nation for u in army)
+    state.politics.providers = dict(providers)
+    state.politics.votes = {}
+    members = sorted(providers, key=lambda n: NATIONS[n].turn_order)
+    candidates = list(dict.fromkeys(_seat(state, n) for n in members))
+    for member in members:
+        own = _seat(state, member)
+        options = [own, *[c for c in candidates if c != own]]
+        labels = [
+            f"Give {decisions.seat_label(c)} the {providers[member]} votes of {NATIONS[member].name}" for c in options
+        ]
+        decisions.ask(state, member, "vote", options, labels)
+
+
+@decisions.handler("vote")
+def _vote(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
+    weight = state.politics.providers.get(decision.nation, 0)
+    state.politics.votes[option] = state.politics.votes.get(option, 0) + weight
+    log.say(f"{NATIONS[decision.nation].name} cast {weight} votes for {decisions.seat_label(option)}.")
+    if not any(d.kind == "vote" for d in state.decisions):
+        elect(state, rng, log)
+
+
+def elect(state: State, rng: Rng, log: ActionLog) -> None:
+    """The most voted player leads; tied players each roll a d10 until one is highest (the seed: roll a die)."""
+    votes = state.politics.votes
+    top = max(votes.values())
+    tied = sorted((seat for seat, count in votes.items() if count == top), key=int)
+    while len(tied) > 1:
+        faces = rng.roll(10, len(tied), "alliance vote tie")
+        shown = ", ".join(f"{decisions.seat_label(s)} [{f}]" for s, f in zip(tied, faces, strict=True))
+        log.say(f"Tied vote for the alliance's leader: {shown}.", "roll")
+        tied = [s for s, f in zip(tied, faces, strict=True) if f == max(faces)]
+    winner = tied[0]
+    providers = state.politics.providers
+    theirs = [n for n in providers if _seat(state, n) == winner]
+    leader = min(theirs, key=lambda n: (-providers[n], NATIONS[n].turn_order))
+    lead(state, leader)
+    log.say(f"{decisions.seat_label(winner)} leads the alliance army as {NATIONS[leader].name}.")
+
+
+def lead(state: State, leader: str) -> None:
+    """Hand every unit of the alliance army to the leading nation for the alliance turn."""
+    for unit in [u for u in state.units if u.in_army]:
+        owner = unit.lent_from or unit.nation
+        unit.nation, unit.lent_from = leader, "" if owner == leader else owner
+    state.acting_for = leader
+    touch(state)
+
+
+def score(state: State, taken: list[str], log: ActionLog) -> None:
+    """House: each player who sent units scores 1 VP per zone the army took, given to that player's nation that sent
+    the most units."""
+    points = ALLIANCE_VP_PER_ZONE * len(set(taken))
+    providers = state.politics.providers
+    if not points or not providers:
+        return
+    for seat in dict.fromkeys(_seat(state, n) for n in providers):
+        theirs = [n for n in providers if _seat(state, n) == seat]
+        nation = min(theirs, key=lambda n: (-providers[n], NATIONS[n].turn_order))
+        state.vp[nation] = state.vp.get(nation, 0) + points
+        log.say(f"{NATIONS[nation].name} score {points} alliance VP.")
+
+
+# --- homelands and grants --------------------------------------------------------------------------------------
+
+
+def retake_homeland(state: State, nation: str, zid: str, log: ActionLog) -> None:
+    """Moving into one's homeland held by an ally retakes it without a battle: the ally's units move out to a zone
+    of their own they can reach (the first in map order; their owner may pick another), else they stay."""
+    from rules.genertela.movement import destinations
+
+    if zid not in NATIONS[nation].homelands:
+        return
+    for ally in {u.nation for u in state.units if u.zone == zid and u.nation != nation}:
+        if not allied(state, nation, ally) or state.overlords.get(ally) == nation:
+            continue
+        units = [u for u in units_of(state, ally, zid) if u.mobile]
+        reach = destinations(state, ally, zid)
+        own = [z for z in controlled(state, ally) if z != zid and z in reach]
+        if not units or not own:
+            continue
+        for unit in units:
+            unit.zone = own[0]
+        touch(state)
+        log.say(f"{NATIONS[nation].name} retake {BOARD.zones[zid].name}: {NATIONS[ally].name} move out.")
+        decisions.ask_zone(state, ally, "relocate", [u.uid for u in units], f"{len(units)} units", tuple(own))
+
+
+def grant_targets(state: State, nation: str) -> list[str]:
+    """Allies the nation may grant units to: members of one of its alliances that play later this turn, or any
+    member when the alliance goes on next turn."""
+    later = CONTENT.turn(state.turn + 1).alliances if state.turn < 40 else ()
+    found: list[str] = []
+    for alliance in alliances(state):
+        if nation not in alliance.members or f"{alliance.id}>{nation}" in state.politics.left:
+            continue
+        goes_on = any(a.id == alliance.id for a in later)
+        for member in alliance.members:
+            if member != nation and (goes_on or NATIONS[member].turn_order > NATIONS[nation].turn_order):
+                found.append(member)
+    return sorted(set(found), key=lambda n: NATIONS[n].turn_order)
+
+
+def grant(state: State, nation: str, zid: str, to: str, count: int, log: ActionLog) -> None:
+    """Granted units serve the ally like subject troops for its next nation turn, then come back."""
+    from rules.genertela.movement import movers
+
+    given = movers(state, nation, zid)[:count]
+    for unit in given:
+        unit.lent_from, unit.nation, unit.moved = nation, to, False
+        state.politics.loans.append(unit.uid)
+    touch(state)
+    log.say(f"{NATIONS[nation].name} grant {len(given)} units in {BOARD.zones[zid].name} to {NATIONS[to].name}.")

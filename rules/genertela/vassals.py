@@ -1,0 +1,182 @@
+"""What submission means between the battles: tribute, subject troops, the overlord's leave to pass, the attacker
+withdrawing after a submission, and the overlord counting its subjects' zones."""
+
+from __future__ import annotations
+
+from rules.base import ActionLog
+from rules.genertela import decisions
+from rules.genertela.board import BOARD, NATIONS, controlled, touch, units_of
+from rules.genertela.economy import UNIT_COST, scoring_points
+from rules.genertela.reinforce import add_unit
+from rules.genertela.state import Battle, Decision, State, Unit
+from rules.rng import Rng
+
+TROOP_SHARE = 4  # the overlord may demand up to a quarter of the subject's units (at least 1)
+
+
+def subjects_of(state: State, overlord: str) -> list[str]:
+    return [subject for subject, lord in state.overlords.items() if lord == overlord]
+
+
+# --- right after a submission ---------------------------------------------------------------------------------
+
+
+def after_submission(state: State, battle: Battle, log: ActionLog) -> None:
+    """The overlord lets its subject through its zones (default) or not; the attacker may withdraw its units from
+    the subject's zone to any zone of its own. The battles go on once both are answered."""
+    subject, overlord = battle.defender, battle.attacker
+    if subject not in state.politics.passage:
+        state.politics.passage.append(subject)
+    decisions.ask(
+        state,
+        overlord,
+        "passage",
+        ["yes", "no"],
+        [f"Let {NATIONS[subject].name} move through your zones", f"Keep {NATIONS[subject].name} out of your zones"],
+        subject=subject,
+    )
+    own = [zid for zid in controlled(state, overlord) if zid != battle.zone]
+    mobile = [u for u in units_of(state, overlord, battle.zone) if u.mobile]
+    if mobile and own:
+        where = BOARD.zones[battle.zone].name
+        labels = [f"Leave your units in {where}"] + [f"Withdraw them to {BOARD.zones[z].name}" for z in own]
+        if decisions.ask(state, overlord, "withdraw", ["stay", *own], labels, zone=battle.zone):
+            state.politics.resume = "next_battle"
+
+
+@decisions.handler("passage")
+def _passage(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
+    subject = decision.data["subject"]
+    allowed = option == "yes"
+    if not allowed and subject in state.politics.passage:
+        state.politics.passage.remove(subject)
+    elif allowed and subject not in state.politics.passage:
+        state.politics.passage.append(subject)
+    touch(state)  # cached reachability depends on the leave
+    verb = "may" if allowed else "may not"
+    log.say(f"{NATIONS[subject].name} {verb} move through the zones of {NATIONS[decision.nation].name}.")
+
+
+@decisions.handler("withdraw")
+def _withdraw(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
+    if option == "stay" or option not in controlled(state, decision.nation):
+        return
+    moving = [u for u in units_of(state, decision.nation, decision.data["zone"]) if u.mobile]
+    for unit in moving:
+        unit.zone, unit.moved = option, True
+    touch(state)
+    log.say(f"{NATIONS[decision.nation].name} withdraw {len(moving)} units to {BOARD.zones[option].name}.")
+
+
+# --- tribute: up to a quarter of the subject's resources ------------------------------------------------------
+
+
+def ask_tribute(state: State, subject: str, overlord: str, share: int, log: ActionLog) -> None:
+    """The full quarter was taken; the overlord may ask for less (each option is what it takes)."""
+    options = [str(k) for k in range(share, -1, -1)]
+    labels = [f"Take {k} resources from {NATIONS[subject].name}" for k in range(share, -1, -1)]
+    if not decisions.ask(state, overlord, "tribute", options, labels, subject=subject, share=str(share)):
+        tribute_unit(state, overlord, log)
+
+
+@decisions.handler("tribute")
+def _tribute(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
+    from rules.genertela import flow
+
+    subject, back = decision.data["subject"], int(decision.data["share"]) - int(option)
+    if back:
+        state.resources[decision.nation] -= back
+        state.resources[subject] = state.resources.get(subject, 0) + back
+        log.say(f"{NATIONS[decision.nation].name} leave {back} resources to {NATIONS[subject].name}.")
+        if state.phase in ("build", "move") and not any(u.moved for u in units_of(state, subject)):
+            state.phase = "build" if flow.can_build(state) else "move"
+    tribute_unit(state, decision.nation, log)
+
+
+def tribute_unit(state: State, overlord: str, log: ActionLog) -> None:
+    """A tribute that brings the overlord to 6 points buys it a unit at once (in its first zone; it may move it)."""
+    held = controlled(state, overlord)
+    room = NATIONS[overlord].counter_limits.get("standard", 0) - sum(
+        1 for u in units_of(state, overlord) if u.kind == "standard"
+    )
+    if state.resources.get(overlord, 0) < UNIT_COST or not held or room <= 0:
+        return
+    state.resources[overlord] -= UNIT_COST
+    unit = add_unit(state, Unit(0, overlord, "standard", held[0], home=held[0]))
+    log.say(f"{NATIONS[overlord].name} gain a unit from the tribute in {BOARD.zones[held[0]].name}.")
+    decisions.ask_zone(state, overlord, "placement", [unit.uid], "the tribute unit")
+
+
+# --- subject troops -------------------------------------------------------------------------------------------
+
+
+def troops_of(state: State, subject: str) -> list[Unit]:
+    overlord = state.overlords.get(subject, "")
+    return [u for u in state.units if u.lent_from == subject and u.nation == overlord and not u.in_army]
+
+
+def _spare(state: State, subject: str) -> list[Unit]:
+    """Units the subject can give while keeping one in each zone it holds (house: its ordinary units first, from
+    its biggest stacks)."""
+    held = set(controlled(state, subject))
+    mine = [u for u in units_of(state, subject) if u.mobile and u.kind != "named_dragonewt"]
+    by_zone: dict[str, list[Unit]] = {}
+    for unit in sorted(mine, key=lambda u: (u.kind == "special", u.uid)):
+        by_zone.setdefault(unit.zone, []).append(unit)
+    spare: list[Unit] = []
+    for zid in sorted(by_zone, key=lambda z: (-len(by_zone[z]), z)):
+        units = by_zone[zid]
+        spare += units[1:] if zid in held else units
+    return spare
+
+
+def demand_troops(state: State, overlord: str) -> None:
+    """At the start of the overlord's turn: it may demand up to a quarter of each subject's units (or 1)."""
+    for subject in subjects_of(state, overlord):
+        given = troops_of(state, subject)
+        total = len(units_of(state, subject)) + len(given)
+        wanted = max(1, total // TROOP_SHARE) - len(given)
+        most = min(wanted, len(_spare(state, subject)))
+        if most <= 0 or not controlled(state, overlord):
+            continue
+        options = [str(k) for k in range(most, -1, -1)]
+        labels = [f"Demand {k} subject troops from {NATIONS[subject].name}" for k in range(most, -1, -1)]
+        decisions.ask(state, overlord, "troops", options, labels, subject=subject)
+
+
+@decisions.handler("troops")
+def _troops(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
+    subject, overlord = decision.data["subject"], decision.nation
+    held = controlled(state, overlord)
+    taken = _spare(state, subject)[: int(option)]
+    if not taken or not held:
+        return
+    for unit in taken:
+        unit.nation, unit.lent_from, unit.zone, unit.moved = overlord, subject, held[0], False
+    touch(state)
+    log.say(f"{NATIONS[subject].name} give {len(taken)} subject troops to {NATIONS[overlord].name}.")
+    decisions.ask_zone(state, overlord, "placement", [u.uid for u in taken], "the subject troops")
+
+
+def return_troops(state: State, subject: str, overlord: str, log: ActionLog) -> None:
+    """A revolt takes the subject troops back: home if the subject holds it, else its first zone."""
+    troops = [u for u in state.units if u.lent_from == subject and u.nation == overlord and not u.in_army]
+    held = controlled(state, subject)
+    for unit in troops:
+        unit.nation, unit.lent_from = subject, ""
+        if held:
+            unit.zone = unit.home if unit.home in held else held[0]
+    touch(state)
+    if troops:
+        log.say(f"{len(troops)} subject troops go back to {NATIONS[subject].name}.")
+    if subject in state.politics.passage:
+        state.politics.passage.remove(subject)
+
+
+# --- the overlord counts its subjects' zones ------------------------------------------------------------------
+
+
+def subject_zone_points(state: State, overlord: str) -> int:
+    """The overlord scores its subjects' zones as if it held them (by its own data card)."""
+    zones = [zid for subject in subjects_of(state, overlord) for zid in controlled(state, subject)]
+    return scoring_points(state, overlord, zones) if zones else 0

@@ -1,0 +1,91 @@
+"""The generic "choose" step: decisions the engine awaits where the seed leaves a choice to a player."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import genertela
+from rules.base import RuleError
+from rules.genertela import flow, reinforce
+from rules.genertela.board import units_of
+from rules.genertela.state import State
+from rules.rng import Rng
+from tests.rules.genertela.helpers import blank, hero, put, z
+
+
+def tatius_placed() -> State:
+    """Turn 35: Tatius and Enerian Scarlet enter 'in any zone the Dara Happans control'."""
+    state = blank(turn=35, nation="dara_happans", phase="build")
+    put(state, "dara_happans", "Raibanth", 2)
+    put(state, "dara_happans", "Alkoth", 1)
+    reinforce.reinforce(state, "dara_happans", ("reinforcement",), flow.ActionLog())
+    return state
+
+
+def test_open_placement_zone_is_chosen_by_the_owner() -> None:
+    state = tatius_placed()
+    first = state.decisions[0]
+    assert first.kind == "placement" and first.nation == "dara_happans"
+    assert set(first.options) == {z("Raibanth"), z("Alkoth")}
+    assert genertela.awaiting(state) == frozenset({0})
+    assert [c.action["type"] for c in genertela.legal(state, 0)] == ["choose", "choose"]
+    other = first.options[1]
+    genertela.act(state, 0, {"type": "choose", "option": other}, Rng(0))
+    assert next(u for u in state.units if u.name == "Tatius").zone == other
+
+
+def test_the_default_answer_keeps_the_engines_placement() -> None:
+    state = tatius_placed()
+    before = next(u for u in state.units if u.name == "Tatius").zone
+    action = genertela.fallback(state, 0)
+    assert action == {"type": "choose", "option": before}
+    genertela.act(state, 0, action, Rng(0))
+    assert next(u for u in state.units if u.name == "Tatius").zone == before
+
+
+def test_a_choice_not_offered_is_refused_and_changes_nothing() -> None:
+    state = tatius_placed()
+    with pytest.raises(RuleError):
+        genertela.act(state, 0, {"type": "choose", "option": z("Pent")}, Rng(0))
+    with pytest.raises(RuleError):
+        genertela.act(state, 0, {"type": "end"}, Rng(0))
+    assert len(state.decisions) == 2
+
+
+def test_no_decision_is_asked_when_there_is_only_one_zone() -> None:
+    state = blank(turn=35, nation="dara_happans", phase="build")
+    put(state, "dara_happans", "Raibanth", 2)
+    reinforce.reinforce(state, "dara_happans", ("reinforcement",), flow.ActionLog())
+    assert state.decisions == []
+    assert {u.zone for u in units_of(state, "dara_happans")} == {z("Raibanth")}
+
+
+def test_recovered_unit_away_from_its_starting_zone_goes_where_its_owner_chooses() -> None:
+    state = blank(turn=20, nation="uz")
+    put(state, "uz", "Storn", 1)
+    put(state, "uz", "Kitori", 1)
+    fallen = hero(state, "uz", "Shadow Plateau", "Cragspider", ["hero"], recovery="*")
+    state.units.remove(fallen)
+    flow._recover(state, fallen, flow.ActionLog(), Rng(0, [7]))
+    assert state.decisions[0].kind == "recovery"
+    genertela.act(state, 0, {"type": "choose", "option": z("Kitori")}, Rng(0))
+    assert fallen.zone == z("Kitori") and fallen.home == z("Shadow Plateau")
+
+
+def test_a_unit_recovering_in_its_starting_zone_needs_no_decision() -> None:
+    state = blank(turn=20, nation="uz")
+    put(state, "uz", "Storn", 1)
+    fallen = hero(state, "uz", "Storn", "Cragspider", ["hero"], recovery="*")
+    state.units.remove(fallen)
+    flow._recover(state, fallen, flow.ActionLog(), Rng(0, [7]))
+    assert state.decisions == [] and fallen.zone == z("Storn")
+
+
+def test_decisions_of_bot_sides_are_answered_by_the_bot_with_the_default() -> None:
+    state = tatius_placed()
+    state.side_seat = dict.fromkeys(state.side_seat, -1) | {"Yellow": 0}  # Dara Happans (Red) are the bot's
+    state.players = 1
+    zone_before = next(u for u in state.units if u.name == "Tatius").zone
+    genertela.engine._run_bots(state, Rng(0), flow.ActionLog())
+    assert not any(d.nation == "dara_happans" for d in state.decisions)
+    assert next(u for u in state.units if u.name == "Tatius").zone == zone_before
