@@ -43,15 +43,16 @@ def to_hit(unit: Unit, army: list[Unit]) -> int:
     return bonus
 
 
-def resist(unit: Unit, army: list[Unit], zid: str, defending: bool, with_city: bool) -> int:
+def resist(unit: Unit, army: list[Unit], zid: str, defending: bool, with_city: bool, walls: bool = True) -> int:
+    """`walls`: False for a unit declared outside the City or fortress, in the first round."""
     value = NATIONS[unit.nation].resist
     place = zone(zid)
     if defending and not _dragonish(unit):
         if place.terrain in ("highland", "mountain"):
             value += 1
-        if with_city:
+        if with_city and walls:
             value += 1
-        if place.fortress:
+        if place.fortress and walls:
             value += 2
     if defending and unit.kind == "named_dragonewt" and place.dragonewt_city:
         value += 1
@@ -66,9 +67,12 @@ def resist(unit: Unit, army: list[Unit], zid: str, defending: bool, with_city: b
     return value
 
 
-def category_target(units: list[Unit], army: list[Unit], zid: str, defending: bool, with_city: bool) -> int:
-    """The number to reach against a category. House: its weakest unit's resistance counts for the whole category."""
-    return HIT_ON + min(resist(u, army, zid, defending, with_city) for u in units)
+def category_target(
+    units: list[Unit], army: list[Unit], zid: str, defending: bool, with_city: bool, first_round: bool = False
+) -> int:
+    """The number to reach against a category. House: its weakest unit's resistance counts for the whole category.
+    Units declared outside the walls have no City or fortress bonus in the first round."""
+    return HIT_ON + min(resist(u, army, zid, defending, with_city, not (first_round and u.outside)) for u in units)
 
 
 def categories(army: list[Unit]) -> list[str]:
@@ -79,6 +83,8 @@ def categories(army: list[Unit]) -> list[str]:
 def shooters(army: list[Unit], category: str, enemy: list[Unit]) -> list[Unit]:
     """Units that may roll at the chosen category. Only special characters, monsters and Dragon Heroes may aim at
     special characters while the enemy has other units."""
+    if category != "special_characters":
+        army = [u for u in army if not u.assassin_only]  # a pure Assassin attacks no other way than its ability
     if category == "special_characters" and any(u.category != category for u in enemy):
         return [u for u in army if u.category in ("special_characters", "monsters", "dragon_heroes")]
     return list(army)

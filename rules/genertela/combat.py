@@ -5,9 +5,10 @@ from __future__ import annotations
 from itertools import combinations
 
 from rules.base import ActionLog
-from rules.genertela import events
+from rules.genertela import dragonewts, events
 from rules.genertela.battle import (
     CATEGORY_NAMES,
+    HIT_ON,
     categories,
     category_target,
     dice,
@@ -30,6 +31,7 @@ from rules.genertela.board import (
     units_of,
 )
 from rules.genertela.economy import kill_points
+from rules.genertela.specials import far_retreats, free_mover, special_shooter, uses_ability
 from rules.genertela.state import Battle, State, Unit
 from rules.rng import Rng
 
@@ -39,8 +41,8 @@ def next_battle_zone(state: State) -> tuple[str, str] | None:
     nation = active_nation(state)
     for zid in BOARD.zones:
         if units_of(state, nation, zid):
-            foes = [n for n in enemies_in(state, nation, zid) if n != nation]
-            mine = [u for u in units_of(state, nation, zid) if not _sits_on_city(state, u)]
+            foes = [n for n in enemies_in(state, nation, zid) if n != nation] + dragonewts.besieged(state, nation, zid)
+            mine = army(state, nation, zid)
             if foes and mine:
                 return zid, foes[0]
     return None
@@ -51,7 +53,8 @@ def _sits_on_city(state: State, unit: Unit) -> bool:
 
 
 def army(state: State, nation: str, zid: str) -> list[Unit]:
-    return [u for u in units_of(state, nation, zid) if not _sits_on_city(state, u)]
+    """The nation's units fighting in the zone (Dragonewts on their city only in a fight over it)."""
+    return dragonewts.fighting(state, nation, zid, units_of(state, nation, zid))
 
 
 def target_options(state: State) -> list[str]:
@@ -70,9 +73,13 @@ def casualty_options(state: State, nation: str) -> list[str]:
     battle = state.battle
     assert battle is not None
     pool = hittable(army(state, nation, battle.zone), battle.category[nation])
-    count = min(battle.hits[nation], len(pool))
+    shielded = [u for u in pool if u.uid in battle.protected]
+    special = battle.special_hits.get(nation, 0)  # only these hits may fall on an Assassin protected in round 1
+    count = min(battle.hits[nation], len(pool) - len(shielded) + min(special, len(shielded)))
     seen: list[str] = []
     for combo in combinations(sorted(pool, key=lambda u: (u.kind == "special", u.label())), count):
+        if sum(1 for u in combo if u in shielded) > special:
+            continue
         key = ",".join(sorted(u.label() for u in combo))
         if key not in seen:
             seen.append(key)
@@ -83,13 +90,22 @@ def retreat_options(state: State, nation: str) -> list[str]:
     """Friendly zones next to the battle that are not under attack; none if nothing there can move."""
     battle = state.battle
     assert battle is not None
-    if not any(u.mobile for u in army(state, nation, battle.zone)):
+    fighters = army(state, nation, battle.zone)
+    mobile = [u for u in fighters if u.mobile]
+    if not mobile:
         return []
-    return [
+    raider = NATIONS[nation].has("raider")
+    found = [
         zid
         for zid in BOARD.zones[battle.zone].adjacent
-        if may_enter(nation, zid) and friendly(state, nation, zid) and units_of(state, nation, zid)
+        if (may_enter(nation, zid) and friendly(state, nation, zid) and units_of(state, nation, zid))
+        or (raider and BOARD.zones[zid].terrain == "sea")  # raiders may fall back to the sea
     ]
+    if all(free_mover(u) for u in mobile):  # Assassins and Hon-eel: any held zone not under attack
+        found += [zid for zid in far_retreats(state, nation, battle.zone) if zid not in found]
+    if dragonewts.city_retreat(state, nation, battle.zone, fighters):
+        found.append(battle.zone)  # onto the Dragonewt city of the battle's zone
+    return found
 
 
 NO_RECOVERY_KILLERS = frozenset(
@@ -100,6 +116,8 @@ NO_RECOVERY_KILLERS = frozenset(
 def eliminate(state: State, unit: Unit, killer: str, log: ActionLog) -> None:
     state.units.remove(unit)
     touch(state)
+    if dragonewts.recovers(unit):
+        state.fallen.append(unit)  # named Dragonewts go back to their city after combat
     if unit.kind == "special":
         # house: a special unit falling in a battle where Jar-eel fights against it never recovers
         if not any(u.unit_id in NO_RECOVERY_KILLERS for u in units_of(state, killer, unit.zone)):
@@ -119,21 +137,33 @@ def roll_round(state: State, target: str, rng: Rng, log: ActionLog) -> None:
     attackers = army(state, battle.attacker, zid)
     defenders = army(state, battle.defender, zid)
     city = has_city(state, zid)
-    answer = aimable(attackers)[0]  # house: the defender aims at the first category it can hurt
+    options = aimable(attackers)
+    # house: the defender aims at the first category it can hurt with a unit that may roll at it
+    answer = next((c for c in options if shooters(defenders, c, attackers)), options[0])
+    first = battle.round == 1
+    battle.protected = []
     for nation, own, foe, aim, defending in (
         (battle.attacker, attackers, defenders, target, True),
         (battle.defender, defenders, attackers, answer, False),
     ):
         rolling = shooters(own, aim, foe)
-        goal = category_target([u for u in foe if u.category == aim], foe, zid, defending, city and defending)
-        hits = 0
+        goal = category_target([u for u in foe if u.category == aim], foe, zid, defending, city and defending, first)
+        hits = special = 0
         faces_all: list[int] = []
         for unit in rolling:
             faces = rng.roll(10, dice(unit), f"{NATIONS[nation].name} battle roll")
             faces_all += faces
-            hits += sum(1 for face in faces if is_hit(face, to_hit(unit, own), goal))
+            if uses_ability(unit, aim):  # the Assassin's strike: a flat 6+, no bonus of any kind
+                scored = sum(1 for face in faces if is_hit(face, 0, HIT_ON))
+                if first:
+                    battle.protected.append(unit.uid)
+            else:
+                scored = sum(1 for face in faces if is_hit(face, to_hit(unit, own), goal))
+            hits += scored
+            special += scored if special_shooter(unit) else 0
         victim = battle.defender if nation == battle.attacker else battle.attacker
         battle.hits[victim] = hits
+        battle.special_hits[victim] = special
         battle.category[victim] = aim
         log.say(
             f"{NATIONS[nation].name} roll {faces_all or 'nothing'} at {CATEGORY_NAMES[aim]} (need {goal}+): "
@@ -177,6 +207,11 @@ def retreat(state: State, nation: str, to: str, log: ActionLog) -> None:
     battle = state.battle
     assert battle is not None
     moving = [u for u in army(state, nation, battle.zone) if u.mobile]
+    if to == battle.zone:
+        dragonewts.take_city(moving)
+        touch(state)
+        log.say(f"{NATIONS[nation].name} retreat {len(moving)} named Dragonewts onto their city.")
+        return
     for unit in moving:
         unit.zone = to
     touch(state)

@@ -57,7 +57,7 @@ def test_resources_heortlings_gain_1_for_the_praxian_march_from_turn_28() -> Non
 def test_resources_dragonewts_gain_1_per_dragonewt_city_held_in_another_nations_zone() -> None:
     state = blank(nation="dragonewts")
     put(state, "heortlings", "Grazelands", 2)
-    put(state, "dragonewts", "Grazelands", 2, kind="named_dragonewt")
+    put(state, "dragonewts", "Grazelands", 2, kind="named_dragonewt", sitting=True)  # on the city
     assert resources_gained(state, "dragonewts") == 1
 
 
