@@ -1,0 +1,182 @@
+"""Seed rules of alliances played by the players: votes, the tie roll, alliance VP, grants, homelands, challenges,
+the turn 8 orders and the True Golden Horde's duties."""
+
+from __future__ import annotations
+
+from rules import genertela
+from rules.genertela import alliance_turns, alliance_votes, duties, flow
+from rules.genertela.board import ORDER, active_nation, units_of
+from rules.genertela.combat import next_battle_zone
+from rules.genertela.movement import destinations
+from rules.genertela.state import State
+from rules.rng import Rng
+from tests.rules.genertela.helpers import blank, hero, put, z
+
+TWO_PLAYERS = {"Red": 0, "Green": 1, "Blue": 0, "Yellow": 1}  # Uz Green (1), Talastari Blue (0)
+
+
+def high_council_turn(uz: int, talastari: int) -> State:
+    """Turn 4 ends: the Uz and the Talastari sent units to Dorastor, the Army of the High Council's centre."""
+    state = blank(turn=4, nation="carmanians")
+    state.players, state.side_seat = 2, dict(TWO_PLAYERS)
+    state.order_index = len(ORDER) - 1
+    put(state, "uz", "Dorastor", uz)
+    put(state, "talastari", "Dorastor", talastari)
+    put(state, "talastari", "Talastar", 1)
+    flow.finish_nation_turn(state, flow.ActionLog(), Rng(0))
+    return state
+
+
+def vote(state: State, seat: int, option: str, rng: Rng | None = None) -> list[str]:
+    events = genertela.act(state, seat, {"type": "choose", "option": option}, rng or Rng(0))
+    return [e.text for e in events if e.kind == "roll"]
+
+
+def test_alliance_members_vote_with_one_vote_per_unit_sent() -> None:
+    state = high_council_turn(uz=2, talastari=3)
+    assert state.alliance == "army_high_council"
+    assert [(d.nation, d.kind, d.options) for d in state.decisions] == [
+        ("uz", "vote", ["1", "0"]),
+        ("talastari", "vote", ["0", "1"]),
+    ]
+    assert genertela.awaiting(state) == frozenset({1})
+    vote(state, 1, "1")
+    vote(state, 0, "1")  # the Talastari give their 3 votes to the Uz player
+    assert state.politics.votes == {"1": 5}
+    assert active_nation(state) == "uz"
+    assert len([u for u in units_of(state, "uz", z("Dorastor")) if u.in_army]) == 5
+
+
+def test_alliance_vote_tie_is_decided_by_a_public_die_roll() -> None:
+    state = high_council_turn(uz=2, talastari=2)
+    vote(state, 1, "1")
+    rolls = vote(state, 0, "0", Rng(0, [3, 8]))
+    assert len(rolls) == 1 and "[3]" in rolls[0] and "[8]" in rolls[0]
+    assert active_nation(state) == "uz"  # the Uz player rolled higher
+
+
+def test_alliance_vp_go_to_every_player_who_sent_units() -> None:
+    state = high_council_turn(uz=2, talastari=3)
+    vote(state, 1, "1")
+    vote(state, 0, "0")
+    state.changed = [z("Dorastor"), z("Sartar")]
+    alliance_turns.close_turn(state, flow.ActionLog())
+    assert state.vp == {"uz": 2, "talastari": 2}
+
+
+def test_alliance_vp_are_nothing_when_the_army_took_no_zone() -> None:
+    state = high_council_turn(uz=2, talastari=3)
+    vote(state, 1, "1")
+    vote(state, 0, "0")
+    state.changed = []
+    alliance_turns.close_turn(state, flow.ActionLog())
+    assert state.vp == {}
+
+
+def test_units_granted_to_an_ally_serve_it_for_its_next_turn_then_return() -> None:
+    state = blank(turn=2, nation="uz")  # the World Council of Friends: the Heortlings play later this turn
+    put(state, "uz", "Kitori", 3)
+    options = [c.action for c in genertela.legal(state, 0) if c.action["type"] == "grant"]
+    assert {"type": "grant", "zone": z("Kitori"), "nation": "heortlings", "count": 2} in options
+    assert not any(a["nation"] == "chaos" for a in options)
+    genertela.act(state, 0, {"type": "grant", "zone": z("Kitori"), "nation": "heortlings", "count": 2}, Rng(0))
+    granted = [u for u in state.units if u.lent_from == "uz"]
+    assert len(granted) == 2 and all(u.nation == "heortlings" for u in granted)
+    duties.end_of_nation_turn(state, "heortlings", flow.ActionLog())
+    assert all(u.nation == "uz" and not u.lent_from for u in granted)
+
+
+def test_no_grant_to_an_ally_that_already_played_when_the_alliance_ends() -> None:
+    state = blank(turn=9, nation="heortlings")  # Arkat's Empire ends after turn 10... and the Uz play first
+    assert "uz" in alliance_votes.grant_targets(state, "heortlings")  # turn 10 keeps the alliance
+    state = blank(turn=3, nation="heortlings")  # turn 4 keeps the World Council of Friends too
+    assert "uz" in alliance_votes.grant_targets(state, "heortlings")
+    state = blank(turn=21, nation="rinliddi")  # no alliance on turn 21
+    assert alliance_votes.grant_targets(state, "rinliddi") == []
+
+
+def test_retaking_a_homeland_from_an_ally_without_battle() -> None:
+    state = blank(turn=2, nation="heortlings")  # Tarsh is a Heortling homeland; the Uz are allies on turn 2
+    put(state, "heortlings", "Holay", 3)
+    put(state, "uz", "Tarsh", 2)
+    put(state, "uz", "Dorastor", 1)
+    genertela.act(state, 0, {"type": "move", "from": z("Holay"), "to": z("Tarsh"), "count": 1}, Rng(0))
+    assert units_of(state, "uz", z("Tarsh")) == []
+    assert len(units_of(state, "uz", z("Dorastor"))) == 3  # the only Uz zone they can reach
+    assert next_battle_zone(state) is None
+
+
+def test_an_attack_on_an_ally_is_always_challenged_and_no_battle_is_fought() -> None:
+    state = blank(turn=2, nation="heortlings")
+    put(state, "heortlings", "Sartar", 3)
+    put(state, "uz", "Far Place", 2)
+    genertela.act(state, 0, {"type": "move", "from": z("Sartar"), "to": z("Far Place"), "count": 2}, Rng(0))
+    assert next_battle_zone(state) is None
+    assert len(units_of(state, "uz", z("Far Place"))) == 2 and len(units_of(state, "heortlings", z("Far Place"))) == 2
+
+
+def test_turn_8_aramites_must_send_swine_dezar_and_one_unit_to_the_unity_council_army() -> None:
+    state = blank(turn=8, nation="aramites")
+    put(state, "aramites", "Ivory Plinth", 3)
+    for zone in ("Fer", "Orenaria", "Tarsh"):  # the way to the centre, held by an ally
+        put(state, "heortlings", zone, 1)
+    hero(state, "aramites", "Ivory Plinth", "Swine Dezar", ["hero"])
+    duties.before_battles(state, "aramites", flow.ActionLog())
+    sent = units_of(state, "aramites", z("Tarsh"))
+    assert sorted(u.kind for u in sent) == ["special", "standard"]
+
+
+def test_turn_8_mostali_must_send_two_units_to_the_high_council_army() -> None:
+    state = blank(turn=8, nation="mostali")
+    put(state, "mostali", "Western Rockwoods", 3)
+    put(state, "talastari", "Dorastor", 1)
+    duties.before_battles(state, "mostali", flow.ActionLog())
+    assert len(units_of(state, "mostali", z("Dorastor"))) == 2
+
+
+def horde_turn() -> State:
+    """Turn 22 ends: the Carmanians and the Alkorings sent units to Orenaria, the True Golden Horde's centre."""
+    state = blank(turn=22, nation="carmanians")
+    state.order_index = len(ORDER) - 1
+    put(state, "carmanians", "Orenaria", 3)
+    put(state, "alkorings", "Orenaria", 1)
+    put(state, "carmanians", "Carmania", 1)
+    flow.finish_nation_turn(state, flow.ActionLog(), Rng(0))
+    return state
+
+
+def test_true_golden_horde_may_only_move_into_deathline_zones() -> None:
+    state = horde_turn()
+    assert state.alliance == "true_golden_horde"
+    leader = active_nation(state)
+    found = destinations(state, leader, z("Orenaria"))
+    assert found and all(genertela.engine.zone(zid).deathline for zid in found)
+
+
+def test_true_golden_horde_stays_together() -> None:
+    state = horde_turn()
+    leader = active_nation(state)
+    first = destinations(state, leader, z("Orenaria"))[0]
+    genertela.act(state, 0, {"type": "move", "from": z("Orenaria"), "to": first, "count": 1}, Rng(0))
+    assert destinations(state, leader, z("Orenaria")) == [first]
+    duties.before_battles(state, leader, flow.ActionLog())  # whoever was left follows
+    assert {u.zone for u in state.units if u.in_army} == {first}
+
+
+def test_true_golden_horde_stays_in_place_after_its_turn_and_goes_home_after_the_dragonewt_turn_23() -> None:
+    state = horde_turn()
+    leader = active_nation(state)
+    target = destinations(state, leader, z("Orenaria"))[0]
+    army = [u for u in state.units if u.in_army]
+    genertela.act(state, 0, {"type": "move", "from": z("Orenaria"), "to": target, "count": len(army)}, Rng(0))
+    state.alliance_queue = []
+    alliance_turns.close_turn(state, flow.ActionLog())
+    assert all(u.zone == target for u in army) and {u.nation for u in army} == {"carmanians", "alkorings"}
+    assert not any(u.in_army or u.lent_from for u in army)
+    assert sorted(state.politics.horde) == sorted(u.uid for u in army)
+    state.turn = 23
+    duties.end_of_nation_turn(state, "uz", flow.ActionLog())
+    assert all(u.zone == target for u in army)  # not yet: the Horde breaks up after the Dragonewt turn
+    duties.end_of_nation_turn(state, "dragonewts", flow.ActionLog())
+    assert all(u.zone != target for u in army if u.nation == "carmanians")
+    assert state.politics.horde == []

@@ -1,0 +1,184 @@
+"""Seed rules of submission beyond the battle: subject troops, tribute, leave to pass, withdrawal, counted zones."""
+
+from __future__ import annotations
+
+from rules import genertela
+from rules.genertela import flow, submission, vassals
+from rules.genertela.board import units_of
+from rules.genertela.economy import scoring_points
+from rules.genertela.movement import destinations
+from rules.genertela.state import State
+from rules.genertela.titles import emperor, king
+from rules.rng import Rng
+from tests.rules.genertela.helpers import blank, put, z
+from tests.rules.genertela.test_submission import attacked_state
+
+
+def choose(state: State, option: str) -> None:
+    genertela.act(state, 0, {"type": "choose", "option": option}, Rng(0))
+
+
+def subject_state() -> State:
+    """The Balazarings (8 units in 2 zones) are subjects of the Heortlings, whose turn starts."""
+    state = blank(turn=20, nation="heortlings", phase="build")
+    put(state, "heortlings", "Sartar", 2)
+    put(state, "heortlings", "Heortland", 1)
+    put(state, "balazarings", "Balazar", 7)
+    put(state, "balazarings", "Dog Plains", 1)
+    state.overlords["balazarings"] = "heortlings"
+    return state
+
+
+def test_subject_troops_up_to_a_quarter_taken_at_the_start_of_the_overlords_turn() -> None:
+    state = subject_state()
+    vassals.demand_troops(state, "heortlings")
+    demand = state.decisions[0]
+    assert demand.kind == "troops" and demand.nation == "heortlings" and demand.options == ["2", "1", "0"]
+    choose(state, "2")
+    troops = vassals.troops_of(state, "balazarings")
+    assert len(troops) == 2 and all(u.nation == "heortlings" and u.lent_from == "balazarings" for u in troops)
+    assert len(units_of(state, "balazarings", z("Dog Plains"))) == 1  # one unit stays in each subject zone
+    assert len(units_of(state, "balazarings", z("Balazar"))) == 5
+
+
+def test_subject_troops_placed_in_a_zone_the_overlord_chooses() -> None:
+    state = subject_state()
+    vassals.demand_troops(state, "heortlings")
+    choose(state, "2")
+    placement = state.decisions[0]
+    assert placement.kind == "placement" and set(placement.options) == {z("Sartar"), z("Heortland")}
+    choose(state, z("Heortland"))
+    assert {u.zone for u in vassals.troops_of(state, "balazarings")} == {z("Heortland")}
+
+
+def test_subject_troops_count_towards_the_quarter_already_given() -> None:
+    state = subject_state()
+    vassals.demand_troops(state, "heortlings")
+    choose(state, "2")
+    state.decisions.clear()
+    vassals.demand_troops(state, "heortlings")
+    assert state.decisions == []  # 2 of 8 already serve the overlord
+
+
+def test_subject_troops_at_least_one_and_never_emptying_a_subject_zone() -> None:
+    state = blank(turn=20, nation="heortlings")
+    put(state, "heortlings", "Sartar", 2)
+    put(state, "balazarings", "Balazar", 2)
+    state.overlords["balazarings"] = "heortlings"
+    vassals.demand_troops(state, "heortlings")
+    assert state.decisions[0].options == ["1", "0"]  # a quarter of 2 rounds to 0: the overlord may still ask 1
+    state = blank(turn=20, nation="heortlings")
+    put(state, "heortlings", "Sartar", 2)
+    put(state, "balazarings", "Balazar", 1)
+    put(state, "balazarings", "Dog Plains", 1)
+    state.overlords["balazarings"] = "heortlings"
+    vassals.demand_troops(state, "heortlings")
+    assert state.decisions == []  # impossible without abandoning a zone: not provided
+
+
+def test_the_overlord_may_demand_fewer_subject_troops() -> None:
+    state = subject_state()
+    vassals.demand_troops(state, "heortlings")
+    choose(state, "0")
+    assert vassals.troops_of(state, "balazarings") == []
+
+
+def test_revolt_takes_the_subject_troops_back() -> None:
+    state = subject_state()
+    vassals.demand_troops(state, "heortlings")
+    choose(state, "2")
+    state.decisions.clear()
+    submission.revolt(state, "balazarings", flow.ActionLog())
+    assert len(units_of(state, "balazarings")) == 8
+    assert all(u.zone in (z("Balazar"), z("Dog Plains")) for u in units_of(state, "balazarings"))
+
+
+def test_overlord_may_take_less_than_the_full_quarter_of_resources() -> None:
+    state = blank(turn=20, nation="balazarings")
+    state.overlords["balazarings"] = "heortlings"
+    state.resources = {"balazarings": 0, "heortlings": 0}
+    kept = submission.tribute(state, "balazarings", 9, flow.ActionLog())
+    state.resources["balazarings"] += kept
+    assert state.resources == {"balazarings": 7, "heortlings": 2}
+    assert state.decisions[0].kind == "tribute" and state.decisions[0].options == ["2", "1", "0"]
+    choose(state, "1")
+    assert state.resources == {"balazarings": 8, "heortlings": 1}
+
+
+def test_tribute_that_brings_the_overlord_to_6_points_buys_a_unit_at_once() -> None:
+    state = blank(turn=20, nation="balazarings")
+    put(state, "heortlings", "Sartar", 1)
+    state.overlords["balazarings"] = "heortlings"
+    state.resources = {"balazarings": 0, "heortlings": 5}
+    submission.tribute(state, "balazarings", 4, flow.ActionLog())
+    choose(state, "1")
+    assert state.resources["heortlings"] == 0
+    assert len(units_of(state, "heortlings", z("Sartar"))) == 2
+
+
+def test_subject_moves_through_its_overlords_zones_only_with_leave() -> None:
+    state = blank(turn=20, nation="balazarings")
+    put(state, "balazarings", "Balazar", 2)
+    put(state, "heortlings", "Dog Plains", 1)
+    state.overlords["balazarings"] = "heortlings"
+    assert z("Dog Plains") not in destinations(state, "balazarings", z("Balazar"))
+    state.politics.passage.append("balazarings")
+    assert z("Dog Plains") in destinations(state, "balazarings", z("Balazar"))
+
+
+def test_after_a_submission_the_overlord_grants_or_refuses_leave() -> None:
+    state = attacked_state()
+    genertela.act(state, 0, {"type": "submit", "nation": "heortlings"}, Rng(0))
+    assert state.decisions[0].kind == "passage" and "balazarings" in state.politics.passage
+    choose(state, "no")
+    assert "balazarings" not in state.politics.passage
+
+
+def test_attacker_may_withdraw_its_units_after_a_submission() -> None:
+    state = attacked_state()
+    put(state, "heortlings", "Sartar", 1)
+    attackers = units_of(state, "heortlings", z("Balazar"))
+    genertela.act(state, 0, {"type": "submit", "nation": "heortlings"}, Rng(0))
+    choose(state, "yes")
+    withdraw = state.decisions[0]
+    assert withdraw.kind == "withdraw" and withdraw.options[0] == "stay" and z("Sartar") in withdraw.options
+    assert state.politics.resume == "next_battle"
+    choose(state, z("Sartar"))
+    assert len(attackers) == 2 and all(u.zone == z("Sartar") for u in attackers)
+    assert units_of(state, "heortlings", z("Balazar")) == []
+    assert state.battle is None  # the battles went on (none left) once the attacker answered
+
+
+def test_overlord_counts_its_subjects_zones_for_vp() -> None:
+    state = blank(turn=21, nation="heortlings")
+    put(state, "heortlings", "Sartar", 1)
+    put(state, "balazarings", "Balazar", 1)
+    put(state, "balazarings", "Dog Plains", 1)
+    state.overlords["balazarings"] = "heortlings"
+    assert vassals.subject_zone_points(state, "heortlings") == scoring_points(
+        state, "heortlings", [z("Balazar"), z("Dog Plains")]
+    )
+    assert vassals.subject_zone_points(state, "heortlings") > 0
+    assert vassals.subject_zone_points(state, "balazarings") == 0
+
+
+def test_overlord_counts_its_subjects_zones_for_the_emperor() -> None:
+    state = blank(nation="pelandans")
+    put(state, "pelandans", "Pelanda", 1)
+    for zone in ("Raibanth", "Yuthuppa"):
+        put(state, "dara_happans", zone)
+    assert emperor(state, "pelandans") == (0, 0)
+    state.overlords["dara_happans"] = "pelandans"
+    assert emperor(state, "pelandans") == (1, 2)
+
+
+def test_overlord_counts_its_subjects_zones_for_the_king_of_dragon_pass() -> None:
+    state = blank(nation="heortlings")
+    zones = ["Wintertop", "Dragon's Eye", "Grazelands", "Beast Valley", "Far Place", "Sartar", "Kitori", "Fer",
+             "Ivory Plinth"]  # fmt: skip
+    for zone in zones:
+        put(state, "heortlings", zone)
+    put(state, "balazarings", "Orenaria")
+    assert king(state, "heortlings") == (0, 0)
+    state.overlords["balazarings"] = "heortlings"
+    assert king(state, "heortlings") == (1, 3)
