@@ -51,6 +51,9 @@ def builds(state: State) -> list[Choice]:
             z = zone(zid)
             if z.city_site and not has_city(state, zid) and _city_zone_ok(state, nation, zid):
                 choices.append(Choice({"type": "build", "kind": "city", "zone": zid}, f"City in {z.name}: 6"))
+            elif not z.city_site and not has_city(state, zid) and temple_site(state, nation, zid):
+                label = f"Temple of the Reaching Moon (a City) in {z.name}: 6"
+                choices.append(Choice({"type": "build", "kind": "city", "zone": zid}, label))
     if pool >= FOREST_COST and card.has("aldryami_forests"):
         for zid in held:
             z = zone(zid)
@@ -64,6 +67,22 @@ def builds(state: State) -> list[Choice]:
         if c.action["kind"] == "unit"
         or sum(1 for u in units_of(state, nation) if u.kind == c.action["kind"]) < limit.get(c.action["kind"], 0)
     ]
+
+
+def temple_site(state: State, nation: str, zid: str) -> bool:
+    """House: from the turn the schedule says, the nation may build a Temple of the Reaching Moon, a City that needs
+    no city site, in any lowland or highland it holds (the seed gives Temples no cost nor effect of their own)."""
+    start = TEMPLES_FROM.get(nation)
+    return start is not None and start <= state.turn and zone(zid).terrain in ("lowland", "highland")
+
+
+TEMPLES_FROM = {
+    e.nation: int(ev.params.get("from_turn", t.turn))
+    for t in CONTENT.turns
+    for e in t.entries
+    for ev in e.events
+    if ev.type == "temples"
+}
 
 
 def _city_events(state: State, nation: str) -> list[str]:
