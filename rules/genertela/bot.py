@@ -8,6 +8,7 @@ from rules.genertela import dragonewts
 from rules.genertela.board import active_nation, enemies_in, units_of, zone
 from rules.genertela.choices import builds, legal_now
 from rules.genertela.movement import destinations, move_limit, movers
+from rules.genertela.specials import leave_sea
 from rules.genertela.state import State
 
 
@@ -19,7 +20,8 @@ def bot_action(state: State) -> dict[str, Any]:
         options = [c.action for c in builds(state)]
         return options[0] if options else {"type": "end"}
     if state.phase == "move":
-        return dragonewts.duty_move(state) or _bot_attack(state) or {"type": "end"}
+        nation = active_nation(state)
+        return dragonewts.duty_move(state) or leave_sea(state, nation) or _bot_attack(state) or {"type": "end"}
     return fallback_action(state)
 
 

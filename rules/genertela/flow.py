@@ -11,6 +11,7 @@ from rules.genertela import (
     duties,
     events,
     reinforce,
+    specials,
     submission,
     vassals,
 )
@@ -87,6 +88,7 @@ def end_move(state: State, log: ActionLog, rng: Rng) -> None:
     touch(state)
     if lost:
         log.say(f"{NATIONS[nation].name} lose {len(lost)} overstacked units.")
+    specials.strand(state, nation, log)
     events.before_battles(state, nation, log)
     duties.before_battles(state, nation, log)
     state.phase = "battle"

@@ -6,7 +6,19 @@ Assassins and Hon-eel are not blocked and may move to, or retreat to, zones far 
 
 from __future__ import annotations
 
-from rules.genertela.board import BOARD, barred, controller, enemies_in, has_city, on_city, units_of, zone
+from rules.base import ActionLog
+from rules.genertela.board import (
+    BOARD,
+    NATIONS,
+    barred,
+    controller,
+    enemies_in,
+    has_city,
+    on_city,
+    touch,
+    units_of,
+    zone,
+)
 from rules.genertela.state import State, Unit
 
 SPECIAL_SHOOTERS = frozenset({"assassin", "guardian", "hero", "superhero"})  # may hit a protected Assassin
@@ -47,6 +59,39 @@ def passable(state: State, nation: str, zid: str) -> bool:
 def anywhere(start: str) -> list[str]:
     """Every zone a free mover may go to from `start`: any land zone, mountains included ("no restrictions")."""
     return [zid for zid in BOARD.zones if zid != start and zone(zid).terrain != "sea"]
+
+
+def stranded(state: State, nation: str) -> list[Unit]:
+    """Units left at sea after movement: only raiders may stay there."""
+    if NATIONS[nation].has("raider"):
+        return []
+    return [u for u in units_of(state, nation) if zone(u.zone).terrain == "sea"]
+
+
+def strand(state: State, nation: str, log: ActionLog) -> None:
+    """House: a nation that is not listed as raiding loses the units it leaves at sea when its movement ends."""
+    lost = stranded(state, nation)
+    for unit in lost:
+        state.units.remove(unit)
+    touch(state)
+    if lost:
+        log.say(f"{NATIONS[nation].name} lose {', '.join(u.label() for u in lost)}: only raiders may stay at sea.")
+
+
+def leave_sea(state: State, nation: str) -> dict[str, object] | None:
+    """The bot's move that takes a non-raider's units off the sea, to a zone it holds if it can."""
+    from rules.genertela.movement import destinations, move_limit, movers
+
+    for zid in sorted({u.zone for u in stranded(state, nation)}):
+        if not movers(state, nation, zid):
+            continue
+        options = destinations(state, nation, zid)
+        held = [t for t in options if controller(state, t) == nation]
+        for target in held + options:
+            count = move_limit(state, nation, zid, target)
+            if count:
+                return {"type": "move", "from": zid, "to": target, "count": count}
+    return None
 
 
 def far_retreats(state: State, nation: str, zid: str) -> list[str]:

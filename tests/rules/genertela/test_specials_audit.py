@@ -1,0 +1,116 @@
+"""The rest of the seed's movement, battle, recovery and population rules and exceptions, one test each."""
+
+from __future__ import annotations
+
+from rules import genertela
+from rules.base import ActionLog
+from rules.genertela import bot, flow
+from rules.genertela.board import units_of
+from rules.genertela.combat import casualty_options
+from rules.genertela.economy import population_excess, population_limit
+from rules.genertela.movement import destinations
+from rules.genertela.state import Battle
+from rules.rng import Rng
+from tests.rules.genertela.helpers import blank, hero, put, z
+
+
+def test_units_not_listed_as_raiding_may_not_remain_in_the_sea_at_the_end_of_movement() -> None:
+    state = blank(turn=28, nation="esrolians")
+    put(state, "esrolians", "North Esrolia", 1)
+    belintar = hero(state, "esrolians", "Homeward Ocean", "Belintar", ["guardian", "assassin"])
+    flow.end_move(state, ActionLog(), Rng(0))
+    assert belintar not in state.units
+
+
+def test_raiders_may_remain_in_the_sea_at_the_end_of_a_turn() -> None:
+    state = blank(turn=34, nation="wolf_pirates")
+    pirates = put(state, "wolf_pirates", "Homeward Ocean", 6)
+    flow.end_move(state, ActionLog(), Rng(0))
+    assert all(u in state.units for u in pirates)
+
+
+def test_units_starting_in_the_sea_may_move_out_of_it_normally_and_the_bot_does() -> None:
+    state = blank(turn=28, nation="esrolians")
+    put(state, "esrolians", "North Esrolia", 1)
+    belintar = hero(state, "esrolians", "Homeward Ocean", "Belintar", ["guardian", "assassin"])
+    assert z("North Esrolia") in destinations(state, "esrolians", z("Homeward Ocean"))
+    action = bot.bot_action(state)
+    assert action == {"type": "move", "from": z("Homeward Ocean"), "to": z("North Esrolia"), "count": 1}
+    genertela.act(state, 0, action, Rng(0))
+    assert belintar.zone == z("North Esrolia")
+
+
+def test_named_dragonewts_on_a_city_do_not_affect_other_units_movement() -> None:
+    state = blank(nation="heortlings")
+    put(state, "heortlings", "Sartar", 2)
+    put(state, "heortlings", "Far Place", 1)
+    put(state, "dragonewts", "Far Place", 2, kind="named_dragonewt", sitting=True)
+    assert z("Fer") in destinations(state, "heortlings", z("Sartar"))  # on through Far Place
+
+
+def test_if_the_enemy_targets_monsters_and_hits_the_only_monster_is_always_eliminated() -> None:
+    state = blank()
+    bat = hero(state, "rinliddi", "Prax", "Crimson Bat", ["crimson_bat"])
+    put(state, "rinliddi", "Prax", 4)
+    state.battle = Battle(z("Prax"), "uz", "rinliddi", hits={"rinliddi": 1}, category={"rinliddi": "monsters"})
+    assert casualty_options(state, "rinliddi") == [bat.label()]
+
+
+def test_within_a_category_the_player_hit_chooses_which_units_to_eliminate() -> None:
+    state = blank()
+    for name, kind in (("Harmast", "superhero"), ("Vardan", "hero"), ("Orlanthcarl", "hero")):
+        hero(state, "heortlings", "Prax", name, [kind])
+    put(state, "heortlings", "Prax", 4)
+    state.battle = Battle(z("Prax"), "uz", "heortlings", hits={"heortlings": 2})
+    state.battle.category = {"heortlings": "special_characters"}
+    options = casualty_options(state, "heortlings")
+    assert "Orlanthcarl,Vardan" in options and all("standard" not in o for o in options)
+
+
+def test_recovery_starred_unit_is_lost_entirely_if_its_nation_controls_no_zones() -> None:
+    state = blank(nation="uz")
+    ooo = hero(state, "uz", "Shadow Plateau", "Only Old One", ["guardian"], recovery="*")
+    state.units.remove(ooo)
+    rng = Rng(0, [10])
+    assert not flow._recover(state, ooo, ActionLog(), rng)
+    assert ooo not in state.units and not rng.rolls
+
+
+def test_recovery_starred_unit_fails_on_a_roll_under_6() -> None:
+    state = blank(nation="uz")
+    put(state, "uz", "Shadow Plateau")
+    ooo = hero(state, "uz", "Shadow Plateau", "Only Old One", ["guardian"], recovery="*")
+    state.units.remove(ooo)
+    assert not flow._recover(state, ooo, ActionLog(), Rng(0, [5]))
+
+
+def test_recovered_unit_comes_back_in_a_zone_its_nation_controls_when_its_start_is_lost() -> None:
+    state = blank(nation="uz")
+    put(state, "uz", "Kitori")
+    ooo = hero(state, "uz", "Shadow Plateau", "Only Old One", ["guardian"], recovery="*")
+    state.units.remove(ooo)
+    assert flow._recover(state, ooo, ActionLog(), Rng(0, [6]))
+    assert ooo.zone == z("Kitori")
+
+
+def test_units_which_are_only_assassins_dont_count_for_population() -> None:
+    state = blank(nation="aldryami")
+    put(state, "aldryami", "Sartar", 2)  # a highland: supports 2
+    hero(state, "aldryami", "Sartar", "Tobasta", ["assassin"])
+    assert population_limit(state, "aldryami") == 2 and population_excess(state, "aldryami") == []
+
+
+def test_population_heortlings_allowed_2_for_the_praxian_march_from_turn_28() -> None:
+    state = blank(turn=27, nation="heortlings")
+    put(state, "heortlings", "Praxian March", 2)
+    assert population_limit(state, "heortlings") == 0
+    state.turn = 28
+    assert population_limit(state, "heortlings") == 2
+
+
+def test_a_city_unit_adds_2_population_and_a_full_homeland_zone_2_more() -> None:
+    state = blank(nation="dara_happans")
+    put(state, "dara_happans", "Alkoth", 5)  # lowland homeland with a City: 3 + 2, full
+    put(state, "dara_happans", "Alkoth", kind="city")
+    assert population_limit(state, "dara_happans") == 3 + 2 + 2
+    assert len(units_of(state, "dara_happans", z("Alkoth"))) == 6
