@@ -215,3 +215,14 @@ def test_three_players_may_ask_for_a_realm_and_the_allied_pair_goes_together():
     seats = [SeatInfo("Iron Circle"), SeatInfo(), SeatInfo("nerath")]
     state = nerath.new(seats, {"mode": "alliance"}, Rng(1))
     assert state.seat_of == {"karkoth": 1, "vailin": 2, "iron_circle": 0, "nerath": 2}
+
+
+def test_setup_one_face_down_guardian_on_each_dungeon_entrance_and_shuffled_decks():
+    state = game()
+    entrances = sorted(s for s, space in nerath.engine.SPACES.items() if space.kind == "dungeon")
+    assert sorted(state.dungeons) == entrances
+    assert all(len(d.guardians) == 1 and d.face_up == [False] for d in state.dungeons.values())
+    placed = [d.guardians[0] for d in state.dungeons.values()]
+    assert len(set(placed)) == len(placed) and not set(placed) & set(state.guardian_pile)
+    assert len(state.treasure_deck) == len(nerath.engine.CONTENT.treasures)
+    assert game(seed=2).treasure_deck != state.treasure_deck or game(seed=3).treasure_deck != state.treasure_deck
