@@ -13,12 +13,14 @@ from rules.genertela.board import (
     BOARD,
     CONTENT,
     NATIONS,
+    _index,
     active_nation,
     allied,
     controller,
     enemies_in,
     may_enter,
     on_city,
+    touch,
     units_in,
     units_of,
     zone,
@@ -87,6 +89,18 @@ def hop_targets(state: State, nation: str, start: str, closed: frozenset[str] = 
     in its zone."""
     if not NATIONS[nation].has("dragonewt") or not zone(start).dragonewt_city:
         return []
+    index = _index(state)  # cached until units change, like ordinary reach: legal() asks once per target
+    cache = state.__dict__.get("_hops")
+    if cache is None or cache[0] is not index:
+        cache = (index, {})
+        state.__dict__["_hops"] = cache
+    key = (nation, start, closed, tuple(state.flags))
+    if key not in cache[1]:
+        cache[1][key] = _hop_search(state, nation, start, closed)
+    return cache[1][key]
+
+
+def _hop_search(state: State, nation: str, start: str, closed: frozenset[str]) -> list[str]:
     seen, queue, found = {start}, deque([start]), []
     while queue:
         here = queue.popleft()
@@ -194,6 +208,7 @@ def recover(state: State, fallen: list[Unit], log: ActionLog) -> None:
         unit.zone, unit.moved = home, True
         add_unit(state, unit)
         unit.sitting = any(u.nation != unit.nation and not on_city(state, u) for u in units_in(state, home))
+        touch(state)
         log.say(f"{unit.name} recovers in {BOARD.zones[home].name}.")
 
 
@@ -225,6 +240,7 @@ def settle_cities(state: State) -> None:
     for unit in state.units:
         if unit.sitting and not any(u.nation != unit.nation for u in units_in(state, unit.zone)):
             unit.sitting = False
+            touch(state)
 
 
 # --- turn 23, the Dragonkill --------------------------------------------------------------------------------
