@@ -350,17 +350,14 @@ def retreat_options(state: State, kind: str = "") -> list[str]:
     realm = battle.attacker
     mine = [p for p in retreaters(state) if not kind or p.kind == kind]
     all_flying = all(board.piece_type(p.kind) == "flying" for p in mine)
-    options = []
-    for there in SPACES[battle.space].adjacent:
-        if not board.is_friendly(state, there, realm):
-            continue
-        terrain = SPACES[there].kind
-        if battle.kind == "sea":
-            if terrain == "sea":
-                options.append(there)
-        elif terrain == "land" or (terrain == "sea" and (all_flying or board.ships_with_room(state, there, realm))):
-            options.append(there)
-    return sorted(options)
+    friendly = [s for s in SPACES[battle.space].adjacent if board.is_friendly(state, s, realm)]
+    land = [s for s in friendly if SPACES[s].kind == "land"]
+    if battle.kind == "sea":
+        return sorted(s for s in friendly if SPACES[s].kind == "sea")
+    # land pieces board Warships only when no friendly land is next to them; flyers may always go to sea
+    ships = [s for s in friendly if SPACES[s].kind == "sea" and not land and board.ships_with_room(state, s, realm)]
+    seas = [s for s in friendly if SPACES[s].kind == "sea"] if all_flying else ships
+    return sorted(land + seas)
 
 
 def retreat(state: State, to: str, log: ActionLog, rng: Rng, kind: str = "", count: int = 0) -> None:

@@ -311,3 +311,12 @@ def test_defender_keeps_the_space_when_both_sides_are_destroyed():
     act(state, {"type": "fight", "space": "silverbough"}, dice=[6, 6])
     assert state.battle is None and state.control["silverbough"] == "vailin"
     assert not [p for p in state.pieces if p.space == "silverbough"] and state.realms["karkoth"].vp == 0
+
+
+def test_retreat_onto_warships_only_when_no_friendly_land_is_adjacent():
+    state = battle_at("silverbough")
+    attackers(state, "footsoldier", "silverbough")
+    put(state, "karkoth", "warship", "grey-reach")
+    put(state, "vailin", "footsoldier", "silverbough")
+    act(state, {"type": "fight", "space": "silverbough"}, dice=[1, 1])
+    assert [c.action["to"] for c in nerath.legal(state, 0) if c.action["type"] == "retreat"] == ["ravensgate"]
