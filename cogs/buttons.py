@@ -45,6 +45,52 @@ class QuickButton(
             await send_post(interaction, post, private_ack=EARLY_ACK if early else None)
 
 
+class MenuSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"pbp:m:(?P<t>\d+):(?P<v>\d+):(?P<s>\d+):(?P<a>[a-z0-9_]+)",
+):
+    """A select menu of one seat's legal choices of one action (casualties, a square...), by index.
+
+    Like a quick button it names the table version it was drawn at, so a choice made after the game moved
+    on is refused as stale.
+    """
+
+    def __init__(
+        self, table_id: int, version: int, seat: int, action: str, placeholder: str = "…", labels: tuple[str, ...] = ()
+    ) -> None:
+        options = [discord.SelectOption(label=label[:100], value=str(i)) for i, label in enumerate(labels)]
+        super().__init__(
+            discord.ui.Select(
+                placeholder=placeholder[:150],
+                options=options or [discord.SelectOption(label="…", value="0")],
+                custom_id=f"pbp:m:{table_id}:{version}:{seat}:{action}",
+            )
+        )
+        self.table_id, self.version, self.seat, self.action = table_id, version, seat, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> MenuSelect:
+        return cls(int(match["t"]), int(match["v"]), int(match["s"]), match["a"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = self.item.values
+        if len(values) != 1 or not values[0].isdigit():
+            await refuse(interaction, "Pick one option from the menu.")
+            return
+        service = service_of(interaction)
+        async with acting(interaction) as early:
+            try:
+                post = await service.pick(
+                    caller_of(interaction), self.table_id, self.version, self.seat, self.action, int(values[0])
+                )
+            except PLAYER_ERRORS as error:
+                await refuse(interaction, str(error))
+                return
+            await send_post(interaction, post, private_ack=EARLY_ACK if early else None)
+
+
 class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pbp:r:(?P<r>\d+):(?P<a>[yn])"):
     """Agree or refuse an undo or pause request."""
 
@@ -118,4 +164,4 @@ async def ask_everyone(interaction: discord.Interaction[Any], ask: Ask) -> None:
     await say(interaction, f"{ask.reason} {mentions}", view=view, mentions=discord.AllowedMentions(users=True))
 
 
-DYNAMIC_ITEMS = (QuickButton, AnswerButton, AbandonButton)
+DYNAMIC_ITEMS = (QuickButton, MenuSelect, AnswerButton, AbandonButton)

@@ -102,13 +102,21 @@ def board_file(png: bytes, name: str = "board.png") -> discord.File:
 
 
 def post_view(post: Post) -> discord.ui.View | None:
-    """Quick buttons under the board, as persistent dynamic items (they survive restarts)."""
-    from cogs.buttons import QuickButton
+    """Select menus, then quick buttons, under the board, as persistent dynamic items (they survive restarts).
 
-    if not post.quick:
+    Discord allows five rows: a menu fills a row, buttons share the rows that are left, five to a row.
+    """
+    from cogs.buttons import MenuSelect, QuickButton
+
+    if not post.quick and not post.menus:
         return None
     view = discord.ui.View(timeout=None)
-    for quick in post.quick[:25]:
+    for row, menu in enumerate(post.menus[:4]):
+        select = MenuSelect(menu.table_id, menu.version, menu.seat, menu.action, menu.placeholder, menu.options)
+        select.item.row = row
+        view.add_item(select)
+    rows_left = 5 - min(len(post.menus), 4)
+    for quick in post.quick[: 5 * rows_left]:
         view.add_item(QuickButton(quick.table_id, quick.version, quick.seat, quick.index, quick.label))
     return view
 

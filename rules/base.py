@@ -54,6 +54,9 @@ class ActionSpec:
     help: str
     params: tuple[Param, ...] = ()
     secret: bool = False  # the action itself is hidden (e.g. a secret manoeuvre): acknowledge it privately
+    # Offer the awaited seat's legal choices of this action in a select menu under the board: for decisions
+    # picked from a list (casualties, a square) rather than typed.
+    menu: bool = False
 
 
 @dataclass(frozen=True)

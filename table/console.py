@@ -37,6 +37,7 @@ HELP = """Commands (the same as the slash commands in Discord):
   <action> [param=value ..]         play an action (or give the values in order)
   legal | do <n>                    list what you may do now, numbered; play choice n
   press <n>                         the n-th quick button under the last board
+  pick <n>                          the n-th option of the menus under the last board
   undo | agree | refuse             take back your last action; answer a request
   roll <dice> [reason]              public dice, e.g. roll 6d10>=6 hits
   board [turn] | history [page] | rules | hand
@@ -54,6 +55,7 @@ class Console:
         self.user = "alice"
         self.channel = "table"
         self.last_quick: list[Any] = []
+        self.last_menu: list[tuple[Any, int]] = []  # (menu, option index) for every option shown, in order
         self.pending: int | None = None  # the open request to answer with agree/refuse
         self.reminders = Reminders(service, _PrintNotifier(self))
 
@@ -110,6 +112,8 @@ class Console:
             await self._do(int(rest[0]))
         elif head == "press" and rest and rest[0].isdigit():
             await self._press(int(rest[0]))
+        elif head == "pick" and rest and rest[0].isdigit():
+            await self._pick(int(rest[0]))
         elif head == "undo":
             await self._show_undo(await self.service.undo(self.channel_id, self.caller))
         elif head in ("agree", "refuse"):
@@ -250,6 +254,13 @@ class Console:
         quick = self.last_quick[number - 1]
         await self._show(await self.service.press(self.caller, quick.table_id, quick.version, quick.seat, quick.index))
 
+    async def _pick(self, number: int) -> None:
+        if not 1 <= number <= len(self.last_menu):
+            raise TableError("There is no such option in the menus under the last board.")
+        menu, index = self.last_menu[number - 1]
+        post = await self.service.pick(self.caller, menu.table_id, menu.version, menu.seat, menu.action, index)
+        await self._show(post)
+
     async def _answer(self, agree: bool) -> None:
         if self.pending is None:
             raise TableError("There is no request to answer.")
@@ -288,6 +299,14 @@ class Console:
         for user_id, lines in post.private.items():
             self.say(f"(privately to {self._name(user_id)}) " + " / ".join(lines))
         self.last_quick = post.quick
+        self.last_menu = [(menu, i) for menu in post.menus for i in range(len(menu.options))]
+        number = 0
+        for menu in post.menus:
+            numbered = []
+            for label in menu.options:
+                number += 1
+                numbered.append(f"[{number}] {label}")
+            self.say(f"Menu ({menu.placeholder}): " + "  ".join(numbered) + "  (pick <n>)")
         if post.quick:
             self.say(
                 "Buttons: " + "  ".join(f"[{i + 1}] {q.label}" for i, q in enumerate(post.quick)) + "  (press <n>)"

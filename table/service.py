@@ -30,6 +30,8 @@ from table.store import ActionRow, ReminderRow, SeatRow, Store, TableRow
 ACTIVE = ("lobby", "running")
 HISTORY_PAGE = 10
 MAX_QUICK = 5  # buttons under the board for each awaited seat
+MAX_MENUS = 2  # select menus under the board (each takes a whole row of Discord's five)
+MENU_SIZE = 25  # options in one select menu (Discord's limit)
 
 
 class TableError(Exception):
@@ -54,6 +56,18 @@ class Quick:
     label: str
 
 
+@dataclass(frozen=True)
+class Menu:
+    """A select menu: `seat`'s legal choices of action `action` at table `version`, by their index."""
+
+    table_id: int
+    version: int
+    seat: int
+    action: str
+    placeholder: str
+    options: tuple[str, ...]  # labels of the first MENU_SIZE choices; the value sent back is the index
+
+
 @dataclass
 class Post:
     """What to show in the table's channel after a change, plus what goes privately to whom."""
@@ -70,6 +84,7 @@ class Post:
     game: str = ""
     public: Any = None
     names: list[str] = field(default_factory=list)
+    menus: list[Menu] = field(default_factory=list)  # select menus under the board
 
 
 @dataclass
@@ -346,6 +361,19 @@ class TableService:
 
     async def press(self, caller: Caller, table_id: int, version: int, seat: int, index: int) -> Post:
         """A quick-action button: the seat's `index`-th quick choice, valid only at `version`."""
+        return await self._pick(caller, table_id, version, seat, index, lambda choice: choice.quick)
+
+    async def pick(self, caller: Caller, table_id: int, version: int, seat: int, action: str, index: int) -> Post:
+        """A select menu's option: the seat's `index`-th legal choice of `action`, valid only at `version`."""
+        table = await self.store.table(table_id)
+        if table is not None and not any(s.name == action and s.menu for s in self.engine(table).meta.actions):
+            raise TableError("That choice is no longer available. Use /board to see where the game stands.")
+        return await self._pick(caller, table_id, version, seat, index, lambda choice: choice.action["type"] == action)
+
+    async def _pick(
+        self, caller: Caller, table_id: int, version: int, seat: int, index: int, offered: Callable[[Choice], bool]
+    ) -> Post:
+        """What a button or menu stands for, played only by its seat's holder and only at the version it shows."""
         table = await self.store.table(table_id)
         if table is None or table.status != "running":
             raise TableError("That button belongs to a game that is no longer running.")
@@ -358,10 +386,10 @@ class TableService:
                 "That button belongs to an earlier moment of the game, which has moved on since. "
                 "Use /board to see where it stands now."
             )
-        quick = [c for c in self.engine(table).legal(self.state(table), seat) if c.quick]
-        if index >= len(quick):
+        choices = [c for c in self.engine(table).legal(self.state(table), seat) if offered(c)]
+        if not 0 <= index < len(choices):
             raise TableError("That choice is no longer available. Use /board to see where the game stands.")
-        return await self.act(table.channel_id, caller, quick[index].action, version)
+        return await self.act(table.channel_id, caller, choices[index].action, version)
 
     async def _apply(
         self,
@@ -439,10 +467,13 @@ class TableService:
             ]
             if mine:
                 private[seat.user_id] = mine
-        quick = []
+        quick: list[Quick] = []
+        menus: list[Menu] = []
         for seat in waiting:
-            options = [c for c in engine.legal(state, seat) if c.quick][:MAX_QUICK]
+            choices = engine.legal(state, seat)
+            options = [c for c in choices if c.quick][:MAX_QUICK]
             quick += [Quick(table_id, version, seat, i, fill_seats(c.label, name)[:80]) for i, c in enumerate(options)]
+            menus += self._menus(table_id, version, seat, engine.meta, choices, name)
         return Post(
             table_id,
             channel_id,
@@ -455,7 +486,24 @@ class TableService:
             engine.meta.id,
             engine.view(state, None),
             [seat.name for seat in seats],
+            menus[:MAX_MENUS],
         )
+
+    @staticmethod
+    def _menus(
+        table_id: int, version: int, seat: int, meta: Meta, choices: list[Choice], name: Callable[[int], str]
+    ) -> list[Menu]:
+        menus = []
+        for spec in meta.actions:
+            mine = [c for c in choices if c.action["type"] == spec.name]
+            labels = [fill_seats(c.label, name)[:100] for c in mine]
+            # one choice, or only choices already shown as buttons: the buttons say it all
+            if spec.menu and len(mine) > 1 and not all(c.quick for c in mine):
+                shown = f"first {MENU_SIZE} of {len(labels)}, or type /{meta.command or meta.id} {spec.name}"
+                more = f" ({shown})" if len(labels) > MENU_SIZE else ""
+                placeholder = f"{name(seat)}: {spec.help}{more}"[:150]
+                menus.append(Menu(table_id, version, seat, spec.name, placeholder, tuple(labels[:MENU_SIZE])))
+        return menus
 
     async def _final_summary(self, table_id: int, engine: ModuleType, state: Any, seats: list[SeatRow]) -> str:
         table = await self.store.table(table_id)

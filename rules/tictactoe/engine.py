@@ -36,7 +36,7 @@ meta = Meta(
     max_players=2,
     summary="Three in a row on a 3x3 grid: a one-minute game for trying the bot.",
     actions=(
-        ActionSpec("mark", "Put your mark on an empty square.", (Param("square", "Square, a1 to c3"),)),
+        ActionSpec("mark", "Put your mark on an empty square.", (Param("square", "Square, a1 to c3"),), menu=True),
         ActionSpec("resign", "Give up this game."),
     ),
     factions=MARKS,

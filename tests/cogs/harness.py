@@ -304,6 +304,19 @@ class Harness:
         payload["message"] = message
         return await self._dispatch(payload)
 
+    async def select(
+        self, user: int, name: str, custom_id: str, values: list[str], *, channel: int | None = None
+    ) -> list[Call]:
+        """Pick `values` in the select menu `custom_id` under a board."""
+        payload = self._base(3, user, name, False, channel)
+        payload["data"] = {"custom_id": custom_id, "component_type": 3, "values": values}
+        message = fake_message(channel or self.channel_id)
+        options = [{"label": value, "value": value} for value in values] or [{"label": "0", "value": "0"}]
+        menu = {"type": 3, "custom_id": custom_id, "options": options}
+        message["components"] = [{"type": 1, "components": [menu]}]
+        payload["message"] = message
+        return await self._dispatch(payload)
+
     async def _dispatch(self, payload: dict[str, Any]) -> list[Call]:
         before = set(asyncio.all_tasks())
         start = len(self.recorder.calls)

@@ -76,6 +76,26 @@ async def test_quick_buttons_work_and_stale_ones_are_refused(harness: Harness):
     assert stale.ephemeral and "earlier moment" in stale.content
 
 
+async def test_a_select_menu_offers_the_legal_squares_and_goes_stale(harness: Harness):
+    await open_table(harness)
+    reply = (await mark(harness, ALICE, "alice", "b2"))[0]
+    (menu,) = [item for item in reply.components if item["type"] == 3]
+    assert menu["custom_id"].startswith("pbp:m:") and menu["placeholder"].startswith("bob:")
+    labels = [option["label"] for option in menu["options"]]
+    assert len(labels) == 8 and "Mark b2" not in labels and "Mark a1" in labels
+    wrong = replies(await harness.select(ALICE, "alice", menu["custom_id"], ["0"]))[0]
+    assert wrong.ephemeral and "another player's move" in wrong.content
+    picked = labels.index("Mark c3")
+    done = replies(await harness.select(BOB, "bob", menu["custom_id"], [str(picked)]))[0]
+    assert not done.ephemeral and "bob puts O on c3" in done.content
+    stale = replies(await harness.select(BOB, "bob", menu["custom_id"], ["1"]))[0]
+    assert stale.ephemeral and "earlier moment" in stale.content
+    board = (await harness.bot.store.table(1)).version
+    bogus = replies(await harness.select(ALICE, "alice", done.components[0]["custom_id"], ["99"]))[0]
+    assert bogus.ephemeral and "no longer available" in bogus.content
+    assert (await harness.bot.store.table(1)).version == board
+
+
 async def test_undo_board_history_rules_and_hand(harness: Harness):
     await open_table(harness)
     await mark(harness, ALICE, "alice", "b2")

@@ -52,3 +52,20 @@ async def test_a_whole_game_in_the_console(tmp_path: Path):
     assert "hits" in text and "! 'nonsense' is not a dice term" in text
     images = sorted(p.name for p in (tmp_path / "images").iterdir())
     assert "table-board-1.png" in images and len(images) >= 7
+
+
+async def test_the_console_picks_from_the_menu_under_the_board(tmp_path: Path):
+    store = await Store.open(tmp_path / "console.sqlite3")
+    out = io.StringIO()
+    clock = _Clock()
+    console = Console(TableService(store, clock=clock), out, tmp_path / "images", clock)
+    for line in ["game new tictactoe", "as bob", "game join", "as alice", "game start joined", "pick 99", "pick 1"]:
+        assert await console.run_line(line)
+    await store.close()
+    text = out.getvalue()
+    menu = next(line for line in text.splitlines() if line.startswith("Menu (alice: "))
+    assert menu.count("] Mark ") == 9 and menu.endswith("(pick <n>)")
+    first = menu.split("[1] Mark ")[1].split()[0]
+    assert "! There is no such option" in text
+    assert f"alice puts X on {first}" in text
+    assert "Menu (bob: " in text and text.count("] Mark ") == 9 + 8

@@ -308,3 +308,22 @@ async def test_the_catch_up_waits_for_posts_on_their_way_and_takes_lost_ones(ser
     service.post_failed(post)
     late = await service.catch_up(await service.table_here(CHANNEL))
     assert late is not None and "alice puts X on b2" in late.text and late.version == post.version
+
+
+async def test_menus_offer_every_legal_choice_act_and_go_stale(service: TableService):
+    await ttt(service, start=False)
+    post = await service.start(CHANNEL, ALICE, "joined")
+    (menu,) = post.menus
+    assert menu.seat == 0 and menu.action == "mark" and len(menu.options) == 9
+    assert menu.placeholder == "alice: Put your mark on an empty square."
+    with pytest.raises(TableError, match="another player's move"):
+        await service.pick(BOB, menu.table_id, menu.version, menu.seat, "mark", 0)
+    with pytest.raises(TableError, match="no longer available"):
+        await service.pick(ALICE, menu.table_id, menu.version, menu.seat, "mark", 9)
+    with pytest.raises(TableError, match="no longer available"):
+        await service.pick(ALICE, menu.table_id, menu.version, menu.seat, "resign", 0)
+    after = await service.pick(ALICE, menu.table_id, menu.version, menu.seat, "mark", 4)
+    assert f"alice puts X on {menu.options[4].removeprefix('Mark ')}" in after.text
+    assert len(after.menus[0].options) == 8 and after.menus[0].seat == 1
+    with pytest.raises(TableError, match="earlier moment"):
+        await service.pick(ALICE, menu.table_id, menu.version, menu.seat, "mark", 3)
