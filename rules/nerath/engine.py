@@ -52,11 +52,13 @@ meta = Meta(
             "casualties",
             "Choose which of your pieces take the hits.",
             (Param("pieces", "One piece kind per hit, comma-separated", kind="list"),),
+            menu=True,
         ),
         ActionSpec(
             "split",
             "Propose how many of the hits shared with your ally your realm takes; the ally takes the rest.",
             (Param("mine", "Hits your realm takes", kind="int"),),
+            menu=True,
         ),
         ActionSpec("accept", "Accept the split of the hits your ally proposed."),
         ActionSpec("refuse", "Refuse your ally's split: the hits are shared as the rules say."),
@@ -69,9 +71,13 @@ meta = Meta(
                 Param("piece", "Only this kind of piece (to split the retreat)", required=False),
                 Param("count", "How many of that kind", kind="int", required=False),
             ),
+            menu=True,
         ),
         ActionSpec(
-            "amok", "Let a Monster run amok into an empty enemy land space.", (Param("to", "Space to overrun"),)
+            "amok",
+            "Let a Monster run amok into an empty enemy land space.",
+            (Param("to", "Space to overrun"),),
+            menu=True,
         ),
         ActionSpec("buy", "Buy new pieces and place them.", (_PIECE, _COUNT, Param("at", "Where to place them"))),
         ActionSpec(
