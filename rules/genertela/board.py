@@ -109,7 +109,39 @@ def allied(state: State, a: str, b: str) -> bool:
 
 
 def enemies_in(state: State, nation: str, zid: str) -> list[str]:
-    return [n for n in occupants(state, zid) if not allied(state, nation, n)]
+    return [n for n in occupants(state, zid) if not allied(state, nation, n) and not bound_in(state, nation, n, zid)]
+
+
+def partial_bond(state: State, zid: str) -> tuple[str, str] | None:
+    """(subject, overlord) when the zone was submitted on its own and the subject still holds it."""
+    pair = state.politics.partial.get(zid)
+    if not pair:
+        return None
+    subject, _, overlord = pair.partition(">")
+    return (subject, overlord) if subject in occupants(state, zid) else None
+
+
+def bound_in(state: State, a: str, b: str, zid: str) -> bool:
+    """A partially submitted zone: there the subject and its overlord (and the overlord's allies) do not fight."""
+    bond = partial_bond(state, zid)
+    if bond is None:
+        return False
+    subject, overlord = bond
+    return (a == subject and allied(state, b, overlord)) or (b == subject and allied(state, a, overlord))
+
+
+def attack_from_bond(state: State, nation: str, start: str, target: str) -> bool:
+    """Units may not attack the overlord from the zone their nation submitted to it on its own."""
+    bond = partial_bond(state, start)
+    return bond is not None and bond[0] == nation and bond[1] in occupants(state, target)
+
+
+def must_stay(state: State, nation: str, zid: str) -> bool:
+    """A subject may not abandon a zone it holds (after a partial submission: the submitted zone)."""
+    if controller(state, zid) != nation:
+        return False
+    bond = partial_bond(state, zid)
+    return nation in state.overlords or (bond is not None and bond[0] == nation)
 
 
 def friendly(state: State, nation: str, zid: str) -> bool:

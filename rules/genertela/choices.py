@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.base import Choice
-from rules.genertela import alliance_votes, bidding, combat, decisions, declarations, dragonewts, flow
+from rules.genertela import alliance_votes, bidding, combat, decisions, declarations, dragonewts, flow, submission
 from rules.genertela.battle import CATEGORY_NAMES
 from rules.genertela.board import (
     BOARD,
@@ -43,7 +43,7 @@ def builds(state: State) -> list[Choice]:
     choices = []
     room = card.counter_limits.get("standard", 0) - sum(1 for u in units_of(state, nation) if u.kind == "standard")
     if pool >= UNIT_COST and room > 0:
-        for zid in held:
+        for zid in held + dragonewts.build_zones(state, nation, held):
             if zid not in state.built:
                 choices.append(Choice({"type": "build", "kind": "unit", "zone": zid}, f"Unit in {zone(zid).name}: 6"))
     if pool >= UNIT_COST and _may_build_cities(state, nation):
@@ -169,15 +169,18 @@ def legal_now(state: State) -> list[Choice]:
         for zid in combat.retreat_options(state, nation)
     ]
     submits = [
-        Choice({"type": "submit", "nation": overlord}, f"Submit to {NATIONS[overlord].name}")
-        for overlord in (flow.submission_options(state) if battle.step == "retreat_defender" else [])
-    ]
+        Choice(action, f"Submit {zone(action['zone']).name if 'zone' in action else 'all'} to "
+                       f"{NATIONS[action['nation']].name}")
+        for action in (flow.submission_options(state) if battle.step == "retreat_defender" else [])
+    ]  # fmt: skip
     return [Choice({"type": "fight"}, "Fight on", quick=True), *retreats, *submits]
 
 
 def _revolts(state: State) -> list[Choice]:
     """A subject may revolt when its nation turn starts (before any unit has moved)."""
     nation = active_nation(state)
-    if nation not in state.overlords or any(u.moved for u in units_of(state, nation)):
+    lords = [state.overlords[nation]] if nation in state.overlords else []
+    lords += [lord for lord in submission.partial_overlords(state, nation).values() if lord not in lords]
+    if not lords or any(u.moved for u in units_of(state, nation)):
         return []
-    return [Choice({"type": "revolt"}, f"Revolt against {NATIONS[state.overlords[nation]].name}")]
+    return [Choice({"type": "revolt"}, f"Revolt against {' and '.join(NATIONS[n].name for n in lords)}")]

@@ -72,7 +72,11 @@ meta = Meta(
         ActionSpec("casualties", "Choose the units that take the hits.", (Param("units", "Units lost", "list"),)),
         ActionSpec("retreat", "Retreat every mobile unit of the army.", (Param("zone", "Zone to retreat to"),)),
         ActionSpec("fight", "Stay and fight another round."),
-        ActionSpec("submit", "Submit to the attacking nation: the battle ends.", (Param("nation", "Overlord"),)),
+        ActionSpec(
+            "submit",
+            "Submit to the attacking nation: the battle ends.",
+            (Param("nation", "Overlord"), Param("zone", "Only this Deathline zone (partial)", required=False)),
+        ),
         ActionSpec("revolt", "Throw off your overlord at the start of your nation turn."),
         ActionSpec(
             "bid",
@@ -234,6 +238,9 @@ def _validate(state: State, action: dict[str, Any]) -> None:
     if kind == "move":
         _check_move(state, action)
         return
+    if kind == "outside":
+        count = action.get("count")
+        require(isinstance(count, int) and not isinstance(count, bool), "outside needs a whole number of units.")
     if kind == "end" and state.phase == "move":
         duty = dragonewts.duty_zones(state, active_nation(state))
         require(
@@ -329,8 +336,8 @@ def _apply(state: State, action: dict[str, Any], rng: Rng, log: ActionLog) -> No
         submission.revolt(state, nation, log)
     elif kind == "submit":
         assert state.battle is not None
-        submission.submit(state, state.battle.defender, action["nation"], log)
-        vassals.after_submission(state, state.battle, log)
+        submission.submit(state, state.battle.defender, action["nation"], log, action.get("zone", ""))
+        vassals.after_submission(state, state.battle, log, partial="zone" in action)
         if not state.politics.resume:  # else the battles go on once the attacker chose whether to withdraw
             flow.next_battle(state, log, rng)
     elif kind == "casualties":

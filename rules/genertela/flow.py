@@ -175,11 +175,17 @@ def battle_over(state: State, log: ActionLog, rng: Rng) -> None:
     next_battle(state, log, rng)
 
 
-def submission_options(state: State) -> list[str]:
-    """The defender may submit to the attacker during the attacker's combat step (if the rules let it)."""
+def submission_options(state: State) -> list[dict[str, str]]:
+    """The defender may submit to the attacker during the attacker's combat step (if the rules let it): as a whole,
+    or the Deathline zone of the battle alone (partial submission)."""
     battle = state.battle
     assert battle is not None
-    return [] if submission.may_submit(state, battle.defender, battle.attacker) else [battle.attacker]
+    found = []
+    if not submission.may_submit(state, battle.defender, battle.attacker):
+        found.append({"type": "submit", "nation": battle.attacker})
+    if not submission.may_submit(state, battle.defender, battle.attacker, battle.zone):
+        found.append({"type": "submit", "nation": battle.attacker, "zone": battle.zone})
+    return found
 
 
 def after_retreats(state: State, log: ActionLog, rng: Rng) -> None:
@@ -196,17 +202,19 @@ def after_retreats(state: State, log: ActionLog, rng: Rng) -> None:
 def _recover(state: State, unit: Unit, log: ActionLog, rng: Rng) -> bool:
     """Put a fallen special unit back (its starting zone if held, else any held zone); False if it stays out."""
     held = controlled(state, unit.nation)
-    if not held:
+    where = specials.recovery_zone(state, unit, held)
+    if not held or not where:
         return False
     if unit.recovery != "infinite":
         face = rng.roll(10, 1, f"recovery of {unit.name}")[0]
         log.say(f"{unit.name} recovery roll: [{face}] (needs {RECOVER_ON}+).", "roll")
         if face < RECOVER_ON:
             return False
-    unit.zone = unit.home if unit.home in held else held[0]
+    unit.zone = where
     reinforce.add_unit(state, unit)
     log.say(f"{unit.name} returns in {BOARD.zones[unit.zone].name}.")
-    if unit.home not in held:  # not its starting zone: its owner picks any zone the nation holds
+    # not its starting zone (and the seed fixes none): its owner picks any zone the nation holds
+    if unit.home not in held and not specials.fixed_recovery(unit):
         decisions.ask_zone(state, unit.nation, "recovery", [unit.uid], unit.name)
     return True
 
@@ -252,6 +260,7 @@ def finish_nation_turn(state: State, log: ActionLog, rng: Rng) -> None:
     if CONTENT.turn(state.turn).scoring:
         points = submission.subject_points(state, nation, scoring_points(state, nation))
         points += vassals.subject_zone_points(state, nation)  # the overlord scores its subjects' zones
+        points -= vassals.partial_discount(state, nation)  # a zone submitted on its own scores half
         state.vp[nation] = state.vp.get(nation, 0) + points
         log.say(f"{NATIONS[nation].name} score {points} VP for the zones they hold.")
     for title, (units, points) in (("Emperor", emperor(state, nation)), ("King of Dragon Pass", king(state, nation))):

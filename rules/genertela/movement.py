@@ -12,9 +12,11 @@ from rules.genertela.board import (
     CONTENT,
     NATIONS,
     _index,
+    attack_from_bond,
     barred,
     enemies_in,
     may_enter,
+    must_stay,
     on_city,
     units_of,
     zone,
@@ -73,6 +75,8 @@ def dragon_target(state: State, nation: str, zid: str) -> bool:
 def move_limit(state: State, nation: str, start: str, target: str) -> int:
     """How many units one move from `start` to `target` may take now."""
     most = len(movers_to(state, nation, start, target))
+    if must_stay(state, nation, start):  # a subject keeps a unit in each zone it holds
+        most = min(most, len(units_of(state, nation, start)) - 1)
     cap = pass_room(state, nation, start, target)
     return most if cap is None else min(most, cap)
 
@@ -88,7 +92,8 @@ def destinations(state: State, nation: str, start: str) -> list[str]:
     if any(u.kind == "named_dragonewt" for u in ready):
         found |= set(dragonewts.hop_targets(state, nation, start, _closed(state, nation)))
     # a subject enters its overlord's zones only with leave; the True Golden Horde goes into Deathline zones
-    return horde_targets(state, nation, [zid for zid in sorted(found) if not barred(state, nation, zid)])
+    found = {zid for zid in found if not barred(state, nation, zid) and not attack_from_bond(state, nation, start, zid)}
+    return horde_targets(state, nation, sorted(found))
 
 
 def _closed(state: State, nation: str) -> frozenset[str]:

@@ -100,6 +100,7 @@ class Politics:
     horde: list[int] = field(default_factory=list)  # uids of True Golden Horde units that stay together
     left: list[str] = field(default_factory=list)  # "alliance>nation": nations that left an alliance
     loans: list[int] = field(default_factory=list)  # uids lent for one turn: back to their lender when it ends
+    partial: dict[str, str] = field(default_factory=dict)  # Deathline zone -> "subject>overlord" (partial submission)
     resume: str = ""  # what the flow does once the awaited decisions are answered
 
 

@@ -4,18 +4,23 @@ from __future__ import annotations
 
 from rules.base import ActionLog
 from rules.genertela import vassals
-from rules.genertela.board import CONTENT, NATIONS, alliances, controlled, seat_of
+from rules.genertela.board import BOARD, CONTENT, NATIONS, alliances, controlled, seat_of
 from rules.genertela.state import State
 
 TRIBUTE_SHARE = 4  # the overlord may take up to a quarter of the subject's resources
 
 
-def may_submit(state: State, subject: str, overlord: str) -> str:
-    """ "" when `subject` may submit to `overlord` now, else the reason it may not."""
+def may_submit(state: State, subject: str, overlord: str, zone: str = "") -> str:
+    """ "" when `subject` may submit to `overlord` now, else the reason it may not. With a `zone`: a partial
+    submission of that Deathline zone alone, which any nation may make whatever its size."""
     card = NATIONS[subject]
     if card.has("never_submits") or card.submission_limit is None:
         return f"{card.name} never submit."
-    if len(controlled(state, subject)) > card.submission_limit:
+    if zone and not BOARD.zones[zone].deathline:
+        return "Only a Deathline zone may be submitted on its own."
+    if zone and subject in state.overlords:
+        return f"{card.name} are subjects already."
+    if not zone and len(controlled(state, subject)) > card.submission_limit:
         return f"{card.name} hold more than {card.submission_limit} zones."
     if state.overlords.get(subject, overlord) != overlord:
         return f"{card.name} are already subject to another nation."
@@ -31,12 +36,34 @@ def may_submit(state: State, subject: str, overlord: str) -> str:
     return ""
 
 
-def submit(state: State, subject: str, overlord: str, log: ActionLog) -> None:
+def submit(state: State, subject: str, overlord: str, log: ActionLog, zone: str = "") -> None:
+    if zone:
+        state.politics.partial[zone] = f"{subject}>{overlord}"
+        where = BOARD.zones[zone].name
+        log.say(f"{NATIONS[subject].name} submit {where} to {NATIONS[overlord].name}; the battle ends.")
+        return
     state.overlords[subject] = overlord
     log.say(f"{NATIONS[subject].name} submit to {NATIONS[overlord].name}; the battle ends.")
 
 
+def partial_overlords(state: State, subject: str) -> dict[str, str]:
+    """Zone -> overlord for every zone the nation submitted on its own."""
+    found = {}
+    for zid, pair in state.politics.partial.items():
+        who, _, overlord = pair.partition(">")
+        if who == subject:
+            found[zid] = overlord
+    return found
+
+
 def revolt(state: State, subject: str, log: ActionLog) -> None:
+    """The subject throws off its overlord, and the overlords of the zones it submitted on their own."""
+    for zid, overlord in partial_overlords(state, subject).items():
+        del state.politics.partial[zid]
+        state.revolted.append(f"{subject}>{overlord}")
+        log.say(f"{NATIONS[subject].name} take {BOARD.zones[zid].name} back from {NATIONS[overlord].name}.")
+    if subject not in state.overlords:
+        return
     overlord = state.overlords.pop(subject)
     state.revolted.append(f"{subject}>{overlord}")
     log.say(f"{NATIONS[subject].name} revolt against {NATIONS[overlord].name}.")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rules.genertela.board import BOARD, NATIONS, alliances, controller
+from rules.genertela.board import BOARD, NATIONS, alliances, controller, partial_bond
 from rules.genertela.state import State
 
 IGNORED = ("uz", "aldryami_forests", "mostali", "dragonewt", "chaos")  # their zones count for nobody
@@ -17,8 +17,9 @@ def _counted(nation: str) -> bool:
 
 
 def holder(state: State, zid: str) -> str:
-    """Who a zone counts for: a subject's zones count as its overlord's."""
-    owner = controller(state, zid)
+    """Who a zone counts for: a subject's zones (or a zone submitted on its own) count as its overlord's."""
+    bond = partial_bond(state, zid)
+    owner = bond[1] if bond else controller(state, zid)
     return state.overlords.get(owner, owner)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.base import ActionLog
 from rules.genertela import decisions
-from rules.genertela.board import BOARD, NATIONS, controlled, touch, units_of
+from rules.genertela.board import BOARD, NATIONS, controlled, partial_bond, seat_of, touch, units_of
 from rules.genertela.economy import UNIT_COST, scoring_points
 from rules.genertela.reinforce import add_unit
 from rules.genertela.state import Battle, Decision, State, Unit
@@ -21,12 +21,25 @@ def subjects_of(state: State, overlord: str) -> list[str]:
 # --- right after a submission ---------------------------------------------------------------------------------
 
 
-def after_submission(state: State, battle: Battle, log: ActionLog) -> None:
+def after_submission(state: State, battle: Battle, log: ActionLog, partial: bool = False) -> None:
     """The overlord lets its subject through its zones (default) or not; the attacker may withdraw its units from
-    the subject's zone to any zone of its own. The battles go on once both are answered."""
+    the subject's zone to any zone of its own. The battles go on once both are answered. (A partial submission
+    has no leave to ask: the subject's other zones stay independent.)"""
     subject, overlord = battle.defender, battle.attacker
-    if subject not in state.politics.passage:
-        state.politics.passage.append(subject)
+    if not partial:
+        if subject not in state.politics.passage:
+            state.politics.passage.append(subject)
+        _ask_passage(state, subject, overlord)
+    own = [zid for zid in controlled(state, overlord) if zid != battle.zone]
+    mobile = [u for u in units_of(state, overlord, battle.zone) if u.mobile]
+    if mobile and own:
+        where = BOARD.zones[battle.zone].name
+        labels = [f"Leave your units in {where}"] + [f"Withdraw them to {BOARD.zones[z].name}" for z in own]
+        if decisions.ask(state, overlord, "withdraw", ["stay", *own], labels, zone=battle.zone):
+            state.politics.resume = "next_battle"
+
+
+def _ask_passage(state: State, subject: str, overlord: str) -> None:
     decisions.ask(
         state,
         overlord,
@@ -35,13 +48,6 @@ def after_submission(state: State, battle: Battle, log: ActionLog) -> None:
         [f"Let {NATIONS[subject].name} move through your zones", f"Keep {NATIONS[subject].name} out of your zones"],
         subject=subject,
     )
-    own = [zid for zid in controlled(state, overlord) if zid != battle.zone]
-    mobile = [u for u in units_of(state, overlord, battle.zone) if u.mobile]
-    if mobile and own:
-        where = BOARD.zones[battle.zone].name
-        labels = [f"Leave your units in {where}"] + [f"Withdraw them to {BOARD.zones[z].name}" for z in own]
-        if decisions.ask(state, overlord, "withdraw", ["stay", *own], labels, zone=battle.zone):
-            state.politics.resume = "next_battle"
 
 
 @decisions.handler("passage")
@@ -176,7 +182,32 @@ def return_troops(state: State, subject: str, overlord: str, log: ActionLog) -> 
 # --- the overlord counts its subjects' zones ------------------------------------------------------------------
 
 
+def _partial_zones(state: State, nation: str, as_overlord: bool) -> list[str]:
+    found = []
+    for zid in state.politics.partial:
+        bond = partial_bond(state, zid)
+        if bond and bond[as_overlord] == nation:
+            found.append(zid)
+    return found
+
+
 def subject_zone_points(state: State, overlord: str) -> int:
-    """The overlord scores its subjects' zones as if it held them (by its own data card)."""
+    """The overlord scores its subjects' zones, and the zones submitted to it on their own, as if it held them
+    (by its own data card)."""
     zones = [zid for subject in subjects_of(state, overlord) for zid in controlled(state, subject)]
+    zones += [zid for zid in _partial_zones(state, overlord, True) if zid not in zones]
     return scoring_points(state, overlord, zones) if zones else 0
+
+
+def partial_discount(state: State, subject: str) -> int:
+    """VP a nation loses for the zones it submitted on their own: half of what they score (all of it when one
+    player runs both nations)."""
+    if subject in state.overlords:
+        return 0  # a full subject's VP are halved already
+    lost = 0
+    for zid in _partial_zones(state, subject, False):
+        bond = partial_bond(state, zid)
+        assert bond is not None
+        points = scoring_points(state, subject, [zid])
+        lost += points if seat_of(state, subject) == seat_of(state, bond[1]) else points - points // 2
+    return lost

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from rules import genertela
 from rules.genertela import flow, submission, vassals
-from rules.genertela.board import units_of
+from rules.genertela.board import ORDER, enemies_in, units_of
 from rules.genertela.economy import scoring_points
-from rules.genertela.movement import destinations
+from rules.genertela.movement import destinations, move_limit
 from rules.genertela.state import State
-from rules.genertela.titles import emperor, king
+from rules.genertela.titles import emperor, holder, king
 from rules.rng import Rng
 from tests.rules.genertela.helpers import blank, put, z
 from tests.rules.genertela.test_submission import attacked_state
@@ -182,3 +182,81 @@ def test_overlord_counts_its_subjects_zones_for_the_king_of_dragon_pass() -> Non
     assert king(state, "heortlings") == (0, 0)
     state.overlords["balazarings"] = "heortlings"
     assert king(state, "heortlings") == (1, 3)
+
+
+def partial_state() -> State:
+    """The Uz (active) attack the Heortlings in Sartar, a Deathline zone; both sides miss the first round. The
+    Heortlings hold too many zones to submit as a whole."""
+    state = blank(nation="uz")
+    put(state, "uz", "Sartar", 2)
+    for zone in ("Sartar", "Heortland", "Holay", "Tarsh"):
+        put(state, "heortlings", zone, 2 if zone == "Sartar" else 1)
+    flow.end_move(state, flow.ActionLog(), Rng(0, [1, 1, 1, 1]))
+    return state
+
+
+PARTIAL = {"type": "submit", "nation": "uz", "zone": z("Sartar")}
+
+
+def test_partial_submission_of_a_deathline_zone_ends_the_battle_and_binds_that_zone_only() -> None:
+    state = partial_state()
+    offered = [c.action for c in genertela.legal(state, 0) if c.action["type"] == "submit"]
+    assert offered == [PARTIAL]  # too many zones for a whole submission
+    genertela.act(state, 0, PARTIAL, Rng(0))
+    assert state.politics.partial == {z("Sartar"): "heortlings>uz"}
+    assert state.overlords == {} and enemies_in(state, "uz", z("Sartar")) == []
+    assert enemies_in(state, "uz", z("Heortland")) == ["heortlings"]  # the other zones stay independent
+
+
+def test_partial_submission_only_for_deathline_zones() -> None:
+    state = blank(nation="uz")
+    put(state, "heortlings", "Pelanda")
+    assert "Deathline" in submission.may_submit(state, "heortlings", "uz", z("Pelanda"))
+    assert submission.may_submit(state, "heortlings", "uz", z("Sartar")) == ""
+    assert "never submit" in submission.may_submit(state, "chaos", "uz", z("Sartar"))
+
+
+def test_a_zone_submitted_on_its_own_counts_for_the_overlord_and_scores_half_for_the_subject() -> None:
+    state = partial_state()
+    genertela.act(state, 0, PARTIAL, Rng(0))
+    state.side_seat = {"Red": 0, "Green": 1, "Blue": 0, "Yellow": 0}  # Uz Green, Heortlings Yellow
+    state.players = 2
+    assert holder(state, z("Sartar")) == "uz"
+    points = scoring_points(state, "heortlings", [z("Sartar")])
+    assert vassals.partial_discount(state, "heortlings") == points - points // 2
+    assert vassals.subject_zone_points(state, "uz") == scoring_points(state, "uz", [z("Sartar")])
+
+
+def test_units_attacking_the_overlord_cannot_start_in_the_submitted_zone() -> None:
+    state = partial_state()
+    genertela.act(state, 0, PARTIAL, Rng(0))
+    state.order_index = ORDER.index("heortlings")
+    state.units = [u for u in state.units if not (u.nation == "uz" and u.zone == z("Sartar"))]
+    put(state, "uz", "Far Place", 1)
+    put(state, "heortlings", "Sartar", 1)
+    assert z("Far Place") not in destinations(state, "heortlings", z("Sartar"))
+    assert z("Far Place") in destinations(state, "heortlings", z("Heortland"))
+
+
+def test_the_subject_cannot_abandon_a_zone() -> None:
+    state = partial_state()
+    genertela.act(state, 0, PARTIAL, Rng(0))
+    state.order_index = ORDER.index("heortlings")
+    state.units = [u for u in state.units if u.nation != "uz"]
+    state.politics.partial = {z("Sartar"): "heortlings>uz"}
+    put(state, "uz", "Pelanda", 1)  # the bond needs no overlord unit in the zone
+    assert move_limit(state, "heortlings", z("Sartar"), z("Far Place")) == 1  # 2 there: one must stay
+    assert move_limit(state, "heortlings", z("Holay"), z("Tarsh")) == 1  # an independent zone may be left
+    state.politics.partial = {}
+    state.overlords["heortlings"] = "uz"  # a full subject keeps a unit everywhere
+    assert move_limit(state, "heortlings", z("Holay"), z("Tarsh")) == 0
+
+
+def test_revolt_takes_back_the_zones_submitted_on_their_own() -> None:
+    state = partial_state()
+    genertela.act(state, 0, PARTIAL, Rng(0))
+    state.decisions.clear()
+    state.order_index, state.phase, state.battle = ORDER.index("heortlings"), "build", None
+    assert {"type": "revolt"} in [c.action for c in genertela.legal(state, 0)]
+    genertela.act(state, 0, {"type": "revolt"}, Rng(0))
+    assert state.politics.partial == {} and "heortlings>uz" in state.revolted
