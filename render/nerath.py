@@ -196,9 +196,10 @@ def _castles(draw: ImageDraw.ImageDraw, state: State) -> None:
         x, y = CONTENT.spaces[piece.space].centre
         y += TOP
         colour = _colour(piece.realm)
-        draw.rectangle((x + 16, y - 20, x + 30, y - 8), fill=colour, outline=INK)  # a small keep
-        for dx in (16, 21, 26):
-            draw.rectangle((x + dx, y - 24, x + dx + 3, y - 20), fill=colour, outline=INK)
+        # a small keep at the right, below the name lines and beside the CAPITAL line
+        draw.rectangle((x + 24, y - 18, x + 35, y - 9), fill=colour, outline=INK)
+        for dx in (24, 28, 32):
+            draw.rectangle((x + dx, y - 21, x + dx + 3, y - 18), fill=colour, outline=INK)
 
 
 def _pieces(image: Image.Image, state: State) -> None:
@@ -228,14 +229,16 @@ def _dungeons(image: Image.Image, state: State) -> None:
         y += TOP
         hidden = sum(1 for up in dungeon.face_up if not up)
         shown = [CONTENT.guardians[g] for g, up in zip(dungeon.guardians, dungeon.face_up, strict=True) if up]
-        lines = [CONTENT.spaces[space].name]
+        title = _wrap(CONTENT.spaces[space].name, 14)  # a long name on two lines, in the Guardians' colour
+        lines = list(title)
         if hidden:
             lines.append(f"{hidden} hidden")
         lines += [f"{g.name[:11]} {'d' + '/'.join(map(str, g.dice))}" for g in shown]
         if not dungeon.guardians:
             lines.append("empty")
         for i, text in enumerate(lines[:4]):
-            _put(image, (x, y - 12 + i * 11), text, 9, (240, 230, 200) if i else HIGHLIGHT, centred=True)
+            colour = HIGHLIGHT if i < len(title) else (240, 230, 200)
+            _put(image, (x, y - 12 + i * 10), text, 9, colour, centred=True)
 
 
 def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, state: State, names: Sequence[str]) -> None:
