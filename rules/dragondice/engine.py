@@ -62,7 +62,9 @@ meta = Meta(
                 Param("element", "The colour of magic you pay with", required=False),
             ),
         ),
-        ActionSpec("casualties", "Choose which of your units die.", (Param("units", "Units that die", "list"),)),
+        ActionSpec(
+            "casualties", "Choose which of your units die.", (Param("units", "Units that die", "list"),), menu=True
+        ),
         ActionSpec(
             "reinforce",
             "Move reserve units to a terrain.",
