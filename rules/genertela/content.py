@@ -351,6 +351,9 @@ class Placement:
     stays: str = "listed_turns"
     assassin_movement: bool = False
     kills_never_recover: bool = False  # Jar-eel (turn 34): special units it destroys never recover
+    recovery_zone: str = ""  # the only zone it may come back in (Only Old One, Isidilian)
+    recovery_even_if_enemy: bool = False  # ...even when another nation holds that zone (Isidilian)
+    recovery_zone_rule: str = ""  # "any_dragonewt_city" (the Inhuman King)
 
 
 @dataclass(frozen=True)
@@ -531,8 +534,20 @@ def _placement(raw: dict[str, Any], nation: str, res: _Resolver, entry: str) -> 
         stays=values["stays"][0],
         assassin_movement=bool(raw.get("assassin_movement", False)),
         kills_never_recover=bool(raw.get("kills_never_recover", False)),
+        recovery_zone=res.zone(raw["recovery_zone"], entry, "recovery_zone") if "recovery_zone" in raw else "",
+        recovery_even_if_enemy=bool(raw.get("recovery_even_if_enemy", False)),
+        recovery_zone_rule=_recovery_rule(raw.get("recovery_zone_rule", ""), file, entry),
         **common,
     )
+
+
+RECOVERY_ZONE_RULES = ("", "any_dragonewt_city")
+
+
+def _recovery_rule(rule: Any, file: str, entry: str) -> str:
+    if rule not in RECOVERY_ZONE_RULES:
+        raise _fail(file, entry, "recovery_zone_rule", f"{rule!r} is not one of {', '.join(RECOVERY_ZONE_RULES[1:])}")
+    return str(rule)
 
 
 def _event(raw: dict[str, Any], nation: str, res: _Resolver, entry: str, kinds: tuple[str, ...]) -> TurnEvent:

@@ -187,6 +187,14 @@ def take_city(units: list[Unit]) -> None:
         unit.sitting = True
 
 
+def build_zones(state: State, nation: str, held: list[str]) -> list[str]:
+    """The Dragonewts may also place a bought unit in a zone they do not hold that has a Dragonewt city and at
+    least one Dragonewt unit."""
+    if not NATIONS[nation].has("dragonewt"):
+        return []
+    return sorted({u.zone for u in units_of(state, nation) if zone(u.zone).dragonewt_city} - set(held))
+
+
 # --- recovery, population, stacking ------------------------------------------------------------------------
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from rules.base import ActionLog
 from rules.genertela.board import (
     BOARD,
+    CONTENT,
     NATIONS,
     barred,
     controller,
@@ -19,8 +20,16 @@ from rules.genertela.board import (
     units_of,
     zone,
 )
+from rules.genertela.content import Placement
 from rules.genertela.state import State, Unit
 
+RECOVERY_RULES = {
+    p.unit_id: p
+    for t in CONTENT.turns
+    for e in t.entries
+    for p in e.placements
+    if p.unit == "special" and (p.recovery_zone or p.recovery_zone_rule)
+}
 SPECIAL_SHOOTERS = frozenset({"assassin", "guardian", "hero", "superhero"})  # may hit a protected Assassin
 
 
@@ -92,6 +101,29 @@ def leave_sea(state: State, nation: str) -> dict[str, object] | None:
             if count:
                 return {"type": "move", "from": zid, "to": target, "count": count}
     return None
+
+
+def _placement(unit: Unit) -> Placement | None:
+    return RECOVERY_RULES.get(unit.unit_id)
+
+
+def fixed_recovery(unit: Unit) -> bool:
+    """Units whose recovery zone the seed fixes: their owner does not pick another."""
+    p = _placement(unit)
+    return p is not None and bool(p.recovery_zone or p.recovery_zone_rule)
+
+
+def recovery_zone(state: State, unit: Unit, held: list[str]) -> str:
+    """Where a recovered special unit comes back: its starting zone if its nation holds it, else a zone it holds;
+    the Only Old One only on the Shadow Plateau held by the Uz, Isidilian only at Dwarf Run (held or not), the
+    Inhuman King in any Dragonewt city where Dragonewts stand. "" when it cannot come back now."""
+    p = _placement(unit)
+    if p is not None and p.recovery_zone:
+        return p.recovery_zone if p.recovery_even_if_enemy or p.recovery_zone in held else ""
+    if p is not None and p.recovery_zone_rule == "any_dragonewt_city":
+        cities = [z for z in BOARD.zones if zone(z).dragonewt_city and units_of(state, unit.nation, z)]
+        return unit.home if unit.home in cities else (cities or [""])[0]
+    return unit.home if unit.home in held else (held or [""])[0]
 
 
 def far_retreats(state: State, nation: str, zid: str) -> list[str]:

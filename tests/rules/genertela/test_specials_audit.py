@@ -9,7 +9,7 @@ from rules.genertela.board import units_of
 from rules.genertela.combat import casualty_options
 from rules.genertela.economy import population_excess, population_limit
 from rules.genertela.movement import destinations
-from rules.genertela.state import Battle
+from rules.genertela.state import Battle, State, Unit
 from rules.rng import Rng
 from tests.rules.genertela.helpers import blank, hero, put, z
 
@@ -114,3 +114,36 @@ def test_a_city_unit_adds_2_population_and_a_full_homeland_zone_2_more() -> None
     put(state, "dara_happans", "Alkoth", kind="city")
     assert population_limit(state, "dara_happans") == 3 + 2 + 2
     assert len(units_of(state, "dara_happans", z("Alkoth"))) == 6
+
+
+def fallen_special(state: State, nation: str, zone: str, unit_id: str, name: str, recovery: str) -> Unit:
+    unit = hero(state, nation, zone, name, ["guardian"], recovery=recovery)
+    unit.unit_id = unit_id
+    state.units.remove(unit)
+    return unit
+
+
+def test_only_old_one_can_only_reappear_on_the_shadow_plateau_and_only_if_the_uz_control_it() -> None:
+    state = blank(nation="uz")
+    put(state, "uz", "Kitori")
+    ooo = fallen_special(state, "uz", "Shadow Plateau", "uz.only_old_one.guardian", "Only Old One", "*")
+    assert not flow._recover(state, ooo, ActionLog(), Rng(0, [10]))
+    put(state, "uz", "Shadow Plateau")
+    assert flow._recover(state, ooo, ActionLog(), Rng(0, [10])) and ooo.zone == z("Shadow Plateau")
+
+
+def test_isidilian_can_only_reappear_at_dwarf_run_even_if_another_nation_occupies_it() -> None:
+    state = blank(nation="mostali")
+    put(state, "mostali", "Jord")
+    put(state, "uz", "Dwarf Run", 2)
+    isidilian = fallen_special(state, "mostali", "Dwarf Run", "mostali.isidilian.guardian", "Isidilian", "**")
+    assert flow._recover(state, isidilian, ActionLog(), Rng(0, [6])) and isidilian.zone == z("Dwarf Run")
+    assert not state.decisions  # the seed fixes the zone: nobody is asked
+
+
+def test_inhuman_king_can_reappear_in_any_dragonewt_city() -> None:
+    state = blank(nation="dragonewts")
+    put(state, "heortlings", "Dragon's Eye", 2)
+    put(state, "dragonewts", "Storn", 1, kind="named_dragonewt")
+    king = fallen_special(state, "dragonewts", "Dragon's Eye", "dragonewts.inhuman_king.hero", "Inhuman King", "**")
+    assert flow._recover(state, king, ActionLog(), Rng(0, [7])) and king.zone == z("Storn")

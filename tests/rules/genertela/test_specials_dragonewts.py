@@ -8,7 +8,7 @@ import pytest
 from rules import genertela, serial
 from rules.base import ActionLog, RuleError
 from rules.genertela import dragonewts, flow
-from rules.genertela.board import BOARD, ORDER, controller, on_city, units_of
+from rules.genertela.board import BOARD, NATIONS, ORDER, controller, on_city, units_of
 from rules.genertela.combat import next_battle_zone, retreat_options
 from rules.genertela.economy import population_excess, population_limit
 from rules.genertela.movement import destinations, move_limit, overstacked
@@ -227,3 +227,20 @@ def test_dragonkill_duty_does_not_apply_on_other_turns() -> None:
     state = dragonkill_state()
     state.turn = 22
     assert dragonewts.duty_zones(state, "dragonewts") == []
+
+
+def test_dragonewts_may_place_a_bought_unit_where_they_have_a_city_and_a_unit_without_controlling_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the house counter limits give the Dragonewts no counters for bought units; a game that grants some:
+    monkeypatch.setitem(NATIONS["dragonewts"].counter_limits, "standard", 4)
+    state = blank(nation="dragonewts", phase="build")
+    state.resources["dragonewts"] = 6
+    put(state, "dragonewts", "Dragon's Eye", 2, kind="named_dragonewt")
+    put(state, "heortlings", "Grazelands", 2)
+    put(state, "dragonewts", "Grazelands", 2, kind="named_dragonewt", sitting=True)
+    put(state, "heortlings", "Beast Valley", 2)  # a city with no Dragonewt unit: no
+    zones = {c.action["zone"] for c in genertela.legal(state, 0) if c.action.get("kind") == "unit"}
+    assert zones == {z("Dragon's Eye"), z("Grazelands")}
+    act(state, type="build", kind="unit", zone=z("Grazelands"))
+    assert len(units_of(state, "dragonewts", z("Grazelands"))) == 3

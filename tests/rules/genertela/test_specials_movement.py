@@ -106,3 +106,11 @@ def test_units_starting_as_reinforcements_in_an_enemy_zone_need_no_overrun_to_le
     put(state, "uz", "Kitori", 3)
     put(state, "heortlings", "Kitori", 1)  # placed among the enemy by the schedule
     assert z("Storn") in destinations(state, "heortlings", z("Kitori"))
+
+
+def test_outside_needs_a_whole_number_and_refuses_true_for_one() -> None:
+    state = blank(nation="heortlings", phase="move")
+    put(state, "heortlings", "Heortland", 2)
+    with pytest.raises(RuleError, match="whole number"):
+        act(state, type="outside", zone=z("Heortland"), count=True)
+    assert not any(u.outside for u in state.units)
