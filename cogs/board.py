@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from cogs.buttons import ask_everyone
 from cogs.common import board_file, caller_of, say, send_post, service_of
-from table.service import Ask
+from table.service import Ask, TableError
 
 
 class Board(commands.Cog):
@@ -19,13 +19,29 @@ class Board(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="board", description="The board now, or at the end of a past turn")
-    @app_commands.describe(turn="Show the board at the end of this turn (0 is the start)")
+    @app_commands.describe(
+        turn="Show the board at the end of this turn (0 is the start)",
+        zoom="Enlarge the map around this place (games with a large map)",
+    )
     @app_commands.guild_only()
     async def board(
-        self, interaction: discord.Interaction[Any], turn: app_commands.Range[int, 0, 100000] | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        turn: app_commands.Range[int, 0, 100000] | None = None,
+        zoom: app_commands.Range[str, 1, 100] | None = None,
     ) -> None:
-        text, png = await service_of(interaction).board(interaction.channel_id or 0, turn)
+        text, png = await service_of(interaction).board(interaction.channel_id or 0, turn, zoom)
         await say(interaction, text, file=board_file(png))
+
+    @board.autocomplete("zoom")
+    async def zoom_places(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        try:
+            places = await service_of(interaction).zoom_places(interaction.channel_id or 0)
+        except TableError:
+            return []
+        typed = current.strip().lower()
+        found = [(place, name) for place, name in places if typed in name.lower()]
+        return [app_commands.Choice(name=name, value=place) for place, name in found[:25]]
 
     @app_commands.command(name="history", description="The action log of this channel's game, newest first")
     @app_commands.describe(page="Page number (1 is the newest)")

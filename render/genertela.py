@@ -165,3 +165,80 @@ def render(state: State, players: Sequence[str]) -> Image.Image:
     header(image, f"Genertela - turn {state.turn}: {CONTENT.turn(state.turn).title}", line)
     _panel(image, state, players)
     return image.quantize(palette=_palette(), dither=Image.Dither.NONE)
+
+
+# The zoomed view (/board zoom:<zone>): the zone and its neighbours enlarged, with every unit listed.
+ZOOM_SCALE = 2
+ZOOM_LIST = 420  # width of the list of units beside the enlarged map
+
+
+def zoom_places() -> list[tuple[str, str]]:
+    """Every zone /board zoom accepts, as (id, name), by name."""
+    return sorted(((zid, zone.name) for zid, zone in BOARD.zones.items()), key=lambda pair: pair[1])
+
+
+def zoom_place(name: str) -> str | None:
+    """The zone id for any spelling of a zone (the seed's aliases too), or None."""
+    try:
+        return BOARD.resolve(name)
+    except KeyError:
+        return None
+
+
+def _zoom_zones(zid: str) -> list[str]:
+    """The zone and its land neighbours (the sea's centre lies far away along the coast)."""
+    near = [zid, *BOARD.zones[zid].adjacent]
+    return [z for z in near if BOARD.zones[z].terrain != "sea" or z == zid]
+
+
+def _unit_lines(state: State, zid: str) -> list[tuple[str, Colour]]:
+    """One line per nation in the zone: its count, then its special units by name."""
+    lines: list[tuple[str, Colour]] = []
+    here = [unit for unit in state.units if unit.zone == zid]
+    for nation in (n for n in NATIONS if any(u.nation == n for u in here)):
+        mine = [u for u in here if u.nation == nation]
+        named = Counter(u.label() for u in mine if u.kind != "standard")
+        plain = sum(1 for u in mine if u.kind == "standard")
+        parts = ([f"{plain} unit{'s' if plain != 1 else ''}"] if plain else []) + [
+            f"{label}" + (f" x{count}" if count > 1 else "") for label, count in named.items()
+        ]
+        lines.append((f"{NATIONS[nation].name}: " + ", ".join(parts), SIDE_COLOURS[NATIONS[nation].side]))
+    return lines
+
+
+def render_zoom(state: State, players: Sequence[str], zid: str) -> Image.Image:
+    full = render(state, players).convert("RGB")
+    zones = _zoom_zones(zid)
+    margin = 70
+    xs = [BOARD.zones[z].centre[0] for z in zones]
+    ys = [BOARD.zones[z].centre[1] for z in zones]
+    width, height = BOARD.canvas
+    box = (
+        max(0, min(xs) - margin),
+        max(0, min(ys) - margin) + TOP,
+        min(width, max(xs) + margin),
+        min(height, max(ys) + margin) + TOP,
+    )
+    area = full.crop(box)
+    area = area.resize((area.width * ZOOM_SCALE, area.height * ZOOM_SCALE), Image.Resampling.LANCZOS)
+    lines: list[tuple[str, Colour]] = []
+    for z in zones:
+        zone = BOARD.zones[z]
+        owner = controller(state, z)
+        held = f"held by {NATIONS[owner].name}" if owner else "uncontrolled"
+        lines.append((f"{zone.name} ({zone.terrain}, {held})", INK))
+        lines += _unit_lines(state, z)
+    image = Image.new("RGB", (area.width + ZOOM_LIST, max(area.height, 17 * len(lines) + 24) + TOP), PAPER)
+    image.paste(area, (0, TOP))
+    draw = ImageDraw.Draw(image)
+    y = TOP + 12
+    for text, colour in lines:
+        if colour != INK:  # a nation's line: its side's colour as a swatch, the text in ink to stay readable
+            draw.rectangle((area.width + 14, y + 3, area.width + 24, y + 13), fill=colour, outline=INK)
+        draw.text((area.width + (30 if colour != INK else 12), y), text.strip()[:60], font=font(13), fill=INK)
+        y += 17
+    nation = NATIONS[active_nation(state)]
+    line = "The campaign is over" if state.phase == "over" else f"{nation.name} ({nation.side}) - {state.phase}"
+    header(image, f"Genertela - turn {state.turn}: around {BOARD.zones[zid].name}", line)
+    # a small PNG: the enlargement adds shades, which a fast octree folds into 128 colours
+    return image.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)

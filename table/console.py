@@ -40,7 +40,7 @@ HELP = """Commands (the same as the slash commands in Discord):
   pick <n>                          the n-th option of the menus under the last board
   undo | agree | refuse             take back your last action; answer a request
   roll <dice> [reason]              public dice, e.g. roll 6d10>=6 hits
-  board [turn] | history [page] | rules | hand
+  board [turn] [zoom=<place>] | history [page] | rules | hand
   reminders [dms=on|off] [quiet=22-7] [tz=Europe/Paris]
   wait <duration>                   let time pass (reminders and deadlines fire), e.g. wait 13h
   help | quit"""
@@ -124,8 +124,12 @@ class Console:
             reason = " ".join(rest[1:])
             self.say(f"🎲 {self.user} rolls {result.breakdown()}" + (f" ({reason})" if reason else ""))
         elif head == "board":
-            text, png = await self.service.board(self.channel_id, int(rest[0]) if rest else None)
-            self.say(f"{text} {self._save(png, f'board-{rest[0]}' if rest else 'board')}")
+            zoom = dict(_pairs([w for w in rest if "=" in w])).get("zoom")
+            turns = [w for w in rest if w.isdigit()]
+            text, png = await self.service.board(self.channel_id, int(turns[0]) if turns else None, zoom)
+            safe = "".join(c for c in (zoom or "").lower() if c.isalnum())[:40]
+            name = "board" + (f"-{turns[0]}" if turns else "") + (f"-{safe}" if safe else "")
+            self.say(f"{text} {self._save(png, name)}")
         elif head == "history":
             text, _ = await self.service.history(self.channel_id, int(rest[0]) if rest else 1, self.caller.user_id)
             self.say(text)

@@ -121,7 +121,7 @@ class TableService:
         self.clock = clock
         self.seeds = seeds
         self._locks: dict[int, asyncio.Lock] = {}
-        self._images: dict[tuple[int, int, int], bytes] = {}  # (table, version, turn) -> PNG, the latest few
+        self._images: dict[tuple[int, int, int, str], bytes] = {}  # (table, version, turn, zoom) -> PNG, the latest few
         # results this process has committed and is still posting; any other unannounced result was lost
         # (a crash, a post Discord refused for good) and is shown with the next post or by the catch-up
         self._posting: set[tuple[int, int]] = set()
@@ -525,15 +525,22 @@ class TableService:
         delays Discord's 3-second answer."""
         return await self._draw((post.table_id, post.version, -1), post.game, post.public, post.names)
 
-    async def _draw(self, key: tuple[int, int, int], game: str, public: Any, names: list[str]) -> bytes:
+    async def _draw(
+        self, key: tuple[int, int, int], game: str, public: Any, names: list[str], zoom: str | None = None
+    ) -> bytes:
         """A public board as PNG, drawn in a worker thread so the bot never stalls; the latest are kept."""
-        if key not in self._images:
+        cache_key = (*key, zoom or "")
+        if cache_key not in self._images:
             module = renderer(game)
-            png = await asyncio.to_thread(lambda: encode_png(module.render(public, names)))
+
+            def draw() -> bytes:
+                return encode_png(module.render_zoom(public, names, zoom) if zoom else module.render(public, names))
+
+            png = await asyncio.to_thread(draw)
             if len(self._images) > 256:
                 self._images.pop(next(iter(self._images)))
-            self._images[key] = png
-        return self._images[key]
+            self._images[cache_key] = png
+        return self._images[cache_key]
 
     async def fallback(self, table_id: int, seat: int) -> Post | None:
         """Play the engine's fallback for a seat whose deadline passed (if it is still awaited)."""
@@ -756,22 +763,43 @@ class TableService:
             image = await asyncio.to_thread(lambda: encode_png(module.render_hand(mine_view, mine.seat, names)))
         return text, image
 
-    async def board(self, channel_id: int, turn: int | None = None) -> tuple[str, bytes]:
+    async def board(self, channel_id: int, turn: int | None = None, zoom: str | None = None) -> tuple[str, bytes]:
+        """The public board now or at the end of a past turn; with `zoom`, enlarged around one place of the map."""
         table = await self.table_here(channel_id)
         engine = self.engine(table)
         seats = await self.store.seats(table.id)
         names = [seat.name for seat in seats]
+        place = self._zoom_place(engine.meta, zoom) if zoom is not None else None
         if turn is None:
             public = engine.view(self.state(table), None)
-            png = await self._draw((table.id, table.version, -1), engine.meta.id, public, names)
-            return f"{engine.meta.title}, now ({table.turns} turns played).", png
-        snapshot = await self.store.snapshot(table.id, turn)
-        if snapshot is None:
-            raise TableError(f"There is no board for turn {turn}: turns 0 (the start) to {table.turns} exist.")
-        public = engine.view(serial.loads(engine.State, snapshot.state), None)
-        png = await self._draw((table.id, snapshot.upto, turn), engine.meta.id, public, names)
-        label = "the start" if turn == 0 else f"the end of turn {turn}"
-        return f"{engine.meta.title} at {label}.", png
+            png = await self._draw((table.id, table.version, -1), engine.meta.id, public, names, place)
+            label = f"now ({table.turns} turns played)"
+        else:
+            snapshot = await self.store.snapshot(table.id, turn)
+            if snapshot is None:
+                raise TableError(f"There is no board for turn {turn}: turns 0 (the start) to {table.turns} exist.")
+            public = engine.view(serial.loads(engine.State, snapshot.state), None)
+            png = await self._draw((table.id, snapshot.upto, turn), engine.meta.id, public, names, place)
+            label = "at the start" if turn == 0 else f"at the end of turn {turn}"
+        around = f", around {dict(renderer(engine.meta.id).zoom_places())[place]}" if place else ""
+        return f"{engine.meta.title}{around}, {label}.", png
+
+    @staticmethod
+    def _zoom_place(meta: Meta, zoom: str) -> str:
+        """The renderer's id for a place named in /board zoom, or a refusal that says what may be named."""
+        module = renderer(meta.id)
+        if not hasattr(module, "render_zoom"):
+            raise TableError(f"The {meta.title} board has no zoomed view: /board shows all of it.")
+        place = module.zoom_place(zoom)
+        if place is None:
+            raise TableError(f"There is no place called {zoom[:40]!r} on the {meta.title} map; /board zoom lists them.")
+        return str(place)
+
+    async def zoom_places(self, channel_id: int) -> list[tuple[str, str]]:
+        """(id, name) of the places /board zoom accepts at this channel's table; none for a game without zoom."""
+        table = await self.table_here(channel_id)
+        module = renderer(table.game)
+        return list(module.zoom_places()) if hasattr(module, "zoom_places") else []
 
     async def history(self, channel_id: int, page: int = 1, seat_user: int | None = None) -> tuple[str, int]:
         """A page of the action log, newest first; private events only for their owner."""

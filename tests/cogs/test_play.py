@@ -174,3 +174,14 @@ async def test_when_busy_actions_are_acknowledged_privately_at_once(harness: Har
     calls = await harness.command(ALICE, "alice", "tictactoe mark", {"square": "c3"})
     refusal = replies(calls)[0]
     assert refusal.ephemeral and "not your move" in refusal.content
+
+
+async def test_board_zoom_autocompletes_places_and_draws_one(harness: Harness):
+    await harness.command(ALICE, "alice", "game new", {"game": "genertela"})
+    await harness.command(ALICE, "alice", "game start", {"order": "joined"})
+    calls = await harness.command(ALICE, "alice", "board", {"zoom": "tars"}, focused="zoom")
+    assert {"name": "Tarsh", "value": "tarsh"} in calls[0].choices
+    reply = replies(await harness.command(BOB, "bob", "board", {"zoom": "tarsh"}))[0]
+    assert "around Tarsh" in reply.content and reply.files == ["board.png"]
+    refused = replies(await harness.command(BOB, "bob", "board", {"zoom": "Atlantis"}))[0]
+    assert refused.ephemeral and "no place called 'Atlantis'" in refused.content

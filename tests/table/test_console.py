@@ -69,3 +69,16 @@ async def test_the_console_picks_from_the_menu_under_the_board(tmp_path: Path):
     assert "! There is no such option" in text
     assert f"alice puts X on {first}" in text
     assert "Menu (bob: " in text and text.count("] Mark ") == 9 + 8
+
+
+async def test_the_console_shows_a_zoomed_board(tmp_path: Path):
+    store = await Store.open(tmp_path / "console.sqlite3")
+    out = io.StringIO()
+    clock = _Clock()
+    console = Console(TableService(store, clock=clock), out, tmp_path / "images", clock)
+    for line in ["game new genertela", "game start joined", "board zoom=Tarsh", "board 0 zoom=nowhere"]:
+        assert await console.run_line(line)
+    await store.close()
+    text = out.getvalue()
+    assert "Genertela, around Tarsh, now" in text and "! There is no place called 'nowhere'" in text
+    assert (tmp_path / "images" / "table-board-tarsh.png").exists()

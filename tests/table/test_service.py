@@ -327,3 +327,23 @@ async def test_menus_offer_every_legal_choice_act_and_go_stale(service: TableSer
     assert len(after.menus[0].options) == 8 and after.menus[0].seat == 1
     with pytest.raises(TableError, match="earlier moment"):
         await service.pick(ALICE, menu.table_id, menu.version, menu.seat, "mark", 3)
+
+
+async def test_board_zoom_draws_a_place_and_refuses_unknown_places_and_games_without_zoom(service: TableService):
+    await service.create(GUILD, CHANNEL, ALICE, "genertela", {})
+    await service.start(CHANNEL, ALICE, "joined")
+    places = await service.zoom_places(CHANNEL)
+    assert ("tarsh", "Tarsh") in places
+    text, png = await service.board(CHANNEL, zoom="TARSH")
+    assert text.startswith("Genertela, around Tarsh, now") and png[:4] == b"\x89PNG"
+    assert png != (await service.board(CHANNEL))[1]
+    text, _ = await service.board(CHANNEL, 0, zoom="Tarsh")
+    assert "around Tarsh, at the start" in text
+    with pytest.raises(TableError, match="no place called 'Atlantis'"):
+        await service.board(CHANNEL, zoom="Atlantis")
+    await service.create(GUILD, CHANNEL + 1, ALICE, "tictactoe", {})
+    await service.join(CHANNEL + 1, BOB)
+    await service.start(CHANNEL + 1, ALICE, "joined")
+    assert await service.zoom_places(CHANNEL + 1) == []
+    with pytest.raises(TableError, match="has no zoomed view"):
+        await service.board(CHANNEL + 1, zoom="a1")
