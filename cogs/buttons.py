@@ -7,12 +7,24 @@ the game moved on, it is refused as stale instead of doing something the player 
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 
 from cogs.common import EARLY_ACK, PLAYER_ERRORS, acting, caller_of, refuse, say, send_post, service_of
-from table.service import Ask
+from table.service import Ask, Post
+
+
+async def _play(interaction: discord.Interaction[Any], choose: Callable[[], Awaitable[Post]]) -> None:
+    """A button or menu choice: played like a command, refused privately, answered with the new board."""
+    async with acting(interaction) as early:
+        try:
+            post = await choose()
+        except PLAYER_ERRORS as error:
+            await refuse(interaction, str(error))
+            return
+        await send_post(interaction, post, private_ack=EARLY_ACK if early else None)
 
 
 class QuickButton(
@@ -35,14 +47,8 @@ class QuickButton(
         return cls(int(match["t"]), int(match["v"]), int(match["s"]), int(match["i"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        service = service_of(interaction)
-        async with acting(interaction) as early:
-            try:
-                post = await service.press(caller_of(interaction), self.table_id, self.version, self.seat, self.index)
-            except PLAYER_ERRORS as error:
-                await refuse(interaction, str(error))
-                return
-            await send_post(interaction, post, private_ack=EARLY_ACK if early else None)
+        service, caller = service_of(interaction), caller_of(interaction)
+        await _play(interaction, lambda: service.press(caller, self.table_id, self.version, self.seat, self.index))
 
 
 class MenuSelect(
@@ -79,16 +85,9 @@ class MenuSelect(
         if len(values) != 1 or not values[0].isdigit():
             await refuse(interaction, "Pick one option from the menu.")
             return
-        service = service_of(interaction)
-        async with acting(interaction) as early:
-            try:
-                post = await service.pick(
-                    caller_of(interaction), self.table_id, self.version, self.seat, self.action, int(values[0])
-                )
-            except PLAYER_ERRORS as error:
-                await refuse(interaction, str(error))
-                return
-            await send_post(interaction, post, private_ack=EARLY_ACK if early else None)
+        service, caller, index = service_of(interaction), caller_of(interaction), int(values[0])
+        table, version, seat, action = self.table_id, self.version, self.seat, self.action
+        await _play(interaction, lambda: service.pick(caller, table, version, seat, action, index))
 
 
 class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pbp:r:(?P<r>\d+):(?P<a>[yn])"):
