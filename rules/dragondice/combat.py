@@ -18,12 +18,17 @@ def resolve_manoeuvre(state: State, rng: Rng, log: ActionLog) -> None:
     success = True
     if move.countering:
         mine = roll_army(state, rng, move.seat, move.terrain, "manoeuvre", log).total
+        against = []
         for other in move.countering:
             theirs = roll_army(state, rng, other, move.terrain, "manoeuvre", log, label="counter-manoeuvre roll").total
+            against.append(f"{seat_ref(other)}'s {theirs}")
             if theirs > mine:
                 success = False
         verdict = "succeeds" if success else "fails"
-        log.say(f"The manoeuvre at {terrain.name} {verdict} ({mine} against the counter-manoeuvre).")
+        log.say(
+            f"The manoeuvre at {terrain.name} {verdict}: {seat_ref(move.seat)}'s {mine} manoeuvre against "
+            f"{' and '.join(against)} (the marching army must equal or beat each)."
+        )
     else:
         log.say(f"Nobody opposes the manoeuvre at {terrain.name}: it succeeds without a roll.")
     log.say(f"{seat_ref(move.seat)} had chosen to turn {terrain.name} {move.direction}.", "reveal")
@@ -57,16 +62,20 @@ def attack(
         if fog and hits:
             log.say(f"Wall of Fog at {state.terrain(target_where).name} stops {min(fog, hits)} missile results.")
             hits = max(0, hits - fog)
-    saves = reflect = 0
+    saves = reflect = rolled_saves = 0
     if hits:
         guarded = roll_army(state, rng, target, target_where, "save", log, vs_melee=kind == "melee")
-        saves = max(0, guarded.total - rolled.pierce)
+        rolled_saves = guarded.total
+        saves = max(0, rolled_saves - rolled.pierce)
         reflect = guarded.reflect
     total = max(0, hits - saves) + rolled.unsaveable
+    rend = f" ({rolled_saves} rolled, less Rend {rolled.pierce})" if hits and rolled.pierce else ""
+    what = "Counter-attack melee" if counter else kind.title()
     log.say(
-        f"{kind.title()}: {hits} hits against {saves} saves"
+        (f"{what}: {hits} hits against {saves} saves{rend}" if hits else f"{what}: 0 hits, so no save roll")
         + (f", plus {rolled.unsaveable} Kindle damage" if rolled.unsaveable else "")
         + f" → {total} damage to {seat_ref(target)}."
+        + (f" Thornback strikes back: {reflect} damage to {seat_ref(seat)}, no save." if reflect else "")
     )
     if reflect:  # an SAI of the save roll, so it resolves before the saves are counted against the attacker
         state.damage.append(Damage(seat, where, reflect, "Thornback"))
@@ -88,7 +97,7 @@ def dragon_health(faces: list[DragonFace]) -> int:
 
 
 def _faces_text(faces: list[DragonFace]) -> str:
-    return ", then ".join(f"{f.name} ({f.text})" for f in faces)
+    return ", then ".join(f"{f.name} ({f.text.rstrip('.')})" for f in faces)
 
 
 def dragon_attack(state: State, rng: Rng, log: ActionLog, seat: int, where: str, dragon_id: str) -> None:
@@ -109,7 +118,8 @@ def dragon_attack(state: State, rng: Rng, log: ActionLog, seat: int, where: str,
     health = dragon_health(faces)
     slain = rolled.total >= health
     log.say(
-        f"The dragon deals {total} damage ({saveable} against {rolled.saves} saves, {unsaveable} with no save); "
+        f"{seat_ref(dragon.owner)}'s {dragon.element} dragon deals {total} damage "
+        f"({saveable} against {rolled.saves} saves, {unsaveable} with no save); "
         f"the army's {rolled.total} melee "
         + ("slays it: it returns to its owner's pool." if slain else f"fall short of its {health} health.")
     )
@@ -172,9 +182,13 @@ def dragon_fight(state: State, rng: Rng, log: ActionLog, where: str) -> None:
     log.say(f"Dragons fight at {state.terrain(where).name}: {shown}.", "roll")
     for dragon in here:
         taken = sum(f.damage for o in here if o.id != dragon.id for f in faces[o.id])
-        if taken >= dragon_health(faces[dragon.id]):
+        health = dragon_health(faces[dragon.id])
+        name = f"{seat_ref(dragon.owner)}'s {dragon.element} dragon"
+        if taken >= health:
             dragon.where = "pool"
-            log.say(f"{seat_ref(dragon.owner)}'s {dragon.element} dragon takes {taken} damage and flees to its pool.")
+            log.say(f"{name} takes {taken} damage against its {health} health and flees to its pool.")
+        else:
+            log.say(f"{name} takes {taken} damage against its {health} health and stays.")
 
 
 def queue_melee(state: State, seat: int, where: str, target: int) -> None:

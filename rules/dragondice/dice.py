@@ -47,68 +47,80 @@ def roll_unit(rng: Rng, unit: Unit, why: str) -> Face:
 def roll_army(
     state: State, rng: Rng, seat: int, where: str, kind: str, log: ActionLog, vs_melee: bool = False, label: str = ""
 ) -> RollResult:
-    """Roll every unit of an army for `kind` (melee, missile, magic, manoeuvre, save or dragon) and show it."""
+    """Roll every unit of an army for `kind` (melee, missile, magic, manoeuvre, save or dragon) and show it all:
+    each unit's face (an ID with the health it counts), the totals, every SAI with what it did, and the bonuses."""
     result = RollResult()
     parts: list[str] = []
+    sais: list[str] = []
     regrow = 0
     for unit in sorted(state.army(seat, where), key=lambda u: int(u.id[1:])):
         face = roll_unit(rng, unit, f"{kind} roll")
-        regrow += _count(result, unit, face, kind, vs_melee)
-        parts.append(f"{unit.name} {unit.id}: {face.label()}")
+        grown, effect = _count(result, unit, face, kind, vs_melee)
+        regrow += grown
+        shown = f"ID ({unit.health})" if face.kind == "id" else face.label()
+        parts.append(f"{unit.name} {unit.id}: {shown}")
+        if effect:
+            sais.append(f"{face.label()} ({unit.id}) {effect}")
     notes = _apply_bonuses(state, seat, where, kind, result)
     if regrow:
         notes.append(_regrow(state, seat, where, regrow))
     place = "reserves" if where == "reserve" else state.terrain(where).name
     what = label or f"{kind} roll"
     summary = _summary(result, kind)
-    extra = f" ({'; '.join(notes)})" if notes else ""
+    extra = f". SAIs: {'; '.join(sais)}" if sais else ""
+    extra += f" ({'; '.join(notes)})" if notes else ""
     log.say(f"{seat_ref(seat)}'s army at {place}, {what}: {', '.join(parts)} → {summary}{extra}", "roll")
     return result
 
 
-def _count(result: RollResult, unit: Unit, face: Face, kind: str, vs_melee: bool) -> int:
-    """Add one face to the result; returns the Regrow amount to resolve after the roll."""
+def _count(result: RollResult, unit: Unit, face: Face, kind: str, vs_melee: bool) -> tuple[int, str]:
+    """Add one face to the result; returns the Regrow amount to resolve after the roll and, for an SAI, what it
+    did in this roll (shown to everyone, 'no effect' included)."""
     die = UNIT_DICE[unit.kind]
     key = colour_key(die.elements)
     if face.kind == "id":
         _add(result, kind, key, die.health, die.health)
-        return 0
+        return 0, ""
     if face.kind != "sai":
         if kind == "dragon":
             result.total += face.amount if face.kind == "melee" else 0
             result.saves += face.amount if face.kind == "save" else 0
         elif face.kind == kind:
             _add(result, kind, key, face.amount, 0)
-        return 0
+        return 0, ""
     n = face.amount
-    if face.sai == "kindle":
-        if kind in ("melee", "missile"):
-            result.unsaveable += n
-        elif kind == "magic":
-            _add(result, kind, key, n, 0)
-    elif face.sai == "rend":
-        if kind == "melee":
-            result.total += n
-            result.pierce += n
-        elif kind == "dragon":
-            result.total += n
-    elif face.sai == "thornback":
-        if kind == "save":
-            result.total += n
-            result.reflect += n if vs_melee else 0
-        elif kind == "dragon":
-            result.saves += n
-    elif face.sai == "surge":
-        if kind in ("manoeuvre", "magic"):
-            _add(result, kind, key, n if kind == "manoeuvre" else 2 * n, 0)
-    elif face.sai == "volley":
-        if kind in ("missile", "save"):
-            result.total += 2 * n if kind == "missile" else n
-        elif kind == "dragon":
-            result.saves += n
-    elif face.sai == "regrow" and kind != "save":
-        return n
-    return 0
+    if face.sai == "kindle" and kind in ("melee", "missile"):
+        result.unsaveable += n
+        return 0, f"{n} damage no save stops"
+    if face.sai == "kindle" and kind == "magic":
+        _add(result, kind, key, n, 0)
+        return 0, f"+{n} magic"
+    if face.sai == "rend" and kind == "melee":
+        result.total += n
+        result.pierce += n
+        return 0, f"+{n} melee, the target's saves -{n}"
+    if face.sai == "rend" and kind == "dragon":
+        result.total += n
+        return 0, f"+{n} melee"
+    if face.sai == "thornback" and kind == "save":
+        result.total += n
+        result.reflect += n if vs_melee else 0
+        return 0, f"+{n} saves" + (f", {n} damage back to the attacker" if vs_melee else "")
+    if face.sai in ("thornback", "volley") and kind == "dragon":
+        result.saves += n
+        return 0, f"+{n} saves"
+    if face.sai == "surge" and kind in ("manoeuvre", "magic"):
+        gain = n if kind == "manoeuvre" else 2 * n
+        _add(result, kind, key, gain, 0)
+        return 0, f"+{gain} {kind}"
+    if face.sai == "volley" and kind in ("missile", "save"):
+        gain = 2 * n if kind == "missile" else n
+        result.total += gain
+        return 0, f"+{gain} {'missile' if kind == 'missile' else 'saves'}"
+    if face.sai == "regrow" and kind != "save":
+        return n, f"up to {n} health of dead units rejoin"
+    roll = "roll against a dragon" if kind == "dragon" else f"{kind} roll"
+    return 0, f"no effect in a {roll}"
 
 
 def _add(result: RollResult, kind: str, key: str, amount: int, id_saves: int) -> None:
@@ -177,7 +189,7 @@ def _summary(result: RollResult, kind: str) -> str:
         return ", ".join(f"{n} {key} magic" for key, n in sorted(result.magic.items()))
     if kind == "dragon":
         return f"{result.total} melee and {result.saves} saves"
-    text = f"{result.total} {kind}"
+    text = f"{result.total} {'saves' if kind == 'save' else kind}"
     if result.unsaveable:
         text += f", Kindle {result.unsaveable} unsaveable damage"
     if result.pierce:

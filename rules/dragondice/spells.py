@@ -104,10 +104,11 @@ def resolve(state: State, rng: Rng, log: ActionLog, seat: int, cast: Cast) -> No
             return
         if spell.id == "hailstorm":
             saves = roll_army(state, rng, int(owner), where, "save", log, label="save roll against Hailstorm").total
+            log.say(
+                f"Hailstorm: 1 damage against {saves} saves → {0 if saves else 1} damage to {seat_ref(int(owner))}."
+            )
             if saves < 1:
                 state.damage.append(Damage(int(owner), where, 1, "Hailstorm"))
-            else:
-                log.say("Hailstorm: the damage is saved.")
             return
         state.effects.append(Effect(spell.id, seat, target, 1))
         log.say(f"{spell.name} takes hold on {seat_ref(int(owner))}'s army at {state.terrain(where).name}.")
@@ -174,4 +175,5 @@ def _terrain_spell(state: State, rng: Rng, log: ActionLog, seat: int, spell: Spe
             return
         terrain.face -= 1
         state.flooded.append(tid)
-        log.say(f"Flash Flood turns {terrain.name} down to {terrain.face}.")
+        short = " (no army there rolled 6 manoeuvre)" if len(state.seats_at(tid)) > 1 else ""
+        log.say(f"Flash Flood turns {terrain.name} down to {terrain.face}{short}.")

@@ -86,7 +86,11 @@ def test_sai_kindle_in_a_magic_roll_gives_magic():
 def test_sai_rend_lowers_the_targets_saves():
     state = position({(0, "t2"): [CRUCIBLE], (1, "t2"): [FEN, TIDE]}, faces=(3, 3, 1))
     events = melee(state, face(CRUCIBLE, "Rend 1"), face(FEN, "save 1"), blank(TIDE), blank(TIDE))
-    assert "1 hits against 0 saves → 1 damage" in texts(events)
+    assert "1 hits against 0 saves (1 rolled, less Rend 1) → 1 damage" in texts(events)
+    assert (
+        "Crucible Knight u0: Rend 1 → 1 melee, Rend 1 (target saves -1). "
+        "SAIs: Rend 1 (u0) +1 melee, the target's saves -1" in texts(events)
+    )
 
 
 def test_sai_thornback_saves_and_strikes_the_melee_attacker_back_first():

@@ -114,7 +114,7 @@ def test_scripted_duel_to_a_win_as_the_only_player_with_units():
     )  # fmt: skip
     assert state.damage[0].amount == 3
     events = act(state, 1, {"type": "casualties", "units": "u10,u11"}, face(REED, "missile 1"))
-    assert "0 hits against 0 saves → 0 damage" in texts(events)  # no hit, so no save roll
+    assert "0 hits, so no save roll → 0 damage" in texts(events)
     assert state.step == "retreat"  # no reserves to reinforce with
     events = act(state, 0, {"type": "pass"})
     assert state.turn == 1 and any(e.kind == "turn_end" for e in events)
