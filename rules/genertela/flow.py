@@ -10,6 +10,7 @@ from rules.genertela import (
     dragonewts,
     duties,
     events,
+    losses,
     reinforce,
     specials,
     submission,
@@ -21,7 +22,6 @@ from rules.genertela.economy import (
     FOREST_COST,
     MAX_CARRIED,
     UNIT_COST,
-    population_excess,
     resources_gained,
     scoring_points,
 )
@@ -116,6 +116,8 @@ def resume(state: State, log: ActionLog, rng: Rng) -> None:
     then, state.politics.resume = state.politics.resume, ""
     if then == "next_battle":
         next_battle(state, log, rng)
+    elif then == "population":
+        _population_step(state, log, rng)
 
 
 def has_invasion(state: State) -> bool:
@@ -251,12 +253,19 @@ def finish_nation_turn(state: State, log: ActionLog, rng: Rng) -> None:
     reinforce.reinforce(state, nation, ("end_of_nation_turn", "when_condition_met"), log)
     events.end_of_nation_turn(state, nation, log)
     duties.end_of_nation_turn(state, nation, log)
-    excess = population_excess(state, nation)
-    for unit in excess:
-        state.units.remove(unit)
-    touch(state)
-    if excess:
-        log.say(f"{NATIONS[nation].name} lose {len(excess)} units over their population limit.")
+    _population_step(state, log, rng)
+
+
+def _population_step(state: State, log: ActionLog, rng: Rng) -> None:
+    """Units over the population limit are lost, one zone at a time as the owner chooses; then the VP step."""
+    if losses.ask_loss(state, active_nation(state), log):
+        state.politics.resume = "population"
+        return
+    _score_and_advance(state, log, rng)
+
+
+def _score_and_advance(state: State, log: ActionLog, rng: Rng) -> None:
+    nation = active_nation(state)
     if CONTENT.turn(state.turn).scoring:
         points = submission.subject_points(state, nation, scoring_points(state, nation))
         points += vassals.subject_zone_points(state, nation)  # the overlord scores its subjects' zones

@@ -142,6 +142,10 @@ def horde_turn() -> State:
     put(state, "alkorings", "Orenaria", 1)
     put(state, "carmanians", "Carmania", 1)
     flow.finish_nation_turn(state, flow.ActionLog(), Rng(0))
+    while (
+        state.decisions and state.decisions[0].kind == "population"
+    ):  # Carmanian units over their limit: the default losses
+        genertela.act(state, 0, genertela.fallback(state, 0), Rng(0))
     return state
 
 

@@ -89,3 +89,35 @@ def test_decisions_of_bot_sides_are_answered_by_the_bot_with_the_default() -> No
     genertela.engine._run_bots(state, Rng(0), flow.ActionLog())
     assert not any(d.nation == "dara_happans" for d in state.decisions)
     assert next(u for u in state.units if u.name == "Tatius").zone == zone_before
+
+
+def overpopulated() -> State:
+    """Pelandans with 8 units in two lowlands that support 3 each: 2 units must go."""
+    state = blank(turn=20, nation="pelandans", phase="battle")
+    put(state, "pelandans", "Raibanth", 5)
+    put(state, "pelandans", "Yuthuppa", 3)
+    return state
+
+
+def test_population_losses_are_taken_in_the_zones_the_owner_chooses() -> None:
+    state = overpopulated()
+    raibanth = units_of(state, "pelandans", z("Raibanth"))
+    flow._population_step(state, flow.ActionLog(), Rng(0))
+    loss = state.decisions[0]
+    assert loss.kind == "population" and loss.options == [z("Raibanth"), z("Yuthuppa")]  # the engine's pick first
+    genertela.act(state, 0, {"type": "choose", "option": z("Yuthuppa")}, Rng(0))
+    assert len(units_of(state, "pelandans", z("Yuthuppa"))) == 2
+    genertela.act(state, 0, {"type": "choose", "option": z("Yuthuppa")}, Rng(0))
+    assert len(units_of(state, "pelandans", z("Yuthuppa"))) == 1
+    assert all(u in state.units for u in raibanth)
+    assert genertela.engine.active_nation(state) != "pelandans"  # the nation turn went on to its end
+
+
+def test_population_losses_in_a_single_zone_need_no_decision() -> None:
+    state = blank(turn=20, nation="pelandans", phase="battle")
+    first = put(state, "pelandans", "Raibanth", 5)
+    log = flow.ActionLog()
+    flow._population_step(state, log, Rng(0))
+    assert not any(d.kind == "population" for d in state.decisions)
+    assert "Pelandans lose 2 units over their population limit." in [e.text for e in log.events]
+    assert sum(1 for u in first if u in state.units) == 3

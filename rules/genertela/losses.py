@@ -1,0 +1,40 @@
+"""Population losses chosen by the player: one unit at a time, in a zone its owner picks (the default is the
+engine's pick: ordinary units from the biggest stacks)."""
+
+from __future__ import annotations
+
+from rules.base import ActionLog
+from rules.genertela import decisions
+from rules.genertela.board import BOARD, NATIONS, touch, units_of
+from rules.genertela.economy import counts_for_population, population_excess
+from rules.genertela.state import Decision, State
+from rules.rng import Rng
+
+
+def ask_loss(state: State, nation: str, log: ActionLog) -> bool:
+    """True when the owner must pick the zone of the next loss; with no choice the losses are taken at once."""
+    excess = population_excess(state, nation)
+    if not excess:
+        return False
+    counted = [u for u in units_of(state, nation) if counts_for_population(u)]
+    zones = list(dict.fromkeys([excess[0].zone, *sorted({u.zone for u in counted})]))
+    over = len(excess)
+    labels = [f"Lose a unit in {BOARD.zones[zid].name} ({over} over the population limit)" for zid in zones]
+    if decisions.ask(state, nation, "population", zones, labels):
+        return True
+    for unit in excess:
+        state.units.remove(unit)
+    touch(state)
+    log.say(f"{NATIONS[nation].name} lose {len(excess)} units over their population limit.")
+    return False
+
+
+@decisions.handler("population")
+def _lose(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
+    here = [u for u in units_of(state, decision.nation, option) if counts_for_population(u)]
+    if not here:
+        return
+    unit = min(here, key=lambda u: (u.kind == "special", u.uid))  # ordinary units go before special ones
+    state.units.remove(unit)
+    touch(state)
+    log.say(f"{NATIONS[decision.nation].name} lose {unit.label()} in {BOARD.zones[option].name} (population limit).")
