@@ -96,6 +96,9 @@ def test_first_march_manoeuvre_direction_is_secret_until_resolved():
     assert dd.view(state, None).manoeuvre.direction == ""
     assert dd.view(state, 1).manoeuvre.direction == ""
     assert dd.view(state, 0).manoeuvre.direction == "down"
+    public_view = dd.view(state, None)
+    public_view.units[0].where = "dead"  # a view is a copy: drawing or changing it never touches the game
+    assert state.manoeuvre.direction == "down" and state.units[0].where == "t2"
     assert [c.action["oppose"] for c in dd.legal(state, 1) if c.quick] == ["no"]
     events = act(state, 1, {"type": "counter", "oppose": "yes"}, face(CINDER, "manoeuvre 1"), face(FEN, "manoeuvre 1"))
     assert any(e.kind == "reveal" and "down" in e.text for e in events)
