@@ -244,3 +244,21 @@ def test_dragonewts_may_place_a_bought_unit_where_they_have_a_city_and_a_unit_wi
     assert zones == {z("Dragon's Eye"), z("Grazelands")}
     act(state, type="build", kind="unit", zone=z("Grazelands"))
     assert len(units_of(state, "dragonewts", z("Grazelands"))) == 3
+
+
+def test_a_lone_named_dragonewt_on_a_city_cannot_attack_since_one_must_stay_to_defend_it() -> None:
+    state = blank(nation="dragonewts", phase="move")
+    put(state, "heortlings", "Grazelands", 2)
+    put(state, "dragonewts", "Grazelands", 1, kind="named_dragonewt", sitting=True)
+    assert dragonewts.attack_options(state, "dragonewts") == []
+    with pytest.raises(RuleError, match="not one of the choices"):
+        act(state, type="attack", zone=z("Grazelands"))
+
+
+def test_a_fight_over_a_city_may_be_called_off_before_the_battle_step() -> None:
+    state = blank(nation="heortlings", phase="move")
+    put(state, "heortlings", "Beast Valley", 2)
+    put(state, "dragonewts", "Beast Valley", 2, kind="named_dragonewt", sitting=True)
+    act(state, type="attack", zone=z("Beast Valley"))
+    act(state, type="attack", zone=z("Beast Valley"))
+    assert state.city_attacks == [] and next_battle_zone(state) is None
