@@ -56,6 +56,22 @@ def _text(image: Image.Image, xy: tuple[int, int], text: str, size: int, fill: C
     image.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
 
 
+@lru_cache(maxsize=4096)
+def _fit(text: str, size: int, width: int) -> str:
+    """`text` cut with an ellipsis so it is at most `width` pixels wide at `size` (long names never overrun)."""
+    if _text_mask(text, size).width <= width:
+        return text
+    while text and _text_mask(text + "…", size).width > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def _who(name: str, rest: str, size: int, width: int) -> str:
+    """A player's name followed by `rest`: the name is shortened first, so what follows it stays readable."""
+    room = width - _text_mask(rest, size).width
+    return _fit(name, size, max(room, 12)) + rest if room > 12 else _fit(name + rest, size, width)
+
+
 def _ink(seat: int) -> Colour:
     """A seat's colour for text on the light panels: yellow is darkened to stay readable."""
     r, g, b = seat_colour(seat)
@@ -91,11 +107,13 @@ def _unit_chip(seat: int, kind: str, dead: bool) -> Image.Image:
     draw.rounded_rectangle(
         (0, 0, CHIP - 1, CHIP - 1), radius, fill=fill, outline=INK, width=2 if die.size != "small" else 1
     )
+    # a light band behind the colour stripes keeps them visible on a chip of the same colour
+    draw.rectangle((3, CHIP - 8, CHIP - 4, CHIP - 3), fill=(250, 248, 240))
     for index, element in enumerate(die.elements):
-        width = (CHIP - 6) // len(die.elements)
-        x0 = 3 + index * width
-        draw.rectangle((x0, CHIP - 6, x0 + width - 1, CHIP - 4), fill=ELEMENT_COLOURS[element])
-    centred_text(draw, (CHIP / 2, CHIP / 2 - 2), str(die.health), 13, fill=contrast(fill))
+        width = (CHIP - 8) // len(die.elements)
+        x0 = 4 + index * width
+        draw.rectangle((x0, CHIP - 7, x0 + width - 1, CHIP - 4), fill=ELEMENT_COLOURS[element])
+    centred_text(draw, (CHIP / 2, CHIP / 2 - 3), str(die.health), 13, fill=contrast(fill))
     return chip
 
 
@@ -152,7 +170,7 @@ def render(state: State, names: Sequence[str]) -> Image.Image:
     column = _column_height(state)
     image = _base(state.players, len(state.terrains), column).copy()
     draw = ImageDraw.Draw(image)
-    header(image, "Dragon Dice", _whose_step(state, names))
+    header(image, "Dragon Dice", _fit(_whose_step(state, names), 16, image.width - 32))
     if state.phase in ("draft", "ready"):
         _setup_panel(image, state, names)
         return image.quantize(palette=_palette(), dither=Image.Dither.NONE)
@@ -218,32 +236,29 @@ def _terrain_column(
         width=3 if marching else 1,
     )
     image.paste(_terrain_die(terrain.kind, terrain.face, terrain.captured_by), (x0 + 8, y0 + 8))
-    owner = f"{names[terrain.home_of]}'s home" if terrain.home_of is not None else "Frontier"
-    _text(image, (x0 + DIE + 16, y0 + 10), f"{terrain.name} ({terrain.id})", 15, INK)
-    _text(image, (x0 + DIE + 16, y0 + 30), owner[:22], 13, MUTED)
+    side = COLUMN - DIE - 34  # the room right of the terrain die
+    owner = _who(names[terrain.home_of], "'s home", 13, side) if terrain.home_of is not None else "Frontier"
+    _text(image, (x0 + DIE + 16, y0 + 10), _fit(f"{terrain.name} ({terrain.id})", 15, side), 15, INK)
+    _text(image, (x0 + DIE + 16, y0 + 30), owner, 13, MUTED)
     if terrain.captured_by is not None:
-        _text(
-            image,
-            (x0 + DIE + 16, y0 + 48),
-            f"captured: {names[terrain.captured_by]}"[:24],
-            13,
-            _ink(terrain.captured_by),
-        )
+        held = "captured by " + names[terrain.captured_by]
+        _text(image, (x0 + DIE + 16, y0 + 48), _fit(held, 13, side), 13, _ink(terrain.captured_by))
     y = y0 + DIE + 18
     for dragon in [d for d in state.dragons if d.where == terrain.id]:  # who owns it, and its breath's element
         _dragon(draw, (x0 + 18, y + 8), dragon.element, dragon.owner)
-        _text(image, (x0 + 34, y), f"{names[dragon.owner]}'s {dragon.element} dragon"[:28], 13, _ink(dragon.owner))
+        label = _who(names[dragon.owner], f"'s {dragon.element} dragon", 13, COLUMN - 52)
+        _text(image, (x0 + 34, y), label, 13, _ink(dragon.owner))
         y += 22
     for seat in state.seats_at(terrain.id):
         army = state.army(seat, terrain.id)
         health = sum(u.health for u in army)
-        _text(image, (x0 + 8, y), f"{names[seat]}: {health} health"[:28], 13, _ink(seat))
+        _text(image, (x0 + 8, y), _who(names[seat], f": {health} health", 13, COLUMN - 26), 13, _ink(seat))
         y = _chips(image, army, x0 + 8, y + 17, COLUMN - 26, dead=False) + 6
     effects = [e for e in state.effects if e.target == terrain.id or e.target.startswith(f"{terrain.id}:")]
     for effect in effects:
         label = SPELLS[effect.source].name if effect.source in SPELLS else effect.source.replace("_", " ").title()
         on = "" if ":" not in effect.target else f" on {names[int(effect.target.split(':')[1])]}"
-        _text(image, (x0 + 8, y), f"* {label}{on}"[:30], 12, INK)
+        _text(image, (x0 + 8, y), _fit(f"* {label}{on}", 12, COLUMN - 26), 12, INK)
         y += 15
 
 
@@ -277,15 +292,26 @@ def _player_row(
     captured = sum(1 for t in state.terrains if t.captured_by == seat)
     pool = sum(1 for d in state.dragons if d.owner == seat and d.where == "pool")
     species = SPECIES[state.species[seat]].name
-    _text(image, (24, y), f"{names[seat]} · {species} · captured {captured}/2 · dragons in pool {pool}"[:90], 14, INK)
-    # reserves on the left; the dead unit area above the buried area on the right (buried units never return)
-    sections = ((RESERVE, "Reserves", False, 24, 20), (DEAD, "Dead", True, 420, 20), (BURIED, "Buried", True, 420, 47))
-    for where, label, dead, x, dy in sections:
+    rest = f" · {species} · captured {captured}/2 · dragons in pool {pool}"
+    _text(image, (24, y), _who(names[seat], rest, 14, image.width - 40), 14, INK)
+    # reserves on the left in two rows (a whole army may retreat there); the dead unit area above the buried area
+    # on the right (buried units never return)
+    right = image.width - 350
+    step = CHIP + 3
+    sections = (
+        (RESERVE, "Reserves", False, 24, 20, 86, (right - 130) // step, 2),
+        (DEAD, "Dead", True, right, 20, 72, (image.width - right - 82) // step, 1),
+        (BURIED, "Buried", True, right, 47, 72, (image.width - right - 82) // step, 1),
+    )
+    for where, label, dead, x, dy, indent, per_row, rows in sections:
         units = [u for u in state.units if u.owner == seat and u.where == where]
-        _text(image, (x, y + dy), f"{label} ({sum(u.health for u in units)})", 12, MUTED)
-        _chips(image, units[:10], x + 92, y + dy, 280, dead)
-        if len(units) > 10:
-            _text(image, (x + 92 + 10 * (CHIP + 3), y + dy + 4), f"+{len(units) - 10}", 12, MUTED)
+        _text(image, (x, y + dy + 5), f"{label} ({sum(u.health for u in units)})", 12, MUTED)
+        room = per_row * rows
+        shown = units if len(units) <= room else sorted(units, key=lambda u: (-u.health, int(u.id[1:])))[: room - 1]
+        _chips(image, shown, x + indent, y + dy, per_row * step, dead)
+        if len(units) > room:  # the last place says how many more there are
+            col, row = (room - 1) % per_row, (room - 1) // per_row
+            _text(image, (x + indent + col * step + 2, y + dy + row * step + 5), f"+{len(units) - room + 1}", 12, MUTED)
 
 
 def _footer(image: Image.Image, state: State, names: Sequence[str], y: int) -> None:
@@ -296,7 +322,7 @@ def _footer(image: Image.Image, state: State, names: Sequence[str], y: int) -> N
         pool = ", ".join(f"{n} {key}" for key, n in sorted(state.pool.items()))
         spells = ", ".join(SPELLS[c.spell].name for c in state.announced) or "none yet"
         notes = f"magic results {pool}; announced: {spells}"
-    _text(image, (14, y), _named(f"This turn: {notes}", names)[:150], 13, INK)
+    _text(image, (14, y), _fit(_named(f"This turn: {notes}", names), 13, image.width - 28), 13, INK)
     legend = "Terrain: face and action (sword melee, arrow missile, star magic). Chips: unit health; stripes: colours."
     _text(image, (14, y + 20), legend, 12, MUTED)
 

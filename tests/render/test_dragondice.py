@@ -49,3 +49,45 @@ def test_a_dragon_on_a_terrain_is_drawn_in_its_elements_colour_in_that_column():
     x, y = 10 + 2 * 230 + 18, TERRAIN_TOP + DIE + 18 + 8
     around = {image.getpixel((x - dx, y + dy)) for dx in (6, 7, 8) for dy in (-1, 0, 1)}
     assert ELEMENT_COLOURS[state.dragons[1].element] in around
+
+
+def test_long_names_are_shortened_to_fit_and_keep_what_follows_them():
+    from render.dragondice import COLUMN, _fit, _text_mask, _who
+
+    long = "Aleksandra Konstantinovna the Long-Named"
+    for rest, size, width in (("'s home", 13, COLUMN - DIE - 34), (": 12 health", 13, COLUMN - 26)):
+        label = _who(long, rest, size, width)
+        assert label.endswith(rest) and "…" in label and _text_mask(label, size).width <= width
+    assert _fit("short", 13, 200) == "short"
+    state = start(dd, 3, seed=4)
+    dd.act(state, 0, {"type": "begin"}, Rng(4))
+    assert render(dd.view(state, None), [long, long + " II", long + " III"])
+
+
+def test_reserves_take_two_rows_before_counting_the_rest():
+    from render.dragondice import CHIP, PLAYER_ROW
+    from render.draw import MUTED
+    from rules.dragondice.model import Unit
+
+    state = start(dd, 2, {"force": "36"}, seed=4)
+    dd.act(state, 0, {"type": "begin"}, Rng(4))
+    for unit in state.units:
+        if unit.owner == 0:
+            unit.where = "reserve"
+    assert 16 < sum(1 for u in state.units if u.owner == 0) <= 32  # more than one row of a 920 px board
+    step = CHIP + 3
+
+    def seat_0_reserves(image):
+        return image.height - 50 - 2 * PLAYER_ROW + 20  # seat 0's row, then its reserves
+
+    image = render(dd.view(state, None), NAMES).convert("RGB")
+    y = seat_0_reserves(image)
+    assert image.getpixel((24 + 86 + CHIP // 2, y + step + 4)) == seat_colour(0)  # a chip on the second row
+    kind = state.units[0].kind
+    state.units += [Unit(f"u{100 + i}", 0, kind, "reserve") for i in range(40)]
+    image = render(dd.view(state, None), NAMES).convert("RGB")
+    y = seat_0_reserves(image)
+    per_row = (image.width - 350 - 130) // step  # 16 on the 920 px board of three terrains
+    last = (24 + 86 + (per_row - 1) * step, y + step)  # the last place of the second row says how many more
+    slot = {image.getpixel((last[0] + dx, last[1] + dy)) for dx in range(CHIP) for dy in range(CHIP)}
+    assert seat_colour(0) not in slot and any(sum(p) < sum(MUTED) + 60 for p in slot)
