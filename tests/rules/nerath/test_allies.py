@@ -125,3 +125,43 @@ def test_status_tells_who_must_propose_or_answer_the_split():
     )
     act(state, {"type": "split", "mine": 3}, seat=1)
     assert "Nerath answers the proposal (Vailin takes 3 hits, Nerath 0)" in nerath.status(state, 3)
+
+
+def test_two_allied_players_agree_or_refuse_a_split_of_hits_then_each_chooses_casualties():
+    """4-player alliance: Vailin (seat 1) and Nerath (seat 3) are two people sharing the defence of Silverbough."""
+    state = defended({"footsoldier": 4, "fighter": 1}, {"footsoldier": 3, "monster": 1}, attackers=4)
+    assert state.seat_of["vailin"] == 1 and state.seat_of["nerath"] == 3
+    # Round 1: Karkoth's four dice 6, 6, 6, 1; all nine defenders miss. 3 hits: Vailin (5 pieces) 2, Nerath (4) 1.
+    events = act(state, {"type": "fight", "space": "silverbough"}, dice=[6, 6, 6, 1] + [1] * 9)
+    assert "without agreement: Vailin takes 2 hits, Nerath 1" in texts(events)
+    assert nerath.awaiting(state) == {1} and nerath.legal(state, 3) == []
+    assert "Vailin proposes" in nerath.status(state, 3)
+    events = act(state, {"type": "split", "mine": 1}, seat=1)  # Vailin asks Nerath to take two
+    assert "Vailin proposes: Vailin takes 1 hit, Nerath 2. <seat:3> accepts or refuses for Nerath." in texts(events)
+    assert nerath.awaiting(state) == {3} and nerath.legal(state, 1) == []
+    labels = [c.label for c in nerath.legal(state, 3)]
+    assert labels == ["Accept: Vailin takes 1 hit, Nerath 2", "Refuse: Vailin takes 2 hits, Nerath 1"]
+    events = act(state, {"type": "refuse"}, seat=3)
+    assert "Nerath refuses; the rules' split applies: Vailin takes 2 hits, Nerath 1." in texts(events)
+    assert nerath.awaiting(state) == {1, 3}  # both allies now choose their own casualties, each from its own pieces
+    assert {c.action["pieces"] for c in nerath.legal(state, 3)} == {"footsoldier", "monster"}
+    assert {c.action["pieces"] for c in nerath.legal(state, 1)} == {"footsoldier,footsoldier", "fighter,footsoldier"}
+    act(state, {"type": "casualties", "pieces": "footsoldier,footsoldier"}, seat=1)
+    assert nerath.awaiting(state) == {3}
+    act(state, {"type": "casualties", "pieces": "footsoldier"}, seat=3)
+    assert count(state, "vailin", "footsoldier", "silverbough") == 2
+    assert count(state, "nerath", "footsoldier", "silverbough") == 2 and nerath.awaiting(state) == {0}
+    # Round 2: 3 hits again on 3 + 3 pieces; the odd hit's die (2) gives it to Vailin: without agreement 2 and 1.
+    events = act(state, {"type": "press"}, dice=[6, 6, 6, 1] + [1] * 6 + [2], seat=0)
+    assert "without agreement: Vailin takes 2 hits, Nerath 1" in texts(events)
+    act(state, {"type": "split", "mine": 1}, seat=1)
+    events = act(state, {"type": "accept"}, seat=3)
+    assert "Nerath accepts: Vailin takes 1 hit, Nerath 2." in texts(events)
+    assert state.battle.hits == {"vailin": 1, "nerath": 2} and nerath.awaiting(state) == {1, 3}
+    act(state, {"type": "casualties", "pieces": "footsoldier,monster"}, seat=3)
+    act(state, {"type": "casualties", "pieces": "fighter"}, seat=1)
+    assert count(state, "vailin", "fighter", "silverbough") == 0
+    assert count(state, "vailin", "footsoldier", "silverbough") == 2
+    assert count(state, "nerath", "footsoldier", "silverbough") == 1
+    assert count(state, "nerath", "monster", "silverbough") == 0
+    assert nerath.awaiting(state) == {0} and state.battle.stage == "decide"
