@@ -4,11 +4,12 @@ enemies (and fighting from it or being attacked on it only by choice), recovery,
 
 from __future__ import annotations
 
+import heapq
 import json
-from collections import deque
 from functools import cache
 
 from rules.base import ActionLog
+from rules.genertela import decisions
 from rules.genertela.board import (
     BOARD,
     CONTENT,
@@ -26,7 +27,8 @@ from rules.genertela.board import (
     zone,
 )
 from rules.genertela.content import CONTENT_DIR, ContentError
-from rules.genertela.state import State, Unit
+from rules.genertela.state import Decision, State, Unit
+from rules.rng import Rng
 
 CITY_STACK = 2  # named Dragonewts that may sit on a city in an enemy zone
 CITY_POPULATION = 2  # population for each such city
@@ -84,9 +86,8 @@ def _blocked(state: State, nation: str, zid: str) -> bool:
 
 
 def hop_targets(state: State, nation: str, start: str, closed: frozenset[str] = frozenset()) -> list[str]:
-    """Named Dragonewts leaving a Dragonewt city may reach any other Dragonewt city through enemy or empty zones;
-    an enemy that blocks them (house: every nation with blocking units there, unless it lets them pass) stops them
-    in its zone."""
+    """Named Dragonewts leaving a Dragonewt city may head for any other Dragonewt city through enemy or empty
+    zones; an enemy that chooses to block them stops them on the way (see hop)."""
     if not NATIONS[nation].has("dragonewt") or not zone(start).dragonewt_city:
         return []
     index = _index(state)  # cached until units change, like ordinary reach: legal() asks once per target
@@ -101,20 +102,58 @@ def hop_targets(state: State, nation: str, start: str, closed: frozenset[str] = 
 
 
 def _hop_search(state: State, nation: str, start: str, closed: frozenset[str]) -> list[str]:
-    seen, queue, found = {start}, deque([start]), []
-    while queue:
-        here = queue.popleft()
+    """Every other Dragonewt city the units could reach if nobody blocked them (blocking is asked on the way)."""
+    return sorted(z for z in hop_paths(state, nation, start, closed) if zone(z).dragonewt_city)
+
+
+def hop_paths(state: State, nation: str, start: str, closed: frozenset[str]) -> dict[str, list[str]]:
+    """The path to each zone the units may walk to (start excluded): the one that crosses the fewest zones where
+    an enemy could block them, then the shortest, then the first in map order."""
+    best: dict[str, tuple[int, int]] = {start: (0, 0)}
+    paths: dict[str, list[str]] = {start: []}
+    heap = [(0, 0, start)]
+    while heap:
+        blocks, steps, here = heapq.heappop(heap)
+        if (blocks, steps) > best[here]:
+            continue
         for nxt in BOARD.zones[here].adjacent:
-            if nxt in seen or not may_enter(nation, nxt) or nxt in closed:
+            if not may_enter(nation, nxt) or nxt in closed:
                 continue
-            seen.add(nxt)
-            if _blocked(state, nation, nxt):
-                found.append(nxt)  # stopped where the block took place
-            else:
-                queue.append(nxt)
-                if zone(nxt).dragonewt_city:
-                    found.append(nxt)
-    return sorted(found)
+            cost = (blocks + int(_blocked(state, nation, nxt)), steps + 1)
+            if nxt not in best or cost < best[nxt]:
+                best[nxt], paths[nxt] = cost, [*paths[here], nxt]
+                heapq.heappush(heap, (*cost, nxt))
+    del paths[start]
+    return paths
+
+
+def hop(state: State, units: list[Unit], start: str, target: str, closed: frozenset[str], log: ActionLog) -> str:
+    """Move named Dragonewts city to city: they stop at the first zone where an enemy could block them (its owner
+    is asked; blocking is the default) unless that nation declared it lets them pass; returns where they stand."""
+    path = hop_paths(state, units[0].nation, start, closed).get(target, [])
+    return _walk(state, units, path, log)
+
+
+def _walk(state: State, units: list[Unit], path: list[str], log: ActionLog) -> str:
+    nation = units[0].nation
+    for index, zid in enumerate(path):
+        stop = index == len(path) - 1
+        askers = [] if stop else _askers(state, nation, zid)
+        if not (stop or askers):
+            continue
+        for unit in units:
+            unit.zone, unit.moved = zid, True
+            touch(state)
+            arrive(state, unit, nation, zid)
+        touch(state)
+        if askers:
+            name = zone(zid).name
+            labels = [f"Stop the Dragonewts in {name}", f"Let the Dragonewts pass through {name}"]
+            data = {"uids": ",".join(str(u.uid) for u in units), "rest": ",".join(path[index + 1 :])}
+            decisions.ask(state, askers[0], "dragonewt_block", ["block", "pass"], labels, **data)
+            log.say(f"The Dragonewts are stopped in {name} unless {NATIONS[askers[0]].name} let them pass.")
+        return zid
+    return ""
 
 
 def arrive(state: State, unit: Unit, nation: str, zid: str) -> None:
@@ -124,6 +163,27 @@ def arrive(state: State, unit: Unit, nation: str, zid: str) -> None:
         unit.sitting = zone(zid).dragonewt_city and any(
             u.nation != nation and not on_city(state, u) for u in units_in(state, zid)
         )
+
+
+def _askers(state: State, nation: str, zid: str) -> list[str]:
+    """Enemy nations that could block here and have not declared that they let Dragonewts pass."""
+    from rules.genertela.specials import blockers
+
+    return sorted({u.nation for u in blockers(state, nation, zid) if not lets_pass(state, u.nation)})
+
+
+def _answer_block(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
+    """The enemy's answer: "block" leaves the Dragonewts where they were stopped; "pass" lets them go on."""
+    del rng
+    uids = {int(uid) for uid in decision.data["uids"].split(",")}
+    units = [u for u in state.units if u.uid in uids]
+    if option != "pass" or not units or not decision.data.get("rest"):
+        return
+    log.say(f"{NATIONS[decision.nation].name} let the Dragonewts pass.")
+    _walk(state, units, decision.data["rest"].split(","), log)
+
+
+decisions.HANDLERS["dragonewt_block"] = _answer_block
 
 
 # --- battle ------------------------------------------------------------------------------------------------

@@ -43,7 +43,16 @@ from rules.genertela.board import (
     zone,
 )
 from rules.genertela.content import SIDES
-from rules.genertela.movement import check_overrun, destinations, move_limit, movers, movers_to, pass_room
+from rules.genertela.movement import (
+    check_overrun,
+    closed_zones,
+    destinations,
+    hop_movers,
+    move_limit,
+    movers,
+    movers_to,
+    pass_room,
+)
 from rules.genertela.state import State, Unit
 from rules.rng import Rng
 
@@ -351,13 +360,19 @@ def _move(state: State, nation: str, action: dict[str, Any], log: ActionLog) -> 
     start, target, count = action["from"], action["to"], action["count"]
     if pass_room(state, nation, start, target) is not None:
         state.pass_entries[target] = state.pass_entries.get(target, 0) + count
-    for unit in movers_to(state, nation, start, target)[:count]:
+    units = movers_to(state, nation, start, target)[:count]
+    hopping = hop_movers(state, nation, start, target, units)
+    for unit in units:
+        if unit in hopping:
+            continue
         unit.zone = target
         unit.moved = True
         touch(state)
         dragonewts.arrive(state, unit, nation, target)
     touch(state)
     log.say(f"{NATIONS[nation].name} move {count} from {zone(start).name} to {zone(target).name}.")
+    if hopping:  # city to city: an enemy on the way may stop them
+        dragonewts.hop(state, hopping, start, target, closed_zones(state, nation), log)
     if check_overrun(state, nation, target):
         log.say(f"{zone(target).name} is overrun: {NATIONS[nation].name} may move on through it.")
     alliance_votes.retake_homeland(state, nation, target, log)

@@ -63,6 +63,17 @@ def movers_to(state: State, nation: str, start: str, target: str) -> list[Unit]:
     return ready
 
 
+def hop_movers(state: State, nation: str, start: str, target: str, units: list[Unit]) -> list[Unit]:
+    """The named Dragonewts of a move that only their city-to-city movement takes to `target`."""
+    if target in _ordinary(state, nation, start):
+        return []
+    return [u for u in units if u.kind == "named_dragonewt" and not free_mover(u)]
+
+
+def closed_zones(state: State, nation: str) -> frozenset[str]:
+    return _closed(state, nation)
+
+
 def dragonkill(state: State, nation: str) -> bool:
     """Turn 23: the nation's Dragons may only attack human units in Deathline zones."""
     return any(e.type == "dragonkill" for entry in CONTENT.turn(state.turn).entries_of(nation) for e in entry.events)

@@ -60,23 +60,46 @@ def test_named_dragonewts_move_from_city_to_city_through_enemy_and_empty_zones()
     assert len(units_of(state, "uz", z("Storn"))) == 2 and state.phase != "battle"  # no battle there
 
 
-def test_an_enemy_blocks_named_dragonewts_and_stops_them_where_the_block_took_place() -> None:
+def surrounded_storn() -> State:
+    """Named Dragonewts in Dragon's Eye; every way into Storn a Dragonewt may walk is held by the Heortlings."""
     state = blank(nation="dragonewts")
     put(state, "dragonewts", "Dragon's Eye", 2, kind="named_dragonewt")
-    for zone in ("Orenaria", "Fer", "Kitori", "Dagori Inkarth"):  # every way into Storn a Dragonewt may walk
+    put(state, "uz", "Storn", 1)
+    for zone in ("Orenaria", "Fer", "Kitori", "Dagori Inkarth"):
         put(state, "heortlings", zone, 1)
-    reach = destinations(state, "dragonewts", z("Dragon's Eye"))
-    assert z("Storn") not in reach and z("Kitori") in reach  # stopped in Kitori, reached through empty zones
+    return state
+
+
+def test_an_enemy_that_chooses_to_block_named_dragonewts_stops_them_where_the_block_took_place() -> None:
+    state = surrounded_storn()
+    assert z("Storn") in destinations(state, "dragonewts", z("Dragon's Eye"))
+    act(state, type="move", **{"from": z("Dragon's Eye"), "to": z("Storn"), "count": 2})
+    stopped = units_of(state, "dragonewts", z("Fer"))  # the path crossing the fewest blockers, first in map order
+    assert len(stopped) == 2 and all(on_city(state, u) for u in stopped)  # Fer has a city: they sit on it
+    decision = state.decisions[0]
+    assert (decision.nation, decision.options) == ("heortlings", ["block", "pass"])
+    assert genertela.fallback(state, 0) == {"type": "choose", "option": "block"}  # blocking is the default
+    act(state, type="choose", option="block")
+    assert len(units_of(state, "dragonewts", z("Fer"))) == 2 and state.phase == "move" and not state.decisions
+
+
+def test_an_enemy_asked_on_the_way_may_let_named_dragonewts_pass_on_to_their_city() -> None:
+    state = surrounded_storn()
+    act(state, type="move", **{"from": z("Dragon's Eye"), "to": z("Storn"), "count": 2})
+    act(state, type="choose", option="pass")
+    moved = units_of(state, "dragonewts", z("Storn"))
+    assert len(moved) == 2 and all(on_city(state, u) for u in moved) and not state.decisions
 
 
 def test_an_enemy_may_choose_to_let_named_dragonewts_pass() -> None:
     state = blank(nation="heortlings", phase="move")
     for zone in ("Orenaria", "Fer", "Kitori", "Dagori Inkarth"):
         put(state, "heortlings", zone, 1)
-    act(state, type="letpass")
+    act(state, type="letpass")  # a standing answer: nobody is asked
     state.order_index = ORDER.index("dragonewts")
     put(state, "dragonewts", "Dragon's Eye", 2, kind="named_dragonewt")
-    assert z("Storn") in destinations(state, "dragonewts", z("Dragon's Eye"))
+    act(state, type="move", **{"from": z("Dragon's Eye"), "to": z("Storn"), "count": 2})
+    assert len(units_of(state, "dragonewts", z("Storn"))) == 2 and not state.decisions
 
 
 def test_dragonewts_on_a_city_in_an_enemy_zone_do_not_attack_unless_they_choose_to() -> None:
