@@ -36,6 +36,8 @@ CODES = {
     "dragon": "Dr",
     "warship": "Ws",
 }
+WOUNDED = "dragon*"  # a Dragon that took its one hit in the battle under way (healed afterwards)
+LEGEND_NOTES = ("Dr* wounded Dragon", "castle out of this battle")
 
 
 def _hex(centre: tuple[float, float], radius: float) -> list[tuple[float, float]]:
@@ -195,20 +197,28 @@ def _castles(draw: ImageDraw.ImageDraw, state: State) -> None:
             continue
         x, y = CONTENT.spaces[piece.space].centre
         y += TOP
-        colour = _colour(piece.realm)
-        # a small keep at the right, below the name lines and beside the CAPITAL line
-        draw.rectangle((x + 24, y - 18, x + 35, y - 9), fill=colour, outline=INK)
-        for dx in (24, 28, 32):
-            draw.rectangle((x + dx, y - 21, x + dx + 3, y - 18), fill=colour, outline=INK)
+        _keep(draw, x + 24, y - 21, _colour(piece.realm), knocked_out=piece.hit)
+
+
+def _keep(draw: ImageDraw.ImageDraw, left: float, top: float, colour: tuple[int, int, int], knocked_out: bool) -> None:
+    """A small keep at the right of a hex, below the name lines; crossed out while a hit keeps it out of the battle."""
+    draw.rectangle((left, top + 3, left + 11, top + 12), fill=colour, outline=INK)
+    for dx in (0, 4, 8):
+        draw.rectangle((left + dx, top, left + dx + 3, top + 3), fill=colour, outline=INK)
+    if knocked_out:
+        draw.line((left - 1, top - 1, left + 12, top + 13), fill=PENDING, width=3)
+        draw.line((left - 1, top + 13, left + 12, top - 1), fill=PENDING, width=3)
 
 
 def _pieces(image: Image.Image, state: State) -> None:
     stacks: dict[str, dict[str, dict[str, int]]] = {}
     for piece in state.pieces:
         if piece.kind != "castle":
+            kind = WOUNDED if piece.kind == "dragon" and piece.hit else piece.kind
             kinds = stacks.setdefault(piece.space, {}).setdefault(piece.realm, {})
-            kinds[piece.kind] = kinds.get(piece.kind, 0) + 1
-    order = list(CODES)
+            kinds[kind] = kinds.get(kind, 0) + 1
+    codes = CODES | {WOUNDED: "Dr*"}
+    order = list(codes)
     for space, realms in stacks.items():
         x, y = CONTENT.spaces[space].centre
         y += TOP + (22 if CONTENT.spaces[space].kind == "dungeon" else 0)  # below the Guardians' lines
@@ -216,7 +226,7 @@ def _pieces(image: Image.Image, state: State) -> None:
         for realm in REALM_ORDER:
             if realm not in realms:
                 continue
-            parts = [f"{n}{CODES[k]}" for k, n in sorted(realms[realm].items(), key=lambda kv: order.index(kv[0]))]
+            parts = [f"{n}{codes[k]}" for k, n in sorted(realms[realm].items(), key=lambda kv: order.index(kv[0]))]
             for row in range(0, len(parts), 3):  # three stacks a line keep inside the hex
                 sprite = _badge(" ".join(parts[row : row + 3]), realm)
                 image.paste(sprite, (int(x - sprite.width / 2), int(y + line * 13 - sprite.height / 2)), sprite)
@@ -278,12 +288,17 @@ def _legend(draw: ImageDraw.ImageDraw) -> None:
     """The parts of the panel that never change (in the static layer)."""
     left = CONTENT.size[0] + 12
     draw.text((left, TOP + 12), "Realms", font=font(18), fill=INK)
-    y = CONTENT.size[1] + TOP - 160
+    y = CONTENT.size[1] + TOP - 186
     draw.text((left, y), "Pieces", font=font(14), fill=INK)
     y += 18
     for kind, code in CODES.items():
         draw.text((left, y), f"{code} {CONTENT.pieces[kind].name}", font=font(11), fill=INK)
         y += 13
+    wounded, castle = LEGEND_NOTES
+    draw.text((left, y), wounded, font=font(11), fill=INK)
+    _keep(draw, left + 142, y + 1, INK, knocked_out=True)
+    draw.text((left + 160, y), castle, font=font(11), fill=INK)
+    y += 13
     draw.rectangle((left, y + 6, left + 18, y + 16), outline=HIGHLIGHT, width=3)
     draw.text((left + 24, y + 4), "battle this or last turn", font=font(11), fill=INK)
     draw.rectangle((left + 160, y + 6, left + 178, y + 16), outline=PENDING, width=3)

@@ -88,3 +88,37 @@ def test_headline_names_who_must_share_out_the_hits():
     assert _headline(state, NAMES).endswith("Vailin to propose a split")
     nerath.act(state, 1, {"type": "split", "mine": 3}, Rng(0))
     assert _headline(state, NAMES).endswith("Nerath to answer the split")
+
+
+def _area(image, space, box=(-45, -25, 45, 40)):
+    x, y = CONTENT.spaces[space].centre
+    y += 56
+    return image.convert("RGB").crop((int(x + box[0]), int(y + box[1]), int(x + box[2]), int(y + box[3])))
+
+
+def test_a_wounded_dragon_is_marked_during_a_battle():
+    state = start(nerath, 4)
+    dragon = next(p for p in state.pieces if p.kind == "dragon" and p.realm == "vailin")
+    healthy = _area(render(state, NAMES), dragon.space)
+    dragon.hit = True
+    wounded = _area(render(state, NAMES), dragon.space)
+    assert healthy.tobytes() != wounded.tobytes()
+    assert "Dr* wounded Dragon" in _legend_texts()
+
+
+def test_a_castle_knocked_out_of_the_battle_is_marked():
+    state = start(nerath, 4)
+    castle = next(p for p in state.pieces if p.kind == "castle" and p.realm == "vailin")
+    box = (22, -24, 38, -7)  # the keep drawn at the right of the hex
+    active = _area(render(state, NAMES), castle.space, box)
+    castle.hit = True
+    inactive = _area(render(state, NAMES), castle.space, box)
+    assert active.tobytes() != inactive.tobytes()
+    assert (230, 70, 40) in {inactive.getpixel((x, y)) for x in range(inactive.width) for y in range(inactive.height)}
+    assert "castle out of this battle" in _legend_texts()
+
+
+def _legend_texts():
+    from render import nerath as board_image
+
+    return board_image.LEGEND_NOTES
