@@ -7,6 +7,7 @@ from __future__ import annotations
 import heapq
 import json
 from functools import cache
+from typing import Any
 
 from rules.base import ActionLog
 from rules.genertela import decisions
@@ -90,15 +91,21 @@ def hop_targets(state: State, nation: str, start: str, closed: frozenset[str] = 
     zones; an enemy that chooses to block them stops them on the way (see hop)."""
     if not NATIONS[nation].has("dragonewt") or not zone(start).dragonewt_city:
         return []
-    index = _index(state)  # cached until units change, like ordinary reach: legal() asks once per target
+    cache = _cache(state)  # legal() asks once per target
+    key = (nation, start, closed, tuple(state.flags))
+    if key not in cache:
+        cache[key] = _hop_search(state, nation, start, closed)
+    return cache[key]
+
+
+def _cache(state: State) -> dict[tuple[object, ...], Any]:
+    """Searches kept until units change (like ordinary reach)."""
+    index = _index(state)
     cache = state.__dict__.get("_hops")
     if cache is None or cache[0] is not index:
         cache = (index, {})
         state.__dict__["_hops"] = cache
-    key = (nation, start, closed, tuple(state.flags))
-    if key not in cache[1]:
-        cache[1][key] = _hop_search(state, nation, start, closed)
-    return cache[1][key]
+    return cache[1]
 
 
 def _hop_search(state: State, nation: str, start: str, closed: frozenset[str]) -> list[str]:
@@ -112,6 +119,7 @@ def hop_paths(state: State, nation: str, start: str, closed: frozenset[str]) -> 
     best: dict[str, tuple[int, int]] = {start: (0, 0)}
     paths: dict[str, list[str]] = {start: []}
     heap = [(0, 0, start)]
+    blocked = _cache(state).setdefault(("blocked", nation, tuple(state.flags)), {})  # each zone asked once
     while heap:
         blocks, steps, here = heapq.heappop(heap)
         if (blocks, steps) > best[here]:
@@ -119,7 +127,9 @@ def hop_paths(state: State, nation: str, start: str, closed: frozenset[str]) -> 
         for nxt in BOARD.zones[here].adjacent:
             if not may_enter(nation, nxt) or nxt in closed:
                 continue
-            cost = (blocks + int(_blocked(state, nation, nxt)), steps + 1)
+            if nxt not in blocked:
+                blocked[nxt] = _blocked(state, nation, nxt)
+            cost = (blocks + int(blocked[nxt]), steps + 1)
             if nxt not in best or cost < best[nxt]:
                 best[nxt], paths[nxt] = cost, [*paths[here], nxt]
                 heapq.heappush(heap, (*cost, nxt))
