@@ -251,13 +251,11 @@ def legal(state: State, seat: int) -> list[Choice]:
             choices.append(Choice({"type": kind, "space": space}, f"{kind.title()} at {label(space)}", quick=True))
     if state.step in ("move", "reposition", "reinforce"):
         for option in movement.options(state, realm):
-            verb = "attack" if option.attack else "to"
             for count in _counts(option.most):
                 choices.append(
                     Choice(
                         {"type": "move", "piece": option.kind, "count": count, "from": option.origin, "to": option.to},
-                        f"{count} {board.kind_name(option.kind, count)} "
-                        f"{label(option.origin)} {verb} {label(option.to)}",
+                        movement.move_text(option.kind, count, option.origin, option.to, option.attack),
                     )
                 )
     for kind, origin, sea, most in movement.embark_options(state, realm):
@@ -265,7 +263,8 @@ def legal(state: State, seat: int) -> list[Choice]:
             choices.append(
                 Choice(
                     {"type": "move", "piece": kind, "count": count, "from": origin, "to": sea},
-                    f"{count} {board.kind_name(kind, count)} board at {label(origin)} into {label(sea)}",
+                    f"Board {count} {board.kind_name(kind, count)} at {label(origin)} "
+                    f"onto the Warships in {label(sea)}",
                 )
             )
     if state.step in ("move", "battle", "reinforce"):
@@ -291,13 +290,17 @@ def legal(state: State, seat: int) -> list[Choice]:
 def _debark_choices(state: State, realm: str) -> list[Choice]:
     choices = []
     for kind, sea, to, most in movement.debark_options(state, realm):
-        joining = state.battle is not None
-        verb = "join the battle at" if joining else "ashore at"
+        if state.battle is not None and state.battle.space == to:
+            where = f"to join the battle at {label(to)}"
+        elif board.is_enemy_space(state, to, realm) or SPACES[to].kind == "dungeon":
+            where = f"to attack {label(to)}"
+        else:
+            where = f"at {label(to)}"
         for count in _counts(most):
             choices.append(
                 Choice(
                     {"type": "move", "piece": kind, "count": count, "from": sea, "to": to},
-                    f"{count} {board.kind_name(kind, count)} from {label(sea)} {verb} {label(to)}",
+                    f"Land {count} {board.kind_name(kind, count)} from {label(sea)} {where}",
                 )
             )
     return choices

@@ -132,10 +132,26 @@ def apply_move(state: State, realm: str, movers: list[Piece], to: str, cost: int
             piece.stopped = True
     if attack and to not in state.pending:
         state.pending.append(to)
-    what = "attack" if attack else "move to"
-    log.say(
-        f"{name(realm)}: {len(movers)} {board.kind_name(kind, len(movers))} from {label(origin)} {what} {label(to)}."
-    )
+    log.say(f"{name(realm)}: {move_text(kind, len(movers), origin, to, attack, event=True)}.")
+
+
+def move_text(kind: str, count: int, origin: str, to: str, attack: bool, event: bool = False) -> str:
+    """One move in words: as a choice to offer ("Move 2 Footsoldiers from...") or as what happened."""
+    pieces = f"{count} {board.kind_name(kind, count)}"
+    one = count == 1
+    if SPACES[to].kind == "dungeon" and attack:
+        if event:
+            return f"{pieces} from {label(origin)} {'enters' if one else 'enter'} the dungeon {label(to)} " + (
+                "(explored in the battle step)"
+            )
+        return f"Send {pieces} from {label(origin)} into the dungeon {label(to)}"
+    if attack:
+        if event:
+            return f"{pieces} from {label(origin)} {'attacks' if one else 'attack'} {label(to)}"
+        return f"Attack {label(to)} with {pieces} from {label(origin)}"
+    if event:
+        return f"{pieces} {'moves' if one else 'move'} from {label(origin)} to {label(to)}"
+    return f"Move {pieces} from {label(origin)} to {label(to)}"
 
 
 # --- sea transport ---------------------------------------------------------------------------------------------
@@ -196,9 +212,10 @@ def apply_embark(state: State, realm: str, boarders: list[Piece], sea: str, log:
         ship = next(s for s in _ships(state, realm, sea) if len(board.cargo(state, s)) < board.CARRY)
         piece.carrier = ship.id
         piece.space = sea
+    verb = "boards" if len(boarders) == 1 else "board"
     log.say(
         f"{name(realm)}: {len(boarders)} {board.kind_name(boarders[0].kind, len(boarders))} "
-        f"board at {label(origin)} into {label(sea)}."
+        f"{verb} at {label(origin)} onto the Warships in {label(sea)}."
     )
 
 
@@ -275,6 +292,8 @@ def apply_debark(state: State, realm: str, landers: list[Piece], to: str, log: A
         state.pending.append(to)
     joining = state.battle is not None and state.battle.space == to
     what = "land and join the battle at" if joining else "land to attack" if hostile else "go ashore at"
+    if len(landers) == 1:
+        what = what.replace("land", "lands").replace("go ", "goes ")
     log.say(
         f"{name(realm)}: {len(landers)} {board.kind_name(landers[0].kind, len(landers))} "
         f"from {label(sea)} {what} {label(to)}."

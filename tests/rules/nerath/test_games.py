@@ -37,7 +37,7 @@ def scripted_choice(state, seat):
     for kind in ("casualties", "play", "press", "amok", "fight", "explore"):
         if kind in by_type:
             return by_type[kind][0].action
-    attacks = [c for c in by_type.get("move", []) if " attack " in c.label]
+    attacks = [c for c in by_type.get("move", []) if c.label.startswith(("Attack ", "Send "))]
     if attacks and state.step == "move":
         return max(attacks, key=lambda c: c.action["count"]).action
     if state.step == "move":

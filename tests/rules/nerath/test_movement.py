@@ -301,3 +301,40 @@ def test_no_new_pieces_join_a_battle_once_the_battle_step_has_begun():
     assert not [c for c in nerath.legal(state, 0) if c.action["type"] == "move"]
     with pytest.raises(RuleError, match="Nothing moves in the battle step"):
         act(state, {"type": "move", "piece": "footsoldier", "count": 1, "from": "ravensgate", "to": "silverbough"})
+
+
+def test_move_events_and_labels_read_as_sentences_for_one_or_many_pieces():
+    state = scene()
+    put(state, "karkoth", "fighter", "karkothi-throneholds")
+    put(state, "karkoth", "footsoldier", "ravensgate", 2)
+    put(state, "karkoth", "footsoldier", "skullcairn")
+    labels = {c.label for c in nerath.legal(state, 0)}
+    assert "Attack Silverbough with 2 Footsoldiers from Ravensgate" in labels
+    assert "Move 1 Footsoldier from Skullcairn to Hollowfang" in labels
+    assert "Send 1 Fighter from Karkothi Throneholds into the dungeon Gloomhollow Caves" in labels
+    assert all(len(label) <= 100 for label in labels)
+    move = {"type": "move", "piece": "fighter", "count": 1, "from": "karkothi-throneholds"}
+    events = act(state, move | {"to": "gloomhollow-caves"})
+    assert events[-1].text == (
+        "Karkoth: 1 Fighter from Karkothi Throneholds enters the dungeon Gloomhollow Caves "
+        "(explored in the battle step)."
+    )
+    events = act(state, {"type": "move", "piece": "footsoldier", "count": 1, "from": "skullcairn", "to": "hollowfang"})
+    assert events[-1].text == "Karkoth: 1 Footsoldier moves from Skullcairn to Hollowfang."
+    events = act(state, {"type": "move", "piece": "footsoldier", "count": 2, "from": "ravensgate", "to": "silverbough"})
+    assert events[-1].text == "Karkoth: 2 Footsoldiers from Ravensgate attack Silverbough."
+
+
+def test_boarding_and_landing_events_and_labels_read_as_sentences():
+    state = scene()
+    put(state, "karkoth", "footsoldier", "ravensgate", 2)
+    put(state, "karkoth", "warship", "grey-reach")
+    labels = {c.label for c in nerath.legal(state, 0)}
+    assert "Board 2 Footsoldiers at Ravensgate onto the Warships in Grey Reach" in labels
+    events = act(state, {"type": "move", "piece": "footsoldier", "count": 1, "from": "ravensgate", "to": "grey-reach"})
+    assert events[-1].text == "Karkoth: 1 Footsoldier boards at Ravensgate onto the Warships in Grey Reach."
+    labels = {c.label for c in nerath.legal(state, 0)}
+    assert "Land 1 Footsoldier from Grey Reach to attack Silverbough" in labels
+    assert "Land 1 Footsoldier from Grey Reach at Ravensgate" in labels
+    events = act(state, {"type": "move", "piece": "footsoldier", "count": 1, "from": "grey-reach", "to": "silverbough"})
+    assert events[-1].text == "Karkoth: 1 Footsoldier from Grey Reach lands to attack Silverbough."
