@@ -9,7 +9,7 @@ from rules.base import ActionLog
 from rules.genertela import alliance_votes
 from rules.genertela.board import BOARD, CONTENT, NATIONS, alliances, controlled, controller, seat_of, touch
 from rules.genertela.content import Alliance
-from rules.genertela.state import State
+from rules.genertela.state import State, Unit
 
 
 def _with_turns(state: State) -> list[Alliance]:
@@ -67,25 +67,36 @@ def invasion(state: State) -> bool:
     return any(a.id == state.alliance and a.invasion for a in _with_turns(state))
 
 
+def send_home(state: State, unit: Unit) -> None:
+    """Back to its starting zone if its nation holds it, else to the first zone its nation holds (if any)."""
+    home = [z for z in controlled(state, unit.nation) if z != unit.zone]
+    if unit.home in home:
+        unit.zone = unit.home
+    elif home:
+        unit.zone = home[0]
+    touch(state)
+
+
 def close_turn(state: State, log: ActionLog) -> None:
     """Units go back to their nations; those in zones the alliance took stay, the others go home (the True Golden
     Horde's stay where they are, together, until the alliance ends)."""
     taken = set(state.changed)
     alliance_votes.score(state, list(taken), log)
     stays = any(a.id == state.alliance and a.no_return_home for a in CONTENT.turn(state.turn).alliances)
-    for unit in [u for u in state.units if u.in_army]:
+    army = [u for u in state.units if u.in_army]
+    leader = state.acting_for
+    for unit in army:
         unit.in_army = False
         if unit.lent_from:
             unit.nation, unit.lent_from = unit.lent_from, ""
         if stays:
             state.politics.horde.append(unit.uid)
         elif unit.zone not in taken:
-            home = [z for z in controlled(state, unit.nation) if z != unit.zone]
-            if unit.home in home:
-                unit.zone = unit.home
-            elif home:
-                unit.zone = home[0]
+            send_home(state, unit)
     touch(state)
+    if not stays:
+        for zid in sorted(taken):
+            alliance_votes.keep_one_nation(state, leader, zid, [u for u in army if u.zone == zid], log)
     name = next((a.name for a in CONTENT.turn(state.turn).alliances if a.id == state.alliance), state.alliance)
     log.say(f"The {name} turn is over; its units go home.")
     state.alliance, state.acting_for = "", ""

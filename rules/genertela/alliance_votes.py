@@ -7,7 +7,19 @@ from collections import Counter
 
 from rules.base import ActionLog
 from rules.genertela import decisions
-from rules.genertela.board import BOARD, CONTENT, NATIONS, alliances, allied, controlled, seat_of, touch, units_of
+from rules.genertela.board import (
+    BOARD,
+    CONTENT,
+    NATIONS,
+    ORDER,
+    alliances,
+    allied,
+    controlled,
+    controller,
+    seat_of,
+    touch,
+    units_of,
+)
 from rules.genertela.state import Decision, State, Unit
 from rules.rng import Rng
 
@@ -82,6 +94,54 @@ def score(state: State, taken: list[str], log: ActionLog) -> None:
         nation = min(theirs, key=lambda n: (-providers[n], NATIONS[n].turn_order))
         state.vp[nation] = state.vp.get(nation, 0) + points
         log.say(f"{NATIONS[nation].name} score {points} alliance VP.")
+
+
+def keep_one_nation(state: State, leader: str, zid: str, units: list[Unit], log: ActionLog) -> None:
+    """A zone the alliance took keeps one nation's units, as the alliance's controller decides (default: the nation
+    with the most units there); the others go home."""
+    from rules.genertela.alliance_turns import send_home
+
+    nations = sorted({u.nation for u in units}, key=lambda n: (-sum(u.nation == n for u in units), ORDER.index(n)))
+    if len(nations) < 2:
+        return
+    for unit in units:
+        if unit.nation != nations[0]:
+            send_home(state, unit)
+    groups = ";".join(f"{n}:{','.join(str(u.uid) for u in units if u.nation == n)}" for n in nations)
+    labels = [f"{NATIONS[n].name} keep {BOARD.zones[zid].name}" for n in nations]
+    decisions.ask(state, leader, "keep", nations, labels, zone=zid, groups=groups)
+    log.say(f"{NATIONS[nations[0]].name} keep {BOARD.zones[zid].name}; the other allies go home.")
+
+
+@decisions.handler("keep")
+def _keep(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
+    from rules.genertela.alliance_turns import send_home
+
+    zid = decision.data["zone"]
+    groups = {
+        n: {int(uid) for uid in uids.split(",")}
+        for n, uids in (g.split(":") for g in decision.data["groups"].split(";"))
+    }
+    if option == decision.options[0]:
+        return
+    for unit in state.units:
+        if unit.uid in groups[decision.options[0]] and unit.zone == zid:
+            send_home(state, unit)
+        elif unit.uid in groups[option]:
+            unit.zone = zid
+    touch(state)
+    log.say(f"{NATIONS[option].name} keep {BOARD.zones[zid].name} instead.")
+
+
+def form(state: State, log: ActionLog) -> None:
+    """When a turn begins, an alliance with a centre comes into being only if one of its members holds it (house:
+    checked once, so an alliance does not break and re-form within the turn)."""
+    state.politics.unformed = []
+    for alliance in alliances(state):
+        if alliance.centre and controller(state, alliance.centre) not in alliance.members:
+            state.politics.unformed.append(alliance.id)
+            where = BOARD.zones[alliance.centre].name
+            log.say(f"No member holds {where}: the {alliance.name} does not come into being this turn.")
 
 
 # --- homelands and grants --------------------------------------------------------------------------------------

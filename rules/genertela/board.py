@@ -93,7 +93,11 @@ def holds(state: State, condition: Condition) -> bool:
 
 def alliances(state: State) -> list[Alliance]:
     """This turn's alliances that came into being (their condition holds), without the nations that left them."""
-    found = [a for a in CONTENT.turn(state.turn).alliances if a.condition is None or holds(state, a.condition)]
+    found = [
+        a
+        for a in CONTENT.turn(state.turn).alliances
+        if (a.condition is None or holds(state, a.condition)) and a.id not in state.politics.unformed
+    ]
     if state.politics.left:
         left = state.politics.left
         found = [replace(a, members=tuple(m for m in a.members if f"{a.id}>{m}" not in left)) for a in found]

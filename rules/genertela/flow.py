@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.base import ActionLog
 from rules.genertela import (
     alliance_turns,
+    alliance_votes,
     combat,
     decisions,
     dragonewts,
@@ -46,6 +47,7 @@ def start_nation_turn(state: State, log: ActionLog, rng: Rng) -> None:
         if state.order_index == 0:
             turn = CONTENT.turn(state.turn)
             log.say(f"Turn {state.turn}: {turn.title} ({turn.years}).")
+            alliance_votes.form(state, log)
         state.built, state.pass_entries, state.fallen, state.changed = [], {}, [], []
         state.overrun, state.invasion_done = [], False
         state.city_attacks = []
@@ -118,6 +120,8 @@ def resume(state: State, log: ActionLog, rng: Rng) -> None:
         next_battle(state, log, rng)
     elif then == "population":
         _population_step(state, log, rng)
+    elif then == "start_nation_turn":
+        start_nation_turn(state, log, rng)
 
 
 def has_invasion(state: State) -> bool:
@@ -248,6 +252,9 @@ def finish_nation_turn(state: State, log: ActionLog, rng: Rng) -> None:
     if state.alliance:  # no population nor VP step (the alliance VP are not in the seed)
         log.say(f"End of the alliance turn led by {NATIONS[nation].name}.", "turn_end")
         if _advance(state, log):
+            if state.decisions and not state.politics.resume:  # which ally keeps a taken zone: asked first
+                state.politics.resume = "start_nation_turn"
+                return
             start_nation_turn(state, log, rng)
         return
     reinforce.reinforce(state, nation, ("end_of_nation_turn", "when_condition_met"), log)

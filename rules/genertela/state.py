@@ -101,6 +101,7 @@ class Politics:
     left: list[str] = field(default_factory=list)  # "alliance>nation": nations that left an alliance
     loans: list[int] = field(default_factory=list)  # uids lent for one turn: back to their lender when it ends
     partial: dict[str, str] = field(default_factory=dict)  # Deathline zone -> "subject>overlord" (partial submission)
+    unformed: list[str] = field(default_factory=list)  # this turn's alliances whose centre no member held
     resume: str = ""  # what the flow does once the awaited decisions are answered
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules import genertela
 from rules.genertela import alliance_turns, alliance_votes, duties, flow
-from rules.genertela.board import ORDER, active_nation, units_of
+from rules.genertela.board import ORDER, active_nation, allied, units_of
 from rules.genertela.combat import next_battle_zone
 from rules.genertela.movement import destinations
 from rules.genertela.state import State
@@ -184,3 +184,31 @@ def test_true_golden_horde_stays_in_place_after_its_turn_and_goes_home_after_the
     duties.end_of_nation_turn(state, "dragonewts", flow.ActionLog())
     assert all(u.zone != target for u in army if u.nation == "carmanians")
     assert state.politics.horde == []
+
+
+def test_alliance_whose_centre_no_member_holds_does_not_come_into_being() -> None:
+    state = blank(turn=19, nation="uz")  # the Old Way Rebels, centre Aggar
+    put(state, "praxians", "Prax", 1)
+    alliance_votes.form(state, flow.ActionLog())
+    assert "old_way_rebels" in state.politics.unformed
+    assert not allied(state, "praxians", "carmanians")
+    put(state, "alkorings", "Aggar", 1)
+    alliance_votes.form(state, flow.ActionLog())
+    assert state.politics.unformed == [] and allied(state, "praxians", "carmanians")
+
+
+def test_the_alliances_controller_decides_which_nation_keeps_a_zone_it_took() -> None:
+    state = high_council_turn(uz=2, talastari=3)
+    vote(state, 1, "1")
+    vote(state, 0, "0")
+    army = [u for u in state.units if u.in_army]
+    for unit in army:
+        unit.zone = z("Balazar")
+    state.changed = [z("Balazar")]
+    put(state, "uz", "Kitori", 1)  # somewhere for Uz units to go home to
+    alliance_turns.close_turn(state, flow.ActionLog())
+    keep = state.decisions[0]
+    assert keep.kind == "keep" and keep.nation == "talastari" and keep.options == ["talastari", "uz"]
+    assert {u.nation for u in state.units if u.zone == z("Balazar")} == {"talastari"}  # the default
+    genertela.act(state, 0, {"type": "choose", "option": "uz"}, Rng(0))
+    assert {u.nation for u in state.units if u.zone == z("Balazar")} == {"uz"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules import genertela
 from rules.genertela import flow, submission, vassals
-from rules.genertela.board import ORDER, enemies_in, units_of
+from rules.genertela.board import ORDER, allied, controlled, enemies_in, units_of
 from rules.genertela.economy import scoring_points
 from rules.genertela.movement import destinations, move_limit
 from rules.genertela.state import State
@@ -260,3 +260,37 @@ def test_revolt_takes_back_the_zones_submitted_on_their_own() -> None:
     assert {"type": "revolt"} in [c.action for c in genertela.legal(state, 0)]
     genertela.act(state, 0, {"type": "revolt"}, Rng(0))
     assert state.politics.partial == {} and "heortlings>uz" in state.revolted
+
+
+def test_subject_cannot_attack_its_overlord_its_overlords_allies_or_fellow_subjects() -> None:
+    state = blank(turn=2, nation="balazarings")  # turn 2: the Heortlings and the Uz are allies
+    state.overlords = {"balazarings": "heortlings", "pentans": "heortlings"}
+    assert allied(state, "balazarings", "heortlings")
+    assert allied(state, "balazarings", "uz")  # the overlord's ally
+    assert allied(state, "balazarings", "pentans")  # a fellow subject
+    assert not allied(state, "balazarings", "chaos")
+
+
+def test_subject_no_longer_counts_as_a_member_of_its_own_alliance() -> None:
+    state = blank(turn=2, nation="talastari")  # the Talastari and the Malkioni are World Council allies
+    assert allied(state, "talastari", "malkioni")
+    state.overlords["talastari"] = "chaos"
+    assert not allied(state, "talastari", "malkioni")
+
+
+def test_subject_still_controls_its_zones_and_its_overlord_moves_through_them() -> None:
+    state = blank(nation="heortlings")
+    put(state, "heortlings", "Sartar", 2)
+    put(state, "balazarings", "Far Place", 1)
+    put(state, "balazarings", "Fer", 1)
+    state.overlords["balazarings"] = "heortlings"
+    assert set(controlled(state, "balazarings")) == {z("Far Place"), z("Fer")}
+    assert z("Fer") in destinations(state, "heortlings", z("Sartar"))  # on through Far Place
+
+
+def test_a_subject_cannot_submit_to_another_nation() -> None:
+    state = blank(nation="uz")
+    put(state, "balazarings", "Balazar", 1)
+    state.overlords["balazarings"] = "heortlings"
+    assert "already subject" in submission.may_submit(state, "balazarings", "uz")
+    assert submission.may_submit(state, "balazarings", "heortlings") == ""
