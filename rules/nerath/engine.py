@@ -219,7 +219,7 @@ def legal(state: State, seat: int) -> list[Choice]:
         pieces = [p for p in battle.fighters(state, fight, realm == fight.attacker) if p.realm == realm]
         options = battle.casualty_options(pieces, fight.hits[realm])
         return [
-            Choice({"type": "casualties", "pieces": ",".join(o)}, f"{name(realm)} loses: {', '.join(o)}", quick=i == 0)
+            Choice({"type": "casualties", "pieces": ",".join(o)}, f"{name(realm)} loses {_tally(o)}", quick=i == 0)
             for i, o in enumerate(options)
         ]
     if fight is not None:
@@ -285,6 +285,11 @@ def legal(state: State, seat: int) -> list[Choice]:
     if not (state.step == "battle" and state.pending):
         choices.append(Choice({"type": "end"}, _end_label(state), quick=True))
     return choices
+
+
+def _tally(kinds: Sequence[str]) -> str:
+    """Casualties in words, by kind in the order of the piece list: "2 Footsoldiers, 1 Dragon" (short for menus)."""
+    return ", ".join(f"{kinds.count(k)} {board.kind_name(k, kinds.count(k))}" for k in PIECES if k in kinds)
 
 
 def _debark_choices(state: State, realm: str) -> list[Choice]:

@@ -320,3 +320,17 @@ def test_retreat_onto_warships_only_when_no_friendly_land_is_adjacent():
     put(state, "vailin", "footsoldier", "silverbough")
     act(state, {"type": "fight", "space": "silverbough"}, dice=[1, 1])
     assert [c.action["to"] for c in nerath.legal(state, 0) if c.action["type"] == "retreat"] == ["ravensgate"]
+
+
+def test_casualty_choices_are_short_counts_by_kind_even_for_many_hits():
+    state = battle_at("silverbough")
+    attackers(state, "dragon", "silverbough", 9)
+    put(state, "vailin", "footsoldier", "silverbough", 6)
+    put(state, "vailin", "siege_engine", "silverbough", 3)
+    put(state, "vailin", "storm_elemental", "silverbough", 2)
+    put(state, "vailin", "monster", "silverbough", 2)
+    act(state, {"type": "fight", "space": "silverbough"}, dice=[20] * 9 + [1] * 13)
+    labels = [c.label for c in nerath.legal(state, 1)]
+    assert labels[0] == "Vailin loses 6 Footsoldiers, 3 Siege Engines"  # the cheapest first
+    assert "Vailin loses 6 Footsoldiers, 1 Siege Engine, 2 Monsters" in labels
+    assert all(len(label) <= 100 for label in labels)
