@@ -23,8 +23,8 @@ from render.draw import (
 )
 from rules.base import fill_seats
 from rules.dragondice import engine
-from rules.dragondice.content import SPECIES, SPELLS, TERRAINS, UNIT_DICE
-from rules.dragondice.model import BURIED, DEAD, RESERVE, State, Unit
+from rules.dragondice.content import DRAGONKIN, SPECIES, SPELLS, TERRAINS, UNIT_DICE
+from rules.dragondice.model import BURIED, DEAD, RESERVE, SUMMONING, State, Unit
 
 COLUMN = 230
 TERRAIN_TOP = 70
@@ -103,7 +103,7 @@ def _unit_chip(seat: int, kind: str, dead: bool) -> Image.Image:
     fill = (150, 145, 135) if dead else seat_colour(seat)
     chip = Image.new("RGB", (CHIP, CHIP), PAPER)
     draw = ImageDraw.Draw(chip)
-    radius = 3 if die.size != "monster" else 7
+    radius = 11 if die.species == DRAGONKIN else 3 if die.size != "monster" else 7  # Dragonkin: round chips
     draw.rounded_rectangle(
         (0, 0, CHIP - 1, CHIP - 1), radius, fill=fill, outline=INK, width=2 if die.size != "small" else 1
     )
@@ -291,8 +291,9 @@ def _player_row(
     draw.rectangle((10, y, 16, y + PLAYER_ROW - 8), fill=colour)
     captured = sum(1 for t in state.terrains if t.captured_by == seat)
     pool = sum(1 for d in state.dragons if d.owner == seat and d.where == "pool")
+    kin = len(state.army(seat, SUMMONING))
     species = SPECIES[state.species[seat]].name
-    rest = f" · {species} · captured {captured}/2 · dragons in pool {pool}"
+    rest = f" · {species} · captured {captured}/2 · dragons in pool {pool} · Dragonkin to summon {kin}"
     _text(image, (24, y), _who(names[seat], rest, 14, image.width - 40), 14, INK)
     # reserves on the left in two rows (a whole army may retreat there); the dead unit area above the buried area
     # on the right (buried units never return)
@@ -323,7 +324,10 @@ def _footer(image: Image.Image, state: State, names: Sequence[str], y: int) -> N
         spells = ", ".join(SPELLS[c.spell].name for c in state.announced) or "none yet"
         notes = f"magic results {pool}; announced: {spells}"
     _text(image, (14, y), _fit(_named(f"This turn: {notes}", names), 13, image.width - 28), 13, INK)
-    legend = "Terrain: face and action (sword melee, arrow missile, star magic). Chips: unit health; stripes: colours."
+    legend = (
+        "Terrain: face and action (sword melee, arrow missile, star magic). "
+        "Chips: unit health (round: Dragonkin); stripes: colours."
+    )
     _text(image, (14, y + 20), legend, 12, MUTED)
 
 

@@ -12,10 +12,11 @@ ELEMENTS = ("air", "earth", "fire", "water", "death")
 ACTIONS = ("melee", "missile", "magic")
 ICONS = ("melee", "missile", "magic", "manoeuvre", "save")
 SOURCES = ("published", "house")
-TARGETS = ("opposing_army", "any_army", "opposing_unit", "terrain", "own_dead_unit")
+TARGETS = ("opposing_army", "any_army", "opposing_unit", "terrain", "own_dead_unit", "own_army")
 KNOWN_SAIS = ("kindle", "rend", "thornback", "surge", "volley", "regrow")  # the effects dice.py implements
 KNOWN_EIGHTH = ("city", "temple", "tower", "standing_stones")  # the effects turn.py implements
 DRAGON_EFFECTS = ("", "tail", "belly", "breath", "treasure")  # the dragon face effects combat.py implements
+DRAGONKIN = "dragonkin"  # the species id of Dragonkin unit dice, "dragonkin/<element>"
 
 
 class ContentError(ValueError):
@@ -292,7 +293,7 @@ def _load_spells() -> dict[str, Spell]:
         out[item["id"]] = Spell(
             item["id"],
             where.get(item, "name", str),
-            where.one_of(item, "element", (*ELEMENTS, "elemental", "dragon")),
+            where.one_of(item, "element", (*ELEMENTS, "elemental", "dragon", DRAGONKIN)),
             cost,
             where.one_of(item, "target", TARGETS),
             where.get(item, "reserve", bool),
@@ -339,8 +340,38 @@ def _load_dragon() -> DragonDie:
     return DragonDie(where.get(data, "health", int), where.get(data, "points_per_dragon", int), tuple(faces), breath)
 
 
+def _load_dragonkin(sizes: dict[str, int]) -> tuple[int, dict[str, UnitDie]]:
+    """Dragonkin (house): one small die per element; returns how many of each colour a player has, and the dice."""
+    file = "dragons.json"
+    data = _read(file).get(DRAGONKIN)
+    if not isinstance(data, dict):
+        raise ContentError(f"{file}: {DRAGONKIN!r} must be an object")
+    where = _Where(file, DRAGONKIN)
+    where.one_of(data, "source", SOURCES)
+    per_element = where.get(data, "per_element", int)
+    if per_element < 1:
+        raise where.error("per_element", "must be at least 1")
+    size = where.one_of(data, "size", list(sizes))
+    faces = tuple(_parse_face(where, f, "faces") for f in where.get(data, "faces", list))
+    if len(faces) not in (6, 8) or not any(f.kind == "id" for f in faces):
+        raise where.error("faces", "must hold 6 or 8 faces including an ID face")
+    dice = {
+        f"{DRAGONKIN}/{e}": UnitDie(
+            f"{DRAGONKIN}/{e}", f"{e.title()} Dragonkin", DRAGONKIN, size, sizes[size], (e,), faces
+        )
+        for e in ELEMENTS
+    }
+    return per_element, dice
+
+
+def _sizes() -> dict[str, int]:
+    return dict(_read("species.json")["sizes"])  # validated by _load_species
+
+
 SAIS = _load_sais()
 TERRAINS, EIGHTH_FACES = _load_terrains()
 SPECIES, UNIT_DICE = _load_species()
+DRAGONKIN_PER_ELEMENT, _DRAGONKIN_DICE = _load_dragonkin(_sizes())
+UNIT_DICE.update(_DRAGONKIN_DICE)
 SPELLS = _load_spells()
 DRAGON = _load_dragon()

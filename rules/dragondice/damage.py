@@ -6,9 +6,9 @@ from __future__ import annotations
 from itertools import product
 
 from rules.base import ActionLog, RuleError, seat_ref
-from rules.dragondice.content import Face
+from rules.dragondice.content import DRAGONKIN, UNIT_DICE, Face
 from rules.dragondice.dice import roll_unit
-from rules.dragondice.model import BURIED, DEAD, Damage, State, Unit
+from rules.dragondice.model import BURIED, DEAD, SUMMONING, Damage, State, Unit
 from rules.rng import Rng
 
 
@@ -34,8 +34,13 @@ def casualty_sets(army: list[Unit], amount: int) -> list[list[Unit]]:
 
 
 def kill(state: State, units: list[Unit], rng: Rng, log: ActionLog, bury: bool = False) -> None:
-    """Units go to the dead unit area; under Soiled Ground each rolls a save or is buried instead."""
+    """Units go to the dead unit area; under Soiled Ground each rolls a save or is buried instead. A killed
+    Dragonkin goes back to its owner's summoning pool (house), whatever killed it."""
     for unit in units:
+        if is_dragonkin(unit):
+            unit.where = SUMMONING
+            log.say(f"{unit.name} {unit.id} returns to {seat_ref(unit.owner)}'s summoning pool.")
+            continue
         if bury:
             state.deaths += 1
             unit.where, unit.died = BURIED, state.deaths
@@ -53,6 +58,10 @@ def kill(state: State, units: list[Unit], rng: Rng, log: ActionLog, bury: bool =
             )
             if not saved:
                 unit.where = BURIED
+
+
+def is_dragonkin(unit: Unit) -> bool:
+    return UNIT_DICE[unit.kind].species == DRAGONKIN
 
 
 def gives_save(face: Face) -> bool:
@@ -111,5 +120,6 @@ def _report(state: State, log: ActionLog, hit: Damage, killed: list[Unit]) -> No
     names = ", ".join(f"{u.name} {u.id}" for u in killed)
     lost = hit.amount - sum(u.health for u in killed)
     tail = f"; {lost} damage is lost" if lost else ""
-    log.say(f"{hit.reason}: {seat_ref(hit.seat)} loses {names} at {place} to the dead unit area{tail}.")
+    where = "" if all(is_dragonkin(u) for u in killed) else " to the dead unit area"
+    log.say(f"{hit.reason}: {seat_ref(hit.seat)} loses {names} at {place}{where}{tail}.")
     state.notes.append(f"{seat_ref(hit.seat)} -{sum(u.health for u in killed)} at {place}")

@@ -6,9 +6,11 @@ from dataclasses import dataclass, field
 
 from rules.dragondice.content import TERRAINS, UNIT_DICE
 
-RESERVE = "reserve"  # a unit's place: a terrain id ("t0"...), RESERVE, DEAD or BURIED
+RESERVE = "reserve"  # a unit's place: a terrain id ("t0"...), RESERVE, DEAD, BURIED or SUMMONING
 DEAD = "dead"
 BURIED = "buried"
+SUMMONING = "summoning"  # the summoning pool: Dragonkin waiting for Summon Dragonkin (not units in play)
+OUT_OF_PLAY = (DEAD, BURIED, SUMMONING)
 
 
 @dataclass
@@ -154,7 +156,7 @@ class State:
         return [u for u in self.units if u.owner == seat and u.where == where]
 
     def alive(self, seat: int) -> bool:
-        return any(u.owner == seat and u.where not in (DEAD, BURIED) for u in self.units)
+        return any(u.owner == seat and u.where not in OUT_OF_PLAY for u in self.units)
 
     def seats_at(self, tid: str) -> list[int]:
         return sorted({u.owner for u in self.units if u.where == tid})

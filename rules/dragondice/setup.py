@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.base import ActionLog, SeatInfo, require, seat_ref
-from rules.dragondice.content import DRAGON, SPECIES, TERRAINS, UNIT_DICE
+from rules.dragondice.content import DRAGON, DRAGONKIN, DRAGONKIN_PER_ELEMENT, SPECIES, TERRAINS, UNIT_DICE
 from rules.dragondice.dice import roll_army
-from rules.dragondice.model import Dragon, State, Terrain, Unit
+from rules.dragondice.model import SUMMONING, Dragon, State, Terrain, Unit
 from rules.dragondice.turn import begin_turn
 from rules.rng import Rng
 
@@ -143,6 +143,10 @@ def begin(state: State, rng: Rng, log: ActionLog) -> None:
     for seat in range(n):
         elements = SPECIES[state.species[seat]].elements  # dragons take the species' colours in turn (house)
         state.dragons.extend(Dragon(f"d{seat}{i}", seat, elements[i % len(elements)]) for i in range(per_seat))
+    for seat in range(n):  # Dragonkin of the species' colours wait in the summoning pool (house)
+        for element in SPECIES[state.species[seat]].elements:
+            for _ in range(DRAGONKIN_PER_ELEMENT):
+                state.units.append(Unit(f"u{len(state.units)}", seat, f"{DRAGONKIN}/{element}", SUMMONING))
     state.first = winner
     state.phase = "play"
     begin_turn(state, winner, rng, log)

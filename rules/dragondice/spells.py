@@ -5,10 +5,10 @@ from __future__ import annotations
 from itertools import combinations
 
 from rules.base import ActionLog, RuleError, seat_ref
-from rules.dragondice.content import ELEMENTS, SPELLS, UNIT_DICE, Spell
+from rules.dragondice.content import DRAGONKIN, ELEMENTS, SPELLS, UNIT_DICE, Spell
 from rules.dragondice.damage import gives_save, kill
 from rules.dragondice.dice import roll_army, roll_unit
-from rules.dragondice.model import DEAD, RESERVE, Cast, Damage, Effect, State
+from rules.dragondice.model import DEAD, RESERVE, SUMMONING, Cast, Damage, Effect, State
 from rules.rng import Rng
 
 LASTING = ("wind_walk", "watery_double", "stoneskin", "fiery_weapon", "palsy", "dancing_lights")
@@ -37,6 +37,8 @@ def targets(state: State, seat: int, spell: Spell) -> list[str]:
         return [u.id for u in state.units if u.owner != seat and u.where in terrain_ids]
     if spell.target == "terrain":
         return [] if from_reserve else terrain_ids
+    if spell.target == "own_army":
+        return [f"{t}:{seat}" for t in terrain_ids if state.army(seat, t)]
     return [u.id for u in state.army(seat, DEAD)]  # own_dead_unit
 
 
@@ -46,6 +48,10 @@ def elements_for(state: State, seat: int, spell: Spell, target: str) -> list[str
         return [spell.element]
     if spell.element == "dragon":
         return sorted({d.element for d in state.dragons if d.owner == seat and d.where == "pool"})
+    if spell.element == DRAGONKIN:  # a colour with a Dragonkin in the pool not yet claimed by an announcement
+        waiting = [UNIT_DICE[u.kind].elements[0] for u in state.army(seat, SUMMONING)]
+        claimed = [c.element for c in state.announced if c.spell == spell.id]
+        return sorted({e for e in waiting if waiting.count(e) > claimed.count(e)})
     return sorted(UNIT_DICE[state.unit(target).kind].elements)
 
 
@@ -97,10 +103,13 @@ def check_cast(state: State, seat: int, spell_id: str, target: str, element: str
 def resolve(state: State, rng: Rng, log: ActionLog, seat: int, cast: Cast) -> None:
     spell = SPELLS[cast.spell]
     target = cast.target
-    if spell.target in ("opposing_army", "any_army"):
+    if spell.target in ("opposing_army", "any_army", "own_army"):
         where, owner = target.split(":")
         if not state.army(int(owner), where):
             log.say(f"{spell.name} fizzles: its target army is gone.")
+            return
+        if spell.id == "summon_dragonkin":
+            _summon(state, log, seat, where, cast.element)
             return
         if spell.id == "hailstorm":
             saves = roll_army(state, rng, int(owner), where, "save", log, label="save roll against Hailstorm").total
@@ -142,6 +151,17 @@ def resolve(state: State, rng: Rng, log: ActionLog, seat: int, cast: Cast) -> No
         log.say(f"Finger of Death kills {seat_ref(unit.owner)}'s {unit.name} {unit.id}.")
     else:
         log.say(f"Finger of Death: {unit.name} {unit.id} has {state.hits[unit.id]} of {unit.health} points on it.")
+
+
+def _summon(state: State, log: ActionLog, seat: int, where: str, element: str) -> None:
+    """The first Dragonkin of the colour paid leaves the summoning pool for the target army."""
+    kin = next((u for u in state.army(seat, SUMMONING) if UNIT_DICE[u.kind].elements == (element,)), None)
+    if kin is None:
+        log.say(f"Summon Dragonkin fizzles: no {element} Dragonkin is left in the summoning pool.")
+        return
+    kin.where = where
+    log.say(f"Summon Dragonkin: {kin.name} {kin.id} joins {seat_ref(seat)}'s army at {state.terrain(where).name}.")
+    state.notes.append(f"{seat_ref(seat)} summoned a Dragonkin to {state.terrain(where).name}")
 
 
 def _terrain_spell(state: State, rng: Rng, log: ActionLog, seat: int, spell: Spell, tid: str) -> None:

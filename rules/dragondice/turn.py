@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.base import ActionLog, seat_ref
 from rules.dragondice import damage
 from rules.dragondice.content import TERRAINS
-from rules.dragondice.model import BURIED, DEAD, RESERVE, Effect, State, Task
+from rules.dragondice.model import BURIED, DEAD, OUT_OF_PLAY, RESERVE, Effect, State, Task
 from rules.rng import Rng
 
 
@@ -14,7 +14,7 @@ def captured(state: State, seat: int) -> list[str]:
 
 
 def living_health(state: State, seat: int) -> int:
-    return sum(u.health for u in state.units if u.owner == seat and u.where not in (DEAD, BURIED))
+    return sum(u.health for u in state.units if u.owner == seat and u.where not in OUT_OF_PLAY)
 
 
 def update_captures(state: State, log: ActionLog) -> None:

@@ -78,6 +78,8 @@ def test_scripted_duel_to_a_win_as_the_only_player_with_units():
         (1, "t1"): ["u8 storm_herald", "u9 fen_runner"],
         (1, "t0"): ["u10 gale_archer", "u11 fen_runner", "u12 reed_skirmisher"],
         (1, "t2"): ["u13 tide_caller", "u14 reed_skirmisher", "u15 fen_runner"],
+        (0, "summoning"): ["u16 fire", "u17 fire", "u18 earth", "u19 earth"],  # Dragonkin of each species colour
+        (1, "summoning"): ["u20 water", "u21 water", "u22 air", "u23 air"],
     }
 
     # Round 1, seat 0. First march: the campaign army melees at the frontier (Kindle adds 1 unsaveable).
@@ -154,7 +156,8 @@ def test_scripted_duel_to_a_win_as_the_only_player_with_units():
         {"type": "melee", "army": "t0", "target": "t0:1"},
         face(ANVIL, "melee 2"), face(SLAG, "missile 2"), face(REED, "ID"),
     )  # fmt: skip
-    assert [u.id for u in state.units if u.owner == 1 and u.where not in ("dead", "buried")] == ["u8"]
+    in_play = [u.id for u in state.units if u.owner == 1 and u.where not in ("dead", "buried", "summoning")]
+    assert in_play == ["u8"]  # seat 1's Dragonkin wait in the summoning pool: they are not units in play
     act(state, 0, {"type": "pass"})
     assert state.turn == 1
 

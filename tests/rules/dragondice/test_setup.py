@@ -38,7 +38,7 @@ def test_setup_standard_builds_three_armies_of_the_force_size():
     for seat in (0, 1):
         places = {}
         for unit in state.units:
-            if unit.owner == seat:
+            if unit.owner == seat and unit.where != "summoning":  # Dragonkin are not part of the force
                 places[unit.where] = places.get(unit.where, 0) + unit.health
         assert sum(places.values()) == 24
         assert sorted(places.values()) == [8, 8, 8]

@@ -170,6 +170,26 @@ def test_spell_call_dragon():
     assert state.dragons[0].where == "t1"
 
 
+def test_spell_summon_dragonkin():
+    kin = {"fire": "dragonkin/fire", "earth": "dragonkin/earth"}
+    armies = {(0, "t2"): [FORGE], (0, "summoning"): [kin["fire"], kin["earth"]], (1, "t2"): [FEN]}
+    state = casting({"earth+fire": 6}, armies)
+    with pytest.raises(RuleError, match="cannot target 't2:1'"):  # only onto your own armies
+        dd.act(state, 0, {"type": "cast", "spell": "summon_dragonkin", "target": "t2:1", "element": "fire"}, Rng(0))
+    act(state, 0, {"type": "cast", "spell": "summon_dragonkin", "target": "t2:0", "element": "fire"})
+    with pytest.raises(RuleError, match="Pay Summon Dragonkin in one of: earth"):  # the one fire Dragonkin is taken
+        dd.act(state, 0, {"type": "cast", "spell": "summon_dragonkin", "target": "t2:0", "element": "fire"}, Rng(0))
+    act(state, 0, {"type": "cast", "spell": "summon_dragonkin", "target": "t2:0", "element": "earth"})
+    with pytest.raises(RuleError, match="no colour you have"):  # the pool is empty once both are announced
+        dd.act(state, 0, {"type": "cast", "spell": "summon_dragonkin", "target": "t2:0"}, Rng(0))
+    events = act(state, 0, {"type": "pass"})
+    assert [u.kind for u in state.army(0, "t2")] == [FORGE, kin["fire"], kin["earth"]]
+    assert "Summon Dragonkin: Fire Dragonkin u1 joins <seat:0>'s army at Swampland." in texts(events)
+    for magic, offered in ((1, []), (2, ["earth", "fire"])):  # 2 magic per Dragonkin (house cost)
+        choices = dd.legal(casting({"earth+fire": magic}, armies), 0)
+        assert [c.action["element"] for c in choices if c.action.get("spell") == "summon_dragonkin"] == offered
+
+
 def test_spell_target_gone_fizzles():
     state = casting({"air": 4, "death": 4})
     act(state, 0, {"type": "cast", "spell": "finger_of_death", "target": "u3", "element": "death"})
