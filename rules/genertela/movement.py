@@ -119,11 +119,18 @@ def _ordinary(state: State, nation: str, start: str) -> list[str]:
     if cache is None or cache[0] is not index:
         cache = (index, {})
         state.__dict__["_reach"] = cache
-    key = (nation, start, state.turn, state.order_index, state.alliance, tuple(state.overrun), len(state.flags),
-           tuple(sorted(state.overlords.items())))  # fmt: skip
+    key = (nation, start, state.turn, state.order_index, state.alliance, tuple(state.overrun), tuple(state.flags),
+           tuple(sorted(state.overlords.items())), _bonds(state))  # fmt: skip
     if key not in cache[1]:
         cache[1][key] = _search(state, nation, start)
     return cache[1][key]
+
+
+def _bonds(state: State) -> tuple[object, ...]:
+    """What else decides who is an ally or may pass: leave, left alliances, partial submissions, unformed ones."""
+    politics = state.politics
+    return (tuple(politics.passage), tuple(politics.left), tuple(sorted(politics.partial.items())),
+            tuple(politics.unformed))  # fmt: skip
 
 
 def _search(state: State, nation: str, start: str) -> list[str]:
