@@ -119,7 +119,8 @@ def _ordinary(state: State, nation: str, start: str) -> list[str]:
     if cache is None or cache[0] is not index:
         cache = (index, {})
         state.__dict__["_reach"] = cache
-    key = (nation, start, state.turn, state.order_index, state.alliance, tuple(state.overrun), tuple(state.flags),
+    key = (nation, start, state.turn, state.order_index, state.alliance, state.acting_for, tuple(state.overrun),
+           tuple(state.flags),
            tuple(sorted(state.overlords.items())), _bonds(state))  # fmt: skip
     if key not in cache[1]:
         cache[1][key] = _search(state, nation, start)
