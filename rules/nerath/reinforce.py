@@ -66,7 +66,7 @@ def placements(state: State, realm: str, kind: str) -> dict[str, tuple[int, str]
                 seats = sum(board.CARRY - len(board.cargo(state, s)) for s in board.ships_with_room(state, sea, realm))
                 if seats:
                     result[sea] = (min(room, seats), castle)
-            else:
+            elif ptype == "sea" or "hover" in PIECES[kind].abilities:  # Warships and Storm Elementals, not Dragons
                 result[sea] = (room, castle)
     return result
 
@@ -78,10 +78,10 @@ def check_buy(state: State, realm: str, kind: str, count: int, at: str) -> str:
     gold = state.realms[realm].gold
     require(cost <= gold, f"{count} {board.kind_name(kind, count)} cost {cost} gold; {name(realm)} has {gold}.")
     spots = placements(state, realm, kind)
-    where = ", ".join(sorted(spots)) or "nowhere"
+    where = ", ".join(label(s) for s in sorted(spots)) or "nowhere"
     full = at in eligible_castles(state, realm) and _room(state, realm, at) <= 0
     require(not full, f"{label(at)} has taken its {CASTLE_LIMIT} new pieces this turn; other places: {where}.")
-    require(at in spots, f"A new {PIECES[kind].name} cannot be placed at {at}; it may go to: {where}.")
+    require(at in spots, f"A new {PIECES[kind].name} cannot be placed at {label(at)}; it may go to: {where}.")
     room, castle = spots[at]
     require(count <= room, f"Only {room} more new pieces fit at {label(at)} this turn.")
     return castle
@@ -105,7 +105,7 @@ def apply_buy(state: State, realm: str, kind: str, count: int, at: str, castle: 
         state.pieces.append(piece)
     log.say(
         f"{name(realm)} buys {count} {board.kind_name(kind, count)} for {PIECES[kind].cost * count} gold "
-        f"and places them at {label(at)}."
+        f"and places {'it' if count == 1 else 'them'} at {label(at)}."
     )
 
 

@@ -69,7 +69,7 @@ def test_new_castle_in_a_space_held_since_the_start_of_the_turn_and_without_a_ca
     spots = reinforce.placements(state, "karkoth", "castle")
     assert "grimmoor" in spots and "skullcairn" not in spots
     buy(state, "castle", 1, "grimmoor")
-    with pytest.raises(RuleError, match="cannot be placed at grimmoor"):
+    with pytest.raises(RuleError, match="cannot be placed at Grimmoor"):
         buy(state, "footsoldier", 1, "grimmoor")  # nothing else placed there on the turn it is built
 
 
@@ -80,6 +80,14 @@ def test_new_warships_and_storm_elementals_at_sea_next_to_a_castle_count_against
     buy(state, "storm_elemental", 2, "sunset-reach")
     with pytest.raises(RuleError):
         buy(state, "footsoldier", 1, "skullcairn")
+
+
+def test_only_warships_and_storm_elementals_are_placed_at_sea_a_new_dragon_goes_to_a_castle():
+    state = reinforcing()
+    assert set(reinforce.placements(state, "karkoth", "dragon")) == {"karkothi-throneholds", "skullcairn"}
+    with pytest.raises(RuleError, match="Dragon cannot be placed at Misty Deeps; it may go to: Karkothi Throneholds"):
+        buy(state, "dragon", 1, "misty-deeps")
+    assert state.realms["karkoth"].gold == 40 and count(state, "karkoth", "dragon", "misty-deeps") == 0
 
 
 def test_warships_never_placed_in_enemy_sea():
