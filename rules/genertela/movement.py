@@ -24,6 +24,7 @@ from rules.genertela.board import (
 from rules.genertela.specials import anywhere, blockers, free_mover, passable
 from rules.genertela.state import State, Unit
 
+LOSS_ORDER = {"named_dragonewt": 1, "giant": 2, "dragon": 2, "special": 3}  # overstack losses: cheapest first
 PASS_LIMIT = 3  # units that may attack into one zone over the narrow passes
 STACK = {"lowland": 8, "highland": 4, "mountain": 4, "waste": 4}
 
@@ -189,7 +190,7 @@ def overstacked(state: State, nation: str) -> list[Unit]:
         ]
         over = len(counted) - STACK[terrain]
         if over > 0:
-            excess[zid] = sorted(counted, key=lambda u: (u.kind == "special", u.uid))[:over]
+            excess[zid] = sorted(counted, key=lambda u: (LOSS_ORDER.get(u.kind, 0), u.uid))[:over]
     if not excess:
         return dragonewts.city_overstack(state, nation)
     # the one allowed overstack (up to double) goes to the zone where it saves the most units

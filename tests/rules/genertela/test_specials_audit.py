@@ -8,7 +8,7 @@ from rules.genertela import bot, flow
 from rules.genertela.board import units_of
 from rules.genertela.combat import casualty_options
 from rules.genertela.economy import population_excess, population_limit
-from rules.genertela.movement import destinations
+from rules.genertela.movement import destinations, overstacked
 from rules.genertela.state import Battle, State, Unit
 from rules.rng import Rng
 from tests.rules.genertela.helpers import blank, hero, put, z
@@ -147,3 +147,12 @@ def test_inhuman_king_can_reappear_in_any_dragonewt_city() -> None:
     put(state, "dragonewts", "Storn", 1, kind="named_dragonewt")
     king = fallen_special(state, "dragonewts", "Dragon's Eye", "dragonewts.inhuman_king.hero", "Inhuman King", "**")
     assert flow._recover(state, king, ActionLog(), Rng(0, [7])) and king.zone == z("Storn")
+
+
+def test_overstacked_units_are_eliminated_cheapest_first_standard_units_before_giants_and_heroes() -> None:
+    state = blank(nation="uz")
+    giant = put(state, "uz", "Sartar", kind="giant")[0]  # placed first: the lowest uid
+    hero(state, "uz", "Sartar", "Gerak Kag", ["hero"])
+    soldiers = put(state, "uz", "Sartar", 4)  # 6 in a highland: 2 over
+    put(state, "uz", "Pavis", 12)  # 4 over in a lowland: the one double overstack saves more here
+    assert overstacked(state, "uz") == soldiers[:2] and giant in state.units
