@@ -333,12 +333,49 @@ def _split_of(fight: Battle, mine: int) -> dict[str, int]:
 
 
 def _end_label(state: State) -> str:
+    if state.step == "reposition":
+        lost: dict[tuple[str, str], int] = {}
+        for piece in turns.stranded(state, board.active(state)):
+            lost[piece.kind, piece.space] = lost.get((piece.kind, piece.space), 0) + 1
+        warning = ", ".join(f"{n} {board.kind_name(k, n)} left at {label(s)}" for (k, s), n in sorted(lost.items()))
+        if len(lost) > 2:  # keep the button short
+            warning = f"{sum(lost.values())} flying pieces left at sea"
+        return "End repositioning" + (f" (lost: {warning})" if warning else "")
     return {
         "move": "End the move step",
         "battle": "End the battles",
-        "reposition": "End repositioning",
         "reinforce": "End reinforcing and collect income (ends the turn)",
     }[state.step]
+
+
+def _todo(state: State) -> str:
+    """Who must do what now, in words, with the commands to use."""
+    realm = board.active(state)
+    who = f"{name(realm)} ({seat_ref(state.seat_of[realm])})"
+    fight = state.battle
+    if fight is not None:
+        if fight.hits:
+            return " ".join(
+                f"{name(r)} ({seat_ref(state.seat_of[r])}) chooses casualties for {n} hit{'s' * (n != 1)} (casualties)."
+                for r, n in fight.hits.items()
+            )
+        if fight.split_hits:
+            return ""  # the split line says who proposes or answers
+        if fight.stage == "retreat":
+            return f"{who} retreats the other attacking pieces (retreat)."
+        return f"{who} presses on (press) or retreats (retreat)."
+    if state.step == "move":
+        return f"{who} moves pieces (move), then ends the move step (end)."
+    if state.step == "battle":
+        if state.amok:
+            return f"{who} may let a Monster run amok (amok) or stop (end)."
+        if state.pending:
+            spaces = ", ".join(label(s) for s in _fightable(state))
+            return f"{who} fights the battles, sea battles first: {spaces} (fight, explore)."
+        return f"{who} ends the battle step (end)."
+    if state.step == "reposition":
+        return f"{who} repositions flying pieces to friendly land (move), then ends the step (end)."
+    return f"{who} buys and places new pieces (buy), then ends the turn and collects income (end)."
 
 
 def _fightable(state: State) -> list[str]:
@@ -596,6 +633,9 @@ def status(state: State, seat: int | None) -> str:
                     + (f"answers the proposal ({sharing.describe(fight.proposal)})." if fight.proposal else "proposes.")
                     + f" Without agreement: {sharing.describe(fight.split_default)}."
                 )
+        todo = _todo(state)
+        if todo:
+            lines.append(todo)
     for side in board.teams(state):
         parts = [f"{name(r)} {state.realms[r].vp} VP, {state.realms[r].gold} gold" for r in side]
         lines.append(" + ".join(parts) + (f" (shared {turns.side_vp(state, side)} VP)" if len(side) > 1 else ""))

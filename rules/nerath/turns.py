@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from rules.base import ActionLog, seat_ref
 from rules.nerath import battle, board, cards, movement, reinforce
-from rules.nerath.board import REALMS, SPACES, label, name
+from rules.nerath.board import PIECES, REALMS, SPACES, label, name
 from rules.nerath.content import REALM_ORDER
-from rules.nerath.state import State
+from rules.nerath.state import Piece, State
 from rules.rng import Rng
 
 VP_TARGET = {"short": 13, "medium": 20}  # a lone realm
@@ -95,20 +95,24 @@ def _end_reposition(state: State, log: ActionLog, rng: Rng) -> None:
                 log.say(f"A {name(realm)} Hero finds no way out of {label(dungeon)} and is lost.")
         battle.restock(state, dungeon, rng, log)
     state.plundered = []
-    lost = [
-        p
-        for p in state.pieces
-        if p.realm == realm
-        and p.kind != "storm_elemental"
-        and board.piece_type(p.kind) == "flying"
-        and SPACES[p.space].kind != "land"
-    ]
-    for piece in lost:
+    for piece in stranded(state, realm):
         state.pieces.remove(piece)
         log.say(
             f"A {name(realm)} {board.kind_name(piece.kind)} has no friendly land to rest on "
             f"at {label(piece.space)} and is lost."
         )
+
+
+def stranded(state: State, realm: str) -> list[Piece]:
+    """Flying pieces that would be lost if repositioning ended now: only Storm Elementals may hover at sea."""
+    return [
+        p
+        for p in state.pieces
+        if p.realm == realm
+        and "hover" not in PIECES[p.kind].abilities
+        and board.piece_type(p.kind) == "flying"
+        and SPACES[p.space].kind != "land"
+    ]
 
 
 def _income(state: State, realm: str, log: ActionLog) -> None:

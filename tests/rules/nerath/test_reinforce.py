@@ -163,6 +163,18 @@ def test_reposition_flying_pieces_must_end_on_friendly_land():
     assert dragon not in state.pieces and storm in state.pieces
 
 
+def test_ending_reposition_warns_which_flying_pieces_left_at_sea_are_lost():
+    state = scene(step="battle")
+    put(state, "karkoth", "dragon", "grey-reach")
+    put(state, "karkoth", "storm_elemental", "pearl-sound")  # Storm Elementals may hover at sea: no warning
+    act(state, {"type": "end"})
+    end = [c.label for c in nerath.legal(state, 0) if c.action["type"] == "end"]
+    assert end == ["End repositioning (lost: 1 Dragon left at Grey Reach)"]
+    assert "Karkoth (<seat:0>) repositions flying pieces" in nerath.status(state, None)
+    act(state, {"type": "move", "piece": "dragon", "count": 1, "from": "grey-reach", "to": "ravensgate"})
+    assert [c.label for c in nerath.legal(state, 0) if c.action["type"] == "end"] == ["End repositioning"]
+
+
 def test_reposition_flying_pieces_move_again_but_start_no_battle():
     state = scene(step="battle")
     put(state, "karkoth", "dragon", "grey-reach", moved=3, stopped=True)

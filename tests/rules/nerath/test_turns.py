@@ -226,3 +226,26 @@ def test_setup_one_face_down_guardian_on_each_dungeon_entrance_and_shuffled_deck
     assert len(set(placed)) == len(placed) and not set(placed) & set(state.guardian_pile)
     assert len(state.treasure_deck) == len(nerath.engine.CONTENT.treasures)
     assert game(seed=2).treasure_deck != state.treasure_deck or game(seed=3).treasure_deck != state.treasure_deck
+
+
+def test_status_says_who_must_do_what_now():
+    state = scene("karkoth")
+    put(state, "karkoth", "footsoldier", "ravensgate", 2)
+    put(state, "vailin", "footsoldier", "silverbough")
+    assert "Karkoth (<seat:0>) moves pieces (move), then ends the move step (end)." in nerath.status(state, None)
+    put(state, "karkoth", "fighter", "ravensgate")
+    act(state, {"type": "move", "piece": "footsoldier", "count": 2, "from": "ravensgate", "to": "silverbough"})
+    act(state, {"type": "move", "piece": "fighter", "count": 1, "from": "ravensgate", "to": "silverbough"})
+    act(state, {"type": "end"})
+    assert "Karkoth (<seat:0>) fights the battles, sea battles first: Silverbough (fight, explore)." in nerath.status(
+        state, None
+    )
+    act(state, {"type": "fight", "space": "silverbough"}, dice=[1, 1, 1, 6])
+    text = nerath.status(state, None)
+    assert "Karkoth (<seat:0>) chooses casualties for 1 hit (casualties)." in text
+    act(state, {"type": "casualties", "pieces": "footsoldier"})
+    assert "Karkoth (<seat:0>) presses on (press) or retreats (retreat)." in nerath.status(state, None)
+    state.battle, state.pending, state.step = None, [], "reinforce"
+    assert "Karkoth (<seat:0>) buys and places new pieces (buy), then ends the turn and collects income (end)." in (
+        nerath.status(state, None)
+    )
