@@ -487,7 +487,7 @@ def run_amok(state: State, to: str, log: ActionLog) -> None:
     state.amok.remove(monster.id)
     monster.space = to
     monster.stopped = True
-    log.say(f"A {name(realm)} Monster runs amok into {label(to)}.")
+    log.say(f"{name(realm)}: a Monster runs amok into {label(to)}.")
     conquer(state, realm, to, log)
     state.pending = [s for s in state.pending if s != to]
     alive = {p.id for p in state.pieces}

@@ -86,19 +86,19 @@ def _end_reposition(state: State, log: ActionLog, rng: Rng) -> None:
             ]
             if exits:
                 hero.space = exits[0]
-                log.say(f"A {name(realm)} Hero leaves {label(dungeon)} for {label(exits[0])}.")
+                log.say(f"{name(realm)}: a Hero leaves {label(dungeon)} for {label(exits[0])}.")
             elif ships:
                 hero.space, hero.carrier = ships[0].space, ships[0].id
-                log.say(f"A {name(realm)} Hero leaves {label(dungeon)} aboard a Warship at {label(ships[0].space)}.")
+                log.say(f"{name(realm)}: a Hero leaves {label(dungeon)} aboard a Warship at {label(ships[0].space)}.")
             else:
                 state.pieces.remove(hero)
-                log.say(f"A {name(realm)} Hero finds no way out of {label(dungeon)} and is lost.")
+                log.say(f"{name(realm)}: a Hero finds no way out of {label(dungeon)} and is lost.")
         battle.restock(state, dungeon, rng, log)
     state.plundered = []
     for piece in stranded(state, realm):
         state.pieces.remove(piece)
         log.say(
-            f"A {name(realm)} {board.kind_name(piece.kind)} has no friendly land to rest on "
+            f"{name(realm)}: a {board.kind_name(piece.kind)} has no friendly land to rest on "
             f"at {label(piece.space)} and is lost."
         )
 

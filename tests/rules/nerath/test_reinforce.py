@@ -199,3 +199,12 @@ def test_new_flying_pieces_pass_enemy_spaces_but_finish_in_friendly_ones():
     reach = {c.action["to"] for c in nerath.legal(state, 0) if c.action["type"] == "move"}
     assert "cinderhold" in reach  # over enemy Hollowfang to friendly land
     assert "hollowfang" not in reach  # no battle from the reinforce step
+
+
+def test_events_about_one_piece_name_the_realm_first_so_they_read_well_for_the_iron_circle():
+    state = scene("iron_circle", step="battle")
+    put(state, "iron_circle", "dragon", "sunset-sound")
+    act(state, {"type": "end"})
+    events = act(state, {"type": "end"})
+    lost = "Iron Circle: a Dragon has no friendly land to rest on at Sunset Sound and is lost."
+    assert lost in [e.text for e in events]
