@@ -58,7 +58,7 @@ def resolve(state: State, option: str, rng: Rng, log: ActionLog) -> None:
 
 def _load_handlers() -> None:
     # the modules that own each kind register their handlers when imported
-    from rules.genertela import alliance_votes, duties, vassals  # noqa: F401
+    from rules.genertela import alliance_votes, conversions, duties, losses, vassals  # noqa: F401
 
 
 def seat_label(seat: str) -> str:

@@ -70,8 +70,8 @@ def _room(state: State, nation: str) -> int:
 
 
 def conversions(state: State, nation: str, log: ActionLog) -> None:
-    """Swaps and forest conversions due when `nation`'s turn starts (the engine picks the units: first in map
-    order)."""
+    """Swaps and forest conversions due when `nation`'s turn starts; the taking nation's owner chooses the units or
+    the zone (see conversions.py)."""
     for entry in CONTENT.turn(state.turn).entries:
         for event in entry.events:
             timing = str(event.params.get("timing", ""))
@@ -108,30 +108,37 @@ def _swap(state: State, taker: str, params: dict[str, Any], log: ActionLog, text
         for u in state.units
         if u.zone == zid and u.nation == source and u.kind == "standard" and _in_region(zid, region)
     ]
-    swapped = pool[: min(int(params["max_units"]), _room(state, taker))]
-    for unit in swapped:
-        unit.nation = taker
-    touch(state)
-    if swapped:
-        log.say(f"{text} ({len(swapped)} units change sides.)")
+    from rules.genertela import conversions
+
+    zones = list(dict.fromkeys(u.zone for u in pool))
+    conversions.ask_swap(state, taker, source, zones, min(int(params["max_units"]), _room(state, taker)), text, log)
 
 
 def _convert_forest(state: State, taker: str, params: dict[str, Any], log: ActionLog, text: str) -> None:
+    from rules.genertela import conversions
+
     region = params.get("region", {})
     terrain = params.get("terrain")
+    candidates = []
     for zid, zone in BOARD.zones.items():
         here = [u for u in state.units if u.zone == zid and u.nation == "aldryami"]
         if not any(u.kind == "forest" for u in here) or not _in_region(zid, region):
             continue
         if terrain and zone.terrain != terrain:
             continue
-        count = min(len(here) * int(params.get("per_unit", 1)), _room(state, taker))
-        state.units = [u for u in state.units if u not in here]
-        for _ in range(count):
-            add_unit(state, Unit(0, taker, "standard", zid, home=zid))
-        touch(state)
-        log.say(f"{text} ({zone.name}: {count} units.)")
-        return
+        candidates.append(zid)
+    conversions.ask_forest(state, taker, candidates, int(params.get("per_unit", 1)), text, log)
+
+
+def convert_forest_zone(state: State, taker: str, zid: str, per_unit: int, text: str, log: ActionLog) -> None:
+    """The forest and every Aldryami unit of the zone give way to `per_unit` units each of the taking nation."""
+    here = [u for u in state.units if u.zone == zid and u.nation == "aldryami"]
+    count = min(len(here) * per_unit, _room(state, taker))
+    state.units = [u for u in state.units if u not in here]
+    for _ in range(count):
+        add_unit(state, Unit(0, taker, "standard", zid, home=zid))
+    touch(state)
+    log.say(f"{text} ({BOARD.zones[zid].name}: {count} units.)")
 
 
 CITY_OF_WONDERS_FLAG = "wolf_pirates_took_city_of_wonders"
@@ -171,20 +178,24 @@ def end_of_turn(state: State, log: ActionLog) -> None:
 
 
 def after_reinforcements(state: State, nation: str, log: ActionLog) -> None:
-    """Turn 37: one Heortling hero in play becomes Argrath (house: the first one in play)."""
+    """Turn 37: one Heortling hero in play, the player's choice, becomes Argrath (see conversions.py)."""
     for entry in CONTENT.turn(state.turn).entries_of(nation):
         for event in entry.events:
             if event.type != "argrath":
                 continue
+            from rules.genertela import conversions
+
             heroes = [u for u in state.units if u.nation == nation and u.kind == "special" and "hero" in u.types]
-            if not heroes:
-                continue
-            old = heroes[0]
-            state.units.remove(old)
-            touch(state)
-            becomes = event.params["becomes"]
-            _special(state, nation, becomes["name"], list(becomes["types"]), old.zone, becomes["recovery_mark"])
-            log.say(f"{old.name} gives way to {becomes['name']} in {BOARD.zones[old.zone].name}.")
+            if heroes:
+                conversions.ask_argrath(state, nation, heroes, log)
+
+
+def becomes(state: State, old: Unit, into: dict[str, Any], log: ActionLog) -> None:
+    """A special unit gives way to another (Argrath)."""
+    state.units.remove(old)
+    touch(state)
+    _special(state, old.nation, into["name"], list(into["types"]), old.zone, into["recovery_mark"])
+    log.say(f"{old.name} gives way to {into['name']} in {BOARD.zones[old.zone].name}.")
 
 
 def _broyan_events(state: State) -> list[tuple[str, dict[str, Any]]]:

@@ -60,20 +60,31 @@ def start_nation_turn(state: State, log: ActionLog, rng: Rng) -> None:
             events.start_of_nation_turn(state, nation, log)
             duties.start_of_nation_turn(state, nation, log)
             events.conversions(state, nation, log)
-            submission.forced(state, nation, log)
-            reinforce.expire(state, nation, log)
-            reinforce.reinforce(state, nation, ("reinforcement", "start_of_nation_turn"), log)
-            events.after_reinforcements(state, nation, log)
-            vassals.demand_troops(state, nation)
-        _retry_recovery(state, nation, log, rng)
-        if units_of(state, nation):
-            gained = submission.tribute(state, nation, resources_gained(state, nation), log)
-            state.resources[nation] = state.resources.get(nation, 0) + gained
-            log.say(f"{NATIONS[nation].name} gain {gained} resources ({state.resources[nation]} to spend).")
-            state.phase = "build" if can_build(state) else "move"
+            if state.decisions and not state.politics.resume:  # a swap or conversion waits for its player
+                state.politics.resume = "after_conversions"
+                return
+        if _after_conversions(state, log, rng) != "next":
             return
-        if not _advance(state, log):  # nothing on the map: the nation sits this turn out
-            return
+
+
+def _after_conversions(state: State, log: ActionLog, rng: Rng) -> str:
+    """The rest of steps 1-2. "play": the nation builds or moves now; "next": it sat the turn out and the next
+    nation is due; "over": the campaign ended."""
+    nation = active_nation(state)
+    if state.turn > state.first_turn:
+        submission.forced(state, nation, log)
+        reinforce.expire(state, nation, log)
+        reinforce.reinforce(state, nation, ("reinforcement", "start_of_nation_turn"), log)
+        events.after_reinforcements(state, nation, log)
+        vassals.demand_troops(state, nation)
+    _retry_recovery(state, nation, log, rng)
+    if units_of(state, nation):
+        gained = submission.tribute(state, nation, resources_gained(state, nation), log)
+        state.resources[nation] = state.resources.get(nation, 0) + gained
+        log.say(f"{NATIONS[nation].name} gain {gained} resources ({state.resources[nation]} to spend).")
+        state.phase = "build" if can_build(state) else "move"
+        return "play"
+    return "next" if _advance(state, log) else "over"  # nothing on the map: the nation sits this turn out
 
 
 def end_build(state: State) -> None:
@@ -120,7 +131,9 @@ def resume(state: State, log: ActionLog, rng: Rng) -> None:
         next_battle(state, log, rng)
     elif then == "population":
         _population_step(state, log, rng)
-    elif then == "start_nation_turn":
+    elif then == "after_conversions":
+        then = _after_conversions(state, log, rng)  # "next": the nation sat out, the next one starts
+    if then in ("start_nation_turn", "next"):
         start_nation_turn(state, log, rng)
 
 

@@ -15,6 +15,11 @@ from rules.rng import Rng
 from tests.rules.genertela.helpers import blank, put, z
 
 
+def answer_defaults(state: genertela.State) -> None:
+    while state.decisions:
+        genertela.act(state, 0, genertela.fallback(state, 0), Rng(0))
+
+
 def start(players: int = 1, **options: str) -> genertela.State:
     resolved = genertela.meta.resolve_options(options)
     return genertela.new([SeatInfo() for _ in range(players)], resolved, Rng(1))
@@ -226,6 +231,7 @@ def test_char_un_take_up_to_10_pentan_units_north_of_tarsh_on_turn_25() -> None:
     from rules.genertela import events
 
     events.conversions(state, "char_un", flow.ActionLog())
+    answer_defaults(state)  # the taker's owner keeps the engine's choice of units
     assert len(units_of(state, "char_un")) == 10
     assert len(units_of(state, "pentans", z("Prax"))) == 2
 
@@ -258,6 +264,7 @@ def test_turn_35_lunar_tarsh_take_esrolian_units_only_if_belintar_is_gone() -> N
     state = blank(turn=35, nation="esrolians")
     put(state, "esrolians", "North Esrolia", 6)
     events.conversions(state, "esrolians", flow.ActionLog())
+    answer_defaults(state)  # the taker's owner keeps the engine's choice of units
     assert len(units_of(state, "lunar_tarsh")) == 4
     state = blank(turn=35, nation="esrolians")
     put(state, "esrolians", "North Esrolia", 6)

@@ -121,3 +121,66 @@ def test_population_losses_in_a_single_zone_need_no_decision() -> None:
     assert not any(d.kind == "population" for d in state.decisions)
     assert "Pelandans lose 2 units over their population limit." in [e.text for e in log.events]
     assert sum(1 for u in first if u in state.units) == 3
+
+
+def choose(state: State, option: str) -> None:
+    genertela.act(state, 0, {"type": "choose", "option": option}, Rng(0))
+
+
+def test_char_un_choose_which_pentan_units_north_of_tarsh_change_sides() -> None:
+    from rules.genertela import events
+
+    state = blank(turn=25, nation="char_un")
+    put(state, "pentans", "Pelanda", 4)
+    put(state, "pentans", "Spol", 3)
+    events.conversions(state, "char_un", flow.ActionLog())
+    first = state.decisions[0]
+    assert first.kind == "swap" and first.nation == "char_un" and first.options == ["4", "3", "2", "1", "0"]
+    choose(state, "1")
+    assert state.decisions[0].options == ["3", "2", "1", "0"]  # the next zone (map order)
+    choose(state, "3")
+    assert len(units_of(state, "char_un", z("Pelanda"))) == 1 and len(units_of(state, "char_un", z("Spol"))) == 3
+    assert state.decisions == []
+
+
+def test_rinliddi_choose_the_aldryami_forest_zone_they_take_on_turn_27() -> None:
+    from rules.genertela import events
+
+    state = blank(turn=27, nation="rinliddi")
+    for zone in ("Eol", "Rist"):
+        put(state, "aldryami", zone, 1)
+        put(state, "aldryami", zone, kind="forest")
+    events.conversions(state, "rinliddi", flow.ActionLog())
+    forest = state.decisions[0]
+    assert forest.kind == "forest" and set(forest.options) == {z("Eol"), z("Rist")}
+    other = forest.options[1]
+    choose(state, other)
+    assert [u.nation for u in state.units if u.zone == other] == ["rinliddi"] * 2
+    assert {u.nation for u in state.units if u.zone == forest.options[0]} == {"aldryami"}
+
+
+def test_the_heortling_player_chooses_which_hero_becomes_argrath() -> None:
+    from rules.genertela import events
+
+    state = blank(turn=37, nation="heortlings")
+    kalyr = hero(state, "heortlings", "Sartar", "Kalyr", ["hero"])
+    broyan = hero(state, "heortlings", "Heortland", "Broyan", ["hero"])
+    events.after_reinforcements(state, "heortlings", flow.ActionLog())
+    assert state.decisions[0].kind == "argrath" and state.decisions[0].options == [str(kalyr.uid), str(broyan.uid)]
+    choose(state, str(broyan.uid))
+    assert kalyr in state.units and broyan not in state.units
+    argrath = next(u for u in state.units if u.name == "Argrath")
+    assert argrath.zone == z("Heortland") and argrath.types == ["superhero"]
+
+
+def test_a_nation_turn_waits_for_its_conversion_choice_before_its_reinforcements() -> None:
+    state = blank(turn=25, nation="char_un")  # the Char-Un swap comes when the Char-Un turn starts
+    put(state, "pentans", "Pelanda", 2)
+    put(state, "pentans", "Spol", 2)
+    put(state, "char_un", "Prax", 1)
+    flow.start_nation_turn(state, flow.ActionLog(), Rng(0))
+    assert state.decisions[0].kind == "swap" and state.politics.resume == "after_conversions"
+    assert "char_un" not in state.resources  # no resources yet: the turn waits
+    choose(state, "2")
+    choose(state, "2")
+    assert state.resources.get("char_un", 0) > 0 and state.phase in ("build", "move")
