@@ -134,6 +134,13 @@ def _free_pieces(state: State, realm: str, kind: str, count: int, log: ActionLog
     log.say(f"{count} free {board.kind_name(kind, count)} for {name(realm)} at {board.label(where)}.")
 
 
+def _fit(text: str, limit: int = 100) -> str:
+    """A choice label Discord can show (<= 100 characters), cut at a word; the whole text is in /hand."""
+    if len(text) <= limit:
+        return text
+    return text[: limit - 1].rsplit(" ", 1)[0].rstrip(",.;:") + "…"
+
+
 def play_choices(state: State, realm: str) -> list[tuple[str, str, str]]:
     """(card, target, label) for every card this realm may play now."""
     mine = state.realms[realm]
@@ -144,7 +151,7 @@ def play_choices(state: State, realm: str) -> list[tuple[str, str, str]]:
             for target in strike_targets(state, realm, event.effect):
                 result.append((card, target, f"Play {event.name} on {board.label(target)}"))
         else:
-            result.append((card, "", f"Play {event.name}: {event.text}"))
+            result.append((card, "", _fit(f"Play {event.name}: {event.text}")))
     for card in dict.fromkeys(mine.treasures):
         treasure = CONTENT.treasures[card]
         targets = strike_targets(state, realm, treasure.power) if needs_target(treasure.power) else []

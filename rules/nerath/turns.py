@@ -74,6 +74,7 @@ def _to_reposition(state: State, log: ActionLog, rng: Rng) -> None:
 def _end_reposition(state: State, log: ActionLog, rng: Rng) -> None:
     realm = board.active(state)
     for dungeon in list(state.plundered):
+        moved: dict[str, int] = {}  # where the Heroes went -> how many, told in one line each
         for hero in board.pieces_at(state, dungeon, realm):
             exits = [
                 s for s in SPACES[dungeon].adjacent if SPACES[s].kind == "land" and board.is_friendly(state, s, realm)
@@ -86,13 +87,20 @@ def _end_reposition(state: State, log: ActionLog, rng: Rng) -> None:
             ]
             if exits:
                 hero.space = exits[0]
-                log.say(f"{name(realm)}: a Hero leaves {label(dungeon)} for {label(exits[0])}.")
+                where = f"for {label(exits[0])}"
             elif ships:
                 hero.space, hero.carrier = ships[0].space, ships[0].id
-                log.say(f"{name(realm)}: a Hero leaves {label(dungeon)} aboard a Warship at {label(ships[0].space)}.")
+                where = f"aboard a Warship at {label(ships[0].space)}"
             else:
                 state.pieces.remove(hero)
-                log.say(f"{name(realm)}: a Hero finds no way out of {label(dungeon)} and is lost.")
+                where = "lost: no way out"
+            moved[where] = moved.get(where, 0) + 1
+        for where, n in moved.items():
+            heroes = "a Hero" if n == 1 else f"{n} Heroes"
+            if where.startswith("lost"):
+                log.say(f"{name(realm)}: {heroes} find{'s' * (n == 1)} no way out of {label(dungeon)}: lost.")
+            else:
+                log.say(f"{name(realm)}: {heroes} leave{'s' * (n == 1)} {label(dungeon)} {where}.")
         battle.restock(state, dungeon, rng, log)
     state.plundered = []
     for piece in stranded(state, realm):

@@ -168,3 +168,11 @@ def test_dungeon_guardians_are_not_pieces_for_cards():
     with pytest.raises(RuleError, match="Choose a target"):
         act(state, {"type": "play", "card": "assassins-in-the-night", "target": "gloomhollow-caves"})
     assert state.dungeons["gloomhollow-caves"].guardians
+
+
+def test_card_choices_fit_a_discord_menu_and_cut_long_texts_at_a_word():
+    state = scene("iron_circle")
+    state.realms["iron_circle"].hand = ["iron-keel"]
+    labels = [c.label for c in nerath.legal(state, 2) if c.action["type"] == "play"]
+    assert len(labels) == 1 and len(labels[0]) <= 100
+    assert labels[0].startswith("Play Iron Keel: Launch 1 free Warship") and labels[0].endswith("…")

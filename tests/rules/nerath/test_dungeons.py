@@ -135,3 +135,12 @@ def test_heroes_leaving_by_warship_are_offered_only_the_seats_aboard():
     act(state, {"type": "end"})
     offers = [c.action for c in nerath.legal(state, 0) if c.action["type"] == "move"]
     assert offers and max(a["count"] for a in offers if a["to"] == "grey-reach") == 2
+
+
+def test_heroes_moved_out_together_are_told_in_one_line():
+    state = dungeon("orc-raiders", heroes=(("fighter", 1), ("wizard", 1)))
+    explore(state, [7, 1, 1])
+    act(state, {"type": "end"})
+    texts = [e.text for e in act(state, {"type": "end"})]
+    assert "Karkoth: 2 Heroes leave Gloomhollow Caves for Cinderhold." in texts
+    assert not any("a Hero leaves" in text for text in texts)
