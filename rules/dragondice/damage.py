@@ -3,8 +3,6 @@ and damage left over that is smaller than every survivor's health is lost."""
 
 from __future__ import annotations
 
-from itertools import product
-
 from rules.base import ActionLog, RuleError, seat_ref
 from rules.dragondice.content import DRAGONKIN, UNIT_DICE, Face
 from rules.dragondice.dice import roll_unit
@@ -19,16 +17,39 @@ def is_valid(army: list[Unit], killed: list[Unit], amount: int) -> bool:
 
 
 def casualty_sets(army: list[Unit], amount: int) -> list[list[Unit]]:
-    """Every valid casualty set, identical dice merged (which of two equal dice dies makes no difference)."""
+    """Every valid casualty set, identical dice merged (which of two equal dice dies makes no difference).
+
+    A search over how many of each kind die that drops a branch as soon as it cannot end valid (too much health
+    used, or too little left to bring the leftover under a survivor's health): trying every combination took
+    most of a second for a whole force in one army."""
     groups: dict[str, list[Unit]] = {}
     for unit in sorted(army, key=lambda u: int(u.id[1:])):
         groups.setdefault(unit.kind, []).append(unit)
     kinds = sorted(groups)
+    health = [groups[k][0].health for k in kinds]
+    rest = [sum(len(groups[k]) * h for k, h in zip(kinds[i:], health[i:], strict=True)) for i in range(len(kinds))]
     sets: list[list[Unit]] = []
-    for counts in product(*(range(len(groups[k]) + 1) for k in kinds)):
-        killed = [u for k, c in zip(kinds, counts, strict=True) for u in groups[k][:c]]
-        if is_valid(army, killed, amount):
-            sets.append(killed)
+    counts: list[int] = []
+
+    def search(index: int, used: int, smallest: int) -> None:
+        """`smallest`: the least health among survivors so far (0: none yet)."""
+        if smallest and used + rest[index] <= amount - smallest:
+            return  # even killing everything left cannot bring the leftover under that survivor's health
+        if index == len(kinds):
+            if not smallest or amount - used < smallest:
+                sets.append([u for k, c in zip(kinds, counts, strict=True) for u in groups[k][:c]])
+            return
+        size, units = health[index], len(groups[kinds[index]])
+        for count in range(units + 1):
+            if used + count * size > amount:
+                break
+            survivor = size if count < units else 0
+            counts.append(count)
+            search(index + 1, used + count * size, min(smallest or survivor, survivor or smallest))
+            counts.pop()
+
+    rest.append(0)
+    search(0, 0, 0)
     sets.sort(key=lambda s: (sum(u.health for u in s), len(s), [u.id for u in s]))
     return sets
 

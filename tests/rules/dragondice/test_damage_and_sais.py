@@ -147,3 +147,37 @@ def test_casualty_choice_labels_are_short_sets_of_units_with_their_health():
     assert casualty_label([], 1) == "Nobody dies: the 1 damage is lost"
     crowd = [Unit(f"u{i}", 1, kind, "t2") for i, kind in enumerate([CINDER, ANVIL, CRUCIBLE, FEN, TIDE, REED] * 2)]
     assert all(len(casualty_label(s, 12)) <= 100 for s in casualty_sets(crowd, 12))
+
+
+def test_damage_casualty_sets_are_exactly_the_valid_ones_fewest_losses_first():
+    """The pruned search finds the same sets as trying every combination of how many of each kind die."""
+    import random
+    from itertools import product
+
+    kinds = [CINDER, ANVIL, CRUCIBLE, FORGE, FEN, TIDE, LEVIATHAN, "dragonkin/fire"]
+    chooser = random.Random(5)
+    for _ in range(200):
+        army = [Unit(f"u{i}", 1, chooser.choice(kinds), "t2") for i in range(chooser.randint(1, 9))]
+        amount = chooser.randint(1, 20)
+        groups = {k: [u for u in army if u.kind == k] for k in sorted({u.kind for u in army})}
+        expected = []
+        for counts in product(*(range(len(g) + 1) for g in groups.values())):
+            killed = [u for g, c in zip(groups.values(), counts, strict=True) for u in g[:c]]
+            if is_valid(army, killed, amount):
+                expected.append(sorted(u.id for u in killed))
+        found = casualty_sets(army, amount)
+        assert sorted(sorted(u.id for u in s) for s in found) == sorted(expected)
+        losses = [(sum(u.health for u in s), len(s)) for s in found]
+        assert losses == sorted(losses)
+
+
+def test_damage_casualty_sets_of_a_whole_force_in_one_army_come_quickly():
+    import time
+
+    from rules.dragondice.setup import build_army
+
+    kinds = [k for role in ("home", "horde", "campaign") for k in build_army("emberwrights", role, 18)]
+    army = [Unit(f"u{i}", 1, k, "t2") for i, k in enumerate(kinds + ["dragonkin/fire"] * 2 + ["dragonkin/earth"] * 2)]
+    start = time.perf_counter()
+    sets = casualty_sets(army, 25)
+    assert len(sets) > 1000 and time.perf_counter() - start < 0.5  # was about 2 s before the search was pruned
