@@ -17,7 +17,7 @@ from rules.genertela import (
     submission,
     vassals,
 )
-from rules.genertela.board import BOARD, CONTENT, NATIONS, ORDER, active_nation, controlled, touch, units_of
+from rules.genertela.board import BOARD, CONTENT, NATIONS, ORDER, active_nation, controlled, units_of
 from rules.genertela.economy import (
     CITY_COST,
     FOREST_COST,
@@ -26,7 +26,6 @@ from rules.genertela.economy import (
     resources_gained,
     scoring_points,
 )
-from rules.genertela.movement import overstacked
 from rules.genertela.state import State, Unit
 from rules.genertela.titles import emperor, king
 from rules.rng import Rng
@@ -95,12 +94,15 @@ def end_build(state: State) -> None:
 
 def end_move(state: State, log: ActionLog, rng: Rng) -> None:
     nation = active_nation(state)
-    lost = overstacked(state, nation)
-    for unit in lost:
-        state.units.remove(unit)
-    touch(state)
-    if lost:
-        log.say(f"{NATIONS[nation].name} lose {len(lost)} overstacked units.")
+    if losses.ask_overstack(state, nation):  # the player picks the zone that may hold double
+        state.politics.resume = "after_stacking"
+        return
+    losses.remove_overstack(state, nation, None, log)
+    _after_stacking(state, log, rng)
+
+
+def _after_stacking(state: State, log: ActionLog, rng: Rng) -> None:
+    nation = active_nation(state)
     specials.strand(state, nation, log)
     events.before_battles(state, nation, log)
     duties.before_battles(state, nation, log)
@@ -131,6 +133,8 @@ def resume(state: State, log: ActionLog, rng: Rng) -> None:
         next_battle(state, log, rng)
     elif then == "population":
         _population_step(state, log, rng)
+    elif then == "after_stacking":
+        _after_stacking(state, log, rng)
     elif then == "after_conversions":
         then = _after_conversions(state, log, rng)  # "next": the nation sat out, the next one starts
     if then in ("start_nation_turn", "next"):

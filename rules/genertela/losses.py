@@ -7,6 +7,7 @@ from rules.base import ActionLog
 from rules.genertela import decisions
 from rules.genertela.board import BOARD, NATIONS, touch, units_of
 from rules.genertela.economy import counts_for_population, population_excess
+from rules.genertela.movement import overstacked
 from rules.genertela.state import Decision, State
 from rules.rng import Rng
 
@@ -27,6 +28,35 @@ def ask_loss(state: State, nation: str, log: ActionLog) -> bool:
     touch(state)
     log.say(f"{NATIONS[nation].name} lose {len(excess)} units over their population limit.")
     return False
+
+
+def ask_overstack(state: State, nation: str) -> bool:
+    """With more than one overstacked zone, the owner picks the one that may hold up to double (the default is the
+    engine's pick: where it saves the most units)."""
+    lost_anyway = len(overstacked(state, nation, ""))
+    zones = list(dict.fromkeys(u.zone for u in overstacked(state, nation, "")))
+    zones = [zid for zid in zones if len(overstacked(state, nation, zid)) < lost_anyway]
+    if len(zones) < 2:
+        return False
+    default = {u.uid for u in overstacked(state, nation)}
+    best = next(zid for zid in zones if {u.uid for u in overstacked(state, nation, zid)} == default)
+    options = [best, *[zid for zid in zones if zid != best]]
+    labels = [f"Let {BOARD.zones[zid].name} hold up to double; lose the extra units elsewhere" for zid in options]
+    return decisions.ask(state, nation, "overstack", options, labels)
+
+
+def remove_overstack(state: State, nation: str, double: str | None, log: ActionLog) -> None:
+    lost = overstacked(state, nation, double)
+    for unit in lost:
+        state.units.remove(unit)
+    touch(state)
+    if lost:
+        log.say(f"{NATIONS[nation].name} lose {len(lost)} overstacked units.")
+
+
+@decisions.handler("overstack")
+def _overstack(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
+    remove_overstack(state, decision.nation, option, log)
 
 
 @decisions.handler("population")

@@ -175,8 +175,9 @@ def check_overrun(state: State, nation: str, zid: str) -> bool:
     return False
 
 
-def overstacked(state: State, nation: str) -> list[Unit]:
-    """Units lost to stacking: each zone's limit, except one zone that may hold up to double."""
+def overstacked(state: State, nation: str, double: str | None = None) -> list[Unit]:
+    """Units lost to stacking: each zone's limit, except one zone that may hold up to double (`double`: that zone,
+    as the player chose; "" none; None the engine's pick)."""
     excess: dict[str, list[Unit]] = {}
     waiting = "" if state.alliance else alliance_centre(state, nation)
     for zid in sorted({u.zone for u in units_of(state, nation)}):
@@ -195,5 +196,7 @@ def overstacked(state: State, nation: str) -> list[Unit]:
         return dragonewts.city_overstack(state, nation)
     # the one allowed overstack (up to double) goes to the zone where it saves the most units
     best = max(excess, key=lambda zid: (min(len(excess[zid]), STACK[zone(zid).terrain]), zid))
-    excess[best] = excess[best][STACK[zone(best).terrain] :]
+    best = best if double is None else double
+    if best in excess:
+        excess[best] = excess[best][STACK[zone(best).terrain] :]
     return [u for units in excess.values() for u in units] + dragonewts.city_overstack(state, nation)

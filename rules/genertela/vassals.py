@@ -152,16 +152,44 @@ def demand_troops(state: State, overlord: str) -> None:
 
 @decisions.handler("troops")
 def _troops(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
-    subject, overlord = decision.data["subject"], decision.nation
+    _give_next(state, decision.data["subject"], decision.nation, int(option), [], log)
+
+
+def _give_next(state: State, subject: str, overlord: str, left: int, given: list[int], log: ActionLog) -> None:
+    """The subject chooses, one unit at a time, the zone each troop comes from (default: the engine's pick);
+    then the overlord places them all."""
     held = controlled(state, overlord)
-    taken = _spare(state, subject)[: int(option)]
-    if not taken or not held:
+    spare = _spare(state, subject)
+    if left > 0 and spare and held:
+        zones = list(dict.fromkeys(u.zone for u in spare))
+        labels = [f"Give a unit from {BOARD.zones[zid].name} as subject troops" for zid in zones]
+        data = {"overlord": overlord, "left": str(left), "given": ",".join(str(uid) for uid in given)}
+        if decisions.ask(state, subject, "give", zones, labels, **data):
+            return
+        _give(state, spare[0], overlord, held[0])
+        _give_next(state, subject, overlord, left - 1, [*given, spare[0].uid], log)
         return
-    for unit in taken:
-        unit.nation, unit.lent_from, unit.zone, unit.moved = overlord, subject, held[0], False
+    if given:
+        log.say(f"{NATIONS[subject].name} give {len(given)} subject troops to {NATIONS[overlord].name}.")
+        decisions.ask_zone(state, overlord, "placement", given, "the subject troops")
+
+
+def _give(state: State, unit: Unit, overlord: str, zid: str) -> None:
+    unit.lent_from, unit.nation, unit.zone, unit.moved = unit.nation, overlord, zid, False
     touch(state)
-    log.say(f"{NATIONS[subject].name} give {len(taken)} subject troops to {NATIONS[overlord].name}.")
-    decisions.ask_zone(state, overlord, "placement", [u.uid for u in taken], "the subject troops")
+
+
+@decisions.handler("give")
+def _give_answer(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
+    data, subject = decision.data, decision.nation
+    overlord = data["overlord"]
+    given = [int(uid) for uid in data["given"].split(",") if uid]
+    unit = next((u for u in _spare(state, subject) if u.zone == option), None)
+    held = controlled(state, overlord)
+    if unit is None or not held:
+        return
+    _give(state, unit, overlord, held[0])
+    _give_next(state, subject, overlord, int(data["left"]) - 1, [*given, unit.uid], log)
 
 
 def return_troops(state: State, subject: str, overlord: str, log: ActionLog) -> None:

@@ -184,3 +184,25 @@ def test_a_nation_turn_waits_for_its_conversion_choice_before_its_reinforcements
     choose(state, "2")
     choose(state, "2")
     assert state.resources.get("char_un", 0) > 0 and state.phase in ("build", "move")
+
+
+def test_the_owner_chooses_which_overstacked_zone_may_hold_double() -> None:
+    state = blank(turn=20, nation="pelandans")
+    put(state, "pelandans", "Raibanth", 12)  # lowland: 8, up to 16 as the one overstack
+    put(state, "pelandans", "Spol", 10)
+    flow.end_move(state, flow.ActionLog(), Rng(0))
+    over = state.decisions[0]
+    assert over.kind == "overstack" and set(over.options) == {z("Raibanth"), z("Spol")}
+    assert state.politics.resume == "after_stacking" and state.phase == "move"
+    choose(state, z("Raibanth"))
+    assert len(units_of(state, "pelandans", z("Raibanth"))) >= 12  # kept (a title may add one more)
+    assert len(units_of(state, "pelandans", z("Spol"))) == 8
+
+
+def test_a_single_overstacked_zone_needs_no_decision() -> None:
+    state = blank(turn=20, nation="pelandans")
+    put(state, "pelandans", "Raibanth", 20)
+    log = flow.ActionLog()
+    flow.end_move(state, log, Rng(0))
+    assert not any(d.kind == "overstack" for d in state.decisions)
+    assert "Pelandans lose 4 overstacked units." in [e.text for e in log.events]

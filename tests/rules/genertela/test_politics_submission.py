@@ -294,3 +294,20 @@ def test_a_subject_cannot_submit_to_another_nation() -> None:
     state.overlords["balazarings"] = "heortlings"
     assert "already subject" in submission.may_submit(state, "balazarings", "uz")
     assert submission.may_submit(state, "balazarings", "heortlings") == ""
+
+
+def test_the_subject_chooses_which_units_it_gives_as_troops() -> None:
+    state = blank(turn=20, nation="heortlings", phase="build")
+    put(state, "heortlings", "Sartar", 2)
+    put(state, "balazarings", "Balazar", 4)
+    put(state, "balazarings", "Dog Plains", 4)
+    state.overlords["balazarings"] = "heortlings"
+    vassals.demand_troops(state, "heortlings")
+    choose(state, "2")
+    give = state.decisions[0]
+    assert give.kind == "give" and give.nation == "balazarings" and set(give.options) == {z("Balazar"), z("Dog Plains")}
+    choose(state, z("Dog Plains"))
+    choose(state, z("Dog Plains"))
+    assert len(units_of(state, "balazarings", z("Dog Plains"))) == 2
+    assert len(units_of(state, "balazarings", z("Balazar"))) == 4
+    assert len(vassals.troops_of(state, "balazarings")) == 2
