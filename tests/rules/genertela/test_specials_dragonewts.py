@@ -285,3 +285,22 @@ def test_a_fight_over_a_city_may_be_called_off_before_the_battle_step() -> None:
     act(state, type="attack", zone=z("Beast Valley"))
     act(state, type="attack", zone=z("Beast Valley"))
     assert state.city_attacks == [] and next_battle_zone(state) is None
+
+
+def test_turn_23_the_scheduled_dragons_attack_every_deathline_zone_holding_human_units() -> None:
+    from rules.genertela import bot, reinforce
+
+    state = blank(turn=23, nation="dragonewts", phase="move")
+    put(state, "dragonewts", "Dragon's Eye", 2, kind="named_dragonewt")
+    reinforce.reinforce(state, "dragonewts", ("reinforcement",), ActionLog())  # the 20 Dragons of the schedule
+    assert sum(1 for u in state.units if u.kind == "dragon") == 20
+    humans = {"Beast Valley": "heortlings", "Wintertop": "alkorings", "Fer": "esrolians", "Orenaria": "rinliddi"}
+    for zone, nation in humans.items():
+        put(state, nation, zone, 2)
+    put(state, "uz", "Print", 2)  # not human: no Dragon may go
+    while (action := bot.bot_action(state)) != {"type": "end"}:  # the bot plays the Dragonewts' movement
+        act(state, **action)
+    for zone in humans:
+        assert any(u.kind == "dragon" for u in units_of(state, "dragonewts", z(zone)))
+    assert not any(u.kind == "dragon" for u in units_of(state, "dragonewts", z("Print")))
+    act(state, type="end")  # now the step may end: the battles follow
