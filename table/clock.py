@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from rules.base import fill_seats
 from table.service import Post, TableService
-from table.store import Prefs, ReminderRow
+from table.store import Prefs, ReminderRow, SeatRow, TableRow
 
 log = logging.getLogger(__name__)
 ESCALATE_AFTER = 3  # unanswered DMs before the channel is told
@@ -107,7 +107,7 @@ class Reminders:
             report.postponed += 1
             await self.store.put_reminder(row)
             return
-        text = await self._summary(table.id, holder.seat, now - row.since)
+        text = self._summary(table, seats, now - row.since)
         if escalate or prefs.dm_closed:
             await self.notifier.mention(table.channel_id, holder.user_id, text)
             report.mentioned += 1
@@ -123,11 +123,8 @@ class Reminders:
         row.next_at = now + table.remind_every
         await self.store.put_reminder(row)
 
-    async def _summary(self, table_id: int, seat: int, waited: float) -> str:
-        table = await self.store.table(table_id)
-        assert table is not None
+    def _summary(self, table: TableRow, seats: list[SeatRow], waited: float) -> str:
         engine = self.service.engine(table)
-        seats = await self.store.seats(table_id)
         state = self.service.state(table)
         situation = fill_seats(engine.status(state, None), self.service.namer(seats))
         hours = max(1, int(waited // 3600))
