@@ -112,14 +112,16 @@ def dragon_attack(state: State, rng: Rng, log: ActionLog, seat: int, where: str,
     breath = any(f.effect == "breath" for f in faces)
     saveable = sum(f.damage for f in faces if f.saveable)
     unsaveable = sum(f.damage for f in faces if not f.saveable)
+    blaze = ""
     if breath and dragon.element == "fire":
         unsaveable += DRAGON.breath["fire"].amount
+        blaze = f": {unsaveable - DRAGON.breath['fire'].amount} Breath + {DRAGON.breath['fire'].amount} fire breath"
     total = max(0, saveable - rolled.saves) + unsaveable
     health = dragon_health(faces)
     slain = rolled.total >= health
     log.say(
         f"{seat_ref(dragon.owner)}'s {dragon.element} dragon deals {total} damage "
-        f"({saveable} against {rolled.saves} saves, {unsaveable} with no save); "
+        f"({saveable} against {rolled.saves} saves, {unsaveable} with no save{blaze}); "
         f"the army's {rolled.total} melee "
         + ("slays it: it returns to its owner's pool." if slain else f"fall short of its {health} health.")
     )

@@ -135,8 +135,8 @@ def test_roll_against_a_dragon_shows_its_faces_the_armys_melee_and_saves_and_the
         "dragon's element)",
         "<seat:0>'s army at Swampland, roll against the dragon: Cinder Scout u0: ID (1), Anvil Guard u1: Thornback 2, "
         "Crucible Knight u2: Rend 1 → 2 melee and 3 saves. SAIs: Thornback 2 (u1) +2 saves; Rend 1 (u2) +1 melee",
-        "<seat:1>'s fire dragon deals 5 damage (0 against 3 saves, 5 with no save); the army's 2 melee fall short "
-        "of its 5 health.",
+        "<seat:1>'s fire dragon deals 5 damage (0 against 3 saves, 5 with no save: 3 Breath + 2 fire breath); "
+        "the army's 2 melee fall short of its 5 health.",
     ]
 
 
