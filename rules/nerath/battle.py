@@ -290,7 +290,7 @@ def check_casualties(state: State, realm: str, kinds: list[str]) -> None:
 def take(state: State, battle: Battle, realm: str, kinds: list[str], log: ActionLog) -> None:
     """Apply the chosen casualties: a new piece for each hit."""
     pieces = [p for p in fighters(state, battle, realm == battle.attacker) if p.realm == realm]
-    outcome = []
+    outcome: dict[tuple[str, str], int] = {}  # (kind, what happened) -> how many, told as one count
     for kind in sorted(kinds, key=lambda k: k == "warship"):  # ships last: a sinking ship takes its cargo along
         # the healthy Dragon and the emptiest Warship take the hit first
         candidates = sorted(
@@ -301,19 +301,23 @@ def take(state: State, battle: Battle, realm: str, kinds: list[str], log: Action
         pieces.remove(piece)
         if piece.kind == "castle":
             piece.hit = True
-            outcome.append("a Castle is knocked out of the fight")
+            what = "knocked out of the fight"
         elif "durable" in PIECES[piece.kind].abilities and not piece.hit:
             piece.hit = True
-            outcome.append("a Dragon is wounded")
+            what = "wounded"
         else:
             lost = board.cargo(state, piece)
             for carried in lost:
                 state.pieces.remove(carried)
             state.pieces.remove(piece)
-            sunk = f" with {len(lost)} aboard" if lost else ""
-            outcome.append(f"a {PIECES[piece.kind].name} is destroyed{sunk}")
+            what = f"destroyed with {len(lost)} aboard" if lost else "destroyed"
+        outcome[kind, what] = outcome.get((kind, what), 0) + 1
     if outcome:
-        log.say(f"{name(realm)}: {'; '.join(outcome)}.")
+        told = [
+            f"a {PIECES[k].name} is {what}" if n == 1 else f"{n} {board.kind_name(k, n)} are {what}"
+            for (k, what), n in outcome.items()
+        ]
+        log.say(f"{name(realm)}: {'; '.join(told)}.")
 
 
 def choose_casualties(state: State, realm: str, kinds: list[str], log: ActionLog, rng: Rng) -> None:

@@ -334,3 +334,12 @@ def test_casualty_choices_are_short_counts_by_kind_even_for_many_hits():
     assert labels[0] == "Vailin loses 6 Footsoldiers, 3 Siege Engines"  # the cheapest first
     assert "Vailin loses 6 Footsoldiers, 1 Siege Engine, 2 Monsters" in labels
     assert all(len(label) <= 100 for label in labels)
+
+
+def test_casualties_of_one_kind_are_told_as_a_count():
+    state = battle_at("silverbough")
+    attackers(state, "footsoldier", "silverbough", 4)
+    put(state, "vailin", "footsoldier", "silverbough", 3)
+    put(state, "vailin", "fighter", "silverbough")
+    events = act(state, {"type": "fight", "space": "silverbough"}, dice=[1, 1, 1, 1, 6, 6, 6, 10])
+    assert "Karkoth: 4 Footsoldiers are destroyed." in texts(events)
