@@ -26,7 +26,6 @@ from rules.genertela.board import (
     friendly,
     has_city,
     may_enter,
-    on_city,
     touch,
     units_of,
 )
@@ -46,10 +45,6 @@ def next_battle_zone(state: State) -> tuple[str, str] | None:
             if foes and mine:
                 return zid, foes[0]
     return None
-
-
-def _sits_on_city(state: State, unit: Unit) -> bool:
-    return on_city(state, unit)
 
 
 def army(state: State, nation: str, zid: str) -> list[Unit]:

@@ -1,4 +1,5 @@
-"""Who blocks movement, and the special units that ignore blocking: Assassins and Hon-eel.
+"""Special units and the places they may go: who blocks movement, Assassins and Hon-eel (free movement,
+far retreats, the Assassins' strike), the sea, and the seed's fixed recovery zones of some individuals.
 
 The seed: units inside a City or fortress block only when declared outside; pure Assassins never block;
 Assassins and Hon-eel are not blocked and may move to, or retreat to, zones far away.
