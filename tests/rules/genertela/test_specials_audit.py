@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules import genertela
 from rules.base import ActionLog
 from rules.genertela import bot, flow
-from rules.genertela.board import units_of
+from rules.genertela.board import CONTENT, units_of
 from rules.genertela.combat import casualty_options
 from rules.genertela.economy import population_excess, population_limit
 from rules.genertela.movement import destinations, overstacked
@@ -156,3 +156,22 @@ def test_overstacked_units_are_eliminated_cheapest_first_standard_units_before_g
     soldiers = put(state, "uz", "Sartar", 4)  # 6 in a highland: 2 over
     put(state, "uz", "Pavis", 12)  # 4 over in a lowland: the one double overstack saves more here
     assert overstacked(state, "uz") == soldiers[:2] and giant in state.units
+
+
+def test_special_units_listed_on_a_number_of_turns_act_like_star_units_on_those_turns() -> None:
+    listed: dict[str, list[str]] = {}
+    for turn in CONTENT.turns:
+        for entry in turn.entries:
+            for p in entry.placements:
+                if p.unit == "special" and p.stays == "listed_turns":
+                    listed.setdefault(p.unit_id, []).append(p.recovery)
+    several = {uid: marks for uid, marks in listed.items() if len(marks) > 1}
+    assert several and all(mark != "none" for marks in several.values() for mark in marks)
+    state = blank(turn=3, nation="dara_happans")
+    put(state, "dara_happans", "Raibanth")
+    vurnostum = hero(state, "dara_happans", "Raibanth", "Vurnostum", ["hero"], recovery="*")
+    vurnostum.stays = "listed_turns"
+    state.units.remove(vurnostum)
+    state.fallen = [vurnostum]
+    flow.finish_nation_turn(state, ActionLog(), Rng(0, [6] + [1] * 200))
+    assert vurnostum in state.units
