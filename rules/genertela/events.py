@@ -231,7 +231,9 @@ def _event_params(state: State, kind: str) -> list[dict[str, Any]]:
 
 def before_battles(state: State, nation: str, log: ActionLog) -> None:
     """Turn 31, combat step: Hon-eel in an Alkoring zone turns up to 8 Alkoring units there and next door into
-    Lunar Tarsh units (house: the first ones in map order)."""
+    Lunar Tarsh units; the Lunar player chooses how many in each zone (see conversions.ask_swap)."""
+    from rules.genertela import conversions
+
     for params in _event_params(state, "alkoring_conversion"):
         source = CONTENT.nations.resolve(params["source"])
         into = CONTENT.nations.resolve(params["into"])
@@ -240,15 +242,9 @@ def before_battles(state: State, nation: str, log: ActionLog) -> None:
             if controller(state, honeel.zone) != source:
                 continue
             area = [honeel.zone, *BOARD.zones[honeel.zone].adjacent]
-            pool = [
-                u for zid in area for u in state.units if u.zone == zid and u.nation == source and u.kind == "standard"
-            ]
-            turned = pool[: min(int(params["max_units"]), _room(state, into))]
-            for unit in turned:
-                unit.nation = into
-            touch(state)
-            if turned:
-                log.say(f"{name} wins over {len(turned)} Alkoring units: they are Lunar Tarsh now.")
+            allowance = min(int(params["max_units"]), _room(state, into))
+            text = f"{name} wins over Alkoring units: they are Lunar Tarsh now."
+            conversions.ask_swap(state, into, source, area, allowance, text, log)
 
 
 def fallen_in_battle(state: State, victim: Unit, killer: str, log: ActionLog) -> None:

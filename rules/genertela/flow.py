@@ -107,6 +107,9 @@ def _after_stacking(state: State, log: ActionLog, rng: Rng) -> None:
     events.before_battles(state, nation, log)
     duties.before_battles(state, nation, log)
     state.phase = "battle"
+    if state.decisions and not state.politics.resume:  # Hon-eel's conversion waits for the Lunar player
+        state.politics.resume = "next_battle"
+        return
     next_battle(state, log, rng)
 
 

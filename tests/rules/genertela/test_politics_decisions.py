@@ -206,3 +206,17 @@ def test_a_single_overstacked_zone_needs_no_decision() -> None:
     flow.end_move(state, log, Rng(0))
     assert not any(d.kind == "overstack" for d in state.decisions)
     assert "Pelandans lose 4 overstacked units." in [e.text for e in log.events]
+
+
+def test_the_lunar_player_chooses_which_alkoring_units_hon_eel_wins_over() -> None:
+    from rules.genertela import events
+
+    state = blank(turn=31, nation="rinliddi")
+    put(state, "alkorings", "Holay", 3)
+    put(state, "alkorings", "Tarsh", 5)  # next to Holay
+    hero(state, "rinliddi", "Holay", "Hon-eel", ["guardian"])
+    events.before_battles(state, "rinliddi", flow.ActionLog())
+    assert state.decisions[0].kind == "swap" and state.decisions[0].options == ["3", "2", "1", "0"]
+    choose(state, "0")  # none in Holay...
+    choose(state, "5")  # ...all five in Tarsh
+    assert len(units_of(state, "lunar_tarsh", z("Tarsh"))) == 5 and len(units_of(state, "alkorings", z("Holay"))) == 3
