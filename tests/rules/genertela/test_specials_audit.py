@@ -175,3 +175,21 @@ def test_special_units_listed_on_a_number_of_turns_act_like_star_units_on_those_
     state.fallen = [vurnostum]
     flow.finish_nation_turn(state, ActionLog(), Rng(0, [6] + [1] * 200))
     assert vurnostum in state.units
+
+
+def test_there_are_no_recoveries_on_turn_40_not_even_named_dragonewts() -> None:
+    from rules.genertela import dragonewts
+
+    state = blank(turn=40, nation="heortlings")
+    king = hero(state, "dragonewts", "Dragon's Eye", "Inhuman King", ["hero"], recovery="**")
+    king.unit_id = dragonewts.INHUMAN_KING
+    put(state, "dragonewts", "Grazelands", 1, kind="named_dragonewt", sitting=True)
+    put(state, "heortlings", "Grazelands", 2)
+    newt = put(state, "dragonewts", "Grazelands", 1, kind="named_dragonewt", name=dragonewts.label(z("Grazelands")))[0]
+    star = hero(state, "heortlings", "Grazelands", "Vingkot", ["hero"], recovery="*")
+    for unit in (newt, star):
+        state.units.remove(unit)
+    state.fallen = [newt, star]
+    rng = Rng(0, [10] * 10)
+    flow.finish_nation_turn(state, ActionLog(), rng)
+    assert newt not in state.units and star not in state.units and not rng.rolls
