@@ -196,3 +196,18 @@ def test_fortress_and_city_and_hills_all_add_for_a_defender() -> None:
     state = blank()
     soldier = put(state, "heortlings", "Heortland")[0]  # highland fortress, with a City
     assert resist(soldier, [soldier], z("Heortland"), True, True) == 1 + 1 + 2
+
+
+def test_retreat_goes_only_to_a_friendly_zone_not_currently_under_attack_and_leaves_immobile_units() -> None:
+    state = blank(nation="heortlings")
+    put(state, "heortlings", "Holay", 3)
+    city = put(state, "dara_happans", "Holay", kind="city")[0]
+    soldiers = put(state, "dara_happans", "Holay", 2)
+    put(state, "dara_happans", "Dara Happa", 1)
+    put(state, "dara_happans", "Henjarl", 1)
+    put(state, "heortlings", "Henjarl", 1)  # Henjarl is under attack
+    state.battle = Battle(z("Holay"), "heortlings", "dara_happans", step="retreat_defender")
+    state.phase = "battle"
+    assert retreat_options(state, "dara_happans") == [z("Dara Happa")]
+    genertela.act(state, 0, {"type": "retreat", "zone": z("Dara Happa")}, Rng(0))
+    assert city.zone == z("Holay") and all(u.zone == z("Dara Happa") for u in soldiers)
