@@ -116,7 +116,7 @@ class Console:
             await self._pick(int(rest[0]))
         elif head == "undo":
             await self._show_undo(await self.service.undo(self.channel_id, self.caller))
-        elif head in ("agree", "refuse"):
+        elif head == "agree" or (head == "refuse" and self.pending is not None):  # else a game's own refuse action
             await self._answer(head == "agree")
         elif head == "roll" and rest:
             dice = rest[0] + (rest.pop(1) if len(rest) > 1 and rest[1].lower() in ("adv", "dis") else "")
