@@ -103,6 +103,12 @@ def _land(draw: ImageDraw.ImageDraw, space_id: str, controller: str) -> None:
     points = _hex(space.centre, CONTENT.hex_radius)
     draw.polygon(points, fill=_tint(_colour(controller), 0.45))
     draw.line([*points, points[0]], fill=_colour(space.realm or controller), width=4)
+    _name(draw, space_id)
+
+
+def _name(draw: ImageDraw.ImageDraw, space_id: str) -> None:
+    """A land space's name (and CAPITAL), drawn again over a highlight so no letter is hidden."""
+    space = CONTENT.spaces[space_id]
     x, y = space.centre[0], space.centre[1] + TOP
     lines = _wrap(space.name)
     if len(lines) == 1:
@@ -163,6 +169,8 @@ def render(state: State, names: Sequence[str]) -> Image.Image:
     for space in fought:
         points = _hex(CONTENT.spaces[space].centre, radius)
         draw.line([*points, points[0]], fill=HIGHLIGHT, width=5)
+        if CONTENT.spaces[space].kind == "land":
+            _name(draw, space)
     for space in state.pending:  # attacks declared, battles still to fight
         points = _hex(CONTENT.spaces[space].centre, radius - 4)
         draw.line([*points, points[0]], fill=PENDING, width=3)

@@ -122,3 +122,17 @@ def _legend_texts():
     from render import nerath as board_image
 
     return board_image.LEGEND_NOTES
+
+
+def test_a_highlighted_space_keeps_its_whole_name_readable():
+    state = start(nerath, 4)
+    box = (-34, -34, 34, -20)  # the name line of a land hex
+    plain = _area(render(state, NAMES), "goldmeadow", box)
+    state.battles_last = ["goldmeadow"]
+    lit = _area(render(state, NAMES), "goldmeadow", box)
+
+    def dark(pixel):  # the name's ink, not the dark blue border
+        return max(pixel) < 90 and max(pixel) - min(pixel) < 25
+
+    ink = [(x, y) for x in range(plain.width) for y in range(plain.height) if dark(plain.getpixel((x, y)))]
+    assert ink and all(sum(lit.getpixel(xy)) < 300 for xy in ink)  # the highlight is far brighter
