@@ -150,10 +150,12 @@ def _roll_guardians(state: State, battle: Battle, first: bool, log: ActionLog, r
         tile = CONTENT.guardians[dungeon.guardians[index]]
         if tile.first_strike != first:
             continue
+        faces: dict[int, list[int]] = {}  # die size -> faces: "Skeleton Horde d6: 5, 6, 1"
         for sides in tile.dice[: dungeon.dice_left[index]]:
             face = rng.roll(sides, 1, f"{tile.name} at {label(battle.space)}")[0]
             hits += face >= HIT
-            parts.append(f"{tile.name} d{sides}: {face}")
+            faces.setdefault(sides, []).append(face)
+        parts += [f"{tile.name} d{sides}: {', '.join(map(str, got))}" for sides, got in faces.items()]
     if parts:
         log.say(f"The Guardians roll: {'; '.join(parts)} -> {hits} hit{'s' * (hits != 1)}.", "roll")
     return hits

@@ -155,9 +155,10 @@ def play_choices(state: State, realm: str) -> list[tuple[str, str, str]]:
     for card in dict.fromkeys(mine.treasures):
         treasure = CONTENT.treasures[card]
         targets = strike_targets(state, realm, treasure.power) if needs_target(treasure.power) else []
+        wasted = "; its Power has nothing in reach now" if needs_target(treasure.power) and not targets else ""
         for target in targets or [""]:
             where = f" on {board.label(target)}" if target else ""
-            result.append((card, target, f"Play treasure {treasure.name}{where} (+{treasure.vp} VP)"))
+            result.append((card, target, f"Play treasure {treasure.name}{where} (+{treasure.vp} VP{wasted})"))
     return result
 
 

@@ -176,3 +176,13 @@ def test_card_choices_fit_a_discord_menu_and_cut_long_texts_at_a_word():
     labels = [c.label for c in nerath.legal(state, 2) if c.action["type"] == "play"]
     assert len(labels) == 1 and len(labels[0]) <= 100
     assert labels[0].startswith("Play Iron Keel: Launch 1 free Warship") and labels[0].endswith("…")
+
+
+def test_a_treasure_whose_power_has_no_target_says_so_before_it_is_played():
+    state = scene("karkoth")
+    state.realms["karkoth"].treasures = ["vorpal-blade"]
+    labels = [c.label for c in nerath.legal(state, 0) if c.action["type"] == "play"]
+    assert labels == ["Play treasure Vorpal Blade (+2 VP; its Power has nothing in reach now)"]
+    put(state, "vailin", "monster", "silverbough")
+    labels = [c.label for c in nerath.legal(state, 0) if c.action["type"] == "play"]
+    assert labels == ["Play treasure Vorpal Blade on Silverbough (+2 VP)"]

@@ -144,3 +144,10 @@ def test_heroes_moved_out_together_are_told_in_one_line():
     texts = [e.text for e in act(state, {"type": "end"})]
     assert "Karkoth: 2 Heroes leave Gloomhollow Caves for Cinderhold." in texts
     assert not any("a Hero leaves" in text for text in texts)
+
+
+def test_a_guardians_dice_are_told_together():
+    state = dungeon("skeleton-horde")
+    events = explore(state, [1, 5, 6, 1])  # the Fighter misses; the Horde rolls 5, 6, 1
+    rolls = [e.text for e in events if e.kind == "roll"]
+    assert "The Guardians roll: Skeleton Horde d6: 5, 6, 1 -> 1 hit." in rolls
