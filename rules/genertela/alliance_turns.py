@@ -85,6 +85,7 @@ def close_turn(state: State, log: ActionLog) -> None:
     stays = any(a.id == state.alliance and a.no_return_home for a in CONTENT.turn(state.turn).alliances)
     army = [u for u in state.units if u.in_army]
     leader = state.acting_for
+    going: dict[str, list[int]] = {}
     for unit in army:
         unit.in_army = False
         if unit.lent_from:
@@ -93,7 +94,10 @@ def close_turn(state: State, log: ActionLog) -> None:
             state.politics.horde.append(unit.uid)
         elif unit.zone not in taken:
             send_home(state, unit)
+            going.setdefault(unit.nation, []).append(unit.uid)
     touch(state)
+    for nation, uids in going.items():
+        alliance_votes.ask_home(state, nation, uids)
     if not stays:
         for zid in sorted(taken):
             alliance_votes.keep_one_nation(state, leader, zid, [u for u in army if u.zone == zid], log)

@@ -133,6 +133,28 @@ def _keep(state: State, decision: Decision, option: str, rng: Rng, log: ActionLo
     log.say(f"{NATIONS[option].name} keep {BOARD.zones[zid].name} instead.")
 
 
+def ask_home(state: State, nation: str, uids: list[int]) -> None:
+    """The units going home went back to their starting zones (or the first zone held); their player may put them
+    all in one zone of theirs instead."""
+    held = controlled(state, nation)
+    options = ["home", *held]
+    labels = [f"{len(uids)} {NATIONS[nation].name} units back to their starting zones"]
+    labels += [f"All {len(uids)} back in {BOARD.zones[zid].name}" for zid in held]
+    decisions.ask(state, nation, "home", options, labels, uids=",".join(str(uid) for uid in uids))
+
+
+@decisions.handler("home")
+def _home(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
+    uids = {int(uid) for uid in decision.data["uids"].split(",")}
+    if option == "home" or option not in controlled(state, decision.nation):
+        return
+    for unit in state.units:
+        if unit.uid in uids and unit.nation == decision.nation:
+            unit.zone = option
+    touch(state)
+    log.say(f"{NATIONS[decision.nation].name} put their returning units in {BOARD.zones[option].name}.")
+
+
 def form(state: State, log: ActionLog) -> None:
     """When a turn begins, an alliance with a centre comes into being only if one of its members holds it (house:
     checked once, so an alliance does not break and re-form within the turn)."""

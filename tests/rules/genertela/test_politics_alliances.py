@@ -212,3 +212,20 @@ def test_the_alliances_controller_decides_which_nation_keeps_a_zone_it_took() ->
     assert {u.nation for u in state.units if u.zone == z("Balazar")} == {"talastari"}  # the default
     genertela.act(state, 0, {"type": "choose", "option": "uz"}, Rng(0))
     assert {u.nation for u in state.units if u.zone == z("Balazar")} == {"uz"}
+
+
+def test_units_going_home_after_an_alliance_turn_are_placed_by_their_player() -> None:
+    state = high_council_turn(uz=2, talastari=3)
+    vote(state, 1, "1")
+    vote(state, 0, "0")
+    put(state, "talastari", "Lakrene", 1)
+    army = [u for u in state.units if u.in_army and (u.lent_from or u.nation) == "talastari"]
+    state.changed = []
+    alliance_turns.close_turn(state, flow.ActionLog())
+    assert [d.nation for d in state.decisions] == ["uz", "talastari"]
+    genertela.act(state, 1, genertela.fallback(state, 1), Rng(0))  # the Uz keep the default
+    home = state.decisions[0]
+    assert home.kind == "home" and home.options[0] == "home" and z("Talastar") in home.options
+    assert {u.zone for u in army} == {z("Lakrene")}  # the default: their first zone (Dorastor is left behind)
+    genertela.act(state, 0, {"type": "choose", "option": z("Talastar")}, Rng(0))
+    assert {u.zone for u in army} == {z("Talastar")}
