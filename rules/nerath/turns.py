@@ -38,9 +38,9 @@ def end_step(state: State, log: ActionLog, rng: Rng) -> None:
         return
     if state.step == "move":
         state.step = "battle"
-        log.say(
-            f"{name(realm)} ends the move step; battles to fight: {', '.join(map(label, state.pending)) or 'none'}."
-        )
+        fights = ", ".join(map(label, state.pending))
+        then = f"battles to fight: {fights}." if fights else "no battles to fight."
+        log.say(f"{name(realm)} ends the move step; {then}")
         if not state.pending:
             _to_reposition(state, log, rng)
     elif state.step == "battle":
@@ -62,7 +62,9 @@ def _to_reposition(state: State, log: ActionLog, rng: Rng) -> None:
         flying = board.piece_type(piece.kind) == "flying"
         if piece.realm == board.active(state) and (flying or piece.space in state.plundered):
             piece.moved, piece.stopped = 0, False
-    if not movement.options(state, board.active(state)):
+    if movement.options(state, board.active(state)):
+        log.say(f"{name(board.active(state))} may now reposition flying pieces (move), then ends the step (end).")
+    else:
         _end_reposition(state, log, rng)
         state.step = "reinforce"
         log.say(

@@ -249,3 +249,13 @@ def test_status_says_who_must_do_what_now():
     assert "Karkoth (<seat:0>) buys and places new pieces (buy), then ends the turn and collects income (end)." in (
         nerath.status(state, None)
     )
+
+
+def test_ending_the_move_step_without_battles_says_what_comes_next():
+    state = scene("karkoth")
+    put(state, "karkoth", "dragon", "karkothi-throneholds")
+    events = act(state, {"type": "end"})
+    text = "\n".join(e.text for e in events)
+    assert "Karkoth ends the move step; no battles to fight." in text
+    assert "Karkoth may now reposition flying pieces (move), then ends the step (end)." in text
+    assert "battles to fight: none" not in text
