@@ -45,8 +45,10 @@ def choices(state: State) -> list[Choice]:
 
 
 def prompt(state: State) -> str:
+    """One line for status and reminders: what is being decided and its default answer."""
     decision = state.decisions[0]
-    return f"{NATIONS[decision.nation].name} decide: {decision.labels[0]} (default) or another choice."
+    more = f" ({len(decision.options) - 1} other choices)" if len(decision.options) > 1 else ""
+    return f"{NATIONS[decision.nation].name} to decide with /gen choose: {decision.labels[0]} by default{more}."
 
 
 def resolve(state: State, option: str, rng: Rng, log: ActionLog) -> None:

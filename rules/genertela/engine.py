@@ -437,6 +437,8 @@ def status(state: State, seat: int | None) -> str:
         f"Turn {state.turn}/{state.last_turn}: {turn.title}. {nation.name} ({nation.side}) - {state.phase}.",
         f"Waiting for {_waiting_text(state)}. VP: {scores}.",
     ]
+    if state.decisions:
+        lines.append(decisions.prompt(state))
     if seat is not None:
         mine = [side for side, owner in state.side_seat.items() if owner == seat]
         lines.append(f"You play {', '.join(mine) or 'no side'}.")

@@ -220,3 +220,9 @@ def test_the_lunar_player_chooses_which_alkoring_units_hon_eel_wins_over() -> No
     choose(state, "0")  # none in Holay...
     choose(state, "5")  # ...all five in Tarsh
     assert len(units_of(state, "lunar_tarsh", z("Tarsh"))) == 5 and len(units_of(state, "alkorings", z("Holay"))) == 3
+
+
+def test_status_tells_what_is_being_decided() -> None:
+    state = tatius_placed()
+    text = genertela.status(state, 0)
+    assert "Dara Happans to decide with /gen choose" in text and "Tatius in" in text
