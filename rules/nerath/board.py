@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from collections.abc import Iterable
 
@@ -40,6 +41,11 @@ def active(state: State) -> str:
 
 def name(realm: str) -> str:
     return REALMS[realm].short
+
+
+def space_id(text: str) -> str:
+    """The id of a space from its id or its shown name, whatever the case and punctuation."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("'", "")).strip("-")
 
 
 def label(space: str) -> str:

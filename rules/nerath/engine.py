@@ -396,13 +396,17 @@ def _text(action: dict[str, Any], key: str, required: bool = True) -> str:
 
 
 def _space(action: dict[str, Any], key: str) -> str:
-    space = _text(action, key)
-    require(space in SPACES, f"There is no space called {space!r}; use the names offered by autocomplete.")
+    """A space by id or by its name as shown ("Citadel of Iron's Grasp" -> citadel-of-irons-grasp)."""
+    typed = str(action.get(key) or "").strip()[:100]
+    space = board.space_id(_text(action, key))
+    require(space in SPACES, f"There is no space called {typed!r}; use the names offered by autocomplete.")
     return space
 
 
 def _piece(action: dict[str, Any]) -> str:
     kind = _text(action, "piece").replace(" ", "_")
+    if kind not in PIECES and kind.endswith("s") and kind[:-1] in PIECES:  # "footsoldiers" as typed
+        kind = kind[:-1]
     require(kind in PIECES, f"Unknown piece {kind!r}; pieces: {', '.join(PIECES)}.")
     return kind
 
@@ -514,7 +518,7 @@ def _battle_decision(state: State, realm: str, kind: str, action: dict[str, Any]
             have = sum(1 for p in battle.retreaters(state) if p.kind == piece)
             require(1 <= count <= have, f"{name(realm)} has {have} {board.kind_name(piece, 2)} to retreat here.")
         options = battle.retreat_options(state, piece)
-        where = ", ".join(options) or "nowhere (press on)"
+        where = ", ".join(map(label, options)) or "nowhere (press on)"
         require(to in options, f"You cannot retreat to {label(to)}; retreat to: {where}.")
         battle.retreat(state, to, log, rng, piece, count)
     elif kind == "move":
@@ -557,7 +561,8 @@ def _step_action(state: State, realm: str, kind: str, action: dict[str, Any], lo
         fightable = _fightable(state)
         require(
             space in fightable,
-            f"No battle to start at {label(space)}; you can: {', '.join(fightable) or 'none'} (sea battles first).",
+            f"No battle to start at {label(space)}; you can: {', '.join(map(label, fightable)) or 'none'} "
+            "(sea battles first).",
         )
         is_dungeon = SPACES[space].kind == "dungeon"
         require(is_dungeon == (kind == "explore"), "Use explore for a dungeon entrance and fight for other spaces.")
@@ -568,7 +573,7 @@ def _step_action(state: State, realm: str, kind: str, action: dict[str, Any], lo
         targets = battle.amok_targets(state, realm, state.amok_from)
         require(
             to in targets,
-            f"A Monster cannot run amok into {label(to)}; it can go to: {', '.join(targets) or 'nowhere'}.",
+            f"A Monster cannot run amok into {label(to)}; it can go to: {', '.join(map(label, targets)) or 'nowhere'}.",
         )
         battle.run_amok(state, to, log)
     elif kind == "buy":

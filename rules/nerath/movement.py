@@ -91,7 +91,7 @@ def check_move(state: State, realm: str, kind: str, count: int, origin: str, to:
     )
     budget = max(max(board.move_value(state, p) - p.moved for p in movers), 1)
     ends = _destinations(state, realm, kind, origin, budget)
-    reachable = ", ".join(sorted(ends)) or "nowhere"
+    reachable = ", ".join(label(s) for s in sorted(ends)) or "nowhere"
     require(
         to in ends,
         f"{board.kind_name(kind, 2)} from {label(origin)} cannot reach {label(to)}; they can reach: {reachable}.",

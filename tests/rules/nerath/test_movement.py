@@ -338,3 +338,16 @@ def test_boarding_and_landing_events_and_labels_read_as_sentences():
     assert "Land 1 Footsoldier from Grey Reach at Ravensgate" in labels
     events = act(state, {"type": "move", "piece": "footsoldier", "count": 1, "from": "grey-reach", "to": "silverbough"})
     assert events[-1].text == "Karkoth: 1 Footsoldier from Grey Reach lands to attack Silverbough."
+
+
+def test_spaces_may_be_typed_by_name_and_refusals_list_names():
+    state = scene()
+    put(state, "karkoth", "footsoldier", "karkothi-throneholds", 3)
+    move = {"type": "move", "piece": "Footsoldier", "count": 1, "from": "Karkothi Throneholds"}
+    act(state, move | {"to": "Hollowfang"})
+    act(state, move | {"piece": "Footsoldiers", "to": "Hollowfang"})
+    assert count(state, "karkoth", "footsoldier", "hollowfang") == 2
+    with pytest.raises(RuleError, match="they can reach: Blackmire, Bonereach, Grimmoor, Hollowfang, Skullcairn, "):
+        act(state, move | {"to": "Ashfen"})
+    with pytest.raises(RuleError, match="There is no space called 'Atlantis'"):
+        act(state, move | {"to": "Atlantis"})
