@@ -582,7 +582,8 @@ def _step_action(state: State, realm: str, kind: str, action: dict[str, Any], lo
         castle = reinforce.check_buy(state, realm, piece, count, at)
         reinforce.apply_buy(state, realm, piece, count, at, castle, log)
     else:
-        raise RuleError(f"{kind} is not possible now; see the actions offered for the {step} step.")
+        possible = ", ".join(dict.fromkeys(c.action["type"] for c in legal(state, state.seat_of[realm])))
+        raise RuleError(f"{kind} is not possible in the {step} step; {name(realm)} can now: {possible}.")
 
 
 def _move(state: State, realm: str, piece: str, count: int, origin: str, to: str, log: ActionLog) -> None:

@@ -259,3 +259,11 @@ def test_ending_the_move_step_without_battles_says_what_comes_next():
     assert "Karkoth ends the move step; no battles to fight." in text
     assert "Karkoth may now reposition flying pieces (move), then ends the step (end)." in text
     assert "battles to fight: none" not in text
+
+
+def test_an_action_of_another_step_is_refused_with_the_actions_possible_now():
+    state = scene("karkoth")
+    put(state, "karkoth", "footsoldier", "ravensgate")
+    for bad in ({"type": "press"}, {"type": "casualties", "pieces": "footsoldier"}, {"type": "accept"}):
+        with pytest.raises(RuleError, match=r"not possible in the move step; Karkoth can now: move, end\."):
+            act(state, bad)
