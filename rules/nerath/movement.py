@@ -132,7 +132,14 @@ def apply_move(state: State, realm: str, movers: list[Piece], to: str, cost: int
             piece.stopped = True
     if attack and to not in state.pending:
         state.pending.append(to)
-    log.say(f"{name(realm)}: {move_text(kind, len(movers), origin, to, attack, event=True)}.")
+    carried = [c.kind for ship in movers for c in board.cargo(state, ship)]
+    aboard = ", ".join(
+        f"{carried.count(k)} {board.kind_name(k, carried.count(k))}" for k in dict.fromkeys(sorted(carried))
+    )
+    log.say(
+        f"{name(realm)}: {move_text(kind, len(movers), origin, to, attack, event=True)}"
+        + (f", carrying {aboard}." if aboard else ".")
+    )
 
 
 def move_text(kind: str, count: int, origin: str, to: str, attack: bool, event: bool = False) -> str:

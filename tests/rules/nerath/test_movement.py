@@ -351,3 +351,12 @@ def test_spaces_may_be_typed_by_name_and_refusals_list_names():
         act(state, move | {"to": "Ashfen"})
     with pytest.raises(RuleError, match="There is no space called 'Atlantis'"):
         act(state, move | {"to": "Atlantis"})
+
+
+def test_a_warship_moving_with_pieces_aboard_says_what_it_carries():
+    state = scene()
+    put(state, "karkoth", "footsoldier", "skullcairn", 2)
+    put(state, "karkoth", "warship", "misty-deeps")
+    act(state, {"type": "move", "piece": "footsoldier", "count": 2, "from": "skullcairn", "to": "misty-deeps"})
+    events = act(state, {"type": "move", "piece": "warship", "count": 1, "from": "misty-deeps", "to": "whale-gulf"})
+    assert events[-1].text == "Karkoth: 1 Warship moves from Misty Deeps to Whale Gulf, carrying 2 Footsoldiers."
