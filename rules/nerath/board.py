@@ -43,8 +43,8 @@ def name(realm: str) -> str:
     return REALMS[realm].short
 
 
-def space_id(text: str) -> str:
-    """The id of a space from its id or its shown name, whatever the case and punctuation."""
+def slug(text: str) -> str:
+    """The id of a space or card from its id or its shown name, whatever the case and punctuation."""
     return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("'", "")).strip("-")
 
 

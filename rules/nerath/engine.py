@@ -398,7 +398,7 @@ def _text(action: dict[str, Any], key: str, required: bool = True) -> str:
 def _space(action: dict[str, Any], key: str) -> str:
     """A space by id or by its name as shown ("Citadel of Iron's Grasp" -> citadel-of-irons-grasp)."""
     typed = str(action.get(key) or "").strip()[:100]
-    space = board.space_id(_text(action, key))
+    space = board.slug(_text(action, key))
     require(space in SPACES, f"There is no space called {typed!r}; use the names offered by autocomplete.")
     return space
 
@@ -534,7 +534,7 @@ def _battle_decision(state: State, realm: str, kind: str, action: dict[str, Any]
 
 
 def _play(state: State, realm: str, action: dict[str, Any], log: ActionLog) -> None:
-    card = _text(action, "card")
+    card = board.slug(_text(action, "card"))
     target = _text(action, "target", required=False)
     if target not in ("", "none"):
         require(target in SPACES, f"There is no space called {target!r}.")

@@ -186,3 +186,10 @@ def test_a_treasure_whose_power_has_no_target_says_so_before_it_is_played():
     put(state, "vailin", "monster", "silverbough")
     labels = [c.label for c in nerath.legal(state, 0) if c.action["type"] == "play"]
     assert labels == ["Play treasure Vorpal Blade on Silverbough (+2 VP)"]
+
+
+def test_cards_may_be_played_by_their_shown_name():
+    state = scene("karkoth")
+    state.realms["karkoth"].hand = ["dread-charge"]
+    act(state, {"type": "play", "card": "Dread Charge"})
+    assert state.realms["karkoth"].hand == [] and state.realms["karkoth"].turn_roll == {"monster": 2}
