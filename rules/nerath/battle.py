@@ -234,7 +234,7 @@ def _hit_guardians(state: State, battle: Battle, hits: int, log: ActionLog) -> N
             break
         dungeon.dice_left[alive[0]] -= 1
         if dungeon.dice_left[alive[0]] == 0:
-            log.say(f"{CONTENT.guardians[dungeon.guardians[alive[0]]].name} is defeated.")
+            log.say(f"Defeated: {CONTENT.guardians[dungeon.guardians[alive[0]]].name}.")
 
 
 def _owe(state: State, battle: Battle, realm: str, hits: int, log: ActionLog) -> None:

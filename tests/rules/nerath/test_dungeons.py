@@ -151,3 +151,10 @@ def test_a_guardians_dice_are_told_together():
     events = explore(state, [1, 5, 6, 1])  # the Fighter misses; the Horde rolls 5, 6, 1
     rolls = [e.text for e in events if e.kind == "roll"]
     assert "The Guardians roll: Skeleton Horde d6: 5, 6, 1 -> 1 hit." in rolls
+
+
+def test_a_defeated_guardian_reads_well_for_plural_names():
+    state = dungeon("cultists")
+    events = explore(state, [7, 1, 1])  # the Fighter's 7 takes one of the Cultists' two dice
+    events += act(state, {"type": "press"}, dice=[8, 1])
+    assert "Defeated: Cultists." in [e.text for e in events]
