@@ -227,7 +227,11 @@ def legal(state: State, seat: int) -> list[Choice]:
         if fight.stage != "retreat":
             choices.append(Choice({"type": "press"}, f"Press the attack at {label(fight.space)}", quick=True))
         choices += [
-            Choice({"type": "retreat", "to": s}, f"Retreat everything to {label(s)}", quick=fight.stage == "retreat")
+            Choice(
+                {"type": "retreat", "to": s},
+                f"Retreat everything to {label(s)}{_boarding(state, fight, s)}",
+                quick=fight.stage == "retreat",
+            )
             for s in battle.retreat_options(state)
         ]
         kinds = sorted({p.kind for p in battle.retreaters(state)})
@@ -236,7 +240,8 @@ def legal(state: State, seat: int) -> list[Choice]:
                 most = sum(1 for p in battle.retreaters(state) if p.kind == kind)
                 for to in battle.retreat_options(state, kind):
                     action = {"type": "retreat", "to": to, "piece": kind, "count": most}
-                    choices.append(Choice(action, f"Retreat {most} {board.kind_name(kind, most)} to {label(to)}"))
+                    note = _boarding(state, fight, to, kind)
+                    choices.append(Choice(action, f"Retreat {most} {board.kind_name(kind, most)} to {label(to)}{note}"))
         return choices + _debark_choices(state, realm)
     if state.step == "battle" and state.amok:
         choices = [
@@ -285,6 +290,18 @@ def legal(state: State, seat: int) -> list[Choice]:
     if not (state.step == "battle" and state.pending):
         choices.append(Choice({"type": "end"}, _end_label(state), quick=True))
     return choices
+
+
+def _boarding(state: State, fight: Battle, to: str, kind: str = "") -> str:
+    """For land pieces retreating to sea: they go aboard the Warships there, and those without a seat are lost."""
+    if fight.kind == "sea" or SPACES[to].kind != "sea":
+        return ""
+    land = [p for p in battle.retreaters(state) if board.piece_type(p.kind) == "land" and (not kind or p.kind == kind)]
+    if not land:
+        return ""
+    seats = sum(board.CARRY - len(board.cargo(state, s)) for s in board.ships_with_room(state, to, fight.attacker))
+    lost = max(0, len(land) - seats)
+    return " (aboard the Warships" + (f"; {lost} piece{'s' * (lost != 1)} lost)" if lost else ")")
 
 
 def _tally(kinds: Sequence[str]) -> str:

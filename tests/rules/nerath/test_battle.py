@@ -199,6 +199,8 @@ def test_retreat_onto_warships_when_no_land_is_friendly():
     put(state, "vailin", "footsoldier", "silverbough")
     act(state, {"type": "fight", "space": "silverbough"}, dice=[1, 1, 1, 1])
     assert [c.action["to"] for c in nerath.legal(state, 0) if c.action["type"] == "retreat"] == ["grey-reach"]
+    labels = [c.label for c in nerath.legal(state, 0) if c.action["type"] == "retreat"]
+    assert labels == ["Retreat everything to Grey Reach (aboard the Warships; 1 piece lost)"]
     act(state, {"type": "retreat", "to": "grey-reach"})
     assert len([p for p in state.pieces if p.carrier == ship.id]) == 2  # the third could not board and is lost
     assert count(state, "karkoth", "footsoldier", "grey-reach") == 2
