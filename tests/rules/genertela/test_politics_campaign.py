@@ -8,13 +8,14 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from rules import genertela
+from rules import genertela, serial
 from rules.base import ActionLog, SeatInfo
 from rules.genertela import bot, reinforce
 from rules.genertela.board import has_city, holds, units_of
 from rules.genertela.content import Placement, content
 from rules.genertela.state import State
 from rules.rng import Rng
+from tests.engine_contract import check_engine, play_random, replay
 
 
 @dataclass
@@ -108,3 +109,18 @@ def test_every_turns_scheduled_placements_happen_in_a_bot_played_campaign(monkey
                 problems += [f"{where}: {text}" for text in record.wrong]
     assert not problems, "\n".join(problems)
     assert all(per_turn[t.turn] for t in content().turns[1:] if t.entries)
+
+
+@pytest.mark.slow
+def test_random_legal_full_campaign_ends_and_replays_with_decisions_submissions_and_grants() -> None:
+    played = play_random(genertela, 3, {}, seed=1, max_actions=400_000, check_each_step=False)
+    result = genertela.outcome(played.state)
+    assert result is not None and played.state.turn == 40
+    kinds = Counter(action["type"] for _, action, _ in played.log)
+    assert kinds["choose"] and kinds["grant"] and kinds["submit"]  # the politics were played, not skipped
+    assert serial.dumps(replay(genertela, played, 3, {})) == serial.dumps(played.state)
+
+
+@pytest.mark.slow
+def test_contract_on_turn_25_where_swaps_wait_for_the_players() -> None:
+    check_engine(genertela, players=2, options={"scenario": "short", "last_turn": "25"}, games=1)
