@@ -51,7 +51,7 @@ meta = Meta(
         ActionSpec(
             "casualties",
             "Choose which of your pieces take the hits.",
-            (Param("pieces", "One piece kind per hit, comma-separated", kind="list"),),
+            (Param("pieces", "One kind per hit, comma-separated, or counts: 2 footsoldier,1 dragon", kind="list"),),
             menu=True,
         ),
         ActionSpec(
@@ -219,7 +219,9 @@ def legal(state: State, seat: int) -> list[Choice]:
         pieces = [p for p in battle.fighters(state, fight, realm == fight.attacker) if p.realm == realm]
         options = battle.casualty_options(pieces, fight.hits[realm])
         return [
-            Choice({"type": "casualties", "pieces": ",".join(o)}, f"{name(realm)} loses {_tally(o)}", quick=i == 0)
+            Choice(
+                {"type": "casualties", "pieces": _casualty_value(o)}, f"{name(realm)} loses {_tally(o)}", quick=i == 0
+            )
             for i, o in enumerate(options)
         ]
     if fight is not None:
@@ -302,6 +304,14 @@ def _boarding(state: State, fight: Battle, to: str, kind: str = "") -> str:
     seats = sum(board.CARRY - len(board.cargo(state, s)) for s in board.ships_with_room(state, to, fight.attacker))
     lost = max(0, len(land) - seats)
     return " (aboard the Warships" + (f"; {lost} piece{'s' * (lost != 1)} lost)" if lost else ")")
+
+
+def _casualty_value(kinds: Sequence[str]) -> str:
+    """One kind per hit ("footsoldier,fighter"); as counts ("3 footsoldier,9 siege_engine") if that is too long."""
+    plain = ",".join(kinds)
+    if len(plain) <= 100:
+        return plain
+    return ",".join(f"{kinds.count(k)} {k}" for k in dict.fromkeys(kinds))
 
 
 def _tally(kinds: Sequence[str]) -> str:
@@ -442,14 +452,21 @@ def _count(action: dict[str, Any]) -> int:
 def _kinds(action: dict[str, Any]) -> list[str]:
     raw = action.get("pieces")
     if isinstance(raw, str):
-        items = [item.strip().lower().replace(" ", "_") for item in raw.split(",") if item.strip()]
+        items = [" ".join(item.lower().split()) for item in raw.split(",") if item.strip()]
     elif isinstance(raw, list) and all(isinstance(item, str) for item in raw):
         items = [item.strip().lower() for item in raw]
     else:
         raise RuleError("List the casualties as piece kinds separated by commas, one per hit.")
+    kinds = []
     for item in items:
-        require(item in PIECES, f"Unknown piece {item[:40]!r} in the casualty list; pieces: {', '.join(PIECES)}.")
-    return items
+        many, _, kind = item.partition(" ") if item[:1].isdigit() else ("1", "", item)
+        kind = kind.strip().replace(" ", "_")
+        if kind not in PIECES and kind.endswith("s") and kind[:-1] in PIECES:  # "3 footsoldiers"
+            kind = kind[:-1]
+        require(kind in PIECES, f"Unknown piece {item[:40]!r} in the casualty list; pieces: {', '.join(PIECES)}.")
+        require(many.isdigit() and 1 <= int(many) <= 999, f"Give a count from 1 to 999 in {item[:40]!r}.")
+        kinds += [kind] * int(many)
+    return kinds
 
 
 def act(state: State, seat: int, action: dict[str, Any], rng: Rng) -> list[Event]:

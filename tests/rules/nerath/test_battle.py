@@ -345,3 +345,16 @@ def test_casualties_of_one_kind_are_told_as_a_count():
     put(state, "vailin", "fighter", "silverbough")
     events = act(state, {"type": "fight", "space": "silverbough"}, dice=[1, 1, 1, 1, 6, 6, 6, 10])
     assert "Karkoth: 4 Footsoldiers are destroyed." in texts(events)
+
+
+def test_many_casualties_fit_a_discord_value_as_counts_and_can_be_typed_so():
+    state = battle_at("silverbough")
+    attackers(state, "dragon", "silverbough", 12)
+    put(state, "vailin", "siege_engine", "silverbough", 12)
+    put(state, "vailin", "footsoldier", "silverbough")
+    act(state, {"type": "fight", "space": "silverbough"}, dice=[20] * 12 + [1] * 13)
+    values = [c.action["pieces"] for c in nerath.legal(state, 1)]
+    assert all(len(value) <= 100 for value in values) and "1 footsoldier,11 siege_engine" in values
+    act(state, {"type": "casualties", "pieces": "12 Siege Engines"}, seat=1)
+    assert count(state, "vailin", "siege_engine", "silverbough") == 0
+    assert count(state, "vailin", "footsoldier", "silverbough") == 1
