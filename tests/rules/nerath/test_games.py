@@ -59,6 +59,9 @@ def play_scripted(players, options, seed):
         if nerath.outcome(state):
             break
         seat = min(nerath.awaiting(state))
+        for choice in nerath.legal(state, seat):  # what Discord can show: labels and values of 100 characters at most
+            assert len(choice.label) <= 100, choice.label
+            assert all(len(v) <= 100 for v in choice.action.values() if isinstance(v, str)), choice.action
         action = scripted_choice(state, seat)
         events = nerath.act(state, seat, action, Rng(seed * 100_000 + step))
         log.append((seat, action, seed * 100_000 + step))
