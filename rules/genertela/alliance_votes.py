@@ -155,6 +155,35 @@ def _home(state: State, decision: Decision, option: str, rng: Rng, log: ActionLo
     log.say(f"{NATIONS[decision.nation].name} put their returning units in {BOARD.zones[option].name}.")
 
 
+def ask_challenges(state: State, nation: str) -> None:
+    """Units that moved into a zone an ally holds attempt an attack: the ally challenges it (the default: no
+    battle, the units stay) or lets the battle go ahead. Gathering at the alliance centre is no attack, and a
+    subject and its overlord never fight."""
+    from rules.genertela.alliance_turns import centre_of
+
+    state.politics.feuds = []
+    gathering = centre_of(state, nation)
+    for zid in sorted({u.zone for u in units_of(state, nation) if u.moved}):
+        ally = controller(state, zid)
+        if not ally or ally == nation or zid == gathering or not allied(state, nation, ally):
+            continue
+        if state.overlords.get(nation, nation) == state.overlords.get(ally, ally):
+            continue  # bound by submission, not by the alliance
+        where = BOARD.zones[zid].name
+        labels = [f"Challenge the attack of {NATIONS[nation].name} in {where}", f"Let them attack you in {where}"]
+        decisions.ask(state, ally, "challenge", ["yes", "no"], labels, zone=zid, attacker=nation)
+
+
+@decisions.handler("challenge")
+def _challenge(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
+    zid, attacker = decision.data["zone"], decision.data["attacker"]
+    if option == "yes":
+        log.say(f"{NATIONS[decision.nation].name} challenge the attack in {BOARD.zones[zid].name}: no battle.")
+        return
+    state.politics.feuds.append(f"{zid}>{attacker}>{decision.nation}")
+    log.say(f"{NATIONS[decision.nation].name} do not challenge: the battle in {BOARD.zones[zid].name} goes ahead.")
+
+
 def form(state: State, log: ActionLog) -> None:
     """When a turn begins, an alliance with a centre comes into being only if one of its members holds it (house:
     checked once, so an alliance does not break and re-form within the turn)."""

@@ -113,7 +113,14 @@ def allied(state: State, a: str, b: str) -> bool:
 
 
 def enemies_in(state: State, nation: str, zid: str) -> list[str]:
-    return [n for n in occupants(state, zid) if not allied(state, nation, n) and not bound_in(state, nation, n, zid)]
+    found = [n for n in occupants(state, zid) if not allied(state, nation, n) and not bound_in(state, nation, n, zid)]
+    if state.politics.feuds:  # an ally who did not challenge an attack fights it there
+        found += [n for n in occupants(state, zid) if n not in found and feud(state, nation, n, zid)]
+    return found
+
+
+def feud(state: State, a: str, b: str, zid: str) -> bool:
+    return f"{zid}>{a}>{b}" in state.politics.feuds or f"{zid}>{b}>{a}" in state.politics.feuds
 
 
 def partial_bond(state: State, zid: str) -> tuple[str, str] | None:

@@ -50,6 +50,7 @@ def start_nation_turn(state: State, log: ActionLog, rng: Rng) -> None:
         state.built, state.pass_entries, state.fallen, state.changed = [], {}, [], []
         state.overrun, state.invasion_done = [], False
         state.city_attacks = []
+        state.politics.feuds = []
         for unit in units_of(state, nation):
             unit.moved = False
         if state.alliance:  # an alliance turn has no resources nor reinforcements
@@ -106,6 +107,7 @@ def _after_stacking(state: State, log: ActionLog, rng: Rng) -> None:
     specials.strand(state, nation, log)
     events.before_battles(state, nation, log)
     duties.before_battles(state, nation, log)
+    alliance_votes.ask_challenges(state, nation)
     state.phase = "battle"
     if state.decisions and not state.politics.resume:  # Hon-eel's conversion waits for the Lunar player
         state.politics.resume = "next_battle"

@@ -102,6 +102,7 @@ class Politics:
     loans: list[int] = field(default_factory=list)  # uids lent for one turn: back to their lender when it ends
     partial: dict[str, str] = field(default_factory=dict)  # Deathline zone -> "subject>overlord" (partial submission)
     unformed: list[str] = field(default_factory=list)  # this turn's alliances whose centre no member held
+    feuds: list[str] = field(default_factory=list)  # "zone>attacker>ally": attacks on an ally left unchallenged
     resume: str = ""  # what the flow does once the awaited decisions are answered
 
 

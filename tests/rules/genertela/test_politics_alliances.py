@@ -106,13 +106,40 @@ def test_retaking_a_homeland_from_an_ally_without_battle() -> None:
     assert next_battle_zone(state) is None
 
 
-def test_an_attack_on_an_ally_is_always_challenged_and_no_battle_is_fought() -> None:
+def ally_attacked() -> State:
+    """Turn 2: the Heortlings move into Far Place, held by their Uz allies, and end their movement."""
     state = blank(turn=2, nation="heortlings")
     put(state, "heortlings", "Sartar", 3)
     put(state, "uz", "Far Place", 2)
     genertela.act(state, 0, {"type": "move", "from": z("Sartar"), "to": z("Far Place"), "count": 2}, Rng(0))
-    assert next_battle_zone(state) is None
+    genertela.act(state, 0, {"type": "end"}, Rng(0))
+    return state
+
+
+def test_an_attack_on_an_ally_that_the_ally_challenges_is_no_battle() -> None:
+    state = ally_attacked()
+    challenge = state.decisions[0]
+    assert challenge.kind == "challenge" and challenge.nation == "uz" and challenge.options == ["yes", "no"]
+    genertela.act(state, 0, {"type": "choose", "option": "yes"}, Rng(0))
+    assert state.battle is None
     assert len(units_of(state, "uz", z("Far Place"))) == 2 and len(units_of(state, "heortlings", z("Far Place"))) == 2
+
+
+def test_an_attack_on_an_ally_that_is_not_challenged_is_fought() -> None:
+    state = ally_attacked()
+    genertela.act(state, 0, {"type": "choose", "option": "no"}, Rng(0, [1] * 4))
+    assert state.battle is not None and state.battle.zone == z("Far Place")
+    assert (state.battle.attacker, state.battle.defender) == ("heortlings", "uz")
+
+
+def test_gathering_at_the_alliance_centre_is_no_attack() -> None:
+    state = blank(turn=5, nation="rinliddi")  # the Yelmite Alliance gathers in Raibanth
+    put(state, "rinliddi", "Rinliddi", 2)
+    put(state, "dara_happans", "Raibanth", 2)
+    for unit in put(state, "rinliddi", "Raibanth", 2):
+        unit.moved = True
+    alliance_votes.ask_challenges(state, "rinliddi")
+    assert state.decisions == []
 
 
 def test_turn_8_aramites_must_send_swine_dezar_and_one_unit_to_the_unity_council_army() -> None:
