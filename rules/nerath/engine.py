@@ -228,15 +228,17 @@ def legal(state: State, seat: int) -> list[Choice]:
         choices = []
         if fight.stage != "retreat":
             choices.append(Choice({"type": "press"}, f"Press the attack at {label(fight.space)}", quick=True))
+        kinds = sorted({p.kind for p in battle.retreaters(state)})
+        whole = battle.retreat_options(state)
+        single = len(whole) == 1 and len(kinds) == 1  # a lone way back gets a button (menus need two options)
         choices += [
             Choice(
                 {"type": "retreat", "to": s},
                 f"Retreat everything to {label(s)}{_boarding(state, fight, s)}",
-                quick=fight.stage == "retreat",
+                quick=fight.stage == "retreat" or single,
             )
-            for s in battle.retreat_options(state)
+            for s in whole
         ]
-        kinds = sorted({p.kind for p in battle.retreaters(state)})
         if len(kinds) > 1:  # splitting the retreat: one kind at a time
             for kind in kinds:
                 most = sum(1 for p in battle.retreaters(state) if p.kind == kind)
@@ -246,9 +248,10 @@ def legal(state: State, seat: int) -> list[Choice]:
                     choices.append(Choice(action, f"Retreat {most} {board.kind_name(kind, most)} to {label(to)}{note}"))
         return choices + _debark_choices(state, realm)
     if state.step == "battle" and state.amok:
+        targets = battle.amok_targets(state, realm, state.amok_from)
         choices = [
-            Choice({"type": "amok", "to": s}, f"A Monster runs amok into {label(s)}")
-            for s in battle.amok_targets(state, realm, state.amok_from)
+            Choice({"type": "amok", "to": s}, f"A Monster runs amok into {label(s)}", quick=len(targets) == 1)
+            for s in targets
         ]
         return [*choices, Choice({"type": "end"}, "Stop running amok", quick=True)]
     choices: list[Choice] = []
@@ -398,7 +401,8 @@ def _todo(state: State) -> str:
             return f"{who} may let a Monster run amok (amok) or stop (end)."
         if state.pending:
             spaces = ", ".join(label(s) for s in _fightable(state))
-            return f"{who} fights the battles, sea battles first: {spaces} (fight, explore)."
+            verbs = ", ".join(sorted({"explore" if SPACES[s].kind == "dungeon" else "fight" for s in state.pending}))
+            return f"{who} fights the battles, sea battles first: {spaces} ({verbs})."
         return f"{who} ends the battle step (end)."
     if state.step == "reposition":
         return f"{who} repositions flying pieces to friendly land (move), then ends the step (end)."

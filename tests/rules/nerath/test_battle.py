@@ -234,6 +234,8 @@ def test_run_amok_monster_overruns_an_empty_adjacent_enemy_space():
     assert state.amok and nerath.awaiting(state) == {0}
     targets = {c.action["to"] for c in nerath.legal(state, 0) if c.action["type"] == "amok"}
     assert targets == {"moonglade"}
+    quick = [c.label for c in nerath.legal(state, 0) if c.quick]  # a lone target gets a button (no one-option menu)
+    assert quick == ["A Monster runs amok into Moonglade", "Stop running amok"]
     act(state, {"type": "amok", "to": "moonglade"})
     assert state.control["moonglade"] == "karkoth" and state.realms["karkoth"].vp == 2  # Run Amok scores too
 
@@ -358,3 +360,14 @@ def test_many_casualties_fit_a_discord_value_as_counts_and_can_be_typed_so():
     act(state, {"type": "casualties", "pieces": "12 Siege Engines"}, seat=1)
     assert count(state, "vailin", "siege_engine", "silverbough") == 0
     assert count(state, "vailin", "footsoldier", "silverbough") == 1
+
+
+def test_a_single_retreat_is_offered_as_a_button_beside_press():
+    state = battle_at("silverbough")
+    state.control["ravensgate"] = "vailin"
+    attackers(state, "footsoldier", "silverbough", 2)
+    put(state, "karkoth", "warship", "grey-reach")
+    put(state, "vailin", "footsoldier", "silverbough", 2)
+    act(state, {"type": "fight", "space": "silverbough"}, dice=[1, 1, 1, 1])
+    quick = [c.label for c in nerath.legal(state, 0) if c.quick]
+    assert quick == ["Press the attack at Silverbough", "Retreat everything to Grey Reach (aboard the Warships)"]

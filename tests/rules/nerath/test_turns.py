@@ -237,7 +237,7 @@ def test_status_says_who_must_do_what_now():
     act(state, {"type": "move", "piece": "footsoldier", "count": 2, "from": "ravensgate", "to": "silverbough"})
     act(state, {"type": "move", "piece": "fighter", "count": 1, "from": "ravensgate", "to": "silverbough"})
     act(state, {"type": "end"})
-    assert "Karkoth (<seat:0>) fights the battles, sea battles first: Silverbough (fight, explore)." in nerath.status(
+    assert "Karkoth (<seat:0>) fights the battles, sea battles first: Silverbough (fight)." in nerath.status(
         state, None
     )
     act(state, {"type": "fight", "space": "silverbough"}, dice=[1, 1, 1, 6])
