@@ -195,6 +195,9 @@ def _headline(state: State, names: Sequence[str]) -> str:
             first, second = sharing.pair(state.battle.split_default)
             deciding, verb = (second, "to answer the split") if state.battle.proposal else (first, "to propose a split")
             waiting += f", {board.name(deciding)} {verb}"
+        if not waiting and state.battle.stage in ("decide", "retreat"):
+            verb = "to press on or retreat" if state.battle.stage == "decide" else "to retreat the rest"
+            waiting = f", {board.name(state.battle.attacker)} {verb}"
         battle = f" - battle at {board.label(state.battle.space)}, round {state.battle.round}{waiting}"
     return f"Round {state.round}: {board.name(realm)} ({who}), {state.step} step{battle}"
 

@@ -136,3 +136,9 @@ def test_a_highlighted_space_keeps_its_whole_name_readable():
 
     ink = [(x, y) for x in range(plain.width) for y in range(plain.height) if dark(plain.getpixel((x, y)))]
     assert ink and all(sum(lit.getpixel(xy)) < 300 for xy in ink)  # the highlight is far brighter
+
+
+def test_headline_says_the_attacker_must_press_or_retreat():
+    state = defended({"footsoldier": 1}, {}, attackers=1)
+    nerath.act(state, 0, {"type": "fight", "space": "silverbough"}, Rng(0, forced=[1, 1]))
+    assert _headline(state, NAMES).endswith("battle at Silverbough, round 1, Karkoth to press on or retreat")
