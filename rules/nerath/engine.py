@@ -672,10 +672,15 @@ def status(state: State, seat: int | None) -> str:
             lines.append(f"Battle at {label(state.battle.space)}, round {state.battle.round}.")
             fight = state.battle
             if fight.split_hits:
+                deciding = _splitter(fight)
+                who = f"{name(deciding)} ({seat_ref(state.seat_of[deciding])})"
+                if fight.proposal:
+                    what = f"accepts or refuses the proposal: {sharing.describe(fight.proposal)} (accept, refuse)."
+                else:
+                    what = "proposes a split (split)."
                 lines.append(
-                    f"{fight.split_hits} hits to share: {name(_splitter(fight))} "
-                    + (f"answers the proposal ({sharing.describe(fight.proposal)})." if fight.proposal else "proposes.")
-                    + f" Without agreement: {sharing.describe(fight.split_default)}."
+                    f"{fight.split_hits} hits to share: {who} {what} "
+                    f"Without agreement: {sharing.describe(fight.split_default)}."
                 )
         todo = _todo(state)
         if todo:

@@ -120,11 +120,11 @@ def test_attacker_chooses_casualties_while_the_allies_settle_their_split():
 def test_status_tells_who_must_propose_or_answer_the_split():
     state = defended({"footsoldier": 3}, {"footsoldier": 2})
     act(state, {"type": "fight", "space": "silverbough"}, dice=[6, 6, 6, 1, 1, 1, 1, 1])
-    assert "3 hits to share: Vailin proposes. Without agreement: Vailin takes 2 hits, Nerath 1." in nerath.status(
-        state, None
-    )
+    text = nerath.status(state, None)
+    assert "3 hits to share: Vailin (<seat:1>) proposes a split (split). Without agreement: Vailin takes 2 hits" in text
     act(state, {"type": "split", "mine": 3}, seat=1)
-    assert "Nerath answers the proposal (Vailin takes 3 hits, Nerath 0)" in nerath.status(state, 3)
+    text = nerath.status(state, 3)
+    assert "Nerath (<seat:3>) accepts or refuses the proposal: Vailin takes 3 hits, Nerath 0 (accept, refuse)." in text
 
 
 def test_two_allied_players_agree_or_refuse_a_split_of_hits_then_each_chooses_casualties():
@@ -135,7 +135,7 @@ def test_two_allied_players_agree_or_refuse_a_split_of_hits_then_each_chooses_ca
     events = act(state, {"type": "fight", "space": "silverbough"}, dice=[6, 6, 6, 1] + [1] * 9)
     assert "without agreement: Vailin takes 2 hits, Nerath 1" in texts(events)
     assert nerath.awaiting(state) == {1} and nerath.legal(state, 3) == []
-    assert "Vailin proposes" in nerath.status(state, 3)
+    assert "Vailin (<seat:1>) proposes a split" in nerath.status(state, 3)
     events = act(state, {"type": "split", "mine": 1}, seat=1)  # Vailin asks Nerath to take two
     assert "Vailin proposes: Vailin takes 1 hit, Nerath 2. <seat:3> accepts or refuses for Nerath." in texts(events)
     assert nerath.awaiting(state) == {3} and nerath.legal(state, 1) == []
