@@ -349,10 +349,15 @@ def _split_choices(state: State, fight: Battle) -> list[Choice]:
             Choice({"type": "refuse"}, f"Refuse: {sharing.describe(fight.split_default)}", quick=True),
         ]
     choices = []
+    first, second = sharing.pair(fight.split_default)
+    asks = state.seat_of[first] != state.seat_of[second]  # two people: another split needs the ally's answer
     for mine in sharing.choices(battle.split_counts(state, fight), fight.split_hits):
         split = _split_of(fight, mine)
         default = split == fight.split_default
-        note = " (the rules' split: no need to ask)" if default else ""
+        if default:
+            note = " (the rules' split: no need to ask)" if asks else " (the rules' split)"
+        else:
+            note = f" ({name(second)} accepts or refuses)" if asks else ""
         choices.append(Choice({"type": "split", "mine": mine}, sharing.describe(split) + note, quick=default))
     return sorted(choices, key=lambda c: not c.quick)
 

@@ -136,6 +136,9 @@ def test_two_allied_players_agree_or_refuse_a_split_of_hits_then_each_chooses_ca
     assert "without agreement: Vailin takes 2 hits, Nerath 1" in texts(events)
     assert nerath.awaiting(state) == {1} and nerath.legal(state, 3) == []
     assert "Vailin (<seat:1>) proposes a split" in nerath.status(state, 3)
+    offered = [c.label for c in nerath.legal(state, 1)]
+    assert offered[0] == "Vailin takes 2 hits, Nerath 1 (the rules' split: no need to ask)"
+    assert "Vailin takes 1 hit, Nerath 2 (Nerath accepts or refuses)" in offered
     events = act(state, {"type": "split", "mine": 1}, seat=1)  # Vailin asks Nerath to take two
     assert "Vailin proposes: Vailin takes 1 hit, Nerath 2. <seat:3> accepts or refuses for Nerath." in texts(events)
     assert nerath.awaiting(state) == {3} and nerath.legal(state, 1) == []
