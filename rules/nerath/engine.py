@@ -376,10 +376,11 @@ def _end_label(state: State) -> str:
         if len(lost) > 2:  # keep the button short
             warning = f"{sum(lost.values())} flying pieces left at sea"
         return "End repositioning" + (f" (lost: {warning})" if warning else "")
+    if state.step == "reinforce":
+        return f"End the turn and collect {reinforce.income(state, board.active(state))[0]} gold income"
     return {
         "move": "End the move step",
         "battle": "End the battles",
-        "reinforce": "End reinforcing and collect income (ends the turn)",
     }[state.step]
 
 

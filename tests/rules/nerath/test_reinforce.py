@@ -208,3 +208,9 @@ def test_events_about_one_piece_name_the_realm_first_so_they_read_well_for_the_i
     events = act(state, {"type": "end"})
     lost = "Iron Circle: a Dragon has no friendly land to rest on at Sunset Sound and is lost."
     assert lost in [e.text for e in events]
+
+
+def test_the_end_of_the_turn_button_says_how_much_income_comes():
+    state = reinforcing(gold=0)
+    end = [c.label for c in nerath.legal(state, 0) if c.action["type"] == "end"]
+    assert end == ["End the turn and collect 15 gold income"]
