@@ -148,7 +148,7 @@ def _auxiliaries(state: State, nation: str, log: ActionLog) -> None:
             alliance = next((a for a in CONTENT.turn(state.turn).alliances if a.id == event.params["alliance"]), None)
             if alliance is None or alliance.members[0] != nation:
                 continue
-            placed = [p for p in entry.placements]
+            placed = entry.placements
             names = {p.name for p in placed if p.unit == "special"}
             leader = next((u for u in units_of(state, entry.nation) if u.name in names), None)
             if leader is None:
