@@ -9,6 +9,7 @@ from rules.dragondice import choices, combat, damage, setup, spells
 from rules.dragondice.content import SPECIES
 from rules.dragondice.dice import roll_army
 from rules.dragondice.model import RESERVE, Manoeuvre, State, Task
+from rules.dragondice.status import step_hint
 from rules.rng import Rng
 
 
@@ -74,7 +75,7 @@ def dispatch(state: State, seat: int, kind: str, action: dict[str, Any], rng: Rn
         "pass": _pass,
     }
     if kind not in handlers:
-        raise RuleError(f"{kind} is not possible now; it is {seat_ref(seat)}'s {state.step} step.")
+        raise RuleError(f"{kind} is not possible now. {step_hint(state)}")
     handlers[kind](state, seat, action, rng, log)
 
 
@@ -93,7 +94,7 @@ def _counter(state: State, seat: int, oppose: str, rng: Rng, log: ActionLog) -> 
 
 def _need_step(state: State, *steps: str) -> None:
     if state.step not in steps:
-        raise RuleError(f"That is not possible in the {state.step} step; see the choices offered.")
+        raise RuleError(f"That is not possible in the {state.step} step. {step_hint(state)}")
 
 
 def _manoeuvre(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
@@ -197,7 +198,7 @@ def _reinforce(state: State, seat: int, action: dict[str, Any], rng: Rng, log: A
         raise RuleError(f"Name units from your reserves once each: {', '.join(reserves) or 'you have none'}.")
     for uid in ids:
         reserves[uid].where = tid
-    log.say(f"{seat_ref(seat)} reinforces {state.terrain(tid).name} with {', '.join(ids)}.")
+    log.say(f"{seat_ref(seat)} reinforces {state.terrain(tid).name} with {_names(state, ids)}.")
 
 
 def _retreat(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
@@ -209,9 +210,13 @@ def _retreat(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Act
     if not ids or bad or len(set(ids)) != len(ids):
         raise RuleError(f"Name units of yours on terrains once each: {', '.join(mine) or 'you have none'}.")
     state.step = "retreat"
+    log.say(f"{seat_ref(seat)} retreats {_names(state, ids)} to the reserves.")
     for uid in ids:
         mine[uid].where = RESERVE
-    log.say(f"{seat_ref(seat)} retreats {', '.join(ids)} to the reserves.")
+
+
+def _names(state: State, ids: list[str]) -> str:
+    return ", ".join(f"{state.unit(uid).name} {uid}" for uid in ids)
 
 
 def _pass(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:

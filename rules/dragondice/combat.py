@@ -80,7 +80,7 @@ def attack(
     if reflect:  # an SAI of the save roll, so it resolves before the saves are counted against the attacker
         state.damage.append(Damage(seat, where, reflect, "Thornback"))
     if total:
-        state.damage.append(Damage(target, target_where, total, kind.title()))
+        state.damage.append(Damage(target, target_where, total, "Counter-attack" if counter else kind.title()))
 
 
 def roll_dragon(rng: Rng, why: str) -> list[DragonFace]:

@@ -10,6 +10,7 @@ from rules.base import ActionLog, ActionSpec, Choice, Event, Meta, Option, Outco
 from rules.dragondice import actions, choices, setup
 from rules.dragondice.content import SPECIES
 from rules.dragondice.model import State
+from rules.dragondice.status import status_text
 from rules.dragondice.turn import advance, captured, living_health
 from rules.rng import Rng
 
@@ -146,30 +147,7 @@ def view(state: State, seat: int | None) -> State:
 
 
 def status(state: State, seat: int | None) -> str:
-    if state.phase == "over":
-        return state.result
-    if state.phase in ("draft", "ready"):
-        return f"Setting up: waiting on {' and '.join(seat_ref(s) for s in sorted(awaiting(state)))}."
-    lines = [
-        f"Round {state.round}/{state.rounds}: {seat_ref(state.turn)} marches ({state.step} step, march {state.march})."
-    ]
-    for terrain in state.terrains:
-        held = f", captured by {seat_ref(terrain.captured_by)}" if terrain.captured_by is not None else ""
-        armies = "; ".join(
-            f"{seat_ref(s)} {sum(u.health for u in state.army(s, terrain.id))} health"
-            for s in state.seats_at(terrain.id)
-        )
-        lines.append(f"{terrain.name} ({terrain.id}) at {terrain.face} ({terrain.action()}{held}): {armies or 'empty'}")
-    if state.step == "magic" and state.pool:
-        pool = ", ".join(f"{n} {key}" for key, n in sorted(state.pool.items()))
-        announced = ", ".join(f"{c.spell} on {c.target} ({c.element})" for c in state.announced) or "nothing yet"
-        lines.append(f"Magic results: {pool}. Announced: {announced}.")
-    if state.damage:
-        hit = state.damage[0]
-        lines.append(f"{seat_ref(hit.seat)} must choose casualties for {hit.amount} damage.")
-    if seat is not None and state.manoeuvre is not None and state.manoeuvre.seat == seat:
-        lines.append(f"Your secret manoeuvre: turn {state.manoeuvre.direction}.")
-    return "\n".join(lines)
+    return status_text(state, seat)
 
 
 def outcome(state: State) -> Outcome | None:

@@ -35,11 +35,19 @@ def targets(state: State, seat: int, spell: Spell) -> list[str]:
         if from_reserve:
             return []
         return [u.id for u in state.units if u.owner != seat and u.where in terrain_ids]
+    if spell.target == "terrain" and spell.id == "flash_flood":
+        return [] if from_reserve else _floodable(state)
     if spell.target == "terrain":
         return [] if from_reserve else terrain_ids
     if spell.target == "own_army":
         return [f"{t}:{seat}" for t in terrain_ids if state.army(seat, t)]
     return [u.id for u in state.army(seat, DEAD)]  # own_dead_unit
+
+
+def _floodable(state: State) -> list[str]:
+    """Flash Flood only where it could turn the terrain: above face 1, once per terrain per turn."""
+    announced = [c.target for c in state.announced if c.spell == "flash_flood"]
+    return [t.id for t in state.terrains if t.face > 1 and t.id not in state.flooded and t.id not in announced]
 
 
 def elements_for(state: State, seat: int, spell: Spell, target: str) -> list[str]:

@@ -59,8 +59,9 @@ def test_counter_attack_roll_is_labelled_and_reports_its_damage():
         rolls(events)[2] == "<seat:1>'s army at Swampland, counter-attack melee roll: Anvil Guard u1: melee 2 → 2 melee"
     )
     assert "Counter-attack melee: 2 hits against 0 saves → 2 damage to <seat:0>." in lines(events)
-    assert "Melee: <seat:0> loses Cinder Scout u0 at Swampland to the dead unit area; 1 damage is lost." in lines(
-        events
+    assert (
+        "Counter-attack: <seat:0> loses Cinder Scout u0 at Swampland to the dead unit area; 1 damage is lost."
+        in lines(events)
     )
 
 

@@ -84,9 +84,10 @@ def test_spell_watery_double():
 def test_spell_flash_flood():
     state = casting({"water": 8})
     act(state, 0, {"type": "cast", "spell": "flash_flood", "target": "t2"})
-    act(state, 0, {"type": "cast", "spell": "flash_flood", "target": "t2"})
-    events = act(state, 0, {"type": "pass"}, blank(FEN), blank(TIDE))
-    assert state.terrain("t2").face == 3 and "already turned down" in texts(events)
+    with pytest.raises(RuleError, match="valid targets: t0, t1"):  # once per terrain per turn
+        act(state, 0, {"type": "cast", "spell": "flash_flood", "target": "t2"})
+    act(state, 0, {"type": "pass"}, blank(FEN), blank(TIDE))
+    assert state.terrain("t2").face == 3 and state.flooded == ["t2"]
     held = casting({"water": 4})
     held.effects.append(Effect("wind_walk", 1, "t2:1"))
     cast(held, "flash_flood", "t2", face(FEN, "manoeuvre 2"), face(TIDE, "manoeuvre 1"))

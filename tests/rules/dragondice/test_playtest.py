@@ -1,0 +1,119 @@
+"""What play-testing in the console turned up: status text that says who must do what, refusals that say what is
+allowed, events that name units, spells that are not offered where they can do nothing, and the secret direction."""
+
+import pytest
+
+from rules import dragondice as dd
+from rules.base import RuleError
+from rules.dragondice.model import Cast, Damage
+from tests.rules.dragondice.helpers import EMBER, MIST, act, blank, face, position
+
+CINDER, ANVIL, FORGE = EMBER + "cinder_scout", EMBER + "anvil_guard", EMBER + "forge_adept"
+FEN, TIDE, REED = MIST + "fen_runner", MIST + "tide_caller", MIST + "reed_skirmisher"
+
+
+def duel():
+    return position({(0, "t2"): [ANVIL, CINDER], (1, "t2"): [FEN, TIDE], (0, "t0"): [FORGE], (1, "t1"): [REED]})
+
+
+def first_line(state, seat=None):
+    return dd.status(state, seat).splitlines()[0]
+
+
+def test_status_march_step_names_the_player_and_the_commands():
+    line = first_line(duel())
+    assert line.startswith("<seat:0>")
+    for command in ("/dd manoeuvre", "/dd pass"):
+        assert command in line
+
+
+def test_status_counter_names_who_decides_and_how_without_the_direction():
+    state = duel()
+    act(state, 0, {"type": "manoeuvre", "terrain": "t2", "direction": "down"})
+    line = first_line(state)
+    assert line.startswith("<seat:1>") and "/dd counter" in line and "Swampland" in line
+    assert "down" not in dd.status(state, None) and "down" not in dd.status(state, 1)
+    assert "Your secret manoeuvre: turn down" in dd.status(state, 0)
+
+
+def test_status_casualties_names_the_menu_and_the_command():
+    state = duel()
+    state.damage.append(Damage(1, "t2", 2, "Melee"))
+    line = first_line(state)
+    assert line.startswith("<seat:1>") and "/dd casualties" in line and "menu" in line and "2 damage" in line
+
+
+def test_status_magic_step_names_spells_and_targets_not_ids():
+    state = duel()
+    state.step, state.marching, state.pool, state.marched = "magic", "t2", {"earth+fire": 4}, ["t2"]
+    state.announced = [Cast("stoneskin", "t2:0", "earth")]
+    text = dd.status(state, None)
+    assert first_line(state).startswith("<seat:0>") and "/dd cast" in text
+    assert "Stoneskin (earth) on <seat:0>'s army at Swampland" in text
+    assert "t2:0" not in text and "stoneskin on" not in text
+
+
+def test_status_reserves_steps_name_the_commands():
+    state = duel()
+    state.step = "reinforce"
+    assert "/dd reinforce" in first_line(state) and "/dd retreat" in first_line(state)
+    state.step = "retreat"
+    assert "/dd retreat" in first_line(state) and "/dd pass ends the turn" in first_line(state)
+
+
+def test_status_setup_names_the_command():
+    state = duel()
+    state.phase = "ready"
+    assert first_line(state) == "<seat:0> starts the game with /dd begin: it builds the armies and rolls the hordes."
+
+
+def test_status_terrain_lines_say_whose_home_it_is():
+    text = dd.status(duel(), None)
+    assert "Highland (t0), <seat:0>'s home" in text and "Swampland (t2), the frontier" in text
+
+
+def test_refusal_in_the_wrong_step_says_what_is_allowed():
+    state = duel()
+    with pytest.raises(RuleError) as refused:
+        act(state, 0, {"type": "cast", "spell": "stoneskin", "target": "t2:0"})
+    assert "/dd manoeuvre" in str(refused.value) and "/dd pass" in str(refused.value)
+
+
+def test_reinforce_and_retreat_events_name_the_units():
+    state = duel()
+    state.step = "reinforce"
+    state.unit("u0").where = "reserve"
+    events = act(state, 0, {"type": "reinforce", "units": "u0", "terrain": "t1"})
+    assert any("Anvil Guard u0" in e.text for e in events)
+    events = act(state, 0, {"type": "retreat", "units": "u1"})
+    assert any("Cinder Scout u1" in e.text for e in events)
+
+
+def test_flash_flood_is_not_offered_where_it_cannot_turn_the_terrain():
+    state = duel()
+    state.terrain("t1").face = 1
+    state.flooded = ["t0"]
+    state.step, state.marching, state.pool, state.marched = "magic", "t2", {"air+water": 8}, ["t2"]
+    floods = [c.action["target"] for c in dd.legal(state, 0) if c.action.get("spell") == "flash_flood"]
+    assert floods == ["t2"]
+    with pytest.raises(RuleError, match="valid targets: t2"):
+        act(state, 0, {"type": "cast", "spell": "flash_flood", "target": "t1"})
+    act(state, 0, {"type": "cast", "spell": "flash_flood", "target": "t2"})
+    assert not [c for c in dd.legal(state, 0) if c.action.get("spell") == "flash_flood"]  # once per terrain
+
+
+def test_counter_attack_casualties_are_reported_as_a_counter_attack():
+    state = duel()
+    state.terrain("t2").face = 1  # melee
+    state.unit("u1").where = "dead"  # the Anvil Guard alone attacks
+    # The Anvil Guard rolls nothing; the counter-attack rolls 2 + an ID of 2, and the Anvil Guard saves nothing.
+    events = act(
+        state,
+        0,
+        {"type": "melee", "army": "t2", "target": "t2:1"},
+        blank(ANVIL),
+        face(FEN, "melee 2"),
+        face(TIDE, "ID"),
+        blank(ANVIL),
+    )
+    assert any(e.text.startswith("Counter-attack: <seat:0> loses Anvil Guard u0") for e in events)
