@@ -37,10 +37,11 @@ class Terrain:
     face: int
     home_of: int | None  # None: the frontier
     captured_by: int | None = None
+    title: str = ""  # set when two terrains share a type ("Highland II"), so every text tells them apart
 
     @property
     def name(self) -> str:
-        return TERRAINS[self.kind].name
+        return self.title or TERRAINS[self.kind].name
 
     def action(self) -> str:
         return "eighth" if self.face == 8 else TERRAINS[self.kind].bands[self.face - 1]

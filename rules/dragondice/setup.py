@@ -116,10 +116,24 @@ def build_army(species: str, role: str, budget: int) -> list[str]:
     return kinds
 
 
+NUMERALS = ("", " II", " III", " IV", " V")
+
+
+def _title_repeats(terrains: list[Terrain]) -> None:
+    """A second terrain of one type is called "Highland II" (a third "Highland III") in every text and the board."""
+    seen: dict[str, int] = {}
+    for terrain in terrains:
+        count = seen.get(terrain.kind, 0)
+        seen[terrain.kind] = count + 1
+        if count:
+            terrain.title = TERRAINS[terrain.kind].name + NUMERALS[count]
+
+
 def begin(state: State, rng: Rng, log: ActionLog) -> None:
     """Place the armies, roll the hordes for the first player and frontier, roll terrain faces, start play."""
     n = state.players
     state.terrains = [Terrain(f"t{s}", state.home[s], 1, s) for s in range(n)]
+    _title_repeats(state.terrains)  # before the horde roll, whose lines name the terrains
     for seat in range(n):
         points = army_points(state.force, state.split[seat])
         places = (f"t{seat}", f"t{state.horde[seat]}", "frontier")
@@ -130,6 +144,7 @@ def begin(state: State, rng: Rng, log: ActionLog) -> None:
     chooser = (winner - 1) % n
     frontier = Terrain(f"t{n}", state.frontier[chooser], 1, None)
     state.terrains.append(frontier)
+    _title_repeats(state.terrains)
     for unit in state.units:
         if unit.where == "frontier":
             unit.where = frontier.id

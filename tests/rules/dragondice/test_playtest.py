@@ -117,3 +117,18 @@ def test_counter_attack_casualties_are_reported_as_a_counter_attack():
         blank(ANVIL),
     )
     assert any(e.text.startswith("Counter-attack: <seat:0> loses Anvil Guard u0") for e in events)
+
+
+def test_two_homes_of_one_terrain_type_get_different_names():
+    """Three players, two of one species: both homes are Highlands, and every text must tell them apart."""
+    from rules.base import SeatInfo
+    from rules.rng import Rng
+
+    state = dd.new([SeatInfo(None)] * 3, {"force": "12"}, Rng(1))
+    events = dd.act(state, 0, {"type": "begin"}, Rng(1))
+    names = [t.name for t in state.terrains]
+    assert len(set(names)) == len(names)
+    assert names[:3] == ["Highland", "Coastland", "Highland II"]
+    assert "Highland II (t2), <seat:2>'s home" in dd.status(state, None)
+    assert any("Highland II starting face" in e.text for e in events)
+    assert any(e.text.startswith("<seat:1>'s army at Highland II, horde roll") for e in events)
