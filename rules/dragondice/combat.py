@@ -37,7 +37,12 @@ def resolve_manoeuvre(state: State, rng: Rng, log: ActionLog) -> None:
         terrain.face += 1 if move.direction == "up" else -1
         if terrain.face == 8:
             terrain.captured_by = move.seat  # manoeuvring to the 8th face captures it (RULINGS)
-        log.say(f"{terrain.name} turns from {was} to {terrain.face} ({terrain.action()}).")
+            log.say(
+                f"{terrain.name} turns from {was} to 8, its eighth face ({terrain.shows()}): "
+                f"{seat_ref(move.seat)} captures it."
+            )
+        else:
+            log.say(f"{terrain.name} turns from {was} to {terrain.face} ({terrain.shows()}).")
         state.notes.append(f"{terrain.name} {was} to {terrain.face}")
     state.step = "action"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules.dragondice.content import TERRAINS, UNIT_DICE
+from rules.dragondice.content import EIGHTH_FACES, TERRAINS, UNIT_DICE
 
 RESERVE = "reserve"  # a unit's place: a terrain id ("t0"...), RESERVE, DEAD, BURIED or SUMMONING
 DEAD = "dead"
@@ -45,6 +45,10 @@ class Terrain:
 
     def action(self) -> str:
         return "eighth" if self.face == 8 else TERRAINS[self.kind].bands[self.face - 1]
+
+    def shows(self) -> str:
+        """What the face means to a player: its action, or the name of the eighth face."""
+        return EIGHTH_FACES[TERRAINS[self.kind].eighth].name if self.face == 8 else self.action()
 
 
 @dataclass

@@ -77,9 +77,8 @@ def status_text(state: State, seat: int | None) -> str:
             for s in state.seats_at(terrain.id)
         ]
         armies += [f"{seat_ref(d.owner)}'s {d.element} dragon" for d in state.dragons if d.where == terrain.id]
-        action = "eighth face" if terrain.face == 8 else terrain.action()
         lines.append(
-            f"{terrain.name} ({terrain.id}), {whose}, shows {terrain.face} ({action}{held}): "
+            f"{terrain.name} ({terrain.id}), {whose}, shows {terrain.face} ({terrain.shows()}{held}): "
             + ("; ".join(armies) or "empty")
         )
     if state.step == "magic" and state.pool:

@@ -132,3 +132,14 @@ def test_two_homes_of_one_terrain_type_get_different_names():
     assert "Highland II (t2), <seat:2>'s home" in dd.status(state, None)
     assert any("Highland II starting face" in e.text for e in events)
     assert any(e.text.startswith("<seat:1>'s army at Highland II, horde roll") for e in events)
+
+
+def test_manoeuvring_to_the_eighth_face_announces_the_face_and_the_capture():
+    state = duel()
+    state.terrain("t2").face = 7
+    act(state, 0, {"type": "manoeuvre", "terrain": "t2", "direction": "up"})
+    events = act(state, 1, {"type": "counter", "oppose": "no"})
+    assert "Swampland turns from 7 to 8, its eighth face (Standing Stones): <seat:0> captures it." in [
+        e.text for e in events
+    ]
+    assert "shows 8 (Standing Stones, captured by <seat:0>)" in dd.status(state, None)
