@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from rules.base import Choice
-from rules.genertela import alliance_votes, bidding, combat, decisions, declarations, dragonewts, flow, submission
-from rules.genertela.battle import CATEGORY_NAMES
+from rules.genertela import aims, alliance_votes, bidding, combat, decisions, declarations, dragonewts, flow, submission
 from rules.genertela.board import (
     BOARD,
     CONTENT,
@@ -32,6 +33,8 @@ def decider(state: State) -> str:
         return next(n for n in (battle.defender, battle.attacker) if battle.hits.get(n, 0))
     if battle.step == "retreat_defender":
         return battle.defender
+    if battle.step == "target" and (choosing := aims.pending(state)):
+        return choosing[0]  # the attacker first when both choose (and the bot plays it)
     return battle.attacker
 
 
@@ -153,14 +156,11 @@ def legal_now(state: State) -> list[Choice]:
     battle = state.battle
     assert battle is not None
     if battle.step == "target":
-        return [
-            Choice({"type": "target", "category": c}, f"Aim at {CATEGORY_NAMES[c]}", quick=True)
-            for c in combat.target_options(state)
-        ]
+        return aims.choices(state, decider(state))
     if battle.step == "casualties":
         nation = decider(state)
         return [
-            Choice({"type": "casualties", "units": option}, f"Lose {option}", quick=index == 0)
+            Choice({"type": "casualties", "units": option}, casualty_label(option), quick=index == 0)
             for index, option in enumerate(combat.casualty_options(state, nation))
         ]
     nation = decider(state)
@@ -174,6 +174,19 @@ def legal_now(state: State) -> list[Choice]:
         for action in (flow.submission_options(state) if battle.step == "retreat_defender" else [])
     ]  # fmt: skip
     return [Choice({"type": "fight"}, "Fight on", quick=True), *retreats, *submits]
+
+
+PLURALS = {"standard": "standard units", "killmen": "Killmen", "city": "Cities", "named dragonewt": "named Dragonewts"}
+
+
+def casualty_label(option: str) -> str:
+    """Labels like "Lose 3 standard units, Vardan": repeated kinds counted, kept within Discord's 100 characters."""
+    if not option:
+        return "Lose nothing (no unit may be taken)"
+    counts = Counter(option.split(","))
+    parts = [name if count == 1 else f"{count} {PLURALS.get(name, name + 's')}" for name, count in counts.items()]
+    text = f"Lose {', '.join(parts)}"
+    return text if len(text) <= 100 else text[:97] + "..."
 
 
 def _revolts(state: State) -> list[Choice]:

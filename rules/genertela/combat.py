@@ -124,8 +124,9 @@ def eliminate(state: State, unit: Unit, killer: str, log: ActionLog) -> None:
             log.say(f"{NATIONS[killer].name} score {points} VP for killing {unit.name}.")
 
 
-def roll_round(state: State, target: str, rng: Rng, log: ActionLog) -> None:
-    """Both sides roll at once; hits are then taken by their owners."""
+def roll_round(state: State, target: str, rng: Rng, log: ActionLog, answer: str = "") -> None:
+    """Both sides roll at once (the attacker at `target`, the defender at `answer`); hits are then taken by their
+    owners."""
     battle = state.battle
     assert battle is not None
     zid = battle.zone
@@ -133,8 +134,8 @@ def roll_round(state: State, target: str, rng: Rng, log: ActionLog) -> None:
     defenders = army(state, battle.defender, zid)
     city = has_city(state, zid)
     options = aimable(attackers)
-    # house: the defender aims at the first category it can hurt with a unit that may roll at it
-    answer = next((c for c in options if shooters(defenders, c, attackers)), options[0])
+    # without an answer, the defender's default: the first category it has a unit able to roll at
+    answer = answer or next((c for c in options if shooters(defenders, c, attackers)), options[0])
     first = battle.round == 1
     battle.protected = []
     for nation, own, foe, aim, defending in (
@@ -215,6 +216,11 @@ def retreat(state: State, nation: str, to: str, log: ActionLog) -> None:
 
 def start(state: State, zid: str, defender: str, log: ActionLog) -> None:
     state.battle = Battle(zid, active_nation(state), defender)
+    now = f"{state.turn}:{state.order_index}:{state.alliance}"
+    if state.fought_in != now:  # the first battle of this nation turn: forget the previous turn's battles
+        state.fought, state.fought_in = [], now
+    if zid not in state.fought:
+        state.fought.append(zid)
     log.say(
         f"Battle in {BOARD.zones[zid].name}: {NATIONS[state.battle.attacker].name} attack {NATIONS[defender].name}."
     )

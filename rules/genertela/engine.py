@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from rules.base import (
@@ -20,6 +21,7 @@ from rules.base import (
     seat_ref,
 )
 from rules.genertela import (
+    aims,
     alliance_votes,
     bidding,
     bot,
@@ -77,14 +79,21 @@ meta = Meta(
             "Move units from one zone to another (ordinary units go first).",
             (Param("from", "Zone to move from"), Param("to", "Zone to move to"), Param("count", "How many", "int")),
         ),
-        ActionSpec("target", "Choose which kind of enemy unit your army aims at.", (Param("category", "Category"),)),
-        ActionSpec("casualties", "Choose the units that take the hits.", (Param("units", "Units lost", "list"),)),
-        ActionSpec("retreat", "Retreat every mobile unit of the army.", (Param("zone", "Zone to retreat to"),)),
+        ActionSpec(
+            "target", "Choose which kind of enemy unit your army aims at.", (Param("category", "Category"),), menu=True
+        ),
+        ActionSpec(
+            "casualties", "Choose the units that take the hits.", (Param("units", "Units lost", "list"),), menu=True
+        ),
+        ActionSpec(
+            "retreat", "Retreat every mobile unit of the army.", (Param("zone", "Zone to retreat to"),), menu=True
+        ),
         ActionSpec("fight", "Stay and fight another round."),
         ActionSpec(
             "submit",
             "Submit to the attacking nation: the battle ends.",
             (Param("nation", "Overlord"), Param("zone", "Only this Deathline zone (partial)", required=False)),
+            menu=True,
         ),
         ActionSpec("revolt", "Throw off your overlord at the start of your nation turn."),
         ActionSpec(
@@ -94,7 +103,9 @@ meta = Meta(
         ),
         ActionSpec("pass", "Let the side being auctioned go to the others."),
         ActionSpec("end", "End this step (building or movement)."),
-        ActionSpec("choose", "Answer the decision the game awaits from you.", (Param("option", "Your answer"),)),
+        ActionSpec(
+            "choose", "Answer the decision the game awaits from you.", (Param("option", "Your answer"),), menu=True
+        ),
         ActionSpec(
             "grant",
             "Grant units to an ally for its next nation turn (they come back after it).",
@@ -190,6 +201,8 @@ def awaiting(state: State) -> frozenset[int]:
         return frozenset()
     if state.bidding is not None:
         return frozenset({state.bidding.to_act})
+    if not state.decisions and (choosing := aims.pending(state)):  # both sides may pick their targets at once
+        return frozenset(seat_of(state, n) for n in choosing) - {BOT}
     seat = _seat(state)
     return frozenset() if seat == BOT else frozenset({seat})
 
@@ -201,7 +214,16 @@ def legal(state: State, seat: int) -> list[Choice]:
     touch(state)
     if seat not in awaiting(state):
         return []
+    if (nation := _aiming(state, seat)) is not None:
+        return aims.choices(state, nation)
     return choices.legal_now(state)
+
+
+def _aiming(state: State, seat: int | None) -> str | None:
+    """The nation of `seat` that must pick its target now (the attacker first when the seat plays both)."""
+    if state.decisions or seat is None:
+        return None
+    return next((n for n in aims.pending(state) if seat_of(state, n) == seat), None)
 
 
 # --- acting ------------------------------------------------------------------------------------------------
@@ -211,15 +233,17 @@ def act(state: State, seat: int, action: dict[str, Any], rng: Rng) -> list[Event
     touch(state)  # never trust an index built before the caller handed us this state
     require(state.phase != "over", "This campaign is over.")
     require(seat in awaiting(state), f"It is not your decision now; waiting for {_waiting_text(state)}.")
-    _validate(state, action)
+    _validate(state, action, seat)
     log = ActionLog()
-    _apply(state, action, rng, log)
+    _apply(state, action, rng, log, seat)
     _run_bots(state, rng, log)
     _close(state, log)
     return log.events
 
 
 def _waiting_text(state: State) -> str:
+    if not state.decisions and len(choosing := aims.pending(state)) > 1:
+        return " and ".join(f"{_who(seat_of(state, n))} ({NATIONS[n].name}, target)" for n in choosing)
     seat = _seat(state)
     who = "the bot" if seat == BOT else seat_ref(seat)
     if state.bidding is not None:
@@ -238,7 +262,11 @@ def _allowed_types(state: State) -> tuple[str, ...]:
     return {"target": ("target",), "casualties": ("casualties",)}.get(step, ("fight", "retreat", "submit"))
 
 
-def _validate(state: State, action: dict[str, Any]) -> None:
+def _who(seat: int) -> str:
+    return "the bot" if seat == BOT else seat_ref(seat)
+
+
+def _validate(state: State, action: dict[str, Any], seat: int | None = None) -> None:
     kind = action.get("type")
     names = [spec.name for spec in meta.actions]
     require(isinstance(kind, str) and kind in names, f"Unknown action; Genertela actions are: {', '.join(names)}.")
@@ -263,6 +291,8 @@ def _validate(state: State, action: dict[str, Any]) -> None:
         options = [c.action for c in choices.grants(state)]
     elif kind == "build":
         options = [c.action for c in choices.builds(state)]
+    elif (nation := _aiming(state, seat)) is not None:
+        options = [c.action for c in aims.choices(state, nation)]
     else:
         options = [c.action for c in choices.legal_now(state)]
     if action in options:
@@ -304,7 +334,7 @@ def _explain_move(state: State, action: dict[str, Any]) -> list[Unit]:
     return ready
 
 
-def _apply(state: State, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
+def _apply(state: State, action: dict[str, Any], rng: Rng, log: ActionLog, seat: int | None = None) -> None:
     kind = action["type"]
     if state.bidding is not None:
         seat = state.bidding.to_act
@@ -337,14 +367,14 @@ def _apply(state: State, action: dict[str, Any], rng: Rng, log: ActionLog) -> No
     elif kind == "end":
         flow.end_move(state, log, rng)
     elif kind == "target":
-        combat.roll_round(state, action["category"], rng, log)
-        assert state.battle is not None
-        state.battle.step = "casualties"
+        aims.choose(state, _aiming(state, seat) or choices.decider(state), action["category"], log)
         flow.settle(state, log, rng)
     elif kind == "revolt":
         submission.revolt(state, nation, log)
     elif kind == "submit":
         assert state.battle is not None
+        if vassals.ask_acceptance(state, state.battle, action.get("zone", "")):
+            return  # a nation that revolted against it: the overlord first says whether it takes it back
         submission.submit(state, state.battle.defender, action["nation"], log, action.get("zone", ""))
         vassals.after_submission(state, state.battle, log, partial="zone" in action)
         if not state.politics.resume:  # else the battles go on once the attacker chose whether to withdraw
@@ -405,6 +435,8 @@ def _close(state: State, log: ActionLog) -> None:
 
 
 def fallback(state: State, seat: int) -> dict[str, Any]:
+    if (nation := _aiming(state, seat)) is not None:
+        return aims.choices(state, nation)[0].action  # the default target of that seat's side
     return bot.fallback_action(state)
 
 
@@ -412,7 +444,12 @@ def fallback(state: State, seat: int) -> dict[str, Any]:
 
 
 def view(state: State, seat: int | None) -> State:
-    return state  # nothing is hidden in Genertela
+    """Only a target category chosen while the other side still chooses is hidden (until the dice roll)."""
+    battle = state.battle
+    if battle is None or not battle.aims:
+        return state
+    mine = {n: c for n, c in battle.aims.items() if seat is not None and seat_of(state, n) == seat}
+    return replace(state, battle=replace(battle, aims=mine))
 
 
 def side_scores(state: State) -> dict[str, int]:

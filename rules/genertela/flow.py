@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.base import ActionLog
 from rules.genertela import (
+    aims,
     alliance_turns,
     alliance_votes,
     combat,
@@ -146,6 +147,15 @@ def resume(state: State, log: ActionLog, rng: Rng) -> None:
         start_nation_turn(state, log, rng)
 
 
+def defender_fights_on(state: State, log: ActionLog, rng: Rng) -> None:
+    """The defender stays (its submission refused): the attacker may retreat, then the next round."""
+    battle = state.battle
+    assert battle is not None
+    battle.step = "retreat_attacker"
+    if not combat.retreat_options(state, battle.attacker):
+        after_retreats(state, log, rng)
+
+
 def has_invasion(state: State) -> bool:
     if state.alliance:
         return alliance_turns.invasion(state)
@@ -168,10 +178,10 @@ def settle(state: State, log: ActionLog, rng: Rng) -> None:
     battle = state.battle
     while battle is not None:
         if battle.step == "target":
-            options = combat.target_options(state)
-            if len(options) > 1:
-                return  # the attacker picks
-            combat.roll_round(state, options[0], rng, log)
+            if aims.pending(state):
+                return  # a side still picks its target category
+            attack, defend = aims.final(state)
+            combat.roll_round(state, attack, rng, log, defend)
             battle.step = "casualties"
         if battle.step == "casualties":
             for nation in (battle.defender, battle.attacker):

@@ -63,6 +63,7 @@ class Battle:
     category: dict[str, str] = field(default_factory=dict)  # nation -> category the hits fall on
     special_hits: dict[str, int] = field(default_factory=dict)  # nation -> hits scored by special characters
     protected: list[int] = field(default_factory=list)  # uids of Assassins that used their ability in round 1
+    aims: dict[str, str] = field(default_factory=dict)  # nation -> target category chosen this round (secret)
 
 
 @dataclass
@@ -140,3 +141,5 @@ class State:
     decisions: list[Decision] = field(default_factory=list)  # awaited before anything else (first one first)
     politics: Politics = field(default_factory=Politics)
     city_attacks: list[str] = field(default_factory=list)  # zones where the active nation fights over a Dragonewt city
+    fought: list[str] = field(default_factory=list)  # zones fought over in the last nation turn with battles (renderer)
+    fought_in: str = ""  # the nation turn ("turn:order:alliance") those battles belong to

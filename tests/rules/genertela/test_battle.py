@@ -121,7 +121,8 @@ def test_battle_owner_chooses_which_special_characters_are_lost() -> None:
     flow.end_move(state, flow.ActionLog(), Rng(0))
     # Only the 2 Heortling heroes may aim at special characters (both 10: hits); the Uz roll 4 dice (all 1: misses)
     rng = Rng(0, [10, 10, 1, 1, 1, 1])
-    events = genertela.act(state, 0, {"type": "target", "category": "special_characters"}, rng)
+    genertela.act(state, 0, {"type": "target", "category": "special_characters"}, rng)
+    events = genertela.act(state, 0, {"type": "target", "category": "standard_units"}, rng)  # the Uz defender's
     assert any(e.kind == "roll" for e in events)
     assert state.battle is not None and state.battle.step == "casualties"
     choices = [c.action["units"] for c in genertela.legal(state, 0)]

@@ -65,13 +65,13 @@ def test_assassin_that_used_its_ability_in_the_first_phase_can_only_be_attacked_
     tobasta = hero(state, "aldryami", "Prax", "Tobasta", ["assassin"])
     hero(state, "heortlings", "Prax", "Vingkot", ["hero"])
     put(state, "heortlings", "Prax", kind="giant")
-    fight(state, [])
-    # Tobasta misses; the defenders aim at special characters: the Hero misses, the Giant hits with all 4 dice
-    dice = Rng(0, [1, 1, 10, 10, 10, 10])
-    events = genertela.act(state, 0, {"type": "target", "category": "special_characters"}, dice)
+    # A pure Assassin may aim only at special characters, and the defenders have only Tobasta to aim at: nobody is
+    # asked. Tobasta misses; the Hero misses, the Giant hits with all 4 dice.
+    log = ActionLog()
+    flow.end_move(state, log, Rng(0, [1, 1, 10, 10, 10, 10]))
     battle = state.battle
     assert battle is not None and battle.protected == [tobasta.uid]
-    assert any("4 hits" in e.text for e in events) and battle.special_hits["aldryami"] == 0
+    assert any("4 hits" in e.text for e in log.events) and battle.special_hits["aldryami"] == 0
     assert tobasta in state.units  # the monster's hits could not fall on the protected Assassin
 
 
