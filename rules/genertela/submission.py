@@ -24,8 +24,6 @@ def may_submit(state: State, subject: str, overlord: str, zone: str = "") -> str
         return f"{card.name} hold more than {card.submission_limit} zones."
     if state.overlords.get(subject, overlord) != overlord:
         return f"{card.name} are already subject to another nation."
-    if f"{subject}>{overlord}" in state.revolted:
-        return f"{NATIONS[overlord].name} no longer accept the submission of {card.name}."
     lunar = {m for a in alliances(state) if a.id == "lunar_empire" for m in a.members}
     if subject == "heortlings" and overlord in lunar:
         return "The Heortlings never submit to the Lunar Empire."

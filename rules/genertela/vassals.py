@@ -39,6 +39,34 @@ def after_submission(state: State, battle: Battle, log: ActionLog, partial: bool
             state.politics.resume = "next_battle"
 
 
+def ask_acceptance(state: State, battle: Battle, zone: str) -> bool:
+    """A nation that once revolted against the attacker may submit to it again, but the attacker need not accept:
+    it is asked (refusing is the default); True when the submission waits for that answer."""
+    subject, overlord = battle.defender, battle.attacker
+    if f"{subject}>{overlord}" not in state.revolted:
+        return False
+    labels = [f"Refuse the submission of {NATIONS[subject].name}", f"Take {NATIONS[subject].name} back"]
+    return decisions.ask(state, overlord, "accept", ["no", "yes"], labels, zone=zone)
+
+
+@decisions.handler("accept")
+def _accept(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
+    from rules.genertela import flow, submission
+
+    battle = state.battle
+    if battle is None:
+        return
+    if option == "yes":
+        zone = decision.data["zone"]
+        submission.submit(state, battle.defender, battle.attacker, log, zone)
+        after_submission(state, battle, log, partial=bool(zone))
+        if not state.politics.resume:
+            state.politics.resume = "next_battle"
+        return
+    log.say(f"{NATIONS[decision.nation].name} refuse the submission of {NATIONS[battle.defender].name}: fight on.")
+    flow.defender_fights_on(state, log, rng)
+
+
 def _ask_passage(state: State, subject: str, overlord: str) -> None:
     decisions.ask(
         state,

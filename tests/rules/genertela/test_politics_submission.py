@@ -311,3 +311,25 @@ def test_the_subject_chooses_which_units_it_gives_as_troops() -> None:
     assert len(units_of(state, "balazarings", z("Dog Plains"))) == 2
     assert len(units_of(state, "balazarings", z("Balazar"))) == 4
     assert len(vassals.troops_of(state, "balazarings")) == 2
+
+
+def revolted_and_attacked() -> State:
+    state = attacked_state()
+    state.revolted.append("balazarings>heortlings")
+    genertela.act(state, 0, {"type": "submit", "nation": "heortlings"}, Rng(0))
+    return state
+
+
+def test_after_a_revolt_the_overlord_may_refuse_a_new_submission_and_the_battle_goes_on() -> None:
+    state = revolted_and_attacked()
+    accept = state.decisions[0]
+    assert accept.kind == "accept" and accept.nation == "heortlings" and accept.options == ["no", "yes"]
+    assert state.overlords == {}
+    genertela.act(state, 0, {"type": "choose", "option": "no"}, Rng(0, [1] * 4))
+    assert state.overlords == {} and state.battle is not None and state.battle.round == 2
+
+
+def test_after_a_revolt_the_overlord_may_take_the_nation_back() -> None:
+    state = revolted_and_attacked()
+    genertela.act(state, 0, {"type": "choose", "option": "yes"}, Rng(0))
+    assert state.overlords == {"balazarings": "heortlings"}
