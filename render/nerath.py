@@ -232,7 +232,7 @@ def _pieces(image: Image.Image, state: State) -> None:
     order = list(codes)
     for space, realms in stacks.items():
         x, y = CONTENT.spaces[space].centre
-        y += TOP + (22 if CONTENT.spaces[space].kind == "dungeon" else 0)  # below the Guardians' lines
+        y += TOP + (27 if CONTENT.spaces[space].kind == "dungeon" else 0)  # below the Guardians' lines
         line = 0
         for realm in REALM_ORDER:
             if realm not in realms:
@@ -249,17 +249,40 @@ def _dungeons(image: Image.Image, state: State) -> None:
         x, y = CONTENT.spaces[space].centre
         y += TOP
         hidden = sum(1 for up in dungeon.face_up if not up)
-        shown = [CONTENT.guardians[g] for g, up in zip(dungeon.guardians, dungeon.face_up, strict=True) if up]
         title = _wrap(CONTENT.spaces[space].name, 14)  # a long name on two lines, in the Guardians' colour
         lines = list(title)
         if hidden:
             lines.append(f"{hidden} hidden")
-        lines += [f"{g.name[:11]} {'d' + '/'.join(map(str, g.dice))}" for g in shown]
+        lines += _guardian_lines(state, space)
         if not dungeon.guardians:
             lines.append("empty")
+        if len(lines) > 4 and len(title) == 2:  # no room for every line: the name's first word(s) only
+            lines, title = lines[:1] + lines[2:], title[:1]
         for i, text in enumerate(lines[:4]):
             colour = HIGHLIGHT if i < len(title) else (240, 230, 200)
-            _put(image, (x, y - 12 + i * 10), text, 9, colour, centred=True)
+            _put(image, (x, y - 14 + i * 9), text, 9 if i < len(title) else 8, colour, centred=True)
+
+
+def _guardian_lines(state: State, space: str) -> list[str]:
+    """Face-up Guardians, one line each: a name short enough for the hex and its dice (those left while fought)."""
+    dungeon = state.dungeons[space]
+    fighting = state.battle is not None and state.battle.space == space
+    lines = []
+    for index, (guardian, up) in enumerate(zip(dungeon.guardians, dungeon.face_up, strict=True)):
+        if not up:
+            continue
+        tile = CONTENT.guardians[guardian]
+        dice = tile.dice[: dungeon.dice_left[index]] if fighting else tile.dice
+        lines.append(f"{_short(tile.name)} d{'/'.join(map(str, dice))}" if dice else f"{_short(tile.name)} slain")
+    return lines
+
+
+def _short(name: str, width: int = 12) -> str:
+    """The last words of a name that fit ("Young Black Dragon" -> "Black Dragon", "Skeleton Horde" -> "Horde")."""
+    words = name.split()
+    while len(" ".join(words)) > width and len(words) > 1:
+        words = words[1:]
+    return " ".join(words)[:width]
 
 
 def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, state: State, names: Sequence[str]) -> None:

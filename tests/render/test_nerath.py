@@ -142,3 +142,16 @@ def test_headline_says_the_attacker_must_press_or_retreat():
     state = defended({"footsoldier": 1}, {}, attackers=1)
     nerath.act(state, 0, {"type": "fight", "space": "silverbough"}, Rng(0, forced=[1, 1]))
     assert _headline(state, NAMES).endswith("battle at Silverbough, round 1, Karkoth to press on or retreat")
+
+
+def test_dungeon_lines_show_short_guardian_names_and_the_dice_left_in_a_battle():
+    from render.nerath import _guardian_lines
+    from tests.rules.nerath.test_dungeons import dungeon, explore
+
+    state = dungeon("skeleton-horde", "young-black-dragon")
+    explore(state, [7, 1, 1, 1, 1])  # the Fighter takes one of the Horde's three dice; the Guardians miss
+    assert state.battle is not None
+    assert _guardian_lines(state, "gloomhollow-caves") == ["Horde d6/6", "Black Dragon d20"]
+    state.battle = None
+    state.dungeons["gloomhollow-caves"].dice_left = [0, 0]
+    assert _guardian_lines(state, "gloomhollow-caves") == ["Horde d6/6/6", "Black Dragon d20"]
