@@ -6,7 +6,7 @@ from typing import Any
 
 from rules.base import ActionLog, RuleError, seat_ref
 from rules.dragondice import choices, combat, damage, setup, spells
-from rules.dragondice.content import SPECIES
+from rules.dragondice.content import SPECIES, TERRAINS
 from rules.dragondice.dice import roll_army
 from rules.dragondice.model import RESERVE, Manoeuvre, State, Task
 from rules.dragondice.status import step_hint
@@ -40,8 +40,10 @@ def dispatch(state: State, seat: int, kind: str, action: dict[str, Any], rng: Rn
         state.species[seat], state.home[seat], state.frontier[seat] = species, home, frontier
         state.split[seat], state.horde[seat] = split, horde
         state.drafted += 1
+        points = "/".join(str(p) for p in setup.army_points(state.force, split))
         log.say(
-            f"{seat_ref(seat)} drafts {SPECIES[species].name} ({split}), home {home}, proposing {frontier}; "
+            f"{seat_ref(seat)} drafts {SPECIES[species].name}: home {TERRAINS[home].name}, proposed frontier "
+            f"{TERRAINS[frontier].name}, armies of {points} points (home/horde/campaign); "
             f"the horde invades {seat_ref(horde)}'s home."
         )
         if state.drafted == state.players:
@@ -103,7 +105,8 @@ def _manoeuvre(state: State, seat: int, action: dict[str, Any], rng: Rng, log: A
     armies = [w for w in choices.march_armies(state, seat) if w != RESERVE]
     if where not in armies:
         raise RuleError(
-            f"You have no army that may still march at {where[:40]!r}; you may march at {', '.join(armies) or 'none'}."
+            f"You have no army that may still march at {where[:40]!r}; you may march at "
+            f"{', '.join(_place(state, w) for w in armies) or 'none'}."
         )
     terrain = state.terrain(where)
     if direction not in ("up", "down"):
@@ -124,17 +127,24 @@ def _army_for_action(state: State, seat: int, action: dict[str, Any], kind: str)
     where = text_param(action, "army")
     if state.step == "action":
         if where != state.marching:
-            raise RuleError(f"Your marching army is at {state.marching}; it takes this march's action.")
+            raise RuleError(f"Your marching army is at {_place(state, state.marching)}; it takes this march's action.")
     else:
         _need_step(state, "march")
         armies = choices.march_armies(state, seat)
         if where not in armies:
             raise RuleError(
-                f"No army of yours may march from {where[:40]!r}; choose one of {', '.join(armies) or 'none'}."
+                f"No army of yours may march from {where[:40]!r}; choose one of "
+                f"{', '.join(_place(state, w) for w in armies) or 'none'}."
             )
     allowed = choices.allowed_actions(state, seat, where)
     if kind not in allowed:
-        raise RuleError(f"The army at {where} may only take {' or '.join(allowed)} now.")
+        if where == RESERVE:
+            why = "it is in the reserves"
+        else:
+            terrain = state.terrain(where)
+            why = f"{terrain.name} shows {terrain.face} ({terrain.shows()})"
+        only = " or ".join(allowed)
+        raise RuleError(f"Your army at {_place(state, where)} may only take the {only} action now: {why}.")
     return where
 
 
@@ -144,7 +154,8 @@ def _attack(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Acti
     target = text_param(action, "target")
     valid = (choices.melee_targets if kind == "melee" else choices.missile_targets)(state, seat, where)
     if target not in valid:
-        raise RuleError(f"{target[:40]!r} is not a {kind} target from {where}; targets: {', '.join(valid) or 'none'}.")
+        named = ", ".join(_army_ref(state, key) for key in valid) or "nobody there"
+        raise RuleError(f"{target[:40]!r} is not a {kind} target from {_place(state, where)}; targets: {named}.")
     if state.step == "march":
         state.marched.append(where)
     state.marching = where
@@ -213,6 +224,15 @@ def _retreat(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Act
     log.say(f"{seat_ref(seat)} retreats {_names(state, ids)} to the reserves.")
     for uid in ids:
         mine[uid].where = RESERVE
+
+
+def _place(state: State, where: str) -> str:
+    return "the reserves" if where == RESERVE else f"{state.terrain(where).name} ({where})"
+
+
+def _army_ref(state: State, key: str) -> str:
+    where, seat = key.split(":")
+    return f"{seat_ref(int(seat))}'s army at {state.terrain(where).name} ({key})"
 
 
 def _names(state: State, ids: list[str]) -> str:

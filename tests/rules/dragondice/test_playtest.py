@@ -143,3 +143,35 @@ def test_manoeuvring_to_the_eighth_face_announces_the_face_and_the_capture():
         e.text for e in events
     ]
     assert "shows 8 (Standing Stones, captured by <seat:0>)" in dd.status(state, None)
+
+
+def test_draft_announcement_names_terrains_and_the_points_of_each_army():
+    from rules.base import SeatInfo
+    from rules.rng import Rng
+
+    state = dd.new([SeatInfo(None)] * 2, {"setup": "draft"}, Rng(1))
+    action = {"type": "draft", "species": "emberwrights", "home": "flatland", "frontier": "highland"}
+    events = dd.act(state, 0, {**action, "split": "horde_heavy"}, Rng(1))
+    assert [e.text for e in events] == [
+        "<seat:0> drafts Emberwrights: home Flatland, proposed frontier Highland, armies of 6/12/6 points "
+        "(home/horde/campaign); the horde invades <seat:1>'s home."
+    ]
+
+
+def test_refusals_name_terrains_and_armies_not_bare_ids():
+    state = duel()
+    state.terrain("t2").face = 1  # melee at Swampland
+    with pytest.raises(RuleError) as refused:
+        act(state, 0, {"type": "melee", "army": "t2", "target": "t1:1"})
+    assert "targets: <seat:1>'s army at Swampland (t2:1)" in str(refused.value)
+    with pytest.raises(RuleError) as refused:
+        act(state, 0, {"type": "missile", "army": "t2", "target": "t1:1"})
+    assert str(refused.value) == (
+        "Your army at Swampland (t2) may only take the melee action now: Swampland shows 1 (melee)."
+    )
+    with pytest.raises(RuleError) as refused:
+        act(state, 0, {"type": "manoeuvre", "terrain": "t1", "direction": "up"})
+    assert "you may march at Highland (t0), Swampland (t2)" in str(refused.value)
+    with pytest.raises(RuleError) as refused:
+        act(state, 0, {"type": "cast", "spell": "hailstorm", "target": "t1:1"})
+    assert "/dd manoeuvre" in str(refused.value)

@@ -129,7 +129,7 @@ def test_first_march_counter_manoeuvre_by_any_of_several_opponents():
 
 def test_first_march_action_is_the_one_the_terrain_shows():
     state = position({(0, "t2"): [CINDER], (1, "t2"): [FEN]}, faces=(3, 3, 5))  # swampland 5: magic
-    with pytest.raises(RuleError, match="may only take magic"):
+    with pytest.raises(RuleError, match="may only take the magic action now: Swampland shows 5 \\(magic\\)"):
         dd.act(state, 0, {"type": "melee", "army": "t2", "target": "t2:1"}, Rng(0))
     kinds = {c.action["type"] for c in dd.legal(state, 0)}
     assert kinds == {"manoeuvre", "magic", "pass"}
