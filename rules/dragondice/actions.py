@@ -58,12 +58,12 @@ def dispatch(state: State, seat: int, kind: str, action: dict[str, Any], rng: Rn
         raise RuleError("Set-up is not finished: " + ("draft first." if phase == "draft" else "use begin."))
     if state.damage:
         if kind != "casualties":
-            raise RuleError("First choose your casualties (casualties units=...).")
+            raise RuleError(f"Casualties come first. {step_hint(state)}")
         damage.choose(state, seat, units_param(action), rng, log)
         return
     if state.manoeuvre is not None:
         if kind != "counter":
-            raise RuleError("Decide on the counter-manoeuvre first: counter oppose=yes or no.")
+            raise RuleError(f"The counter-manoeuvre comes first. {step_hint(state)}")
         _counter(state, seat, text_param(action, "oppose"), rng, log)
         return
     handlers = {

@@ -175,3 +175,17 @@ def test_refusals_name_terrains_and_armies_not_bare_ids():
     with pytest.raises(RuleError) as refused:
         act(state, 0, {"type": "cast", "spell": "hailstorm", "target": "t1:1"})
     assert "/dd manoeuvre" in str(refused.value)
+
+
+def test_refusals_while_a_decision_is_pending_say_who_decides_and_how():
+    state = duel()
+    state.damage.append(Damage(0, "t2", 1, "Melee"))
+    with pytest.raises(RuleError, match=r"Casualties come first\. <seat:0> must choose casualties for 1 damage"):
+        act(state, 0, {"type": "pass"})
+    state = duel()
+    state.players = 3
+    state.units.append(type(state.units[0])("u9", 2, CINDER, "t2"))
+    act(state, 0, {"type": "manoeuvre", "terrain": "t2", "direction": "up"})
+    act(state, 1, {"type": "counter", "oppose": "no"})
+    with pytest.raises(RuleError, match=r"comes first\. <seat:2> must decide whether to counter"):
+        act(state, 2, {"type": "melee", "army": "t2", "target": "t2:0"})
