@@ -147,6 +147,15 @@ def attack_from_bond(state: State, nation: str, start: str, target: str) -> bool
     return bond is not None and bond[0] == nation and bond[1] in occupants(state, target)
 
 
+def wrong_way_in(state: State, nation: str, start: str, target: str) -> bool:
+    """Turn 27: the Pentans may go into the Grazelands only from Prax or the Praxian March."""
+    for entry in CONTENT.turn(state.turn).entries_of(nation):
+        for event in entry.events:
+            if event.type == "pentans_grazelands" and target in {BOARD.resolve(z) for z in event.params["zones"]}:
+                return start not in {BOARD.resolve(z) for z in event.params["from_zones"]}
+    return False
+
+
 def must_stay(state: State, nation: str, zid: str) -> bool:
     """A subject may not abandon a zone it holds (after a partial submission: the submitted zone)."""
     if controller(state, zid) != nation:

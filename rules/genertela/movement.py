@@ -19,6 +19,7 @@ from rules.genertela.board import (
     must_stay,
     on_city,
     units_of,
+    wrong_way_in,
     zone,
 )
 from rules.genertela.specials import anywhere, blockers, free_mover, passable
@@ -104,7 +105,13 @@ def destinations(state: State, nation: str, start: str) -> list[str]:
     if any(u.kind == "named_dragonewt" for u in ready):
         found |= set(dragonewts.hop_targets(state, nation, start, _closed(state, nation)))
     # a subject enters its overlord's zones only with leave; the True Golden Horde goes into Deathline zones
-    found = {zid for zid in found if not barred(state, nation, zid) and not attack_from_bond(state, nation, start, zid)}
+    found = {
+        zid
+        for zid in found
+        if not barred(state, nation, zid)
+        and not attack_from_bond(state, nation, start, zid)
+        and not wrong_way_in(state, nation, start, zid)
+    }
     return horde_targets(state, nation, sorted(found))
 
 

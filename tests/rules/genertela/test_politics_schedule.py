@@ -12,6 +12,7 @@ from rules import genertela
 from rules.genertela import choices, duties, flow, reinforce
 from rules.genertela.board import NATIONS, allied, units_of
 from rules.genertela.economy import scoring_points, zone_population
+from rules.genertela.movement import destinations
 from rules.genertela.reinforce import PLACED_FLAG
 from rules.rng import Rng
 from tests.rules.genertela.helpers import blank, hero, put, z
@@ -136,3 +137,12 @@ def test_an_individual_who_never_entered_play_is_not_dead() -> None:
 
 def test_default_data_cards_give_no_points_for_dead_individuals() -> None:
     assert all(card.dead_vp == {} for card in NATIONS.values())
+
+
+def test_turn_27_pentans_enter_the_grazelands_only_from_prax_or_the_praxian_march() -> None:
+    state = blank(turn=27, nation="pentans")
+    put(state, "pentans", "Prax", 2)
+    put(state, "pentans", "Blue Moon Plateau", 2)
+    assert z("Grazelands") in destinations(state, "pentans", z("Prax"))
+    assert z("Grazelands") not in destinations(state, "pentans", z("Blue Moon Plateau"))
+    assert z("Wintertop") not in destinations(state, "pentans", z("Prax"))  # no other Deathline zone
