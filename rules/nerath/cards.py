@@ -73,7 +73,8 @@ def check_target(state: State, realm: str, effect: Effect, target: str, optional
         return
     require(
         target in targets,
-        f"Choose a target holding an enemy {PIECES[effect.piece].name}: {', '.join(targets) or 'none in reach'}.",
+        f"Choose a target holding an enemy {PIECES[effect.piece].name}: "
+        f"{', '.join(map(board.label, targets)) or 'none in reach'}.",
     )
 
 

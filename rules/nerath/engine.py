@@ -579,9 +579,9 @@ def _battle_decision(state: State, realm: str, kind: str, action: dict[str, Any]
 
 def _play(state: State, realm: str, action: dict[str, Any], log: ActionLog) -> None:
     card = board.slug(_text(action, "card"))
-    target = _text(action, "target", required=False)
+    target = board.slug(_text(action, "target", required=False))
     if target not in ("", "none"):
-        require(target in SPACES, f"There is no space called {target!r}.")
+        require(target in SPACES, f"There is no space called {str(action.get('target'))[:60]!r}.")
     cards.play(state, realm, card, target, log)
 
 
@@ -626,8 +626,12 @@ def _step_action(state: State, realm: str, kind: str, action: dict[str, Any], lo
         castle = reinforce.check_buy(state, realm, piece, count, at)
         reinforce.apply_buy(state, realm, piece, count, at, castle, log)
     else:
-        possible = ", ".join(dict.fromkeys(c.action["type"] for c in legal(state, state.seat_of[realm])))
-        raise RuleError(f"{kind} is not possible in the {step} step; {name(realm)} can now: {possible}.")
+        raise RuleError(f"{kind} is not possible in the {step} step; {name(realm)} can now: {_possible(state, realm)}.")
+
+
+def _possible(state: State, realm: str) -> str:
+    """The actions open to the realm's player now, for refusals that say what IS allowed."""
+    return ", ".join(dict.fromkeys(c.action["type"] for c in legal(state, state.seat_of[realm])))
 
 
 def _move(state: State, realm: str, piece: str, count: int, origin: str, to: str, log: ActionLog) -> None:
@@ -640,7 +644,11 @@ def _move(state: State, realm: str, piece: str, count: int, origin: str, to: str
         landers = movement.check_debark(state, realm, piece, count, origin, to)
         movement.apply_debark(state, realm, landers, to, log)
     else:
-        require(state.step in ("move", "reposition", "reinforce"), f"Nothing moves in the {state.step} step.")
+        require(
+            state.step in ("move", "reposition", "reinforce"),
+            f"Nothing moves in the {state.step} step except pieces landing from a sea you won; "
+            f"{name(realm)} can now: {_possible(state, realm)}.",
+        )
         movers, cost = movement.check_move(state, realm, piece, count, origin, to)
         movement.apply_move(state, realm, movers, to, cost, log)
 

@@ -204,10 +204,13 @@ def _room(state: State, realm: str, sea: str) -> int:
 def check_embark(state: State, realm: str, kind: str, count: int, origin: str, sea: str) -> list[Piece]:
     require(state.step == "move", "Pieces board Warships only in the move step.")
     offered = {(k, o, s): n for k, o, s, n in embark_options(state, realm)}
-    choices = ", ".join(f"{k} {o}->{s}" for k, o, s in offered) or "none"
+    choices = ", ".join(
+        f"{n} {board.kind_name(k, n)} from {label(o)} to {label(s)}" for (k, o, s), n in offered.items()
+    )
     require(
         (kind, origin, sea) in offered,
-        f"No {board.kind_name(kind, 2)} can board at {sea} from {origin} now; possible: {choices}.",
+        f"No {board.kind_name(kind, 2)} can board at {label(sea)} from {label(origin)} now; "
+        f"possible: {choices or 'none'}.",
     )
     require(1 <= count <= offered[(kind, origin, sea)], f"At most {offered[(kind, origin, sea)]} can board there.")
     return _boarders(state, realm, kind, origin)[:count]
@@ -277,10 +280,13 @@ def _may_join(state: State, space: str) -> bool:
 
 def check_debark(state: State, realm: str, kind: str, count: int, sea: str, to: str) -> list[Piece]:
     offered = {(k, s, t): n for k, s, t, n in debark_options(state, realm)}
-    choices = ", ".join(f"{k} {s}->{t}" for k, s, t in offered) or "none"
+    choices = ", ".join(
+        f"{n} {board.kind_name(k, n)} from {label(s)} to {label(t)}" for (k, s, t), n in offered.items()
+    )
     require(
         (kind, sea, to) in offered,
-        f"No {board.kind_name(kind, 2)} can go ashore from {sea} to {to} now; possible: {choices}.",
+        f"No {board.kind_name(kind, 2)} can go ashore from {label(sea)} to {label(to)} now; "
+        f"possible: {choices or 'none'}.",
     )
     require(1 <= count <= offered[(kind, sea, to)], f"At most {offered[(kind, sea, to)]} can go ashore there.")
     return _carried(state, realm, kind, sea)[:count]

@@ -193,3 +193,13 @@ def test_cards_may_be_played_by_their_shown_name():
     state.realms["karkoth"].hand = ["dread-charge"]
     act(state, {"type": "play", "card": "Dread Charge"})
     assert state.realms["karkoth"].hand == [] and state.realms["karkoth"].turn_roll == {"monster": 2}
+
+
+def test_card_targets_may_be_typed_by_name_and_refusals_name_the_targets():
+    state = scene("vailin")
+    state.realms["vailin"].hand = ["hidden-archers"]
+    put(state, "karkoth", "footsoldier", "ravensgate", 2)
+    with pytest.raises(RuleError, match="Choose a target holding an enemy Footsoldier: Ravensgate"):
+        act(state, {"type": "play", "card": "hidden-archers", "target": "Cinderhold"})
+    act(state, {"type": "play", "card": "Hidden Archers", "target": "Ravensgate"})
+    assert count(state, "karkoth", "footsoldier", "ravensgate") == 0

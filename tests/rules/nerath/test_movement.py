@@ -360,3 +360,14 @@ def test_a_warship_moving_with_pieces_aboard_says_what_it_carries():
     act(state, {"type": "move", "piece": "footsoldier", "count": 2, "from": "skullcairn", "to": "misty-deeps"})
     events = act(state, {"type": "move", "piece": "warship", "count": 1, "from": "misty-deeps", "to": "whale-gulf"})
     assert events[-1].text == "Karkoth: 1 Warship moves from Misty Deeps to Whale Gulf, carrying 2 Footsoldiers."
+
+
+def test_boarding_and_landing_refusals_use_names():
+    state = scene()
+    put(state, "karkoth", "footsoldier", "ravensgate")
+    put(state, "karkoth", "warship", "grey-reach")
+    board_at = {"type": "move", "piece": "fighter", "count": 1, "from": "ravensgate", "to": "grey-reach"}
+    with pytest.raises(RuleError, match=r"No Fighters can board at Grey Reach from Ravensgate now; possible: 1 "):
+        act(state, board_at)
+    with pytest.raises(RuleError, match=r"possible: 1 Footsoldier from Ravensgate to Grey Reach\."):
+        act(state, board_at)

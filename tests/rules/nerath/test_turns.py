@@ -267,3 +267,13 @@ def test_an_action_of_another_step_is_refused_with_the_actions_possible_now():
     for bad in ({"type": "press"}, {"type": "casualties", "pieces": "footsoldier"}, {"type": "accept"}):
         with pytest.raises(RuleError, match=r"not possible in the move step; Karkoth can now: move, end\."):
             act(state, bad)
+
+
+def test_moving_in_the_battle_step_is_refused_with_what_is_possible():
+    state = scene("karkoth", step="battle")
+    state.pending = ["silverbough"]
+    put(state, "karkoth", "footsoldier", "silverbough", stopped=True)
+    put(state, "karkoth", "dragon", "karkothi-throneholds")
+    move = {"type": "move", "piece": "dragon", "count": 1, "from": "karkothi-throneholds", "to": "ashfen"}
+    with pytest.raises(RuleError, match=r"Nothing moves in the battle step .*; Karkoth can now: fight\."):
+        act(state, move)
