@@ -101,3 +101,4 @@ def forced(state: State, nation: str, log: ActionLog) -> None:
                 del state.overlords[nation]
                 state.full_vp_subjects = [n for n in state.full_vp_subjects if n != nation]
                 log.say(event.text)
+                vassals.return_troops(state, nation, overlord, log)  # free again: its troops come back

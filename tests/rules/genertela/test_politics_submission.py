@@ -333,3 +333,17 @@ def test_after_a_revolt_the_overlord_may_take_the_nation_back() -> None:
     state = revolted_and_attacked()
     genertela.act(state, 0, {"type": "choose", "option": "yes"}, Rng(0))
     assert state.overlords == {"balazarings": "heortlings"}
+
+
+def test_dara_happans_give_subject_troops_on_turn_27_and_get_them_back_on_turn_28() -> None:
+    state = blank(turn=27, nation="alkorings", phase="build")
+    put(state, "alkorings", "Holay", 2)
+    put(state, "dara_happans", "Raibanth", 8)
+    submission.forced(state, "dara_happans", flow.ActionLog())
+    vassals.demand_troops(state, "alkorings")
+    choose(state, "2")
+    assert len(vassals.troops_of(state, "dara_happans")) == 2
+    state.decisions.clear()
+    state.turn = 28
+    submission.forced(state, "dara_happans", flow.ActionLog())
+    assert state.overlords == {} and len(units_of(state, "dara_happans", z("Raibanth"))) == 8
