@@ -707,12 +707,12 @@ def status(state: State, seat: int | None) -> str:
             if state.seat_of[realm] != seat:
                 continue
             mine = state.realms[realm]
-            lines.append(f"Your {name(realm)} cards (play card:<id>):")
+            lines.append(f"Your {name(realm)} cards (play card:<name> on {name(realm)}'s turn):")
             for card in mine.hand:
-                lines.append(f"- {card}: {CONTENT.events[card].name}: {CONTENT.events[card].text}")
+                lines.append(f"- {CONTENT.events[card].name}: {CONTENT.events[card].text}")
             for card in mine.treasures:
                 treasure = CONTENT.treasures[card]
-                lines.append(f"- {card}: treasure {treasure.name} ({treasure.vp} VP): {treasure.text}")
+                lines.append(f"- {treasure.name} (treasure, {treasure.vp} VP): {treasure.text}")
             if not mine.hand and not mine.treasures:
                 lines.append("- none")
     return "\n".join(lines)

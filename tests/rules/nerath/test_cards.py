@@ -203,3 +203,13 @@ def test_card_targets_may_be_typed_by_name_and_refusals_name_the_targets():
         act(state, {"type": "play", "card": "hidden-archers", "target": "Cinderhold"})
     act(state, {"type": "play", "card": "Hidden Archers", "target": "Ravensgate"})
     assert count(state, "karkoth", "footsoldier", "ravensgate") == 0
+
+
+def test_the_hand_lists_cards_by_name_and_says_when_they_can_be_played():
+    state = scene("karkoth", players=2)
+    state.realms["iron_circle"].hand = ["war-levy"]
+    state.realms["karkoth"].treasures = ["vorpal-blade"]
+    text = nerath.status(state, 0)
+    assert "Your Iron Circle cards (play card:<name> on Iron Circle's turn):" in text
+    assert "- War Levy: Collect 3 more gold at the end of this turn." in text
+    assert "- Vorpal Blade (treasure, 2 VP): Power: remove 1 enemy Monster" in text
