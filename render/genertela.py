@@ -1,17 +1,19 @@
-"""Genertela board: the schematic map with terrain and control, unit counts per nation, the turn and the VP table."""
+"""Genertela board: the schematic map with terrain and control, unit counts per nation with special units named,
+Cities and Forests, the last battles outlined, the turn and the VP table."""
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from render.draw import HIGHLIGHT, INK, PAPER, Colour, fixed_palette, font, header, stamp
 from rules.genertela.board import BOARD, CONTENT, NATIONS, active_nation, controller
 from rules.genertela.engine import BOT, side_scores
-from rules.genertela.state import State
+from rules.genertela.state import State, Unit
 
 TOP = 56
 PANEL = 320
@@ -30,6 +32,9 @@ SIDE_COLOURS: dict[str, Colour] = {
     "Blue": (50, 95, 205),
     "Yellow": (225, 180, 30),
 }
+TREE: Colour = (30, 100, 45)  # an Aldryami Forest's icon
+FIXTURES = ("city", "forest")  # drawn as icons, not counted with the army
+LINE = 11  # pixels between the lines of units under a zone's name
 
 
 @cache
@@ -81,7 +86,23 @@ def _map_layer(state: State) -> Image.Image:
     layer.putpalette(palette)
     image = layer.convert("RGB")
     image.paste(INK, mask=_borders())
+    for zid in state.fought:  # the battles of the last nation turn that fought: outlined
+        box, band, edge = _outline(ids.index(zid))
+        image.paste(HIGHLIGHT, box, band)
+        image.paste(INK, box, edge)  # a dark inner edge keeps the band visible on yellow zones
     return image
+
+
+@cache
+def _outline(index: int) -> tuple[tuple[int, int], Image.Image, Image.Image]:
+    """A band along the inside of a zone's border and a thin line inside it (where they lie, and their masks)."""
+    _, grid = _zone_grid()
+    mask = grid.point([255 if v == index else 0 for v in range(256)])
+    left, top, right, bottom = mask.getbbox() or (0, 0, 1, 1)
+    area = mask.crop((left, top, right, bottom))
+    inner = area.filter(ImageFilter.MinFilter(9))
+    core = inner.filter(ImageFilter.MinFilter(3))
+    return (left, top), ImageChops.subtract(area, inner), ImageChops.subtract(inner, core)
 
 
 @cache
@@ -102,7 +123,8 @@ def _names_layer() -> Image.Image:
 @cache
 def _palette() -> Image.Image:
     blends = [_blend(t, s, 0.45) for t in TERRAIN.values() for s in SIDE_COLOURS.values()]
-    return fixed_palette([*TERRAIN.values(), *SIDE_COLOURS.values(), *blends, INK, PAPER, HIGHLIGHT, (255, 255, 255)])
+    colours = [*TERRAIN.values(), *SIDE_COLOURS.values(), *blends, INK, PAPER, HIGHLIGHT, TREE, (255, 255, 255)]
+    return fixed_palette(colours)
 
 
 def warm() -> None:
@@ -111,16 +133,90 @@ def warm() -> None:
     _palette()
 
 
-def _draw_units(image: Image.Image, state: State) -> None:
-    counts: dict[str, Counter[str]] = {}
+def short_name(name: str) -> str:
+    """A special unit's name cut to fit a zone: "Karastand Halftroll" becomes "Karastand H."."""
+    if len(name) <= 12:
+        return name
+    words = name.split()
+    return (words[0] + (f" {words[1][0]}." if len(words) > 1 else ""))[:12]
+
+
+def army_lines(state: State, zid: str, units: list[Unit] | None = None) -> list[tuple[str, str, list[str]]]:
+    """Per nation in the zone (turn-record order): its side, "Uz 3 (1 out)" and its special units' short names.
+    Cities and Forests are icons, not counted; "out" counts units standing outside the walls, "on city" named
+    Dragonewts sitting on a Dragonewt city."""
+    found = []
+    here = [u for u in (state.units if units is None else units) if u.zone == zid and u.kind not in FIXTURES]
+    by_nation: dict[str, list[Unit]] = {}
+    for unit in here:
+        if unit.nation in NATIONS:  # never fail a board over a unit with no known nation
+            by_nation.setdefault(unit.nation, []).append(unit)
+    for nation in sorted(by_nation, key=lambda n: NATIONS[n].turn_order):
+        mine = by_nation[nation]
+        notes = [
+            f"{count} {what}"
+            for count, what in (
+                (sum(u.outside for u in mine), "out"),
+                (sum(u.sitting for u in mine), "on city"),
+            )
+            if count
+        ]
+        text = f"{NATIONS[nation].name[:10]} {len(mine)}" + (f" ({', '.join(notes)})" if notes else "")
+        named = [short_name(u.name) for u in mine if u.kind == "special" and u.name]
+        found.append((NATIONS[nation].side, text, named))
+    return found
+
+
+def _star(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    """A special unit's mark: a small five-pointed star."""
+    points = []
+    for i in range(10):
+        radius = 5 if i % 2 == 0 else 2
+        angle = math.pi / 2 + i * math.pi / 5
+        points.append((x + radius * math.cos(angle), y - radius * math.sin(angle)))
+    draw.polygon(points, fill=HIGHLIGHT, outline=INK)
+
+
+def _fixtures(draw: ImageDraw.ImageDraw, state: State) -> None:
+    """Built Cities (a house in the owner's side colour) and Aldryami Forests (a tree) above the zone's name."""
     for unit in state.units:
-        counts.setdefault(unit.zone, Counter())[unit.nation] += 1
-    for zid, zone in BOARD.zones.items():
-        x, y = zone.centre
-        here = counts.get(zid, Counter())
-        for row, nation in enumerate(n for n in NATIONS if n in here):
-            label = f"{NATIONS[nation].name[:10]} {here[nation]}"
-            stamp(image, (x, y + 6 + 12 * row + TOP), label, 10, SIDE_COLOURS[NATIONS[nation].side], INK)
+        if unit.kind not in FIXTURES:
+            continue
+        x, y = BOARD.zones[unit.zone].centre
+        y += TOP - 19
+        if unit.kind == "city":
+            x += 21
+            draw.polygon(
+                [(x - 6, y + 6), (x - 6, y - 1), (x, y - 7), (x + 6, y - 1), (x + 6, y + 6)],
+                fill=SIDE_COLOURS[NATIONS[unit.nation].side],
+                outline=INK,
+            )
+        else:
+            x -= 21
+            draw.rectangle((x - 1, y + 3, x + 1, y + 7), fill=INK)
+            draw.polygon([(x - 6, y + 4), (x, y - 8), (x + 6, y + 4)], fill=TREE, outline=INK)
+
+
+def _draw_units(image: Image.Image, state: State) -> None:
+    draw = ImageDraw.Draw(image)
+    _fixtures(draw, state)
+    zones: dict[str, list[Unit]] = {}
+    for unit in state.units:
+        zones.setdefault(unit.zone, []).append(unit)
+    for zid, here in zones.items():
+        x, y = BOARD.zones[zid].centre
+        y += TOP + 6
+        for side, text, named in army_lines(state, zid, here):
+            # dark text on a light halo reads on every side colour; the side is the swatch beside it
+            width = stamp(image, (x, y), text, 10, INK, PAPER)
+            left = x - width / 2 - 10
+            draw.rectangle((left, y - 4, left + 7, y + 3), fill=SIDE_COLOURS[side], outline=INK)
+            y += LINE
+            if named:
+                shown = ", ".join(named[:2]) + (f" +{len(named) - 2}" if len(named) > 2 else "")
+                width = stamp(image, (x + 4, y), shown, 10, INK, PAPER)
+                _star(draw, x + 4 - width / 2 - 7, y)
+                y += LINE
 
 
 def _panel(image: Image.Image, state: State, names: Sequence[str]) -> None:
@@ -128,11 +224,11 @@ def _panel(image: Image.Image, state: State, names: Sequence[str]) -> None:
     left = BOARD.canvas[0] + 12
     y = TOP + 12
     turn = CONTENT.turn(state.turn)
-    draw.text((left, y), f"Turn {state.turn}/{state.last_turn}", font=font(18), fill=INK)
-    draw.text((left, y + 24), turn.title[:36], font=font(13), fill=INK)
-    draw.text((left, y + 42), turn.years, font=font(12), fill=INK)
+    stamp(image, (left, y), f"Turn {state.turn}/{state.last_turn}", 18, INK, anchor="la")
+    stamp(image, (left, y + 24), turn.title[:36], 13, INK, anchor="la")
+    stamp(image, (left, y + 42), turn.years, 12, INK, anchor="la")
     y += 72
-    draw.text((left, y), "Victory points", font=font(16), fill=INK)
+    stamp(image, (left, y), "Victory points", 16, INK, anchor="la")
     y += 22
     for side, points in side_scores(state).items():
         seat = state.side_seat[side]
@@ -140,17 +236,42 @@ def _panel(image: Image.Image, state: State, names: Sequence[str]) -> None:
         draw.rectangle((left, y + 2, left + 12, y + 14), fill=SIDE_COLOURS[side], outline=INK)
         bid = state.penalties.get(side, 0)
         text = f"{side} ({who[:14]}): {points}" + (f" (bid -{bid})" if bid else "")
-        draw.text((left + 18, y), text, font=font(13), fill=INK)
+        stamp(image, (left + 18, y), text, 13, INK, anchor="la")
         y += 18
     y += 10
-    draw.text((left, y), "Nations", font=font(16), fill=INK)
+    stamp(image, (left, y), "Nations", 16, INK, anchor="la")
     y += 22
     ranked = sorted(NATIONS, key=lambda n: (-state.vp.get(n, 0), NATIONS[n].turn_order))
     for nation in ranked[:24]:
         active = nation == active_nation(state) and state.phase != "over"
+        if active:  # whose nation turn it is: a highlighted bar across the list
+            draw.rectangle((left - 4, y - 1, left + PANEL - 20, y + 14), fill=HIGHLIGHT)
         text = f"{'> ' if active else ''}{NATIONS[nation].name}: {state.vp.get(nation, 0)}"
-        draw.text((left, y), text, font=font(12), fill=SIDE_COLOURS[NATIONS[nation].side] if active else INK)
+        draw.rectangle((left, y + 2, left + 8, y + 10), fill=SIDE_COLOURS[NATIONS[nation].side], outline=INK)
+        stamp(image, (left + 14, y), text, 12, INK, anchor="la")
         y += 15
+    y += 8
+    if state.fought:
+        stamp(image, (left, y), "Last battles (outlined)", 14, INK, anchor="la")
+        y += 18
+        fought = ", ".join(BOARD.zones[zid].name for zid in state.fought)
+        for start in range(0, min(len(fought), 3 * 40), 40):
+            stamp(image, (left, y), fought[start : start + 40], 12, INK, anchor="la")
+            y += 15
+    _legend(image, draw, left, max(y + 6, image.height - 62))
+
+
+def _legend(image: Image.Image, draw: ImageDraw.ImageDraw, left: int, y: int) -> None:
+    _star(draw, left + 5, y + 7)
+    stamp(image, (left + 14, y), "special unit", 12, INK, anchor="la")
+    house = [(left + 116, y + 13), (left + 116, y + 6), (left + 122, y), (left + 128, y + 6), (left + 128, y + 13)]
+    draw.polygon(house, fill=PAPER, outline=INK)
+    stamp(image, (left + 134, y), "City", 12, INK, anchor="la")
+    draw.polygon([(left + 180, y + 11), (left + 186, y), (left + 192, y + 11)], fill=TREE, outline=INK)
+    stamp(image, (left + 198, y), "Forest", 12, INK, anchor="la")
+    y += 18
+    stamp(image, (left, y), "(2 out): outside the walls", 12, INK, anchor="la")
+    stamp(image, (left, y + 16), "(1 on city): Dragonewts on their city", 12, INK, anchor="la")
 
 
 def render(state: State, players: Sequence[str]) -> Image.Image:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from render.draw import encode_png
-from render.genertela import PANEL, SIDE_COLOURS, TOP, render
+from render.draw import HIGHLIGHT, encode_png
+from render.genertela import LINE, PANEL, SIDE_COLOURS, TOP, render
 from rules import genertela
-from rules.base import SeatInfo
-from rules.genertela.board import BOARD
+from rules.base import ActionLog, SeatInfo
+from rules.genertela.board import BOARD, NATIONS
 from rules.rng import Rng
+from tests.rules.genertela.helpers import blank, hero, put, z
 
 
 def test_board_image_has_the_map_and_the_panel() -> None:
@@ -42,3 +43,91 @@ def test_zoom_enlarges_a_zone_and_its_neighbours_and_names_their_units() -> None
     special = next(u for u in state.units if u.kind == "special")
     named = [text for text, _ in _unit_lines(state, special.zone)]
     assert any(special.label() in line for line in named)  # special units are named, not just counted
+
+
+def _board(state):  # type: ignore[no-untyped-def]
+    return render(genertela.view(state, None), ["Ann"]).convert("RGB")
+
+
+def _near(pixel: tuple[int, ...], colour: tuple[int, int, int]) -> bool:
+    """The board is quantised to a fixed palette: a colour comes back within a few steps."""
+    return all(abs(a - b) <= 4 for a, b in zip(pixel, colour, strict=True))
+
+
+def test_special_units_are_named_with_a_star_under_their_nations_count() -> None:
+    from render.genertela import army_lines, short_name
+
+    state = blank(nation="uz")
+    put(state, "heortlings", "Prax", 2)
+    hero(state, "heortlings", "Prax", "Vardan", ["hero"])
+    hero(state, "heortlings", "Prax", "Karastand Halftroll", ["hero"])
+    assert army_lines(state, z("Prax")) == [("Yellow", "Heortlings 4", ["Vardan", "Karastand H."])]
+    assert short_name("Harmast") == "Harmast" and len(short_name("A very long name indeed")) <= 12
+    x, y = BOARD.zones[z("Prax")].centre
+    image = _board(state)
+    around = [image.getpixel((px, y + TOP + 6 + LINE + dy)) for px in range(x - 60, x + 10) for dy in (-2, 0, 2)]
+    assert any(_near(p, HIGHLIGHT) for p in around)  # the star beside the names
+
+
+def test_cities_and_forests_are_drawn_as_icons_not_counted_as_units() -> None:
+    from render.genertela import TREE, army_lines
+
+    state = blank(nation="uz")
+    put(state, "heortlings", "Holay", 1)
+    put(state, "heortlings", "Holay", kind="city")
+    put(state, "aldryami", "Arstola", 1)
+    put(state, "aldryami", "Arstola", kind="forest")
+    assert army_lines(state, z("Holay")) == [("Yellow", "Heortlings 1", [])]
+    image = _board(state)
+    x, y = BOARD.zones[z("Holay")].centre
+    assert _near(image.getpixel((x + 21, y + TOP - 17)), SIDE_COLOURS["Yellow"])  # the City, in its owner's colour
+    x, y = BOARD.zones[z("Arstola")].centre
+    assert _near(image.getpixel((x - 21, y + TOP - 19)), TREE)
+
+
+def test_units_outside_the_walls_and_dragonewts_on_their_city_are_shown() -> None:
+    from render.genertela import army_lines
+
+    state = blank(nation="uz")
+    outside = put(state, "dara_happans", "Alkoth", 2)[1]
+    outside.outside = True
+    newt = put(state, "dragonewts", "Alkoth", kind="named_dragonewt")[0]
+    newt.sitting = True
+    lines = {side: text for side, text, _ in army_lines(state, z("Alkoth"))}
+    assert lines[NATIONS["dara_happans"].side] == "Dara Happa 2 (1 out)"
+    assert lines[NATIONS["dragonewts"].side] == "Dragonewts 1 (1 on city)"
+
+
+def test_zones_fought_over_in_the_last_nation_turn_are_outlined() -> None:
+    from render.genertela import _outline
+
+    state = blank(nation="uz")
+    zid = z("Prax")
+    (left, top), band, _ = _outline(list(BOARD.zones).index(zid))
+    bx, by = next((bx, by) for by in range(band.height) for bx in range(band.width) if band.getpixel((bx, by)))
+    spot = (left + bx, top + by + TOP)
+    assert not _near(_board(state).getpixel(spot), HIGHLIGHT)
+    state.fought = [zid]
+    assert _near(_board(state).getpixel(spot), HIGHLIGHT)
+
+
+def test_battles_are_recorded_for_the_board_until_the_next_nation_turn_that_fights() -> None:
+    from rules.genertela import combat
+    from rules.genertela.board import ORDER
+
+    state = blank(nation="heortlings")
+    log = ActionLog()
+    combat.start(state, z("Prax"), "uz", log)
+    combat.start(state, z("Pavis"), "uz", log)
+    assert state.fought == [z("Prax"), z("Pavis")]
+    state.order_index = ORDER.index("uz")  # the next nation's first battle replaces them
+    combat.start(state, z("Holay"), "heortlings", log)
+    assert state.fought == [z("Holay")]
+
+
+def test_the_panel_marks_whose_nation_turn_it_is() -> None:
+    state = blank(nation="uz")
+    image = _board(state)
+    panel = image.crop((BOARD.canvas[0], TOP, image.width, image.height))
+    rows = [y for y in range(panel.height) if _near(panel.getpixel((PANEL - 30, y)), HIGHLIGHT)]
+    assert 10 <= len(rows) <= 20  # one bar, on the active nation's line
