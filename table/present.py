@@ -78,5 +78,6 @@ def table_card(view: Any, now: float) -> str:
         view.status,
     ]
     if table.status == "running":
-        lines.append(f"Turns played: {table.turns}. " + table_line(view, now).split(": ", 1)[1])
+        where = f" in <#{table.channel_id}>: "  # not the first ": ", which a title may hold ("D&D: Conquest...")
+        lines.append(f"Turns played: {table.turns}. " + table_line(view, now).split(where, 1)[1])
     return fit("\n".join(lines))

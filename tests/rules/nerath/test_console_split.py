@@ -75,3 +75,9 @@ async def test_two_allied_players_refuse_then_accept_a_split_in_the_console(tmp_
     assert "Nerath: 2 Footsoldiers are destroyed." in text  # only Footsoldiers left: no need to ask
     assert "Vailin: a Fighter is destroyed." in text
     assert text.rstrip().splitlines()[-1].startswith("Buttons: [1] Press the attack at Silverbough")
+
+
+async def test_game_status_card_keeps_the_whole_title_with_its_colon(tmp_path: Path):
+    text = await play(tmp_path, ["game status"])
+    assert "Turns played: 0. waiting for ann" in text
+    assert "Conquest of Nerath** in" not in text  # the title "D&D: Conquest of Nerath" was cut at its colon
