@@ -24,7 +24,7 @@ from render.draw import (
 from rules.base import fill_seats
 from rules.dragondice import engine
 from rules.dragondice.content import DRAGONKIN, SPECIES, SPELLS, TERRAINS, UNIT_DICE
-from rules.dragondice.model import BURIED, DEAD, RESERVE, SUMMONING, State, Unit
+from rules.dragondice.model import BURIED, DEAD, RESERVE, SUMMONING, Effect, State, Unit
 
 COLUMN = 230
 TERRAIN_TOP = 70
@@ -256,10 +256,15 @@ def _terrain_column(
         y = _chips(image, army, x0 + 8, y + 17, COLUMN - 26, dead=False) + 6
     effects = [e for e in state.effects if e.target == terrain.id or e.target.startswith(f"{terrain.id}:")]
     for effect in effects:
-        label = SPELLS[effect.source].name if effect.source in SPELLS else effect.source.replace("_", " ").title()
-        on = "" if ":" not in effect.target else f" on {names[int(effect.target.split(':')[1])]}"
-        _text(image, (x0 + 8, y), _fit(f"* {label}{on}", 12, COLUMN - 26), 12, INK)
+        _text(image, (x0 + 8, y), _fit(effect_label(effect, names), 12, COLUMN - 26), 12, INK)
         y += 15
+
+
+def effect_label(effect: Effect, names: Sequence[str]) -> str:
+    """A lasting effect with whose it is: it ends at the start of that player's next turn."""
+    label = SPELLS[effect.source].name if effect.source in SPELLS else effect.source.replace("_", " ").title()
+    on = "" if ":" not in effect.target else f" on {names[int(effect.target.split(':')[1])]}"
+    return f"* {label}{on} ({names[effect.caster]}'s)"
 
 
 def _dragon(draw: ImageDraw.ImageDraw, centre: tuple[float, float], element: str, owner: int) -> None:

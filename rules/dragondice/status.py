@@ -7,6 +7,7 @@ from rules.dragondice import choices
 from rules.dragondice.content import SPELLS
 from rules.dragondice.damage import place_name
 from rules.dragondice.model import RESERVE, State
+from rules.dragondice.turn import effect_text
 
 
 def _either(commands: list[str]) -> str:
@@ -81,6 +82,9 @@ def status_text(state: State, seat: int | None) -> str:
             f"{terrain.name} ({terrain.id}), {whose}, shows {terrain.face} ({terrain.shows()}{held}): "
             + ("; ".join(armies) or "empty")
         )
+    if state.effects:
+        lasting = ", ".join(f"{effect_text(state, e)} (until {seat_ref(e.caster)}'s next turn)" for e in state.effects)
+        lines.append(f"Lasting effects: {lasting}.")
     if state.step == "magic" and state.pool:
         pool = ", ".join(f"{n} {key}" for key, n in sorted(state.pool.items()))
         announced = ", ".join(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.base import ActionLog, seat_ref
 from rules.dragondice import damage
-from rules.dragondice.content import TERRAINS
+from rules.dragondice.content import SPELLS, TERRAINS
 from rules.dragondice.model import BURIED, DEAD, OUT_OF_PLAY, RESERVE, Effect, State, Task
 from rules.rng import Rng
 
@@ -15,6 +15,14 @@ def captured(state: State, seat: int) -> list[str]:
 
 def living_health(state: State, seat: int) -> int:
     return sum(u.health for u in state.units if u.owner == seat and u.where not in OUT_OF_PLAY)
+
+
+def effect_text(state: State, effect: Effect) -> str:
+    """'Stoneskin on X's army at Swampland': a lasting spell, eighth-face bonus or breath, by name and target."""
+    name = SPELLS[effect.source].name if effect.source in SPELLS else effect.source.replace("_", " ").capitalize()
+    where, _, seat = effect.target.partition(":")
+    place = state.terrain(where).name
+    return f"{name} on {seat_ref(int(seat))}'s army at {place}" if seat else f"{name} on {place}"
 
 
 def update_captures(state: State, log: ActionLog) -> None:
@@ -132,7 +140,7 @@ def begin_turn(state: State, seat: int, rng: Rng, log: ActionLog) -> None:
     expired = [e for e in state.effects if e.caster == seat]
     if expired:
         state.effects = [e for e in state.effects if e.caster != seat]
-        log.say(f"Expire effects: {', '.join(e.source.replace('_', ' ') for e in expired)} end.")
+        log.say(f"Effects ending now: {', '.join(effect_text(state, e) for e in expired)}.")
     for terrain in state.terrains:
         if terrain.face == 8 and terrain.captured_by == seat:
             _eighth_face(state, seat, terrain.id, log)

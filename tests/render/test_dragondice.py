@@ -91,3 +91,12 @@ def test_reserves_take_two_rows_before_counting_the_rest():
     last = (24 + 86 + (per_row - 1) * step, y + step)  # the last place of the second row says how many more
     slot = {image.getpixel((last[0] + dx, last[1] + dy)) for dx in range(CHIP) for dy in range(CHIP)}
     assert seat_colour(0) not in slot and any(sum(p) < sum(MUTED) + 60 for p in slot)
+
+
+def test_an_active_spell_on_the_board_names_its_caster():
+    from render.dragondice import effect_label
+    from rules.dragondice.model import Effect
+
+    assert effect_label(Effect("ash_storm", 0, "t2"), NAMES) == "* Ash Storm (Ann's)"
+    assert effect_label(Effect("stoneskin", 0, "t2:1"), NAMES) == "* Stoneskin on Bo (Ann's)"
+    assert effect_label(Effect("tower", 1, "t1:1", 1), NAMES) == "* Tower on Bo (Bo's)"

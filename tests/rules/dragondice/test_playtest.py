@@ -189,3 +189,29 @@ def test_refusals_while_a_decision_is_pending_say_who_decides_and_how():
     act(state, 1, {"type": "counter", "oppose": "no"})
     with pytest.raises(RuleError, match=r"comes first\. <seat:2> must decide whether to counter"):
         act(state, 2, {"type": "melee", "army": "t2", "target": "t2:0"})
+
+
+def test_expiring_effects_are_named_like_spells():
+    from rules.base import ActionLog
+    from rules.dragondice.model import Effect
+    from rules.dragondice.turn import begin_turn
+    from rules.rng import Rng
+
+    state = duel()
+    state.effects = [Effect("wind_walk", 0, "t2:0"), Effect("tower", 0, "t0:0")]
+    log = ActionLog()
+    begin_turn(state, 0, Rng(0), log)
+    assert "Effects ending now: Wind Walk on <seat:0>'s army at Swampland, Tower on <seat:0>'s army at Highland." in [
+        e.text for e in log.events
+    ]
+
+
+def test_status_lists_the_lasting_effects_with_their_caster():
+    from rules.dragondice.model import Effect
+
+    state = duel()
+    state.effects = [Effect("stoneskin", 1, "t2:1"), Effect("ash_storm", 0, "t2")]
+    assert (
+        "Lasting effects: Stoneskin on <seat:1>'s army at Swampland (until <seat:1>'s next turn), "
+        "Ash Storm on Swampland (until <seat:0>'s next turn)."
+    ) in dd.status(state, None)
