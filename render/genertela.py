@@ -131,6 +131,8 @@ def warm() -> None:
     """Build the cached layers at start-up (called by the bot), so the first board is as fast as the rest."""
     _names_layer()
     _palette()
+    for index in range(len(BOARD.zones)):  # the battle outlines: ~0.4 s once rather than up to 36 ms on a board
+        _outline(index)
 
 
 def short_name(name: str) -> str:
@@ -274,6 +276,20 @@ def _legend(image: Image.Image, draw: ImageDraw.ImageDraw, left: int, y: int) ->
     stamp(image, (left, y + 16), "(1 on city): Dragonewts on their city", 12, INK, anchor="la")
 
 
+def headline(state: State) -> str:
+    """Whose nation turn it is and its step; in a battle, where and which round."""
+    if state.phase == "over":
+        return "The campaign is over"
+    nation = NATIONS[active_nation(state)]
+    battle = state.battle
+    if state.phase == "battle" and battle is not None:
+        where = (
+            f"battle in {BOARD.zones[battle.zone].name} against {NATIONS[battle.defender].name}, round {battle.round}"
+        )
+        return f"{nation.name} ({nation.side}) - {where}"
+    return f"{nation.name} ({nation.side}) - {state.phase}"
+
+
 def render(state: State, players: Sequence[str]) -> Image.Image:
     width, height = BOARD.canvas
     image = Image.new("RGB", (width + PANEL, height + TOP), PAPER)
@@ -281,8 +297,7 @@ def render(state: State, players: Sequence[str]) -> Image.Image:
     names = _names_layer()
     image.paste(names, (0, TOP), names)
     _draw_units(image, state)
-    nation = NATIONS[active_nation(state)]
-    line = "The campaign is over" if state.phase == "over" else f"{nation.name} ({nation.side}) - {state.phase}"
+    line = headline(state)
     header(image, f"Genertela - turn {state.turn}: {CONTENT.turn(state.turn).title}", line)
     _panel(image, state, players)
     return image.quantize(palette=_palette(), dither=Image.Dither.NONE)
@@ -323,6 +338,8 @@ def _unit_lines(state: State, zid: str) -> list[tuple[str, Colour]]:
         parts = ([f"{plain} unit{'s' if plain != 1 else ''}"] if plain else []) + [
             f"{label}" + (f" x{count}" if count > 1 else "") for label, count in named.items()
         ]
+        parts += [f"{count} outside the walls" for count in [sum(u.outside for u in mine)] if count]
+        parts += [f"{count} on their city" for count in [sum(u.sitting for u in mine)] if count]
         lines.append((f"{NATIONS[nation].name}: " + ", ".join(parts), SIDE_COLOURS[NATIONS[nation].side]))
     return lines
 
@@ -358,8 +375,7 @@ def render_zoom(state: State, players: Sequence[str], zid: str) -> Image.Image:
             draw.rectangle((area.width + 14, y + 3, area.width + 24, y + 13), fill=colour, outline=INK)
         draw.text((area.width + (30 if colour != INK else 12), y), text.strip()[:60], font=font(13), fill=INK)
         y += 17
-    nation = NATIONS[active_nation(state)]
-    line = "The campaign is over" if state.phase == "over" else f"{nation.name} ({nation.side}) - {state.phase}"
+    line = headline(state)
     header(image, f"Genertela - turn {state.turn}: around {BOARD.zones[zid].name}", line)
     # a small PNG: the enlargement adds shades, which a fast octree folds into 128 colours
     return image.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)

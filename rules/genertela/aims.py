@@ -73,6 +73,7 @@ def choices(state: State, nation: str) -> list[Choice]:
         targets = [u for u in foe if u.category == category]
         goal = category_target(targets, foe, battle.zone, defending, city, battle.round == 1)
         rolls = sum(dice(u) for u in shooters(own, category, foe))
-        label = f"Aim at {CATEGORY_NAMES[category]}: {len(targets)} there, {rolls} of your dice, target {goal}"
+        there = f"{len(targets)} there, {rolls} of your dice"
+        label = f"Aim at {CATEGORY_NAMES[category]}: {there}, need {goal}+ before bonuses"
         found.append(Choice({"type": "target", "category": category}, label, quick=True))
     return found

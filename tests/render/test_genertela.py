@@ -131,3 +131,24 @@ def test_the_panel_marks_whose_nation_turn_it_is() -> None:
     panel = image.crop((BOARD.canvas[0], TOP, image.width, image.height))
     rows = [y for y in range(panel.height) if _near(panel.getpixel((PANEL - 30, y)), HIGHLIGHT)]
     assert 10 <= len(rows) <= 20  # one bar, on the active nation's line
+
+
+def test_the_headline_says_whose_nation_turn_and_where_its_battle_is() -> None:
+    from render.genertela import headline
+    from rules.genertela import combat
+
+    state = blank(nation="heortlings")
+    assert headline(state) == "Heortlings (Yellow) - move"
+    state.phase = "battle"
+    combat.start(state, z("Prax"), "uz", ActionLog())
+    assert headline(state) == "Heortlings (Yellow) - battle in Prax against Uz, round 1"
+
+
+def test_the_zoom_list_says_which_units_stand_outside_or_sit_on_their_city() -> None:
+    from render.genertela import _unit_lines
+
+    state = blank(nation="uz")
+    put(state, "dara_happans", "Alkoth", 2)[1].outside = True
+    put(state, "dragonewts", "Alkoth", kind="named_dragonewt")[0].sitting = True
+    text = " / ".join(line for line, _ in _unit_lines(state, z("Alkoth")))
+    assert "1 outside the walls" in text and "1 on their city" in text
