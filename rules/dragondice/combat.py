@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.base import ActionLog, seat_ref
 from rules.dragondice.content import DRAGON, UNIT_DICE, DragonFace
-from rules.dragondice.dice import roll_army
+from rules.dragondice.dice import count, roll_army
 from rules.dragondice.model import DEAD, Damage, Dragon, Effect, State, Task
 from rules.rng import Rng
 
@@ -77,7 +77,11 @@ def attack(
     rend = f" ({rolled_saves} rolled, less Rend {rolled.pierce})" if hits and rolled.pierce else ""
     what = "Counter-attack melee" if counter else kind.title()
     log.say(
-        (f"{what}: {hits} hits against {saves} saves{rend}" if hits else f"{what}: 0 hits, so no save roll")
+        (
+            f"{what}: {count(hits, 'hit')} against {count(saves, 'save')}{rend}"
+            if hits
+            else f"{what}: 0 hits, so no save roll"
+        )
         + (f", plus {rolled.unsaveable} Kindle damage" if rolled.unsaveable else "")
         + f" → {total} damage to {seat_ref(target)}."
         + (f" Thornback strikes back: {reflect} damage to {seat_ref(seat)}, no save." if reflect else "")
@@ -126,9 +130,9 @@ def dragon_attack(state: State, rng: Rng, log: ActionLog, seat: int, where: str,
     slain = rolled.total >= health
     log.say(
         f"{seat_ref(dragon.owner)}'s {dragon.element} dragon deals {total} damage "
-        f"({saveable} against {rolled.saves} saves, {unsaveable} with no save{blaze}); "
+        f"({saveable} against {count(rolled.saves, 'save')}, {unsaveable} with no save{blaze}); "
         f"the army's {rolled.total} melee "
-        + ("slays it: it returns to its owner's pool." if slain else f"fall short of its {health} health.")
+        + ("slays it: it returns to its owner's pool." if slain else f"falls short of its {health} health.")
     )
     if slain:
         dragon.where = "pool"

@@ -105,10 +105,10 @@ def _count(result: RollResult, unit: Unit, face: Face, kind: str, vs_melee: bool
     if face.sai == "thornback" and kind == "save":
         result.total += n
         result.reflect += n if vs_melee else 0
-        return 0, f"+{n} saves" + (f", {n} damage back to the attacker" if vs_melee else "")
+        return 0, f"+{count(n, 'save')}" + (f", {n} damage back to the attacker" if vs_melee else "")
     if face.sai in ("thornback", "volley") and kind == "dragon":
         result.saves += n
-        return 0, f"+{n} saves"
+        return 0, f"+{count(n, 'save')}"
     if face.sai == "surge" and kind in ("manoeuvre", "magic"):
         gain = n if kind == "manoeuvre" else 2 * n
         _add(result, kind, key, gain, 0)
@@ -116,7 +116,7 @@ def _count(result: RollResult, unit: Unit, face: Face, kind: str, vs_melee: bool
     if face.sai == "volley" and kind in ("missile", "save"):
         gain = 2 * n if kind == "missile" else n
         result.total += gain
-        return 0, f"+{gain} {'missile' if kind == 'missile' else 'saves'}"
+        return 0, f"+{gain} missile" if kind == "missile" else f"+{count(gain, 'save')}"
     if face.sai == "regrow" and kind != "save":
         return n, f"up to {n} health of dead units rejoin"
     roll = "roll against a dragon" if kind == "dragon" else f"{kind} roll"
@@ -182,14 +182,19 @@ def _regrow(state: State, seat: int, where: str, amount: int) -> str:
     return f"Regrow returns {', '.join(back)}" if back else "Regrow finds no dead unit small enough"
 
 
+def count(n: int, noun: str) -> str:
+    """'1 save', '2 saves': the results players count one by one read in the singular for one."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _summary(result: RollResult, kind: str) -> str:
     if kind == "magic":
         if not result.magic:
             return "0 magic"
         return ", ".join(f"{n} {key} magic" for key, n in sorted(result.magic.items()))
     if kind == "dragon":
-        return f"{result.total} melee and {result.saves} saves"
-    text = f"{result.total} {'saves' if kind == 'save' else kind}"
+        return f"{result.total} melee and {count(result.saves, 'save')}"
+    text = count(result.total, "save") if kind == "save" else f"{result.total} {kind}"
     if result.unsaveable:
         text += f", Kindle {result.unsaveable} unsaveable damage"
     if result.pierce:

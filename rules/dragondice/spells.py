@@ -7,7 +7,7 @@ from itertools import combinations
 from rules.base import ActionLog, RuleError, seat_ref
 from rules.dragondice.content import DRAGONKIN, ELEMENTS, SPELLS, UNIT_DICE, Spell
 from rules.dragondice.damage import gives_save, kill
-from rules.dragondice.dice import roll_army, roll_unit
+from rules.dragondice.dice import count, roll_army, roll_unit
 from rules.dragondice.model import DEAD, RESERVE, SUMMONING, Cast, Damage, Effect, State
 from rules.rng import Rng
 
@@ -122,7 +122,8 @@ def resolve(state: State, rng: Rng, log: ActionLog, seat: int, cast: Cast) -> No
         if spell.id == "hailstorm":
             saves = roll_army(state, rng, int(owner), where, "save", log, label="save roll against Hailstorm").total
             log.say(
-                f"Hailstorm: 1 damage against {saves} saves → {0 if saves else 1} damage to {seat_ref(int(owner))}."
+                f"Hailstorm: 1 damage against {count(saves, 'save')} → {0 if saves else 1} damage to "
+                f"{seat_ref(int(owner))}."
             )
             if saves < 1:
                 state.damage.append(Damage(int(owner), where, 1, "Hailstorm"))

@@ -86,7 +86,7 @@ def test_sai_kindle_in_a_magic_roll_gives_magic():
 def test_sai_rend_lowers_the_targets_saves():
     state = position({(0, "t2"): [CRUCIBLE], (1, "t2"): [FEN, TIDE]}, faces=(3, 3, 1))
     events = melee(state, face(CRUCIBLE, "Rend 1"), face(FEN, "save 1"), blank(TIDE), blank(TIDE))
-    assert "1 hits against 0 saves (1 rolled, less Rend 1) → 1 damage" in texts(events)
+    assert "1 hit against 0 saves (1 rolled, less Rend 1) → 1 damage" in texts(events)
     assert (
         "Crucible Knight u0: Rend 1 → 1 melee, Rend 1 (target saves -1). "
         "SAIs: Rend 1 (u0) +1 melee, the target's saves -1" in texts(events)
@@ -117,10 +117,10 @@ def test_sai_volley_doubles_missiles_and_saves():
     events = act(
         state, 0, {"type": "missile", "army": "t2", "target": "t2:1"}, face(REED, "Volley 1"), face(TIDE, "save 1")
     )
-    assert "2 hits against 1 saves → 1 damage" in texts(events)
+    assert "2 hits against 1 save → 1 damage" in texts(events)
     state2 = position({(0, "t2"): [CINDER], (1, "t2"): [REED, TIDE]}, faces=(3, 3, 1))
     events = melee(state2, face(CINDER, "melee 2"), face(REED, "Volley 1"), blank(TIDE), blank(TIDE))
-    assert "2 hits against 1 saves" in texts(events)
+    assert "2 hits against 1 save" in texts(events)
 
 
 def test_sai_regrow_brings_dead_units_back_largest_first():

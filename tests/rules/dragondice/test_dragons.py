@@ -33,9 +33,9 @@ def test_dragon_die_faces_are_the_published_types_with_house_numbers():
 def test_phase_3_dragon_attack_jaws_damage_less_the_armys_saves():
     state = at_frontier(CINDER, ANVIL, CRUCIBLE)
     text = attack(state, dragon_face("jaws"), face(CINDER, "save 1"), face(ANVIL, "melee 3"), blank(CRUCIBLE))
-    assert "rolls Jaws" in text and "deals 4 damage (5 against 1 saves" in text
+    assert "rolls Jaws" in text and "deals 4 damage (5 against 1 save" in text
     assert state.damage[0].amount == 4 and dd.awaiting(state) == {0}  # seat 0 chooses 4 health of casualties
-    assert state.dragons[1].where == "t2"  # 3 melee fall short of its 5 health
+    assert state.dragons[1].where == "t2"  # 3 melee falls short of its 5 health
 
 
 def test_phase_3_army_response_roll_slays_the_dragon_with_melee_equal_to_its_health():

@@ -215,3 +215,22 @@ def test_status_lists_the_lasting_effects_with_their_caster():
         "Lasting effects: Stoneskin on <seat:1>'s army at Swampland (until <seat:1>'s next turn), "
         "Ash Storm on Swampland (until <seat:0>'s next turn)."
     ) in dd.status(state, None)
+
+
+def test_one_hit_and_one_save_read_in_the_singular():
+    state = duel()
+    state.terrain("t2").face = 1
+    state.unit("u0").where = "dead"  # the Cinder Scout attacks alone
+    events = act(
+        state,
+        0,
+        {"type": "melee", "army": "t2", "target": "t2:1"},
+        face(CINDER, "melee 1"),
+        face(FEN, "save 1"),
+        blank(TIDE),
+        blank(FEN),  # the counter-attack: no hits
+        blank(TIDE),
+    )
+    lines = [e.text for e in events]
+    assert lines[1].endswith("→ 1 save")
+    assert "Melee: 1 hit against 1 save → 0 damage to <seat:1>." in lines

@@ -39,7 +39,7 @@ def test_melee_roll_shows_each_unit_id_health_sais_saves_damage_and_thornback():
         "Surge 1 (u4) no effect in a save roll",
     ]
     assert (
-        "Melee: 4 hits against 1 saves (2 rolled, less Rend 1), plus 1 Kindle damage → 4 damage to <seat:1>. "
+        "Melee: 4 hits against 1 save (2 rolled, less Rend 1), plus 1 Kindle damage → 4 damage to <seat:1>. "
         "Thornback strikes back: 2 damage to <seat:0>, no save."
     ) in lines(events)
 
@@ -137,7 +137,7 @@ def test_roll_against_a_dragon_shows_its_faces_the_armys_melee_and_saves_and_the
         "<seat:0>'s army at Swampland, roll against the dragon: Cinder Scout u0: ID (1), Anvil Guard u1: Thornback 2, "
         "Crucible Knight u2: Rend 1 → 2 melee and 3 saves. SAIs: Thornback 2 (u1) +2 saves; Rend 1 (u2) +1 melee",
         "<seat:1>'s fire dragon deals 5 damage (0 against 3 saves, 5 with no save: 3 Breath + 2 fire breath); "
-        "the army's 2 melee fall short of its 5 health.",
+        "the army's 2 melee falls short of its 5 health.",
     ]
 
 
@@ -167,7 +167,7 @@ def test_hailstorm_save_roll_and_its_damage_are_shown():
     saved.step, saved.marching, saved.pool, saved.marched = "magic", "t2", {"air": 2}, ["t2"]
     act(saved, 0, {"type": "cast", "spell": "hailstorm", "target": "t1:1"})
     events = act(saved, 0, {"type": "pass"}, face(REED, "Volley 1"))
-    assert "Hailstorm: 1 damage against 1 saves → 0 damage to <seat:1>." in lines(events)
+    assert "Hailstorm: 1 damage against 1 save → 0 damage to <seat:1>." in lines(events)
     assert saved.unit("u1").where == "t1"
 
 

@@ -42,7 +42,7 @@ def test_spell_lasting_until_your_next_turn_holds_through_the_opponents_turn_the
         {"type": "melee", "army": "t2", "target": "t2:0"},
         face(FEN, "melee 2"), blank(TIDE), blank(FORGE), blank(FORGE),  # the last: the counter-attack, no hit
     )  # fmt: skip
-    assert "+1 save from Stoneskin" in texts(events) and "2 hits against 1 saves → 1 damage" in texts(events)
+    assert "+1 save from Stoneskin" in texts(events) and "2 hits against 1 save → 1 damage" in texts(events)
     act(state, 1, {"type": "pass"})
     events = act(state, 1, {"type": "pass"})
     assert state.turn == 0 and state.effects == []

@@ -90,7 +90,7 @@ def test_scripted_duel_to_a_win_as_the_only_player_with_units():
         face(FORGE, "ID"), face(CINDER, "Kindle 1"), face(SLAG, "melee 1"),
         face(TIDE, "manoeuvre 1"), face(REED, "save 1"), face(FEN, "manoeuvre 2"),
     )  # fmt: skip
-    assert "3 hits against 1 saves, plus 1 Kindle damage → 3 damage" in texts(events)
+    assert "3 hits against 1 save, plus 1 Kindle damage → 3 damage" in texts(events)
     assert [c.label for c in dd.legal(state, 1)] == [
         "Fen Runner (1) + Reed Skirmisher (1): 2 of 3 damage",
         "Tide Caller (2) + Reed Skirmisher (1): 3 of 3 damage",
@@ -169,7 +169,7 @@ def test_scripted_duel_to_a_win_as_the_only_player_with_units():
         face(STORM, "magic 3"),
         face(CRUCIBLE, "melee 1"), face(CINDER, "save 1"), face(STORM, "save 2"),
     )  # fmt: skip
-    assert "1 hits against 2 saves → 0 damage" in texts(events)
+    assert "1 hit against 2 saves → 0 damage" in texts(events)
     act(state, 1, {"type": "pass"})
     act(state, 1, {"type": "pass"})
 

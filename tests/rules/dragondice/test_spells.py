@@ -78,7 +78,7 @@ def test_spell_watery_double():
     state = casting({"water": 2})
     cast(state, "watery_double", "t2:1")
     events = then_melee(state, face(FORGE, "ID"), blank(FEN), blank(TIDE), blank(TIDE))
-    assert "+1 save from Watery Double" in texts(events) and "2 hits against 1 saves" in texts(events)
+    assert "+1 save from Watery Double" in texts(events) and "2 hits against 1 save" in texts(events)
 
 
 def test_spell_flash_flood():
@@ -125,7 +125,7 @@ def test_spell_ash_storm():
     state = casting({"fire": 2})
     cast(state, "ash_storm", "t2")
     events = then_melee(state, face(FORGE, "ID"), blank(FEN), blank(TIDE), blank(TIDE))
-    assert "-1 from Ash Storm" in texts(events) and "1 hits" in texts(events)
+    assert "-1 from Ash Storm" in texts(events) and "1 hit" in texts(events)
 
 
 def test_spell_fiery_weapon():
