@@ -117,9 +117,12 @@ def legal(state: State, seat: int) -> list[Choice]:
         return choices.casualty_choices(state)
     if state.manoeuvre is not None:
         terrain = state.terrain(state.manoeuvre.terrain).name
+        labels = [f"Counter-manoeuvre at {terrain}", f"Let the manoeuvre at {terrain} pass"]
+        if len(state.manoeuvre.pending) > 1:  # several buttons under one board: say whose each is
+            labels = [f"{seat_ref(seat)}: {label[0].lower()}{label[1:]}" for label in labels]
         return [
-            Choice({"type": "counter", "oppose": "yes"}, f"Counter-manoeuvre at {terrain}"),
-            Choice({"type": "counter", "oppose": "no"}, f"Let the manoeuvre at {terrain} pass", quick=True),
+            Choice({"type": "counter", "oppose": "yes"}, labels[0]),
+            Choice({"type": "counter", "oppose": "no"}, labels[1], quick=True),
         ]
     return choices.play_choices(state, seat)
 

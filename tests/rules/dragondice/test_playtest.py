@@ -234,3 +234,17 @@ def test_one_hit_and_one_save_read_in_the_singular():
     lines = [e.text for e in events]
     assert lines[1].endswith("→ 1 save")
     assert "Melee: 1 hit against 1 save → 0 damage to <seat:1>." in lines
+
+
+def test_counter_buttons_name_their_player_when_several_opponents_decide():
+    state = duel()
+    state.players = 3
+    state.units.append(type(state.units[0])("u9", 2, CINDER, "t2"))
+    act(state, 0, {"type": "manoeuvre", "terrain": "t2", "direction": "up"})
+    quick = {seat: [c.label for c in dd.legal(state, seat) if c.quick] for seat in (1, 2)}
+    assert quick == {
+        1: ["<seat:1>: let the manoeuvre at Swampland pass"],
+        2: ["<seat:2>: let the manoeuvre at Swampland pass"],
+    }
+    act(state, 1, {"type": "counter", "oppose": "no"})
+    assert [c.label for c in dd.legal(state, 2) if c.quick] == ["Let the manoeuvre at Swampland pass"]
