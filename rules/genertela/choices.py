@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from rules.base import Choice
 from rules.genertela import aims, alliance_votes, bidding, combat, decisions, declarations, dragonewts, flow, submission
 from rules.genertela.board import (
@@ -17,6 +15,7 @@ from rules.genertela.board import (
     units_of,
     zone,
 )
+from rules.genertela.casualties import compact, label
 from rules.genertela.economy import FOREST_COST, UNIT_COST
 from rules.genertela.movement import destinations, move_limit, movers
 from rules.genertela.state import State
@@ -160,7 +159,7 @@ def legal_now(state: State) -> list[Choice]:
     if battle.step == "casualties":
         nation = decider(state)
         return [
-            Choice({"type": "casualties", "units": option}, casualty_label(option), quick=index == 0)
+            Choice({"type": "casualties", "units": compact(option.split(","))}, label(option), quick=index == 0)
             for index, option in enumerate(combat.casualty_options(state, nation))
         ]
     nation = decider(state)
@@ -174,19 +173,6 @@ def legal_now(state: State) -> list[Choice]:
         for action in (flow.submission_options(state) if battle.step == "retreat_defender" else [])
     ]  # fmt: skip
     return [Choice({"type": "fight"}, "Fight on", quick=True), *retreats, *submits]
-
-
-PLURALS = {"standard": "standard units", "killmen": "Killmen", "city": "Cities", "named dragonewt": "named Dragonewts"}
-
-
-def casualty_label(option: str) -> str:
-    """Labels like "Lose 3 standard units, Vardan": repeated kinds counted, kept within Discord's 100 characters."""
-    if not option:
-        return "Lose nothing (no unit may be taken)"
-    counts = Counter(option.split(","))
-    parts = [name if count == 1 else f"{count} {PLURALS.get(name, name + 's')}" for name, count in counts.items()]
-    text = f"Lose {', '.join(parts)}"
-    return text if len(text) <= 100 else text[:97] + "..."
 
 
 def _revolts(state: State) -> list[Choice]:

@@ -25,6 +25,7 @@ from rules.genertela import (
     alliance_votes,
     bidding,
     bot,
+    casualties,
     choices,
     combat,
     decisions,
@@ -233,6 +234,7 @@ def act(state: State, seat: int, action: dict[str, Any], rng: Rng) -> list[Event
     touch(state)  # never trust an index built before the caller handed us this state
     require(state.phase != "over", "This campaign is over.")
     require(seat in awaiting(state), f"It is not your decision now; waiting for {_waiting_text(state)}.")
+    action = _written(state, action, seat)
     _validate(state, action, seat)
     log = ActionLog()
     _apply(state, action, rng, log, seat)
@@ -260,6 +262,15 @@ def _allowed_types(state: State) -> tuple[str, ...]:
         return (state.phase, "end", "revolt", *declarations.TYPES, *(("grant",) if state.phase == "move" else ()))
     step = state.battle.step if state.battle else ""
     return {"target": ("target",), "casualties": ("casualties",)}.get(step, ("fight", "retreat", "submit"))
+
+
+def _written(state: State, action: dict[str, Any], seat: int) -> dict[str, Any]:
+    """Casualties however typed (a list, any order, counts) become the legal value they mean."""
+    if action.get("type") != "casualties" or "units" not in action or seat not in awaiting(state):
+        return action
+    options = [str(c.action["units"]) for c in legal(state, seat) if c.action["type"] == "casualties"]
+    found = casualties.matching(action["units"], options)
+    return action if found is None else {**action, "units": found}
 
 
 def _who(seat: int) -> str:
@@ -380,7 +391,7 @@ def _apply(state: State, action: dict[str, Any], rng: Rng, log: ActionLog, seat:
         if not state.politics.resume:  # else the battles go on once the attacker chose whether to withdraw
             flow.next_battle(state, log, rng)
     elif kind == "casualties":
-        combat.take_hits(state, choices.decider(state), str(action["units"]).split(","), log)
+        combat.take_hits(state, choices.decider(state), casualties.expand(action["units"]), log)
         flow.settle(state, log, rng)
     else:
         _retreat_step(state, kind, action, rng, log)

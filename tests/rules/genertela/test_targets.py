@@ -9,7 +9,7 @@ from rules import genertela
 from rules.base import ActionLog, RuleError
 from rules.genertela import aims, flow
 from rules.genertela.board import NATIONS, units_of
-from rules.genertela.choices import casualty_label
+from rules.genertela.casualties import label as casualty_label
 from rules.genertela.engine import BOT
 from rules.genertela.state import Battle, State
 from rules.rng import Rng
