@@ -80,8 +80,12 @@ meta = Meta(
             "Move units from one zone to another (ordinary units go first).",
             (Param("from", "Zone to move from"), Param("to", "Zone to move to"), Param("count", "How many", "int")),
         ),
-        ActionSpec(
-            "target", "Choose which kind of enemy unit your army aims at.", (Param("category", "Category"),), menu=True
+        ActionSpec(  # secret: the channel learns each side's target from the dice, once both sides chose
+            "target",
+            "Choose which kind of enemy unit your army aims at.",
+            (Param("category", "Category"),),
+            secret=True,
+            menu=True,
         ),
         ActionSpec(
             "casualties", "Choose the units that take the hits.", (Param("units", "Units lost", "list"),), menu=True

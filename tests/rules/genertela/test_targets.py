@@ -114,6 +114,7 @@ def test_a_target_chosen_first_stays_secret_until_both_sides_have_chosen() -> No
     assert state.battle is not None and state.battle.aims == {"heortlings": "special_characters"}  # untouched
     assert genertela.view(state, 0).battle.aims == {"heortlings": "special_characters"}
     assert genertela.view(state, 1).battle.aims == {}
+    assert genertela.meta.action("target").secret  # the table does not spell the action out in the channel
 
 
 def test_the_deadline_fallback_takes_the_default_target_of_the_seats_side() -> None:
