@@ -54,7 +54,12 @@ def action_choices(state: State, seat: int, where: str) -> list[Choice]:
     place = "reserves" if where == RESERVE else state.terrain(where).name
     for kind in allowed_actions(state, seat, where):
         if kind == "magic":
-            out.append(Choice({"type": "magic", "army": where}, f"Magic: roll your army at {place} for magic"))
+            label = (
+                "Magic: roll your reserves for magic (only the spells marked 'from reserves too')"
+                if where == RESERVE
+                else f"Magic: roll your army at {place} for magic"
+            )
+            out.append(Choice({"type": "magic", "army": where}, label))
             continue
         pick = melee_targets if kind == "melee" else missile_targets
         for target in pick(state, seat, where):

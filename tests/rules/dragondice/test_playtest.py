@@ -248,3 +248,12 @@ def test_counter_buttons_name_their_player_when_several_opponents_decide():
     }
     act(state, 1, {"type": "counter", "oppose": "no"})
     assert [c.label for c in dd.legal(state, 2) if c.quick] == ["Let the manoeuvre at Swampland pass"]
+
+
+def test_magic_from_the_reserves_reads_as_such():
+    state = duel()
+    state.unit("u4").where = "reserve"  # the Forge Adept
+    labels = [c.label for c in dd.legal(state, 0) if c.action == {"type": "magic", "army": "reserve"}]
+    assert labels == ["Magic: roll your reserves for magic (only the spells marked 'from reserves too')"]
+    labels = [c.label for c in dd.legal(state, 0) if c.action.get("army") == "t2"]
+    assert labels == ["Melee from Swampland at <seat:1>'s army at Swampland (t2)"]
