@@ -221,13 +221,22 @@ def _column_height(state: State) -> int:
     return max(240, -(-tallest // 40) * 40)
 
 
+def focus(state: State) -> str:
+    """The terrain ringed on the board: where the awaited decision is (casualties, a counter, the marching army)."""
+    if state.damage:
+        return state.damage[0].where
+    if state.manoeuvre is not None:
+        return state.manoeuvre.terrain
+    return state.marching
+
+
 def _terrain_column(
     image: Image.Image, draw: ImageDraw.ImageDraw, state: State, names: Sequence[str], index: int, height: int
 ) -> None:
     terrain = state.terrains[index]
     x0 = 10 + index * COLUMN
     y0 = TERRAIN_TOP
-    marching = terrain.id == state.marching or (state.manoeuvre is not None and state.manoeuvre.terrain == terrain.id)
+    marching = terrain.id == focus(state)
     draw.rounded_rectangle(
         (x0, y0, x0 + COLUMN - 10, y0 + height),
         10,

@@ -100,3 +100,15 @@ def test_an_active_spell_on_the_board_names_its_caster():
     assert effect_label(Effect("ash_storm", 0, "t2"), NAMES) == "* Ash Storm (Ann's)"
     assert effect_label(Effect("stoneskin", 0, "t2:1"), NAMES) == "* Stoneskin on Bo (Ann's)"
     assert effect_label(Effect("tower", 1, "t1:1", 1), NAMES) == "* Tower on Bo (Bo's)"
+
+
+def test_the_ringed_terrain_is_where_the_awaited_decision_is():
+    from render.dragondice import focus
+    from rules.dragondice.model import Damage
+
+    state = start(dd, 2, seed=4)
+    dd.act(state, 0, {"type": "begin"}, Rng(4))
+    state.marching = "t0"
+    assert focus(state) == "t0"
+    state.damage.append(Damage(1, "t2", 1, "Missile"))  # a missile from t0 hit the army at t2
+    assert focus(state) == "t2"
