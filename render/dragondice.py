@@ -194,7 +194,8 @@ def _whose_step(state: State, names: Sequence[str]) -> str:
         return f"Set-up: {who} starts the game (begin)"
     if state.damage:
         hit = state.damage[0]
-        return f"{who} chooses casualties for {hit.amount} damage ({hit.reason})"
+        place = "the reserves" if hit.where == RESERVE else state.terrain(hit.where).name
+        return f"{who} chooses casualties for {hit.amount} damage ({hit.reason}) at {place}"
     if state.manoeuvre is not None:
         place = state.terrain(state.manoeuvre.terrain).name
         return f"{who}: counter-manoeuvre at {place}? (direction secret)"

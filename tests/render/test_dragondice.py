@@ -112,3 +112,14 @@ def test_the_ringed_terrain_is_where_the_awaited_decision_is():
     assert focus(state) == "t0"
     state.damage.append(Damage(1, "t2", 1, "Missile"))  # a missile from t0 hit the army at t2
     assert focus(state) == "t2"
+
+
+def test_the_header_says_where_casualties_are_chosen():
+    from render.dragondice import _whose_step
+    from rules.dragondice.model import Damage
+
+    state = start(dd, 2, seed=4)
+    dd.act(state, 0, {"type": "begin"}, Rng(4))
+    state.damage.append(Damage(1, "t2", 1, "Missile"))
+    place = state.terrains[2].name
+    assert _whose_step(state, NAMES) == f"Bo chooses casualties for 1 damage (Missile) at {place}"
