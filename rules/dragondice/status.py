@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.base import seat_ref
-from rules.dragondice import choices
+from rules.dragondice import choices, spells
 from rules.dragondice.content import SPELLS
 from rules.dragondice.damage import place_name
 from rules.dragondice.model import RESERVE, State
@@ -90,7 +90,11 @@ def status_text(state: State, seat: int | None) -> str:
         announced = ", ".join(
             f"{SPELLS[c.spell].name} ({c.element}) on {choices.target_label(state, c.target)}" for c in state.announced
         )
-        lines.append(f"Magic results: {pool}. Announced: {announced or 'nothing yet'}.")
+        spent = sum(spells.demand_of(state, state.announced).values())
+        lines.append(
+            f"Magic results: {pool} ({sum(state.pool.values())} in all; announced spells cost {spent}). "
+            f"Announced: {announced or 'nothing yet'}."
+        )
     if seat is not None and state.manoeuvre is not None and state.manoeuvre.seat == seat:
         lines.append(f"Your secret manoeuvre: turn {state.manoeuvre.direction}.")
     return "\n".join(lines)

@@ -257,3 +257,10 @@ def test_magic_from_the_reserves_reads_as_such():
     assert labels == ["Magic: roll your reserves for magic (only the spells marked 'from reserves too')"]
     labels = [c.label for c in dd.legal(state, 0) if c.action.get("army") == "t2"]
     assert labels == ["Melee from Swampland at <seat:1>'s army at Swampland (t2)"]
+
+
+def test_status_in_the_magic_step_says_how_much_the_announced_spells_cost():
+    state = duel()
+    state.step, state.marching, state.pool, state.marched = "magic", "t2", {"earth+fire": 4, "fire": 1}, ["t2"]
+    state.announced = [Cast("stoneskin", "t2:0", "earth")]
+    assert "Magic results: 4 earth+fire, 1 fire (5 in all; announced spells cost 2)." in dd.status(state, None)
