@@ -300,6 +300,7 @@ class Console:
     async def _show(self, post: Post) -> None:
         self.say(post.text)
         self.say(self._save(await self.service.picture(post), f"v{post.version}"))
+        await self.service.announced(post.table_id, post.version)  # shown: a later session must not repeat it
         for user_id, lines in post.private.items():
             self.say(f"(privately to {self._name(user_id)}) " + " / ".join(lines))
         self.last_quick = post.quick

@@ -82,3 +82,19 @@ async def test_the_console_shows_a_zoomed_board(tmp_path: Path):
     text = out.getvalue()
     assert "Genertela, around Tarsh, now" in text and "! There is no place called 'nowhere'" in text
     assert (tmp_path / "images" / "table-board-tarsh.png").exists()
+
+
+async def test_a_new_console_session_does_not_repeat_what_was_shown(tmp_path: Path):
+    for lines in (["game new tictactoe", "as bob", "game join", "as alice", "game start joined", "mark b2"], ["board"]):
+        store = await Store.open(tmp_path / "console.sqlite3")
+        out = io.StringIO()
+        clock = _Clock()
+        console = Console(TableService(store, clock=clock), out, tmp_path / "images", clock)
+        for line in lines:
+            assert await console.run_line(line)
+        as_bob = ["as bob", "mark a1"] if lines == ["board"] else []
+        for line in as_bob:
+            assert await console.run_line(line)
+        await store.close()
+    text = out.getvalue()
+    assert "bob puts O on a1" in text and "Not shown before" not in text
