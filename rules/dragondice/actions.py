@@ -244,7 +244,8 @@ def _pass(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Action
         for cast in state.announced:
             state.tasks.append(Task("spell", seat, target=f"{cast.spell}|{cast.target}|{cast.element}"))
         state.tasks.append(Task("end_action", seat))
-        log.say(f"{seat_ref(seat)} casts {len(state.announced)} spell(s).")
+        names = ", then ".join(spells.SPELLS[c.spell].name for c in state.announced)
+        log.say(f"{seat_ref(seat)} casts {names or 'nothing'}.")
     elif state.step in ("march", "action"):
         state.tasks.append(Task("end_action", seat))
         log.say(f"{seat_ref(seat)} ends march {state.march}.")

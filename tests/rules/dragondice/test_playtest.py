@@ -264,3 +264,14 @@ def test_status_in_the_magic_step_says_how_much_the_announced_spells_cost():
     state.step, state.marching, state.pool, state.marched = "magic", "t2", {"earth+fire": 4, "fire": 1}, ["t2"]
     state.announced = [Cast("stoneskin", "t2:0", "earth")]
     assert "Magic results: 4 earth+fire, 1 fire (5 in all; announced spells cost 2)." in dd.status(state, None)
+
+
+def test_casting_names_the_spells_in_order():
+    state = duel()
+    state.step, state.marching, state.pool, state.marched = "magic", "t2", {"earth+fire": 4}, ["t2"]
+    state.announced = [Cast("stoneskin", "t2:0", "earth"), Cast("ash_storm", "t2", "fire")]
+    events = act(state, 0, {"type": "pass"})
+    assert events[0].text == "<seat:0> casts Stoneskin, then Ash Storm."
+    state = duel()
+    state.step, state.marching, state.pool, state.marched = "magic", "t2", {"earth+fire": 1}, ["t2"]
+    assert act(state, 0, {"type": "pass"})[0].text == "<seat:0> casts nothing."
