@@ -123,10 +123,13 @@ def choose(state: State, seat: int, unit_ids: list[str], rng: Rng, log: ActionLo
         )
     killed = [by_id[uid] for uid in unit_ids]
     if not is_valid(army, killed, hit.amount):
-        cheapest = ", ".join(u.id for u in casualty_sets(army, hit.amount)[0])
+        from rules.dragondice.choices import casualty_label  # choices imports this module
+
+        sets = casualty_sets(army, hit.amount)[:5]
+        valid = "; ".join(f"{','.join(u.id for u in s)} ({casualty_label(s, hit.amount)})" for s in sets)
         raise RuleError(
             f"Those casualties do not fit {hit.amount} damage: the dead must use up no more health than the damage, "
-            f"and what is left must be smaller than every survivor's health. For example: {cheapest}."
+            f"and what is left must be smaller than every survivor's health. Valid sets, cheapest first: {valid}."
         )
     state.damage.pop(0)
     _report(state, log, hit, killed)

@@ -85,7 +85,7 @@ def status_text(state: State, seat: int | None) -> str:
     if state.effects:
         lasting = ", ".join(f"{effect_text(state, e)} (until {seat_ref(e.caster)}'s next turn)" for e in state.effects)
         lines.append(f"Lasting effects: {lasting}.")
-    if state.step == "magic" and state.pool:
+    if state.step == "magic" and state.pool and not state.damage and not state.tasks:  # still announcing
         pool = ", ".join(f"{n} {key}" for key, n in sorted(state.pool.items()))
         announced = ", ".join(
             f"{SPELLS[c.spell].name} ({c.element}) on {choices.target_label(state, c.target)}" for c in state.announced

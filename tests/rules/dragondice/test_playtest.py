@@ -275,3 +275,20 @@ def test_casting_names_the_spells_in_order():
     state = duel()
     state.step, state.marching, state.pool, state.marched = "magic", "t2", {"earth+fire": 1}, ["t2"]
     assert act(state, 0, {"type": "pass"})[0].text == "<seat:0> casts nothing."
+
+
+def test_a_refused_casualty_set_lists_the_valid_sets_by_name():
+    state = duel()
+    state.damage.append(Damage(1, "t2", 1, "Hailstorm"))  # Fen Runner (1) u2, Tide Caller (2) u3
+    with pytest.raises(RuleError) as refused:
+        act(state, 1, {"type": "casualties", "units": "u3"})
+    assert str(refused.value).endswith("Valid sets, cheapest first: u2 (Fen Runner (1): 1 of 1 damage).")
+
+
+def test_status_drops_the_magic_results_once_the_spells_are_cast():
+    state = duel()
+    state.step, state.marching, state.pool, state.marched = "magic", "t2", {"air+water": 2}, ["t2"]
+    state.units.append(type(state.units[0])("u9", 1, REED, "t2"))  # two small units: a choice of casualty
+    state.announced = [Cast("hailstorm", "t2:1", "air")]
+    act(state, 0, {"type": "pass"}, blank(FEN), blank(TIDE), blank(REED))  # no saves: 1 damage
+    assert state.damage and "Magic results" not in dd.status(state, None)
