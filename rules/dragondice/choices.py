@@ -145,10 +145,14 @@ def _retreat_choices(state: State, seat: int) -> list[Choice]:
         if not army:
             continue
         ids = ",".join(u.id for u in army)
-        out.append(Choice({"type": "retreat", "units": ids}, f"Retreat your whole army at {terrain.name}"))
+        label = f"Retreat your whole army at {terrain.name} ({', '.join(f'{u.name} {u.id}' for u in army)})"
+        if len(label) > 100:  # Discord's limit for a choice: count the units instead
+            label = f"Retreat your whole army at {terrain.name} ({len(army)} units)"
+        out.append(Choice({"type": "retreat", "units": ids}, label))
         if len(army) > 1:
             for unit in army:
-                out.append(Choice({"type": "retreat", "units": unit.id}, f"Retreat {unit.name} {unit.id}"))
+                label = f"Retreat {unit.name} {unit.id} from {terrain.name}"
+                out.append(Choice({"type": "retreat", "units": unit.id}, label))
     return out
 
 

@@ -292,3 +292,15 @@ def test_status_drops_the_magic_results_once_the_spells_are_cast():
     state.announced = [Cast("hailstorm", "t2:1", "air")]
     act(state, 0, {"type": "pass"}, blank(FEN), blank(TIDE), blank(REED))  # no saves: 1 damage
     assert state.damage and "Magic results" not in dd.status(state, None)
+
+
+def test_retreat_choices_say_where_the_unit_stands():
+    state = duel()
+    state.step = "retreat"
+    labels = [c.label for c in dd.legal(state, 0) if c.action["type"] == "retreat"]
+    assert labels == [
+        "Retreat your whole army at Highland (Forge Adept u4)",
+        "Retreat your whole army at Swampland (Anvil Guard u0, Cinder Scout u1)",
+        "Retreat Anvil Guard u0 from Swampland",
+        "Retreat Cinder Scout u1 from Swampland",
+    ]
