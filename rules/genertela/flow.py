@@ -35,9 +35,13 @@ RECOVER_ON = 6
 
 
 def can_build(state: State) -> bool:
+    """Whether the nation can buy anything now (points, counters and a zone): else its build step is skipped."""
+    from rules.genertela.choices import builds  # choices imports this module; asked late to avoid the cycle
+
     nation = active_nation(state)
     pool = state.resources.get(nation, 0)
-    return pool >= UNIT_COST or (NATIONS[nation].has("aldryami_forests") and pool >= FOREST_COST)
+    affordable = pool >= UNIT_COST or (NATIONS[nation].has("aldryami_forests") and pool >= FOREST_COST)
+    return affordable and bool(builds(state))
 
 
 def start_nation_turn(state: State, log: ActionLog, rng: Rng) -> None:
@@ -83,7 +87,9 @@ def _after_conversions(state: State, log: ActionLog, rng: Rng) -> str:
         gained = submission.tribute(state, nation, resources_gained(state, nation), log)
         state.resources[nation] = state.resources.get(nation, 0) + gained
         log.say(f"{NATIONS[nation].name} gain {gained} resources ({state.resources[nation]} to spend).")
-        state.phase = "build" if can_build(state) else "move"
+        state.phase = "build"
+        if not can_build(state):
+            end_build(state)  # nothing to buy: straight to movement, carrying at most 5 points
         return "play"
     return "next" if _advance(state, log) else "over"  # nothing on the map: the nation sits this turn out
 

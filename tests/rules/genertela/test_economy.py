@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from rules import genertela
+from rules.base import SeatInfo
 from rules.genertela import economy, flow
+from rules.genertela.board import active_nation
 from rules.genertela.economy import population_excess, population_limit, resources_gained, scoring_points
+from rules.rng import Rng
 from tests.rules.genertela.helpers import blank, put
 
 
@@ -135,3 +139,13 @@ def test_victory_points_wastes_count_for_nomads_who_draw_population_from_them() 
     state = blank(turn=3, nation="praxians")
     put(state, "praxians", "Hungry Plateau")
     assert scoring_points(state, "praxians") == 1
+
+
+def test_a_nation_that_can_buy_nothing_skips_the_build_step_and_carries_at_most_5() -> None:
+    state = genertela.new([SeatInfo(), SeatInfo()], genertela.meta.resolve_options({}), Rng(1))
+    seat = min(genertela.awaiting(state))
+    genertela.act(state, seat, {"type": "end"}, Rng(1))  # the Uz end building
+    genertela.act(state, seat, {"type": "end"}, Rng(1))  # and movement
+    # the Dragonewts gain 11 points but have no counter to buy: nobody is asked to "End building"
+    assert active_nation(state) == "dragonewts"
+    assert state.phase == "move" and state.resources["dragonewts"] == 5
