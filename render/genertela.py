@@ -72,8 +72,21 @@ def _blend(a: Colour, b: Colour, share: float) -> Colour:
     return tuple(int(x * (1 - share) + y * share) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
 
 
+BORDER = 255  # the palette index of zone borders in the bordered grid
+
+
+@cache
+def _bordered_grid() -> Image.Image:
+    """The zone raster with its borders burnt in as one more palette index: colouring it draws them for free."""
+    _, grid = _zone_grid()
+    bordered = grid.copy()
+    bordered.paste(BORDER, mask=_borders())
+    return bordered
+
+
 def _map_layer(state: State) -> Image.Image:
-    ids, grid = _zone_grid()
+    ids, _ = _zone_grid()
+    grid = _bordered_grid()
     palette: list[int] = []
     for zid in ids:
         colour = TERRAIN[BOARD.zones[zid].terrain]
@@ -81,11 +94,11 @@ def _map_layer(state: State) -> Image.Image:
         if owner:
             colour = _blend(colour, SIDE_COLOURS[NATIONS[owner].side], 0.45)
         palette.extend(colour)
-    palette.extend([0, 0, 0] * (256 - len(ids)))
+    palette.extend([0, 0, 0] * (BORDER - len(ids)))
+    palette.extend(INK)
     layer = grid.copy()
     layer.putpalette(palette)
     image = layer.convert("RGB")
-    image.paste(INK, mask=_borders())
     for zid in state.fought:  # the battles of the last nation turn that fought: outlined
         box, band, edge = _outline(ids.index(zid))
         image.paste(HIGHLIGHT, box, band)
@@ -131,6 +144,7 @@ def warm() -> None:
     """Build the cached layers at start-up (called by the bot), so the first board is as fast as the rest."""
     _names_layer()
     _palette()
+    _bordered_grid()
     for index in range(len(BOARD.zones)):  # the battle outlines: ~0.4 s once rather than up to 36 ms on a board
         _outline(index)
 
