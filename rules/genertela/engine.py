@@ -36,6 +36,7 @@ from rules.genertela import (
     submission,
     vassals,
 )
+from rules.genertela.battle import CATEGORY_NAMES
 from rules.genertela.board import (
     BOARD,
     CONTENT,
@@ -57,6 +58,7 @@ from rules.genertela.movement import (
     pass_room,
 )
 from rules.genertela.state import State, Unit
+from rules.genertela.todo import todo
 from rules.rng import Rng
 
 BOT = -1
@@ -491,9 +493,13 @@ def status(state: State, seat: int | None) -> str:
     ]
     if state.decisions:
         lines.append(decisions.prompt(state))
+    elif what := todo(state):
+        lines.append(what)
     if seat is not None:
         mine = [side for side, owner in state.side_seat.items() if owner == seat]
         lines.append(f"You play {', '.join(mine) or 'no side'}.")
+        aimed = view(state, seat).battle.aims if state.battle else {}
+        lines += [f"{NATIONS[n].name} aim at {CATEGORY_NAMES[c]} (secret until the dice)." for n, c in aimed.items()]
     return "\n".join(lines)
 
 

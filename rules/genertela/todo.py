@@ -1,0 +1,36 @@
+"""One line for status and reminders: what the awaited nation may do now, and with which /gen command."""
+
+from __future__ import annotations
+
+from rules.genertela import aims, choices, combat, flow
+from rules.genertela.board import BOARD, NATIONS, active_nation
+from rules.genertela.state import State
+
+
+def todo(state: State) -> str:
+    """Empty when nothing is awaited from a nation (bidding, decisions and the end have their own lines)."""
+    if state.phase == "over" or state.bidding is not None or state.decisions:
+        return ""
+    nation = active_nation(state)
+    name = NATIONS[nation].name
+    if state.phase == "build":
+        return f"{name}: {state.resources.get(nation, 0)} points to spend with /gen build, then /gen end."
+    if state.phase == "move":
+        return f"{name}: move with /gen move, then /gen end (battles follow)."
+    battle = state.battle
+    if battle is None:
+        return ""
+    where = f"Battle in {BOARD.zones[battle.zone].name}, round {battle.round}: "
+    if battle.step == "target":
+        choosing = aims.pending(state)
+        return where + " and ".join(NATIONS[n].name for n in choosing) + " choose what to aim at with /gen target."
+    awaited = choices.decider(state)
+    if battle.step == "casualties":
+        hits = battle.hits.get(awaited, 0)
+        return where + f"{NATIONS[awaited].name}: take {hits} hit{'s' * (hits != 1)} with /gen casualties."
+    moves = ["fight on with /gen fight"]
+    if combat.retreat_options(state, awaited):
+        moves.append("pull back with /gen retreat")
+    if battle.step == "retreat_defender" and flow.submission_options(state):
+        moves.append("give in with /gen submit")
+    return where + f"{NATIONS[awaited].name}: {', '.join(moves[:-1])} or {moves[-1]}."

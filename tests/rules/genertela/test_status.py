@@ -1,0 +1,45 @@
+"""What status (and so every reminder) tells: who must act, with which command."""
+
+from __future__ import annotations
+
+from rules import genertela
+from rules.base import SeatInfo
+from rules.genertela import flow
+from rules.rng import Rng
+from tests.rules.genertela.helpers import blank, hero, put
+
+
+def test_status_in_the_build_step_names_the_points_and_the_commands() -> None:
+    state = genertela.new([SeatInfo(), SeatInfo()], genertela.meta.resolve_options({}), Rng(1))
+    text = genertela.status(state, None)
+    assert "Uz: 8 points to spend with /gen build, then /gen end" in text
+
+
+def test_status_in_the_movement_step_names_the_commands() -> None:
+    state = blank(nation="heortlings")
+    put(state, "heortlings", "Prax", 2)
+    assert "Heortlings: move with /gen move, then /gen end (battles follow)" in genertela.status(state, None)
+
+
+def test_status_in_a_battle_says_where_and_what_the_awaited_side_may_do() -> None:
+    state = blank(nation="heortlings")
+    put(state, "heortlings", "Prax", 2)
+    put(state, "heortlings", "Grazelands", 1)
+    put(state, "uz", "Prax", 2)
+    put(state, "uz", "Pavis", 1)
+    flow.end_move(state, flow.ActionLog(), Rng(0, [1, 1, 1, 1]))  # nobody hits: the Uz may retreat
+    text = genertela.status(state, None)
+    assert "Battle in Prax, round 1" in text
+    assert "Uz: fight on with /gen fight, pull back with /gen retreat or give in with /gen submit" in text
+    genertela.act(state, 0, {"type": "fight"}, Rng(0))
+    assert "Heortlings: fight on with /gen fight or pull back with /gen retreat" in genertela.status(state, None)
+
+
+def test_status_asks_for_casualties_with_the_number_of_hits() -> None:
+    state = blank(nation="heortlings")
+    put(state, "heortlings", "Prax", 2)
+    hero(state, "uz", "Prax", "Cragspider", ["hero"])
+    hero(state, "uz", "Prax", "Gerak Kag", ["hero"])
+    flow.end_move(state, flow.ActionLog(), Rng(0, [10, 1, 1, 1]))  # one Heortling hit, the Uz miss
+    assert state.battle is not None and state.battle.step == "casualties"
+    assert "Uz: take 1 hit with /gen casualties" in genertela.status(state, None)
