@@ -115,6 +115,8 @@ def test_a_target_chosen_first_stays_secret_until_both_sides_have_chosen() -> No
     assert genertela.view(state, 0).battle.aims == {"heortlings": "special_characters"}
     assert genertela.view(state, 1).battle.aims == {}
     assert genertela.meta.action("target").secret  # the table does not spell the action out in the channel
+    assert "aim at special characters" in genertela.status(state, 0)  # its player is reminded privately
+    assert all("special characters" not in genertela.status(state, s) for s in (1, None))
 
 
 def test_the_deadline_fallback_takes_the_default_target_of_the_seats_side() -> None:
