@@ -145,6 +145,7 @@ def warm() -> None:
     _names_layer()
     _palette()
     _bordered_grid()
+    _legend()
     for index in range(len(BOARD.zones)):  # the battle outlines: ~0.4 s once rather than up to 36 ms on a board
         _outline(index)
 
@@ -274,20 +275,30 @@ def _panel(image: Image.Image, state: State, names: Sequence[str]) -> None:
         for start in range(0, min(len(fought), 3 * 40), 40):
             stamp(image, (left, y), fought[start : start + 40], 12, INK, anchor="la")
             y += 15
-    _legend(image, draw, left, max(y + 6, image.height - 62))
+    legend = _legend()
+    image.paste(legend, (left, max(y + 6, image.height - legend.height)), legend)
 
 
-def _legend(image: Image.Image, draw: ImageDraw.ImageDraw, left: int, y: int) -> None:
-    _star(draw, left + 5, y + 7)
-    stamp(image, (left + 14, y), "special unit", 12, INK, anchor="la")
-    house = [(left + 116, y + 13), (left + 116, y + 6), (left + 122, y), (left + 128, y + 6), (left + 128, y + 13)]
-    draw.polygon(house, fill=PAPER, outline=INK)
-    stamp(image, (left + 134, y), "City", 12, INK, anchor="la")
-    draw.polygon([(left + 180, y + 11), (left + 186, y), (left + 192, y + 11)], fill=TREE, outline=INK)
-    stamp(image, (left + 198, y), "Forest", 12, INK, anchor="la")
-    y += 18
-    stamp(image, (left, y), "(2 out): outside the walls", 12, INK, anchor="la")
-    stamp(image, (left, y + 16), "(1 on city): Dragonewts on their city", 12, INK, anchor="la")
+@cache
+def _legend() -> Image.Image:
+    """What the marks mean, and the terrain under the control tint: drawn once (real text baselines), then pasted."""
+    layer = Image.new("RGBA", (PANEL - 16, 96), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(layer)
+    x, y = 0, 0
+    for terrain, colour in TERRAIN.items():
+        draw.rectangle((x, y + 2, x + 10, y + 12), fill=colour, outline=INK)
+        draw.text((x + 14, y), terrain, font=font(11), fill=INK)
+        x += 20 + int(draw.textlength(terrain, font=font(11)))
+    y += 20
+    _star(draw, 5, y + 7)
+    draw.text((14, y), "special unit", font=font(12), fill=INK)
+    draw.polygon([(116, y + 13), (116, y + 6), (122, y), (128, y + 6), (128, y + 13)], fill=PAPER, outline=INK)
+    draw.text((134, y), "City", font=font(12), fill=INK)
+    draw.polygon([(180, y + 11), (186, y), (192, y + 11)], fill=TREE, outline=INK)
+    draw.text((198, y), "Forest", font=font(12), fill=INK)
+    draw.text((0, y + 18), "(2 out): outside the walls", font=font(12), fill=INK)
+    draw.text((0, y + 34), "(1 on city): Dragonewts on their city", font=font(12), fill=INK)
+    return layer
 
 
 def headline(state: State) -> str:

@@ -174,3 +174,13 @@ def test_a_mid_game_board_renders_and_encodes_fast() -> None:
         encode_png(render(public, ["Ann", "Bob"]))
         times.append(time.perf_counter() - began)
     assert sorted(times)[len(times) // 2] < 0.05  # the median; the p99 target is checked in bench/
+
+
+def test_the_panel_has_a_legend_of_terrains_and_marks() -> None:
+    from render.genertela import TERRAIN, TREE
+
+    image = _board(blank(nation="uz"))
+    panel = image.crop((BOARD.canvas[0], image.height - 110, image.width, image.height))
+    colours = set(panel.getdata())
+    for colour in [*TERRAIN.values(), TREE, HIGHLIGHT]:
+        assert any(_near(c, colour) for c in colours), colour
