@@ -11,7 +11,20 @@ import re
 from collections import Counter
 from typing import Any
 
-PLURALS = {"standard": "standard units", "killmen": "Killmen", "city": "Cities", "named dragonewt": "named Dragonewts"}
+PLURALS = {
+    "standard": "standard units",
+    "killmen": "Killmen",
+    "city": "Cities",
+    "forest": "Forests",
+    "named dragonewt": "named Dragonewts",
+}
+SINGULARS = {
+    "standard": "standard unit",
+    "killmen": "Killmen",
+    "city": "City",
+    "forest": "Forest",
+    "named dragonewt": "named Dragonewt",
+}
 COUNTED = re.compile(r"^(\d+)\s*x?\s+(.+)$")
 
 
@@ -44,11 +57,20 @@ def matching(value: Any, options: list[str]) -> str | None:
     return next((option for option in options if canonical(option) == wanted), None)
 
 
+def described(labels: list[str]) -> str:
+    """Units as people say them: "2 standard units, Vardan" (a lone ordinary unit is "1 standard unit")."""
+    counts = Counter(labels)
+    return ", ".join(
+        (f"1 {SINGULARS[name]}" if name in SINGULARS else name)
+        if count == 1
+        else f"{count} {PLURALS.get(name, name + 's')}"
+        for name, count in counts.items()
+    )
+
+
 def label(option: str) -> str:
     """Labels like "Lose 3 standard units, Vardan", kept within Discord's 100 characters."""
     if not expand(option):
         return "Lose nothing (no unit may be taken)"
-    counts = Counter(expand(option))
-    parts = [name if count == 1 else f"{count} {PLURALS.get(name, name + 's')}" for name, count in counts.items()]
-    text = f"Lose {', '.join(parts)}"
+    text = f"Lose {described(expand(option))}"
     return text if len(text) <= 100 else text[:97] + "..."

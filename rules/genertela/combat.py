@@ -29,6 +29,7 @@ from rules.genertela.board import (
     touch,
     units_of,
 )
+from rules.genertela.casualties import described
 from rules.genertela.economy import kill_points
 from rules.genertela.specials import far_retreats, free_mover, special_shooter, uses_ability
 from rules.genertela.state import Battle, State, Unit
@@ -180,7 +181,8 @@ def take_hits(state: State, nation: str, labels: list[str], log: ActionLog) -> N
     for unit in lost:
         eliminate(state, unit, killer, log)
     if lost:
-        log.say(f"{NATIONS[nation].name} lose {', '.join(u.label() for u in lost)} in {BOARD.zones[battle.zone].name}.")
+        fallen = described([u.label() for u in lost])
+        log.say(f"{NATIONS[nation].name} lose {fallen} in {BOARD.zones[battle.zone].name}.")
     battle.hits[nation] = 0
 
 

@@ -29,7 +29,7 @@ def _hit_twice() -> State:
 def test_the_player_hit_chooses_the_units_lost_within_the_category() -> None:
     state = _hit_twice()
     assert [c.action["units"] for c in genertela.legal(state, 0)] == ["killmen,standard", "2 standard"]
-    assert [c.label for c in genertela.legal(state, 0)] == ["Lose killmen, standard", "Lose 2 standard units"]
+    assert [c.label for c in genertela.legal(state, 0)] == ["Lose 1 Killmen, 1 standard unit", "Lose 2 standard units"]
     genertela.act(state, 0, {"type": "casualties", "units": "2 standard"}, Rng(0))
     assert sorted(u.kind for u in units_of(state, "uz")) == ["killmen", "standard"]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules import genertela
 from rules.base import SeatInfo
 from rules.genertela import flow
+from rules.genertela.casualties import described
 from rules.rng import Rng
 from tests.rules.genertela.helpers import blank, hero, put
 
@@ -43,3 +44,14 @@ def test_status_asks_for_casualties_with_the_number_of_hits() -> None:
     flow.end_move(state, flow.ActionLog(), Rng(0, [10, 1, 1, 1]))  # one Heortling hit, the Uz miss
     assert state.battle is not None and state.battle.step == "casualties"
     assert "Uz: take 1 hit with /gen casualties" in genertela.status(state, None)
+
+
+def test_battle_losses_read_with_repeated_kinds_counted() -> None:
+    state = blank(nation="heortlings")
+    put(state, "heortlings", "Prax", 3)
+    put(state, "uz", "Prax", 2)
+    events = flow.ActionLog()
+    flow.end_move(state, events, Rng(0, [10, 10, 1, 1, 1]))  # two hits: both Uz units fall
+    assert "Uz lose 2 standard units in Prax." in [e.text for e in events.events]
+    assert described(["standard", "Vardan", "standard"]) == "2 standard units, Vardan"
+    assert described(["standard"]) == "1 standard unit"
