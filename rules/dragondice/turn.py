@@ -67,10 +67,17 @@ def finish_by_limit(state: State, log: ActionLog) -> None:
     best = max(scores.values())
     winners = [s for s, score in scores.items() if score == best]
     names = " and ".join(seat_ref(s) for s in winners)
-    how = "wins on" if len(winners) == 1 else "share the win, tied on"
-    _finish(
-        state, log, winners, f"The {state.rounds}-round limit is reached: {names} {how} captured terrains, then health."
-    )
+    most = [s for s, score in scores.items() if score[0] == best[0]]
+    if len(winners) > 1:
+        how = f"{names} share the win (tied on captured terrains and health)"
+    elif len(most) == 1:
+        how = f"{names} wins with the most captured terrains"
+    else:
+        how = f"{names} wins on health (no one holds more captured terrains)"
+    held = ", ".join(f"{seat_ref(s)} {score[0]}" for s, score in scores.items())
+    health = ", ".join(f"{seat_ref(s)} {score[1]}" for s, score in scores.items())
+    text = f"The {state.rounds}-round limit is reached: {how}. Captured terrains: {held}. Living health: {health}."
+    _finish(state, log, winners, text)
 
 
 def _finish(state: State, log: ActionLog, winners: list[int], text: str) -> None:

@@ -304,3 +304,15 @@ def test_retreat_choices_say_where_the_unit_stands():
         "Retreat Anvil Guard u0 from Swampland",
         "Retreat Cinder Scout u1 from Swampland",
     ]
+
+
+def test_the_turn_limit_result_gives_the_figures_it_was_decided_on():
+    from rules.base import ActionLog
+    from rules.dragondice.turn import finish_by_limit
+
+    state = duel()  # seat 0: Anvil Guard 3 + Cinder Scout 1 + Forge Adept 2; seat 1: Fen 1 + Tide 2 + Reed 1
+    finish_by_limit(state, ActionLog())
+    assert state.result == (
+        "The 12-round limit is reached: <seat:0> wins on health (no one holds more captured terrains). "
+        "Captured terrains: <seat:0> 0, <seat:1> 0. Living health: <seat:0> 6, <seat:1> 4."
+    )
