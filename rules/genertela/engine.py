@@ -44,6 +44,7 @@ from rules.genertela.board import (
     active_nation,
     seat_of,
     touch,
+    units_of,
     zone,
 )
 from rules.genertela.content import SIDES
@@ -440,9 +441,22 @@ def _retreat_step(state: State, kind: str, action: dict[str, Any], rng: Rng, log
 
 
 def _run_bots(state: State, rng: Rng, log: ActionLog) -> None:
-    """Sides nobody sits at are played by the bot policy until a person must act."""
-    while state.phase != "over" and _seat(state) == BOT:
-        _apply(state, bot.bot_action(state), rng, log)
+    """Sides nobody sits at are played by the bot policy until a person must act; a movement step in which the
+    nation can do nothing ends by itself."""
+    while state.phase != "over" and (_seat(state) == BOT or _idle_movement(state)):
+        _apply(state, bot.bot_action(state) if _seat(state) == BOT else {"type": "end"}, rng, log)
+
+
+def _idle_movement(state: State) -> bool:
+    """No unit may move, nothing to grant, declare or revolt: only the standing "let Dragonewts pass" is left,
+    and the nation is asked about that when named Dragonewts actually come through."""
+    if state.bidding is not None or state.decisions or state.phase != "move":
+        return False
+    nation = active_nation(state)
+    starts = {u.zone for u in units_of(state, nation)}
+    if any(destinations(state, nation, zid) for zid in starts if movers(state, nation, zid)):
+        return False
+    return all(c.action["type"] in ("end", "letpass") for c in choices.legal_now(state))
 
 
 def _close(state: State, log: ActionLog) -> None:

@@ -40,11 +40,12 @@ def test_movement_passes_through_own_zones_but_stops_in_enemy_or_empty_ones() ->
 def test_moving_units_cannot_move_again_and_illegal_moves_change_nothing() -> None:
     state = blank(nation="heortlings")
     put(state, "heortlings", "Sartar", 2)
+    put(state, "heortlings", "Heortland", 1)  # a unit still free to move: the step goes on
     genertela.act(state, 0, {"type": "move", "from": z("Sartar"), "to": z("Far Place"), "count": 2}, Rng(0))
     before = serial.dumps(state)
     with pytest.raises(RuleError, match="no unit left to move"):
         genertela.act(state, 0, {"type": "move", "from": z("Far Place"), "to": z("Sartar"), "count": 1}, Rng(0))
-    put(state, "heortlings", "Heortland", 1)
+    assert serial.dumps(state) == before
     before = serial.dumps(state)
     with pytest.raises(RuleError, match="cannot be reached"):
         genertela.act(state, 0, {"type": "move", "from": z("Heortland"), "to": z("Pent"), "count": 1}, Rng(0))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules import genertela
 from rules.base import SeatInfo
 from rules.genertela import flow
+from rules.genertela.board import active_nation
 from rules.genertela.casualties import described
 from rules.rng import Rng
 from tests.rules.genertela.helpers import blank, hero, put
@@ -55,3 +56,18 @@ def test_battle_losses_read_with_repeated_kinds_counted() -> None:
     assert "Uz lose 2 standard units in Prax." in [e.text for e in events.events]
     assert described(["standard", "Vardan", "standard"]) == "2 standard units, Vardan"
     assert described(["standard"]) == "1 standard unit"
+
+
+def test_a_movement_step_with_nothing_to_move_ends_by_itself() -> None:
+    state = blank(nation="heortlings", phase="build")
+    put(state, "heortlings", "Holay", kind="city")  # a City cannot move: the Heortlings have nothing to do
+    put(state, "zarkosites", "Jarst", 2)
+    genertela.act(state, 0, {"type": "end"}, Rng(0))  # end building
+    assert active_nation(state) == "zarkosites"
+
+
+def test_a_movement_step_with_a_unit_that_may_move_waits_for_the_player() -> None:
+    state = blank(nation="heortlings", phase="build")
+    put(state, "heortlings", "Holay", 1)
+    genertela.act(state, 0, {"type": "end"}, Rng(0))
+    assert active_nation(state) == "heortlings" and state.phase == "move"
