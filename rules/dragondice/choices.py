@@ -9,7 +9,7 @@ from rules.dragondice import spells
 from rules.dragondice.content import SPECIES, SPELLS, TERRAINS
 from rules.dragondice.damage import casualty_sets
 from rules.dragondice.model import DEAD, RESERVE, State, Unit
-from rules.dragondice.setup import SPLITS
+from rules.dragondice.setup import SPLITS, army_points
 
 
 def allowed_actions(state: State, seat: int, where: str) -> list[str]:
@@ -202,7 +202,8 @@ def draft_choices(state: State, seat: int) -> list[Choice]:
                     quick = (species, home, frontier, split, horde) == usual
                     names = (SPECIES[species].name, TERRAINS[home].name, TERRAINS[frontier].name)
                     label = "{}, home {}, frontier {}, ".format(*names) + split
-                    if state.players > 2:
-                        label += f", horde to {seat_ref(horde)}"
+                    if state.players > 2:  # points instead of the preset's name, so a long player name fits
+                        points = "/".join(str(p) for p in army_points(state.force, split))
+                        label = "{}, home {}, frontier {}, ".format(*names) + f"{points}, horde: {seat_ref(horde)}"
                     out.append(Choice(action, label, quick=quick))
     return out

@@ -316,3 +316,13 @@ def test_the_turn_limit_result_gives_the_figures_it_was_decided_on():
         "The 12-round limit is reached: <seat:0> wins on health (no one holds more captured terrains). "
         "Captured terrains: <seat:0> 0, <seat:1> 0. Living health: <seat:0> 6, <seat:1> 4."
     )
+
+
+def test_draft_labels_fit_discord_with_long_player_names():
+    from rules.base import SeatInfo, fill_seats
+    from rules.rng import Rng
+
+    state = dd.new([SeatInfo(None)] * 4, {"setup": "draft", "force": "36"}, Rng(1))
+    labels = [fill_seats(c.label, lambda seat: "N" * 32) for c in dd.legal(state, 0)]
+    assert max(len(label) for label in labels) <= 100
+    assert "Emberwrights, home Coastland, frontier Swampland, 9/9/18, horde: " + "N" * 32 in labels
