@@ -25,6 +25,7 @@ from rules.base import fill_seats
 from rules.dragondice import engine
 from rules.dragondice.content import DRAGONKIN, SPECIES, SPELLS, TERRAINS, UNIT_DICE
 from rules.dragondice.model import BURIED, DEAD, RESERVE, SUMMONING, Effect, State, Unit
+from rules.dragondice.setup import army_points
 
 COLUMN = 230
 TERRAIN_TOP = 70
@@ -346,9 +347,23 @@ def _footer(image: Image.Image, state: State, names: Sequence[str], y: int) -> N
     _text(image, (14, y + 20), legend, 12, MUTED)
 
 
-def _setup_panel(image: Image.Image, state: State, names: Sequence[str]) -> None:
+def setup_lines(state: State, names: Sequence[str]) -> list[str]:
+    """Each seat's choices; during the draft, seats that have not drafted yet show nothing chosen."""
+    lines = []
     for seat in range(state.players):
+        if state.phase == "draft" and seat >= state.drafted:
+            lines.append(f"{names[seat]}: " + ("drafts now" if seat == state.drafted else "still to draft"))
+            continue
         species = SPECIES[state.species[seat]].name
         home, frontier = TERRAINS[state.home[seat]].name, TERRAINS[state.frontier[seat]].name
-        line = f"{names[seat]}: {species}, home {home}, proposes {frontier}"
-        _text(image, (20, TERRAIN_TOP + 10 + seat * 24), line, 15, _ink(seat))
+        points = "/".join(str(p) for p in army_points(state.force, state.split[seat]))
+        lines.append(
+            f"{names[seat]}: {species}, home {home}, proposes {frontier}, armies {points} (home/horde/campaign), "
+            f"horde at {names[state.horde[seat]]}'s home"
+        )
+    return lines
+
+
+def _setup_panel(image: Image.Image, state: State, names: Sequence[str]) -> None:
+    for seat, line in enumerate(setup_lines(state, names)):
+        _text(image, (20, TERRAIN_TOP + 10 + seat * 24), _fit(line, 15, image.width - 40), 15, _ink(seat))

@@ -123,3 +123,16 @@ def test_the_header_says_where_casualties_are_chosen():
     state.damage.append(Damage(1, "t2", 1, "Missile"))
     place = state.terrains[2].name
     assert _whose_step(state, NAMES) == f"Bo chooses casualties for 1 damage (Missile) at {place}"
+
+
+def test_the_draft_panel_shows_only_what_was_drafted():
+    from render.dragondice import setup_lines
+
+    state = start(dd, 3, {"setup": "draft"})
+    action = {"type": "draft", "species": "mistwardens", "home": "flatland", "frontier": "highland"}
+    dd.act(state, 0, {**action, "split": "10/8/6", "horde": "2"}, Rng(1))
+    assert setup_lines(state, NAMES) == [
+        "Ann: Mistwardens, home Flatland, proposes Highland, armies 10/8/6 (home/horde/campaign), horde at Cy's home",
+        "Bo: drafts now",
+        "Cy: still to draft",
+    ]
