@@ -64,12 +64,12 @@ def roll_army(
     notes = _apply_bonuses(state, seat, where, kind, result)
     if regrow:
         notes.append(_regrow(state, seat, where, regrow))
-    place = "reserves" if where == "reserve" else state.terrain(where).name
+    place = "in the reserves" if where == "reserve" else f"at {state.terrain(where).name}"
     what = label or f"{kind} roll"
     summary = _summary(result, kind)
     extra = f". SAIs: {'; '.join(sais)}" if sais else ""
     extra += f" ({'; '.join(notes)})" if notes else ""
-    log.say(f"{seat_ref(seat)}'s army at {place}, {what}: {', '.join(parts)} → {summary}{extra}", "roll")
+    log.say(f"{seat_ref(seat)}'s army {place}, {what}: {', '.join(parts)} → {summary}{extra}", "roll")
     return result
 
 

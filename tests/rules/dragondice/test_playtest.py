@@ -326,3 +326,10 @@ def test_draft_labels_fit_discord_with_long_player_names():
     labels = [fill_seats(c.label, lambda seat: "N" * 32) for c in dd.legal(state, 0)]
     assert max(len(label) for label in labels) <= 100
     assert "Emberwrights, home Coastland, frontier Swampland, 9/9/18, horde: " + "N" * 32 in labels
+
+
+def test_a_roll_of_the_reserves_reads_as_the_reserves():
+    state = duel()
+    state.unit("u4").where = "reserve"  # the Forge Adept
+    events = act(state, 0, {"type": "magic", "army": "reserve"}, face(FORGE, "magic 2"))
+    assert events[0].text.startswith("<seat:0>'s army in the reserves, magic roll: Forge Adept u4: magic 2")
