@@ -163,14 +163,15 @@ def legal_now(state: State) -> list[Choice]:
             for index, option in enumerate(combat.casualty_options(state, nation))
         ]
     nation = decider(state)
+    zones = combat.retreat_options(state, nation)  # a lone retreat or submission is a button, several a menu
     retreats = [
-        Choice({"type": "retreat", "zone": zid}, f"Retreat to {zone(zid).name}")
-        for zid in combat.retreat_options(state, nation)
+        Choice({"type": "retreat", "zone": zid}, f"Retreat to {zone(zid).name}", len(zones) == 1) for zid in zones
     ]
+    offers = flow.submission_options(state) if battle.step == "retreat_defender" else []
     submits = [
         Choice(action, f"Submit {zone(action['zone']).name if 'zone' in action else 'all'} to "
-                       f"{NATIONS[action['nation']].name}")
-        for action in (flow.submission_options(state) if battle.step == "retreat_defender" else [])
+                       f"{NATIONS[action['nation']].name}", len(offers) == 1)
+        for action in offers
     ]  # fmt: skip
     return [Choice({"type": "fight"}, "Fight on", quick=True), *retreats, *submits]
 

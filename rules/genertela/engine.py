@@ -289,7 +289,7 @@ def _validate(state: State, action: dict[str, Any], seat: int | None = None) -> 
     names = [spec.name for spec in meta.actions]
     require(isinstance(kind, str) and kind in names, f"Unknown action; Genertela actions are: {', '.join(names)}.")
     allowed = _allowed_types(state)
-    require(kind in allowed, f"You cannot {kind} now; you may: {', '.join(allowed)}.")
+    require(kind in allowed, f"You cannot {kind} now; you may: {_possible(state, seat)}.")
     if kind == "move":
         _check_move(state, action)
         return
@@ -315,14 +315,29 @@ def _validate(state: State, action: dict[str, Any], seat: int | None = None) -> 
         options = [c.action for c in choices.legal_now(state)]
     if action in options:
         return
+    if not any(o["type"] == kind for o in options):
+        raise RuleError(
+            f"That {kind} is not one of the choices now (none is possible); you may: {_possible(state, seat)}."
+        )
     if kind == "build":
-        raise RuleError(f"That build is not possible (cost, zone or counters); possible: {_first(options, 'build')}.")
-    raise RuleError(f"That {kind} is not one of the choices now: {_first(options, kind)}.")
+        raise RuleError(
+            f"That build is not possible (cost, zone or counters); you may: {_possible(state, seat, kind)}."
+        )
+    raise RuleError(f"That {kind} is not one of the choices now; you may: {_possible(state, seat, kind)}.")
 
 
-def _first(options: list[dict[str, Any]], kind: str) -> str:
-    shown = [", ".join(f"{k}={v}" for k, v in o.items() if k != "type") for o in options if o["type"] == kind][:5]
-    return "; ".join(shown) or "none"
+def _possible(state: State, seat: int | None, kind: str = "") -> str:
+    """What the seat may do now, as the menus say it: a kind with many choices is summed up by its command."""
+    found = legal(state, seat) if seat is not None else choices.legal_now(state)
+    by_kind: dict[str, list[str]] = {}
+    for choice in found:
+        if not kind or choice.action["type"] == kind:
+            by_kind.setdefault(choice.action["type"], []).append(choice.label)
+    shown = [
+        "; ".join(labels) if len(labels) <= 5 else f"{labels[0]} ... ({len(labels)} choices of /gen {name})"
+        for name, labels in by_kind.items()
+    ]
+    return "; ".join(shown) or "nothing (another player is awaited)"
 
 
 def _check_move(state: State, action: dict[str, Any]) -> None:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+
 from rules import genertela
-from rules.base import SeatInfo
+from rules.base import RuleError, SeatInfo
 from rules.genertela import flow
 from rules.genertela.board import active_nation
 from rules.genertela.casualties import described
 from rules.rng import Rng
-from tests.rules.genertela.helpers import blank, hero, put
+from tests.rules.genertela.helpers import blank, hero, put, z
 
 
 def test_status_in_the_build_step_names_the_points_and_the_commands() -> None:
@@ -71,3 +73,30 @@ def test_a_movement_step_with_a_unit_that_may_move_waits_for_the_player() -> Non
     put(state, "heortlings", "Holay", 1)
     genertela.act(state, 0, {"type": "end"}, Rng(0))
     assert active_nation(state) == "heortlings" and state.phase == "move"
+
+
+def _uz_may_retreat_to_pavis_only() -> genertela.State:
+    state = blank(nation="heortlings")
+    put(state, "heortlings", "Prax", 2)
+    for where in ("Prax", "Prax", "Pavis", "Sartar", "Holay"):  # 4 zones: more than the Uz may submit with
+        put(state, "uz", where)
+    flow.end_move(state, flow.ActionLog(), Rng(0, [1, 1, 1, 1]))  # nobody hits
+    assert state.battle is not None and state.battle.step == "retreat_defender"
+    return state
+
+
+def test_a_lone_retreat_is_a_button_beside_fight_on() -> None:
+    state = _uz_may_retreat_to_pavis_only()
+    quick = [c.label for c in genertela.legal(state, 0) if c.quick]
+    assert quick == ["Fight on", "Retreat to Pavis"]
+
+
+def test_an_action_refused_in_a_battle_names_what_is_possible_there() -> None:
+    state = _uz_may_retreat_to_pavis_only()
+    with pytest.raises(RuleError) as refused:
+        genertela.act(state, 0, {"type": "build", "kind": "unit", "zone": z("Pavis")}, Rng(0))
+    assert "you may: Fight on; Retreat to Pavis" in str(refused.value)
+    with pytest.raises(RuleError, match="you may: Fight on; Retreat to Pavis"):
+        genertela.act(state, 0, {"type": "submit", "nation": "heortlings"}, Rng(0))
+    with pytest.raises(RuleError, match="That retreat is not one of the choices now; you may: Retreat to Pavis"):
+        genertela.act(state, 0, {"type": "retreat", "zone": z("Sartar")}, Rng(0))
