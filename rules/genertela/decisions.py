@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from rules.base import ActionLog, Choice, seat_ref
 from rules.genertela.board import BOARD, NATIONS, controlled, touch
+from rules.genertela.casualties import described
 from rules.genertela.state import Decision, State
 from rules.rng import Rng
 
@@ -47,7 +48,8 @@ def choices(state: State) -> list[Choice]:
 def prompt(state: State) -> str:
     """One line for status and reminders: what is being decided and its default answer."""
     decision = state.decisions[0]
-    more = f" ({len(decision.options) - 1} other choices)" if len(decision.options) > 1 else ""
+    others = len(decision.options) - 1
+    more = f" ({others} other choice{'s' * (others != 1)})" if others else ""
     return f"{NATIONS[decision.nation].name} to decide with /gen choose: {decision.labels[0]} by default{more}."
 
 
@@ -91,7 +93,8 @@ def _relocate(state: State, decision: Decision, option: str, rng: Rng, log: Acti
         unit.zone = option
         unit.home = option if decision.kind == "placement" else unit.home
     touch(state)
-    log.say(f"{NATIONS[decision.nation].name} put {', '.join(u.label() for u in units)} in {BOARD.zones[option].name}.")
+    moved = described([u.label() for u in units])
+    log.say(f"{NATIONS[decision.nation].name} put {moved} in {BOARD.zones[option].name}.")
 
 
 HANDLERS["placement"] = _relocate

@@ -86,7 +86,8 @@ def _after_conversions(state: State, log: ActionLog, rng: Rng) -> str:
     if units_of(state, nation):
         gained = submission.tribute(state, nation, resources_gained(state, nation), log)
         state.resources[nation] = state.resources.get(nation, 0) + gained
-        log.say(f"{NATIONS[nation].name} gain {gained} resources ({state.resources[nation]} to spend).")
+        points = f"{gained} resource{'s' * (gained != 1)}"
+        log.say(f"{NATIONS[nation].name} gain {points} ({state.resources[nation]} to spend).")
         state.phase = "build"
         if not can_build(state):
             end_build(state)  # nothing to buy: straight to movement, carrying at most 5 points
@@ -319,7 +320,7 @@ def _score_and_advance(state: State, log: ActionLog, rng: Rng) -> None:
         log.say(f"{NATIONS[nation].name} score {points} VP for the zones they hold.")
     for title, (units, points) in (("Emperor", emperor(state, nation)), ("King of Dragon Pass", king(state, nation))):
         if points:
-            _reward(state, nation, units, log)
+            _reward(state, nation, units, title)
             state.vp[nation] = state.vp.get(nation, 0) + points
             log.say(f"{NATIONS[nation].name} are {title}: {points} VP and {units} unit{'s' * (units > 1)}.")
     log.say(f"End of the {NATIONS[nation].name} turn.", "turn_end")
@@ -327,7 +328,7 @@ def _score_and_advance(state: State, log: ActionLog, rng: Rng) -> None:
         start_nation_turn(state, log, rng)
 
 
-def _reward(state: State, nation: str, count: int, log: ActionLog) -> None:
+def _reward(state: State, nation: str, count: int, title: str) -> None:
     held = controlled(state, nation)
     room = NATIONS[nation].counter_limits.get("standard", 0) - sum(
         1 for u in units_of(state, nation) if u.kind == "standard"
@@ -335,7 +336,7 @@ def _reward(state: State, nation: str, count: int, log: ActionLog) -> None:
     for _ in range(min(count, room)):
         if held:
             unit = reinforce.add_unit(state, Unit(0, nation, "standard", held[0], home=held[0]))
-            decisions.ask_zone(state, nation, "placement", [unit.uid], "the title's unit")
+            decisions.ask_zone(state, nation, "placement", [unit.uid], f"the {title}'s new unit")
 
 
 def _advance(state: State, log: ActionLog) -> bool:

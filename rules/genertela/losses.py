@@ -6,10 +6,13 @@ from __future__ import annotations
 from rules.base import ActionLog
 from rules.genertela import decisions
 from rules.genertela.board import BOARD, NATIONS, touch, units_of
+from rules.genertela.casualties import described
 from rules.genertela.economy import counts_for_population, population_excess
 from rules.genertela.movement import overstacked
 from rules.genertela.state import Decision, State
 from rules.rng import Rng
+
+ALL = "all"  # the population decision's answer that takes every unit over the limit as the engine picks
 
 
 def ask_loss(state: State, nation: str, log: ActionLog) -> bool:
@@ -21,13 +24,25 @@ def ask_loss(state: State, nation: str, log: ActionLog) -> bool:
     zones = list(dict.fromkeys([excess[0].zone, *sorted({u.zone for u in counted})]))
     over = len(excess)
     labels = [f"Lose a unit in {BOARD.zones[zid].name} ({over} over the population limit)" for zid in zones]
+    if over > 1 and len(zones) > 1:  # one answer may settle them all, as the engine picks (the default)
+        zones, labels = (
+            [ALL, *zones],
+            [f"Lose all {over} as the engine picks (ordinary units, biggest stacks)", *labels],
+        )
     if decisions.ask(state, nation, "population", zones, labels):
         return True
+    take_excess(state, nation, log)
+    return False
+
+
+def take_excess(state: State, nation: str, log: ActionLog) -> None:
+    """The units over the population limit are lost, as the engine picks them."""
+    excess = population_excess(state, nation)
     for unit in excess:
         state.units.remove(unit)
     touch(state)
-    log.say(f"{NATIONS[nation].name} lose {len(excess)} units over their population limit.")
-    return False
+    if excess:
+        log.say(f"{NATIONS[nation].name} lose {described([u.label() for u in excess])} over their population limit.")
 
 
 def ask_overstack(state: State, nation: str) -> bool:
@@ -51,7 +66,7 @@ def remove_overstack(state: State, nation: str, double: str | None, log: ActionL
         state.units.remove(unit)
     touch(state)
     if lost:
-        log.say(f"{NATIONS[nation].name} lose {len(lost)} overstacked units.")
+        log.say(f"{NATIONS[nation].name} lose {len(lost)} overstacked unit{'s' * (len(lost) != 1)}.")
 
 
 @decisions.handler("overstack")
@@ -61,10 +76,14 @@ def _overstack(state: State, decision: Decision, option: str, rng: Rng, log: Act
 
 @decisions.handler("population")
 def _lose(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
+    if option == ALL:
+        take_excess(state, decision.nation, log)
+        return
     here = [u for u in units_of(state, decision.nation, option) if counts_for_population(u)]
     if not here:
         return
     unit = min(here, key=lambda u: (u.kind == "special", u.uid))  # ordinary units go before special ones
     state.units.remove(unit)
     touch(state)
-    log.say(f"{NATIONS[decision.nation].name} lose {unit.label()} in {BOARD.zones[option].name} (population limit).")
+    lost = described([unit.label()])
+    log.say(f"{NATIONS[decision.nation].name} lose {lost} in {BOARD.zones[option].name} (population limit).")

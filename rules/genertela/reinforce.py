@@ -7,6 +7,7 @@ from typing import Any
 from rules.base import ActionLog
 from rules.genertela import decisions, dragonewts
 from rules.genertela.board import BOARD, CONTENT, NATIONS, controlled, has_city, holds, touch, units_of
+from rules.genertela.casualties import described
 from rules.genertela.content import Placement
 from rules.genertela.state import State, Unit
 
@@ -77,11 +78,12 @@ def place(state: State, p: Placement, log: ActionLog) -> None:
         placed = [add_unit(state, Unit(0, p.nation, p.unit, zid, home=zid, immobile=p.immobile)) for _ in range(count)]
         for unit in placed:  # named Dragonewts carry their city's name; "only not control" ones sit on the city
             dragonewts.name_unit(state, unit, p.zone_rule == "each_other_dragonewt_city")
-        _ask_zone(state, p, [u.uid for u in placed], f"{count} {p.unit.replace('_', ' ')}")
+        kind = p.unit.replace("_", " ")
+        _ask_zone(state, p, [u.uid for u in placed], described([kind] * count))
         if count:
-            log.say(f"{name}: {count} {p.unit.replace('_', ' ')} placed in {_name(zid)}.")
+            log.say(f"{name}: {described([kind] * count)} placed in {_name(zid)}.")
         if count < p.count:
-            log.say(f"{name}: {p.count - count} {p.unit.replace('_', ' ')} not placed (counter limit reached).")
+            log.say(f"{name}: {described([kind] * (p.count - count))} not placed (counter limit reached).")
 
 
 def _ask_zone(state: State, p: Placement, uids: list[int], what: str) -> None:

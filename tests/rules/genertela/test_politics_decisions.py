@@ -104,7 +104,8 @@ def test_population_losses_are_taken_in_the_zones_the_owner_chooses() -> None:
     raibanth = units_of(state, "pelandans", z("Raibanth"))
     flow._population_step(state, flow.ActionLog(), Rng(0))
     loss = state.decisions[0]
-    assert loss.kind == "population" and loss.options == [z("Raibanth"), z("Yuthuppa")]  # the engine's pick first
+    # "all as the engine picks" first (the default), then the zone of the engine's pick
+    assert loss.kind == "population" and loss.options == ["all", z("Raibanth"), z("Yuthuppa")]
     genertela.act(state, 0, {"type": "choose", "option": z("Yuthuppa")}, Rng(0))
     assert len(units_of(state, "pelandans", z("Yuthuppa"))) == 2
     genertela.act(state, 0, {"type": "choose", "option": z("Yuthuppa")}, Rng(0))
@@ -119,7 +120,7 @@ def test_population_losses_in_a_single_zone_need_no_decision() -> None:
     log = flow.ActionLog()
     flow._population_step(state, log, Rng(0))
     assert not any(d.kind == "population" for d in state.decisions)
-    assert "Pelandans lose 2 units over their population limit." in [e.text for e in log.events]
+    assert "Pelandans lose 2 standard units over their population limit." in [e.text for e in log.events]
     assert sum(1 for u in first if u in state.units) == 3
 
 

@@ -6,8 +6,8 @@ import pytest
 
 from rules import genertela
 from rules.base import RuleError, SeatInfo
-from rules.genertela import flow
-from rules.genertela.board import active_nation
+from rules.genertela import decisions, flow, losses, reinforce
+from rules.genertela.board import active_nation, units_of
 from rules.genertela.casualties import described
 from rules.rng import Rng
 from tests.rules.genertela.helpers import blank, hero, put, z
@@ -100,3 +100,52 @@ def test_an_action_refused_in_a_battle_names_what_is_possible_there() -> None:
         genertela.act(state, 0, {"type": "submit", "nation": "heortlings"}, Rng(0))
     with pytest.raises(RuleError, match="That retreat is not one of the choices now; you may: Retreat to Pavis"):
         genertela.act(state, 0, {"type": "retreat", "zone": z("Sartar")}, Rng(0))
+
+
+def test_population_losses_may_all_be_left_to_the_engine_in_one_answer() -> None:
+    state = blank(nation="chaos")
+    put(state, "chaos", "Pavis", 9)  # a lowland supports 3 (Prax, a waste, nothing): 7 over
+    put(state, "chaos", "Prax", 1)
+    log = flow.ActionLog()
+    assert losses.ask_loss(state, "chaos", log)
+    decision = state.decisions[0]
+    assert decision.options[0] == "all" and decision.labels[0].startswith("Lose all 7 ")
+    genertela.act(state, 0, {"type": "choose", "option": "all"}, Rng(0))
+    assert not state.decisions and len(units_of(state, "chaos")) == 3
+
+
+def test_texts_count_their_units_in_good_english() -> None:
+    state = blank(nation="chaos")
+    put(state, "chaos", "Pavis", 3)  # with the unit in Prax, one over the limit
+    put(state, "chaos", "Prax", 1)
+    losses.ask_loss(state, "chaos", flow.ActionLog())
+    assert state.decisions[0].labels[0] == "Lose a unit in Pavis (1 over the population limit)"
+    assert "(1 other choice)" in genertela.status(state, None)
+    events = genertela.act(state, 0, {"type": "choose", "option": z("Pavis")}, Rng(0))
+    assert "Chaos lose 1 standard unit in Pavis (population limit)." in [e.text for e in events]
+    log = flow.ActionLog()
+    put(state, "chaos", "Sartar", 5)  # a highland holds 4 and one zone may hold double: one over in the other
+    put(state, "chaos", "Tarsh", 5)
+    losses.remove_overstack(state, "chaos", None, log)
+    assert "Chaos lose 1 overstacked unit." in [e.text for e in log.events]
+
+
+def test_placements_and_resources_read_in_good_english() -> None:
+    state = blank(turn=1, nation="chaos", phase="build")
+    log = flow.ActionLog()
+    reinforce.reinforce(state, "chaos", ("reinforcement",), log)
+    assert any(e.text.startswith("Chaos: 2 standard units placed in ") for e in log.events)
+    state = blank(nation="uz", phase="build")
+    put(state, "uz", "Prax", 1)
+    put(state, "uz", "Pavis", 1)
+    assert decisions.ask(state, "uz", "placement", [z("Prax"), z("Pavis")], ["a", "b"], uids=str(state.units[0].uid))
+    events = genertela.act(state, 0, {"type": "choose", "option": z("Pavis")}, Rng(0))
+    assert "Uz put 1 standard unit in Pavis." in [e.text for e in events]
+
+
+def test_the_title_reward_names_its_title() -> None:
+    state = blank(nation="heortlings", phase="battle")
+    put(state, "heortlings", "Tarsh", 1)
+    put(state, "heortlings", "Gardint", 1)
+    flow._reward(state, "heortlings", 1, "Emperor")
+    assert state.decisions[0].labels[0] == "the Emperor's new unit in Tarsh"
