@@ -169,8 +169,9 @@ def legal_now(state: State) -> list[Choice]:
     ]
     offers = flow.submission_options(state) if battle.step == "retreat_defender" else []
     submits = [
-        Choice(action, f"Submit {zone(action['zone']).name if 'zone' in action else 'all'} to "
-                       f"{NATIONS[action['nation']].name}", len(offers) == 1)
+        Choice(action, f"Submit only {zone(action['zone']).name} to {NATIONS[action['nation']].name} (a Deathline zone)"
+                       if "zone" in action else f"Submit the whole nation to {NATIONS[action['nation']].name}",
+               len(offers) == 1)
         for action in offers
     ]  # fmt: skip
     return [Choice({"type": "fight"}, "Fight on", quick=True), *retreats, *submits]

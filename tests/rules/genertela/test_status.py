@@ -149,3 +149,13 @@ def test_the_title_reward_names_its_title() -> None:
     put(state, "heortlings", "Gardint", 1)
     flow._reward(state, "heortlings", 1, "Emperor")
     assert state.decisions[0].labels[0] == "the Emperor's new unit in Tarsh"
+
+
+def test_submission_labels_say_whole_nation_or_only_the_zone() -> None:
+    state = blank(nation="uz")
+    put(state, "uz", "Sartar", 2)
+    put(state, "heortlings", "Sartar", 2)
+    put(state, "heortlings", "Heortland", 1)  # two zones: it may submit whole, or Sartar (Deathline) alone
+    flow.end_move(state, flow.ActionLog(), Rng(0, [1, 1, 1, 1]))
+    labels = [c.label for c in genertela.legal(state, 0) if c.action["type"] == "submit"]
+    assert labels == ["Submit the whole nation to Uz", "Submit only Sartar to Uz (a Deathline zone)"]
