@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.genertela import aims, choices, combat, flow
-from rules.genertela.board import BOARD, NATIONS, active_nation
+from rules.genertela.board import BOARD, NATIONS, active_nation, alliances
 from rules.genertela.state import State
 
 
@@ -13,6 +13,9 @@ def todo(state: State) -> str:
         return ""
     nation = active_nation(state)
     name = NATIONS[nation].name
+    if state.alliance:  # the leader moves the alliance's army, not its own nation
+        army = next((a.name for a in alliances(state) if a.id == state.alliance), state.alliance)
+        name = f"{name} ({army} turn)"
     if state.phase == "build":
         return f"{name}: {state.resources.get(nation, 0)} points to spend with /gen build, then /gen end."
     if state.phase == "move":

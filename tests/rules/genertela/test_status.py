@@ -159,3 +159,10 @@ def test_submission_labels_say_whole_nation_or_only_the_zone() -> None:
     flow.end_move(state, flow.ActionLog(), Rng(0, [1, 1, 1, 1]))
     labels = [c.label for c in genertela.legal(state, 0) if c.action["type"] == "submit"]
     assert labels == ["Submit the whole nation to Uz", "Submit only Sartar to Uz (a Deathline zone)"]
+
+
+def test_status_in_an_alliance_turn_names_the_alliance() -> None:
+    state = blank(turn=5, nation="dara_happans")
+    put(state, "dara_happans", "Raibanth", 3)
+    state.alliance = "yelmite_alliance"
+    assert "Dara Happans (Yelmite Alliance turn): move with /gen move" in genertela.status(state, None)
