@@ -388,7 +388,8 @@ def _apply(state: State, action: dict[str, Any], rng: Rng, log: ActionLog, seat:
         reinforce.add_unit(state, Unit(0, nation, unit_kind, zid, home=zid))
         if what == "unit":
             state.built.append(zid)
-        log.say(f"{NATIONS[nation].name} build a {what} in {zone(zid).name}.")
+        built = {"city": "City", "forest": "Forest"}.get(what, what)
+        log.say(f"{NATIONS[nation].name} build a {built} in {zone(zid).name}.")
         if not flow.can_build(state) or not choices.builds(state):
             flow.end_build(state)
     elif kind in declarations.TYPES:

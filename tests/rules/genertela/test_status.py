@@ -166,3 +166,11 @@ def test_status_in_an_alliance_turn_names_the_alliance() -> None:
     put(state, "dara_happans", "Raibanth", 3)
     state.alliance = "yelmite_alliance"
     assert "Dara Happans (Yelmite Alliance turn): move with /gen move" in genertela.status(state, None)
+
+
+def test_a_built_city_reads_with_a_capital() -> None:
+    state = blank(nation="veshtargos", phase="build")
+    put(state, "veshtargos", "Yuthuppa", 1)
+    state.resources["veshtargos"] = 12
+    events = genertela.act(state, 0, {"type": "build", "kind": "city", "zone": z("Yuthuppa")}, Rng(0))
+    assert "Veshtargos build a City in Yuthuppa." in [e.text for e in events]
