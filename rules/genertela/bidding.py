@@ -45,6 +45,17 @@ def choices(state: State) -> list[Choice]:
     return [Choice({"type": "pass"}, f"Let {bid.side} go", quick=True), *raises]
 
 
+def todo(state: State) -> str:
+    """What the awaited bidder may do, with the commands."""
+    bid = state.bidding
+    assert bid is not None
+    if not bid.side:
+        top = 0 if len(_unseated(state)) == 1 else MAX_BID
+        sides = ", ".join(_open_sides(state))
+        return f"Open an auction with /gen bid side points (0 to {top} VP; sides left: {sides})."
+    return f"Outbid with /gen bid {bid.side} points ({bid.high + 1} to {MAX_BID} VP) or let it go with /gen pass."
+
+
 def _next_bidder(state: State, after: int) -> int | None:
     bid = state.bidding
     assert bid is not None
@@ -79,8 +90,12 @@ def _award(state: State, log: ActionLog) -> bool:
     state.side_seat[bid.side] = bid.high_seat
     state.penalties[bid.side] = bid.high
     log.say(f"{seat_ref(bid.high_seat)} takes {bid.side} for {bid.high} VP.")
-    unseated = _unseated(state)
-    if not unseated or not _open_sides(state):
+    unseated, left = _unseated(state), _open_sides(state)
+    if len(unseated) == 1 and len(left) == 1:  # the last player gets the last side: nothing to ask
+        state.side_seat[left[0]] = unseated[0]
+        log.say(f"{seat_ref(unseated[0])} takes {left[0]} for nothing.")
+        unseated = []
+    if not unseated or not left:
         state.phase = bid.resume_phase
         state.bidding = None
         log.say("Every player has a side; sides left over are played by the bot.")

@@ -514,7 +514,7 @@ def status(state: State, seat: int | None) -> str:
     if state.bidding is not None:
         auction = state.bidding
         now = f"{auction.side} stands at {auction.high} VP" if auction.side else "a new auction opens"
-        return f"Bidding for sides: {now}; waiting for {seat_ref(auction.to_act)}."
+        return f"Bidding for sides: {now}; waiting for {seat_ref(auction.to_act)}.\n{bidding.todo(state)}"
     turn = CONTENT.turn(state.turn)
     nation = NATIONS[active_nation(state)]
     lines = [

@@ -174,3 +174,14 @@ def test_a_built_city_reads_with_a_capital() -> None:
     state.resources["veshtargos"] = 12
     events = genertela.act(state, 0, {"type": "build", "kind": "city", "zone": z("Yuthuppa")}, Rng(0))
     assert "Veshtargos build a City in Yuthuppa." in [e.text for e in events]
+
+
+def test_bidding_the_last_player_gets_the_last_side_without_being_asked() -> None:
+    state = genertela.new([SeatInfo() for _ in range(4)], genertela.meta.resolve_options({"seating": "bid"}), Rng(1))
+    assert "/gen bid side points" in genertela.status(state, None)
+    while state.bidding is not None:
+        seat = min(genertela.awaiting(state))
+        choices = genertela.legal(state, seat)
+        assert len(choices) > 1, choices
+        genertela.act(state, seat, choices[0].action, Rng(0))  # open at 0 VP; the others let it go
+    assert sorted(state.side_seat.values()) == [0, 1, 2, 3]
