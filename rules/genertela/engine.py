@@ -319,6 +319,8 @@ def _validate(state: State, action: dict[str, Any], seat: int | None = None) -> 
         raise RuleError(
             f"That {kind} is not one of the choices now (none is possible); you may: {_possible(state, seat)}."
         )
+    if kind == "bid" and state.bidding is not None:
+        raise RuleError(f"That bid is not possible. {bidding.todo(state)}")
     if kind == "build":
         raise RuleError(
             f"That build is not possible (cost, zone or counters); you may: {_possible(state, seat, kind)}."

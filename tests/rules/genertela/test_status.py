@@ -185,3 +185,10 @@ def test_bidding_the_last_player_gets_the_last_side_without_being_asked() -> Non
         assert len(choices) > 1, choices
         genertela.act(state, seat, choices[0].action, Rng(0))  # open at 0 VP; the others let it go
     assert sorted(state.side_seat.values()) == [0, 1, 2, 3]
+
+
+def test_a_refused_bid_says_the_range_allowed() -> None:
+    state = genertela.new([SeatInfo(), SeatInfo()], genertela.meta.resolve_options({"seating": "bid"}), Rng(1))
+    seat = min(genertela.awaiting(state))
+    with pytest.raises(RuleError, match=r"not possible\. Open an auction with /gen bid side points \(0 to 40"):
+        genertela.act(state, seat, {"type": "bid", "side": "Red", "points": 50}, Rng(0))
