@@ -7,6 +7,7 @@ from __future__ import annotations
 from rules.base import ActionLog
 from rules.genertela import decisions, events
 from rules.genertela.board import BOARD, CONTENT, NATIONS, touch, units_of
+from rules.genertela.casualties import described
 from rules.genertela.state import Decision, State, Unit
 from rules.rng import Rng
 
@@ -15,18 +16,22 @@ def _standard(state: State, nation: str, zid: str) -> list[Unit]:
     return [u for u in units_of(state, nation, zid) if u.kind == "standard"]
 
 
-def ask_swap(state: State, taker: str, source: str, zones: list[str], left: int, text: str, log: ActionLog) -> None:
+def ask_swap(
+    state: State, taker: str, source: str, zones: list[str], left: int, text: str, log: ActionLog, first: bool = True
+) -> None:
     """Zone by zone (map order), the taking nation's owner says how many of the source's units there change sides,
-    up to the number still allowed."""
+    up to the number still allowed. The event's text is told once, when the first question is asked."""
     while zones and left > 0:
         zid, zones = zones[0], zones[1:]
         most = min(left, len(_standard(state, source, zid)))
         if most <= 0:
             continue
-        name = BOARD.zones[zid].name
+        where = f"of the {NATIONS[source].name} in {BOARD.zones[zid].name}"
         options = [str(k) for k in range(most, -1, -1)]
-        labels = [f"Take {k} {NATIONS[source].name} units in {name}" for k in range(most, -1, -1)]
+        labels = [f"Take {described(['standard'] * k) or 'no unit'} {where}" for k in range(most, -1, -1)]
         data = {"source": source, "zone": zid, "rest": ",".join(zones), "left": str(left), "text": text}
+        if first:
+            log.say(text)
         decisions.ask(state, taker, "swap", options, labels, **data)
         return
 
@@ -39,9 +44,10 @@ def _swap(state: State, decision: Decision, option: str, rng: Rng, log: ActionLo
         unit.nation = taker
     touch(state)
     if taken:
-        log.say(f"{data['text']} ({len(taken)} units in {BOARD.zones[data['zone']].name} change sides.)")
+        where = f"of the {NATIONS[data['source']].name} in {BOARD.zones[data['zone']].name}"
+        log.say(f"{NATIONS[taker].name} take over {described([u.label() for u in taken])} {where}.")
     rest = [zid for zid in data["rest"].split(",") if zid]
-    ask_swap(state, taker, data["source"], rest, int(data["left"]) - len(taken), data["text"], log)
+    ask_swap(state, taker, data["source"], rest, int(data["left"]) - len(taken), data["text"], log, first=False)
 
 
 def ask_forest(state: State, taker: str, zones: list[str], per_unit: int, text: str, log: ActionLog) -> None:

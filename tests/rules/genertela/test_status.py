@@ -192,3 +192,19 @@ def test_a_refused_bid_says_the_range_allowed() -> None:
     seat = min(genertela.awaiting(state))
     with pytest.raises(RuleError, match=r"not possible\. Open an auction with /gen bid side points \(0 to 40"):
         genertela.act(state, seat, {"type": "bid", "side": "Red", "points": 50}, Rng(0))
+
+
+def test_a_conversion_explains_itself_once_and_then_counts_the_units_per_zone() -> None:
+    from rules.genertela import events as schedule_events
+
+    state = blank(turn=31, nation="rinliddi")
+    put(state, "alkorings", "Holay", 3)
+    put(state, "alkorings", "Tarsh", 5)  # next to Holay
+    hero(state, "rinliddi", "Holay", "Hon-eel", ["guardian"])
+    log = flow.ActionLog()
+    schedule_events.before_battles(state, "rinliddi", log)
+    assert [e.text for e in log.events] == ["Hon-eel wins over Alkoring units: they are Lunar Tarsh now."]
+    assert state.decisions[0].labels[0] == "Take 3 standard units of the Alkorings in Holay"
+    assert state.decisions[0].labels[-1] == "Take no unit of the Alkorings in Holay"
+    events = genertela.act(state, 0, {"type": "choose", "option": "1"}, Rng(0))
+    assert [e.text for e in events][0] == "Lunar Tarsh take over 1 standard unit of the Alkorings in Holay."
