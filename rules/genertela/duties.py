@@ -168,7 +168,8 @@ def _lend_answer(state: State, decision: Decision, option: str, rng: Rng, log: A
     lent = lenders[: int(option)]
     if lent:
         _lend(state, lent, to)
-        log.say(f"{NATIONS[decision.nation].name} lend {len(lent)} units to {NATIONS[to].name} for their next turn.")
+        units = f"{len(lent)} unit{'s' * (len(lent) > 1)}"
+        log.say(f"{NATIONS[decision.nation].name} lend {units} to {NATIONS[to].name} for their next turn.")
 
 
 def _offer_loans(state: State, nation: str) -> None:
@@ -177,7 +178,7 @@ def _offer_loans(state: State, nation: str) -> None:
         to = CONTENT.nations.resolve(params["to"])
         most = sum(1 for u in units_of(state, nation) if u.mobile)
         options = [str(k) for k in range(most + 1)]
-        labels = ["Lend no units"] + [f"Lend {k} units to {NATIONS[to].name}" for k in range(1, most + 1)]
+        labels = ["Lend no units"] + [f"Lend {k} unit{'s' * (k > 1)} to {NATIONS[to].name}" for k in range(1, most + 1)]
         decisions.ask(state, nation, "lend", options, labels, to=to)
 
 

@@ -108,7 +108,7 @@ def _withdraw(state: State, decision: Decision, option: str, rng: Rng, log: Acti
 def ask_tribute(state: State, subject: str, overlord: str, share: int, log: ActionLog) -> None:
     """The full quarter was taken; the overlord may ask for less (each option is what it takes)."""
     options = [str(k) for k in range(share, -1, -1)]
-    labels = [f"Take {k} resources from {NATIONS[subject].name}" for k in range(share, -1, -1)]
+    labels = [f"Take {k} resource{'s' * (k != 1)} from {NATIONS[subject].name}" for k in range(share, -1, -1)]
     if not decisions.ask(state, overlord, "tribute", options, labels, subject=subject, share=str(share)):
         tribute_unit(state, overlord, log)
 
@@ -174,7 +174,7 @@ def demand_troops(state: State, overlord: str) -> None:
         if most <= 0 or not controlled(state, overlord):
             continue
         options = [str(k) for k in range(most, -1, -1)]
-        labels = [f"Demand {k} subject troops from {NATIONS[subject].name}" for k in range(most, -1, -1)]
+        labels = [f"Demand {k} subject troop{'s' * (k != 1)} from {NATIONS[subject].name}" for k in range(most, -1, -1)]
         decisions.ask(state, overlord, "troops", options, labels, subject=subject)
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from rules import genertela
 from rules.base import RuleError, SeatInfo
-from rules.genertela import decisions, flow, losses, reinforce
+from rules.genertela import decisions, flow, losses, reinforce, vassals
 from rules.genertela.board import active_nation, units_of
 from rules.genertela.casualties import described
 from rules.rng import Rng
@@ -208,3 +208,10 @@ def test_a_conversion_explains_itself_once_and_then_counts_the_units_per_zone() 
     assert state.decisions[0].labels[-1] == "Take no unit of the Alkorings in Holay"
     events = genertela.act(state, 0, {"type": "choose", "option": "1"}, Rng(0))
     assert [e.text for e in events][0] == "Lunar Tarsh take over 1 standard unit of the Alkorings in Holay."
+
+
+def test_politics_choices_count_in_good_english() -> None:
+    state = blank(nation="heortlings")
+    put(state, "heortlings", "Sartar", 1)
+    vassals.ask_tribute(state, "balazarings", "heortlings", 1, flow.ActionLog())
+    assert state.decisions[0].labels == ["Take 1 resource from Balazarings", "Take 0 resources from Balazarings"]
