@@ -207,7 +207,7 @@ def test_a_conversion_explains_itself_once_and_then_counts_the_units_per_zone() 
     assert state.decisions[0].labels[0] == "Take 3 standard units of the Alkorings in Holay"
     assert state.decisions[0].labels[-1] == "Take no unit of the Alkorings in Holay"
     events = genertela.act(state, 0, {"type": "choose", "option": "1"}, Rng(0))
-    assert [e.text for e in events][0] == "Lunar Tarsh take over 1 standard unit of the Alkorings in Holay."
+    assert next(e.text for e in events) == "Lunar Tarsh take over 1 standard unit of the Alkorings in Holay."
 
 
 def test_politics_choices_count_in_good_english() -> None:
