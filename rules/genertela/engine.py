@@ -271,13 +271,34 @@ def _allowed_types(state: State) -> tuple[str, ...]:
     return {"target": ("target",), "casualties": ("casualties",)}.get(step, ("fight", "retreat", "submit"))
 
 
+ZONE_PARAMS = ("from", "to", "zone")
+
+
 def _written(state: State, action: dict[str, Any], seat: int) -> dict[str, Any]:
-    """Casualties however typed (a list, any order, counts) become the legal value they mean."""
+    """Zones and nations typed by name (any spelling the seed uses) become their ids; casualties however typed
+    (a list, any order, counts) become the legal value they mean."""
+    action = {**action, **{k: _zone_id(v) for k, v in action.items() if k in ZONE_PARAMS and isinstance(v, str)}}
+    if isinstance(action.get("nation"), str) and action["nation"] not in NATIONS:
+        action["nation"] = _nation_id(action["nation"])
     if action.get("type") != "casualties" or "units" not in action or seat not in awaiting(state):
         return action
     options = [str(c.action["units"]) for c in legal(state, seat) if c.action["type"] == "casualties"]
     found = casualties.matching(action["units"], options)
     return action if found is None else {**action, "units": found}
+
+
+def _zone_id(name: str) -> str:
+    try:
+        return name if name in BOARD.zones else BOARD.resolve(name)
+    except KeyError:
+        return name  # left as typed: validation says it is not a zone
+
+
+def _nation_id(name: str) -> str:
+    try:
+        return CONTENT.nations.resolve(name)
+    except KeyError:
+        return name
 
 
 def _who(seat: int) -> str:
@@ -361,7 +382,12 @@ def _explain_move(state: State, action: dict[str, Any]) -> list[Unit]:
     require(isinstance(start, str) and start in BOARD.zones, f"{str(start)[:40]!r} is not a zone.")
     require(isinstance(target, str) and target in BOARD.zones, f"{str(target)[:40]!r} is not a zone.")
     ready = movers(state, nation, start)
-    require(bool(ready), f"{NATIONS[nation].name} have no unit left to move in {zone(start).name}.")
+    if not ready:
+        free = sorted({zone(u.zone).name for u in units_of(state, nation) if movers(state, nation, u.zone)})
+        raise RuleError(
+            f"{NATIONS[nation].name} have no unit left to move in {zone(start).name}; "
+            f"units may move from: {', '.join(free) or 'nowhere (end the movement with /gen end)'}."
+        )
     require(
         target in destinations(state, nation, start),
         f"{zone(target).name} cannot be reached from {zone(start).name} (only through zones you or your allies hold).",

@@ -215,3 +215,15 @@ def test_politics_choices_count_in_good_english() -> None:
     put(state, "heortlings", "Sartar", 1)
     vassals.ask_tribute(state, "balazarings", "heortlings", 1, flow.ActionLog())
     assert state.decisions[0].labels == ["Take 1 resource from Balazarings", "Take 0 resources from Balazarings"]
+
+
+def test_zones_and_nations_may_be_typed_by_their_names() -> None:
+    state = blank(nation="heortlings")
+    put(state, "heortlings", "Sartar", 2)
+    put(state, "heortlings", "Heortland", 1)
+    genertela.act(state, 0, {"type": "move", "from": "Sartar", "to": "far place", "count": 1}, Rng(0))
+    assert len(units_of(state, "heortlings", z("Far Place"))) == 1
+    with pytest.raises(
+        RuleError, match="Heortlings have no unit left to move in Prax; units may move from: Heortland, Sartar"
+    ):
+        genertela.act(state, 0, {"type": "move", "from": "Prax", "to": "Sartar", "count": 1}, Rng(0))
