@@ -20,6 +20,7 @@ from rules.genertela.board import (
     touch,
     units_of,
 )
+from rules.genertela.casualties import unit_count
 from rules.genertela.state import Decision, State, Unit
 from rules.rng import Rng
 
@@ -244,4 +245,4 @@ def grant(state: State, nation: str, zid: str, to: str, count: int, log: ActionL
         unit.lent_from, unit.nation, unit.moved = nation, to, False
         state.politics.loans.append(unit.uid)
     touch(state)
-    log.say(f"{NATIONS[nation].name} grant {len(given)} units in {BOARD.zones[zid].name} to {NATIONS[to].name}.")
+    log.say(f"{NATIONS[nation].name} grant {unit_count(len(given))} in {BOARD.zones[zid].name} to {NATIONS[to].name}.")

@@ -57,6 +57,11 @@ def matching(value: Any, options: list[str]) -> str | None:
     return next((option for option in options if canonical(option) == wanted), None)
 
 
+def unit_count(count: int) -> str:
+    """The count with its noun: 1 unit, 3 units."""
+    return f"{count} unit{'s' * (count != 1)}"
+
+
 def described(labels: list[str]) -> str:
     """Units as people say them: "2 standard units, Vardan" (a lone ordinary unit is "1 standard unit")."""
     counts = Counter(labels)

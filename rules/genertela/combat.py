@@ -29,7 +29,7 @@ from rules.genertela.board import (
     touch,
     units_of,
 )
-from rules.genertela.casualties import described
+from rules.genertela.casualties import described, unit_count
 from rules.genertela.economy import kill_points
 from rules.genertela.specials import far_retreats, free_mover, special_shooter, uses_ability
 from rules.genertela.state import Battle, State, Unit
@@ -213,7 +213,7 @@ def retreat(state: State, nation: str, to: str, log: ActionLog) -> None:
     for unit in moving:
         unit.zone = to
     touch(state)
-    log.say(f"{NATIONS[nation].name} retreat {len(moving)} units to {BOARD.zones[to].name}.")
+    log.say(f"{NATIONS[nation].name} retreat {unit_count(len(moving))} to {BOARD.zones[to].name}.")
 
 
 def start(state: State, zid: str, defender: str, log: ActionLog) -> None:

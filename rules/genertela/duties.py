@@ -10,6 +10,7 @@ from rules.base import ActionLog
 from rules.genertela import decisions
 from rules.genertela.alliance_turns import horde_rule, horde_targets
 from rules.genertela.board import BOARD, CONTENT, NATIONS, controlled, touch, units_of
+from rules.genertela.casualties import unit_count
 from rules.genertela.movement import destinations, movers
 from rules.genertela.reinforce import PLACED_FLAG
 from rules.genertela.state import Decision, State, Unit
@@ -53,7 +54,8 @@ def _send_to_alliance(state: State, nation: str, log: ActionLog) -> None:
                 sent = ready[:missing]
                 _move(state, sent, centre)
                 missing -= len(sent)
-                log.say(f"{NATIONS[nation].name} send {len(sent)} units to {BOARD.zones[centre].name} as ordered.")
+                where = BOARD.zones[centre].name
+                log.say(f"{NATIONS[nation].name} send {unit_count(len(sent))} to {where} as ordered.")
 
 
 # --- turns 20-21: Tobasta must attack Alkoring -----------------------------------------------------------------
@@ -135,7 +137,7 @@ def _return_loans(state: State, borrower: str, log: ActionLog) -> None:
         state.politics.loans.remove(unit.uid)
     touch(state)
     if back:
-        log.say(f"{len(back)} units lent to {NATIONS[borrower].name} go back to their nation.")
+        log.say(f"{unit_count(len(back))} lent to {NATIONS[borrower].name} go back to their nation.")
 
 
 def _auxiliaries(state: State, nation: str, log: ActionLog) -> None:
@@ -168,8 +170,8 @@ def _lend_answer(state: State, decision: Decision, option: str, rng: Rng, log: A
     lent = lenders[: int(option)]
     if lent:
         _lend(state, lent, to)
-        units = f"{len(lent)} unit{'s' * (len(lent) > 1)}"
-        log.say(f"{NATIONS[decision.nation].name} lend {units} to {NATIONS[to].name} for their next turn.")
+        lender, borrower = NATIONS[decision.nation].name, NATIONS[to].name
+        log.say(f"{lender} lend {unit_count(len(lent))} to {borrower} for their next turn.")
 
 
 def _offer_loans(state: State, nation: str) -> None:

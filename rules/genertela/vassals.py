@@ -6,6 +6,7 @@ from __future__ import annotations
 from rules.base import ActionLog
 from rules.genertela import decisions
 from rules.genertela.board import BOARD, NATIONS, controlled, partial_bond, seat_of, touch, units_of
+from rules.genertela.casualties import unit_count
 from rules.genertela.economy import UNIT_COST, scoring_points
 from rules.genertela.reinforce import add_unit
 from rules.genertela.state import Battle, Decision, State, Unit
@@ -99,7 +100,7 @@ def _withdraw(state: State, decision: Decision, option: str, rng: Rng, log: Acti
     for unit in moving:
         unit.zone, unit.moved = option, True
     touch(state)
-    log.say(f"{NATIONS[decision.nation].name} withdraw {len(moving)} units to {BOARD.zones[option].name}.")
+    log.say(f"{NATIONS[decision.nation].name} withdraw {unit_count(len(moving))} to {BOARD.zones[option].name}.")
 
 
 # --- tribute: up to a quarter of the subject's resources ------------------------------------------------------

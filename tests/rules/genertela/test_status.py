@@ -8,7 +8,7 @@ from rules import genertela
 from rules.base import RuleError, SeatInfo
 from rules.genertela import decisions, flow, losses, reinforce, vassals
 from rules.genertela.board import active_nation, units_of
-from rules.genertela.casualties import described
+from rules.genertela.casualties import described, unit_count
 from rules.rng import Rng
 from tests.rules.genertela.helpers import blank, hero, put, z
 
@@ -227,3 +227,14 @@ def test_zones_and_nations_may_be_typed_by_their_names() -> None:
         RuleError, match="Heortlings have no unit left to move in Prax; units may move from: Heortland, Sartar"
     ):
         genertela.act(state, 0, {"type": "move", "from": "Prax", "to": "Sartar", "count": 1}, Rng(0))
+
+
+def test_a_lone_unit_retreats_in_good_english() -> None:
+    state = blank(nation="heortlings")
+    put(state, "heortlings", "Prax", 2)
+    put(state, "uz", "Prax", 1)
+    put(state, "uz", "Pavis", 1)
+    flow.end_move(state, flow.ActionLog(), Rng(0, [1, 1, 1]))  # nobody hits
+    events = genertela.act(state, 0, {"type": "retreat", "zone": z("Pavis")}, Rng(0))
+    assert "Uz retreat 1 unit to Pavis." in [e.text for e in events]
+    assert unit_count(1) == "1 unit" and unit_count(0) == "0 units"
