@@ -498,7 +498,12 @@ def _idle_movement(state: State) -> bool:
         return False
     nation = active_nation(state)
     starts = {u.zone for u in units_of(state, nation)}
-    if any(destinations(state, nation, zid) for zid in starts if movers(state, nation, zid)):
+    if any(
+        move_limit(state, nation, zid, to) > 0
+        for zid in starts
+        if movers(state, nation, zid)
+        for to in destinations(state, nation, zid)
+    ):
         return False
     return all(c.action["type"] in ("end", "letpass") for c in choices.legal_now(state))
 

@@ -238,3 +238,11 @@ def test_a_lone_unit_retreats_in_good_english() -> None:
     events = genertela.act(state, 0, {"type": "retreat", "zone": z("Pavis")}, Rng(0))
     assert "Uz retreat 1 unit to Pavis." in [e.text for e in events]
     assert unit_count(1) == "1 unit" and unit_count(0) == "0 units"
+
+
+def test_turn_23_dragons_with_no_human_target_do_not_hold_up_the_dragonewt_turn() -> None:
+    state = blank(turn=23, nation="dragonewts", phase="build")
+    put(state, "dragonewts", "Dragon's Eye", 1, kind="dragon")  # no human unit in a Deathline zone: nowhere to go
+    put(state, "chaos", "Print", 2)
+    genertela.act(state, 0, {"type": "end"}, Rng(0))
+    assert active_nation(state) != "dragonewts"
