@@ -124,8 +124,9 @@ class Console:
             reason = " ".join(rest[1:])
             self.say(f"🎲 {self.user} rolls {result.breakdown()}" + (f" ({reason})" if reason else ""))
         elif head == "board":
-            zoom = dict(_pairs([w for w in rest if "=" in w])).get("zoom")
-            turns = [w for w in rest if w.isdigit()]
+            line = " ".join(rest)
+            zoom = line.split("zoom=", 1)[1].strip() if "zoom=" in line else None  # a place may have spaces
+            turns = [w for w in line.split("zoom=", 1)[0].split() if w.isdigit()]
             text, png = await self.service.board(self.channel_id, int(turns[0]) if turns else None, zoom)
             safe = "".join(c for c in (zoom or "").lower() if c.isalnum())[:40]
             name = "board" + (f"-{turns[0]}" if turns else "") + (f"-{safe}" if safe else "")
@@ -244,6 +245,8 @@ class Console:
     async def _do(self, number: int) -> None:
         _, choices = await self.service.choices(self.channel_id, self.caller.user_id)
         if not 1 <= number <= len(choices):
+            if not choices:
+                raise TableError("You have nothing to do right now (see `game status` for whose move it is).")
             raise TableError(f"Choose a number from 1 to {len(choices)} (see `legal`).")
         table = await self.service.table_here(self.channel_id)
         spec = self.service.engine(table).meta.action(choices[number - 1].action["type"])

@@ -59,14 +59,23 @@ async def test_the_console_picks_from_the_menu_under_the_board(tmp_path: Path):
     out = io.StringIO()
     clock = _Clock()
     console = Console(TableService(store, clock=clock), out, tmp_path / "images", clock)
-    for line in ["game new tictactoe", "as bob", "game join", "as alice", "game start joined", "pick 99", "pick 1"]:
+    for line in [
+        "game new tictactoe",
+        "as bob",
+        "game join",
+        "as alice",
+        "do 1",
+        "game start joined",
+        "pick 99",
+        "pick 1",
+    ]:
         assert await console.run_line(line)
     await store.close()
     text = out.getvalue()
     menu = next(line for line in text.splitlines() if line.startswith("Menu (alice: "))
     assert menu.count("] Mark ") == 9 and menu.endswith("(pick <n>)")
     first = menu.split("[1] Mark ")[1].split()[0]
-    assert "! There is no such option" in text
+    assert "! There is no such option" in text and "! You have nothing to do right now" in text
     assert f"alice puts X on {first}" in text
     assert "Menu (bob: " in text and text.count("] Mark ") == 9 + 8
 
@@ -76,11 +85,18 @@ async def test_the_console_shows_a_zoomed_board(tmp_path: Path):
     out = io.StringIO()
     clock = _Clock()
     console = Console(TableService(store, clock=clock), out, tmp_path / "images", clock)
-    for line in ["game new genertela", "game start joined", "board zoom=Tarsh", "board 0 zoom=nowhere"]:
+    for line in [
+        "game new genertela",
+        "game start joined",
+        "board zoom=Tarsh",
+        "board 0 zoom=nowhere",
+        "board 0 zoom=Dara Happa",
+    ]:
         assert await console.run_line(line)
     await store.close()
     text = out.getvalue()
     assert "Genertela, around Tarsh, now" in text and "! There is no place called 'nowhere'" in text
+    assert "Genertela, around Dara Happa, at the start" in text
     assert (tmp_path / "images" / "table-board-tarsh.png").exists()
 
 
