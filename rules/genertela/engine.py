@@ -310,7 +310,8 @@ def _validate(state: State, action: dict[str, Any], seat: int | None = None) -> 
     names = [spec.name for spec in meta.actions]
     require(isinstance(kind, str) and kind in names, f"Unknown action; Genertela actions are: {', '.join(names)}.")
     allowed = _allowed_types(state)
-    require(kind in allowed, f"You cannot {kind} now; you may: {_possible(state, seat)}.")
+    if kind not in allowed:  # not require(): the message lists every choice, too dear to build for legal actions
+        raise RuleError(f"You cannot {kind} now; you may: {_possible(state, seat)}.")
     if kind == "move":
         _check_move(state, action)
         return
