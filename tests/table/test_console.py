@@ -34,15 +34,20 @@ wait 13h
 """
 
 
-async def test_a_whole_game_in_the_console(tmp_path: Path):
+async def play(tmp_path: Path, lines: list[str]) -> str:
+    """Run console lines against a database in tmp_path; what the console printed."""
     store = await Store.open(tmp_path / "console.sqlite3")
     out = io.StringIO()
     clock = _Clock()
     console = Console(TableService(store, clock=clock), out, tmp_path / "images", clock)
-    for line in SCRIPT.strip().splitlines():
+    for line in lines:
         assert await console.run_line(line)
     await store.close()
-    text = out.getvalue()
+    return out.getvalue()
+
+
+async def test_a_whole_game_in_the_console(tmp_path: Path):
+    text = await play(tmp_path, SCRIPT.strip().splitlines())
     assert "! b2 is taken; free squares" in text
     assert "bob puts O on a1" in text
     assert "! You are not playing at this table" in text
@@ -55,23 +60,19 @@ async def test_a_whole_game_in_the_console(tmp_path: Path):
 
 
 async def test_the_console_picks_from_the_menu_under_the_board(tmp_path: Path):
-    store = await Store.open(tmp_path / "console.sqlite3")
-    out = io.StringIO()
-    clock = _Clock()
-    console = Console(TableService(store, clock=clock), out, tmp_path / "images", clock)
-    for line in [
-        "game new tictactoe",
-        "as bob",
-        "game join",
-        "as alice",
-        "do 1",
-        "game start joined",
-        "pick 99",
-        "pick 1",
-    ]:
-        assert await console.run_line(line)
-    await store.close()
-    text = out.getvalue()
+    text = await play(
+        tmp_path,
+        [
+            "game new tictactoe",
+            "as bob",
+            "game join",
+            "as alice",
+            "do 1",
+            "game start joined",
+            "pick 99",
+            "pick 1",
+        ],
+    )
     menu = next(line for line in text.splitlines() if line.startswith("Menu (alice: "))
     assert menu.count("] Mark ") == 9 and menu.endswith("(pick <n>)")
     first = menu.split("[1] Mark ")[1].split()[0]
@@ -81,36 +82,22 @@ async def test_the_console_picks_from_the_menu_under_the_board(tmp_path: Path):
 
 
 async def test_the_console_shows_a_zoomed_board(tmp_path: Path):
-    store = await Store.open(tmp_path / "console.sqlite3")
-    out = io.StringIO()
-    clock = _Clock()
-    console = Console(TableService(store, clock=clock), out, tmp_path / "images", clock)
-    for line in [
-        "game new genertela",
-        "game start joined",
-        "board zoom=Tarsh",
-        "board 0 zoom=nowhere",
-        "board 0 zoom=Dara Happa",
-    ]:
-        assert await console.run_line(line)
-    await store.close()
-    text = out.getvalue()
+    text = await play(
+        tmp_path,
+        [
+            "game new genertela",
+            "game start joined",
+            "board zoom=Tarsh",
+            "board 0 zoom=nowhere",
+            "board 0 zoom=Dara Happa",
+        ],
+    )
     assert "Genertela, around Tarsh, now" in text and "! There is no place called 'nowhere'" in text
     assert "Genertela, around Dara Happa, at the start" in text
     assert (tmp_path / "images" / "table-board-tarsh.png").exists()
 
 
 async def test_a_new_console_session_does_not_repeat_what_was_shown(tmp_path: Path):
-    for lines in (["game new tictactoe", "as bob", "game join", "as alice", "game start joined", "mark b2"], ["board"]):
-        store = await Store.open(tmp_path / "console.sqlite3")
-        out = io.StringIO()
-        clock = _Clock()
-        console = Console(TableService(store, clock=clock), out, tmp_path / "images", clock)
-        for line in lines:
-            assert await console.run_line(line)
-        as_bob = ["as bob", "mark a1"] if lines == ["board"] else []
-        for line in as_bob:
-            assert await console.run_line(line)
-        await store.close()
-    text = out.getvalue()
+    await play(tmp_path, ["game new tictactoe", "as bob", "game join", "as alice", "game start joined", "mark b2"])
+    text = await play(tmp_path, ["as bob", "mark a1"])  # a second session on the same database
     assert "bob puts O on a1" in text and "Not shown before" not in text
