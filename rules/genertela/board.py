@@ -39,6 +39,13 @@ def touch(state: State) -> None:
     state.__dict__.pop("_zone_index", None)
 
 
+def remove(state: State, units: list[Unit]) -> None:
+    """Take units off the board; cached positions are forgotten with them."""
+    for unit in units:
+        state.units.remove(unit)
+    touch(state)
+
+
 def units_in(state: State, zid: str) -> list[Unit]:
     return list(_index(state).get(zid, ()))
 

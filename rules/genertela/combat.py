@@ -26,6 +26,7 @@ from rules.genertela.board import (
     friendly,
     has_city,
     may_enter,
+    remove,
     touch,
     units_of,
 )
@@ -110,8 +111,7 @@ NO_RECOVERY_KILLERS = frozenset(
 
 
 def eliminate(state: State, unit: Unit, killer: str, log: ActionLog) -> None:
-    state.units.remove(unit)
-    touch(state)
+    remove(state, [unit])
     if dragonewts.recovers(unit):
         state.fallen.append(unit)  # named Dragonewts go back to their city after combat
     if unit.kind == "special":

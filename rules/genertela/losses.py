@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.base import ActionLog
 from rules.genertela import decisions
-from rules.genertela.board import BOARD, NATIONS, touch, units_of
+from rules.genertela.board import BOARD, NATIONS, remove, units_of
 from rules.genertela.casualties import described
 from rules.genertela.economy import counts_for_population, population_excess
 from rules.genertela.movement import overstacked
@@ -38,9 +38,7 @@ def ask_loss(state: State, nation: str, log: ActionLog) -> bool:
 def take_excess(state: State, nation: str, log: ActionLog) -> None:
     """The units over the population limit are lost, as the engine picks them."""
     excess = population_excess(state, nation)
-    for unit in excess:
-        state.units.remove(unit)
-    touch(state)
+    remove(state, excess)
     if excess:
         log.say(f"{NATIONS[nation].name} lose {described([u.label() for u in excess])} over their population limit.")
 
@@ -62,9 +60,7 @@ def ask_overstack(state: State, nation: str) -> bool:
 
 def remove_overstack(state: State, nation: str, double: str | None, log: ActionLog) -> None:
     lost = overstacked(state, nation, double)
-    for unit in lost:
-        state.units.remove(unit)
-    touch(state)
+    remove(state, lost)
     if lost:
         log.say(f"{NATIONS[nation].name} lose {len(lost)} overstacked unit{'s' * (len(lost) != 1)}.")
 
@@ -83,7 +79,6 @@ def _lose(state: State, decision: Decision, option: str, rng: Rng, log: ActionLo
     if not here:
         return
     unit = min(here, key=lambda u: (u.kind == "special", u.uid))  # ordinary units go before special ones
-    state.units.remove(unit)
-    touch(state)
+    remove(state, [unit])
     lost = described([unit.label()])
     log.say(f"{NATIONS[decision.nation].name} lose {lost} in {BOARD.zones[option].name} (population limit).")

@@ -6,7 +6,7 @@ from typing import Any
 
 from rules.base import ActionLog
 from rules.genertela import decisions, dragonewts
-from rules.genertela.board import BOARD, CONTENT, NATIONS, controlled, has_city, holds, touch, units_of
+from rules.genertela.board import BOARD, CONTENT, NATIONS, controlled, has_city, holds, remove, touch, units_of
 from rules.genertela.casualties import described
 from rules.genertela.content import Placement
 from rules.genertela.state import State, Unit
@@ -111,8 +111,7 @@ def expire(state: State, nation: str, log: ActionLog) -> None:
     keep = listed_ids(state, nation)
     for unit in [u for u in units_of(state, nation) if u.kind == "special" and u.stays == "listed_turns"]:
         if unit.unit_id not in keep:
-            state.units.remove(unit)
-            touch(state)
+            remove(state, [unit])
             log.say(f"{NATIONS[nation].name}: {unit.name} leaves play.")
 
 

@@ -17,7 +17,7 @@ from rules.genertela.board import (
     enemies_in,
     has_city,
     on_city,
-    touch,
+    remove,
     units_of,
     zone,
 )
@@ -81,9 +81,7 @@ def stranded(state: State, nation: str) -> list[Unit]:
 def strand(state: State, nation: str, log: ActionLog) -> None:
     """House: a nation that is not listed as raiding loses the units it leaves at sea when its movement ends."""
     lost = stranded(state, nation)
-    for unit in lost:
-        state.units.remove(unit)
-    touch(state)
+    remove(state, lost)
     if lost:
         log.say(f"{NATIONS[nation].name} lose {', '.join(u.label() for u in lost)}: only raiders may stay at sea.")
 
