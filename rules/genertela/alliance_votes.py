@@ -236,11 +236,17 @@ def grant_targets(state: State, nation: str) -> list[str]:
     return sorted(set(found), key=lambda n: NATIONS[n].turn_order)
 
 
-def grant(state: State, nation: str, zid: str, to: str, count: int, log: ActionLog) -> None:
-    """Granted units serve the ally like subject troops for its next nation turn, then come back."""
+def grantable(state: State, nation: str, zid: str) -> list[Unit]:
+    """Units the nation may grant from a zone: its movers, but not units it only borrows (granted units, subject
+    troops, loans), which are not its to give and must go back to their own nation."""
     from rules.genertela.movement import movers
 
-    given = movers(state, nation, zid)[:count]
+    return [u for u in movers(state, nation, zid) if not u.lent_from]
+
+
+def grant(state: State, nation: str, zid: str, to: str, count: int, log: ActionLog) -> None:
+    """Granted units serve the ally like subject troops for its next nation turn, then come back."""
+    given = grantable(state, nation, zid)[:count]
     for unit in given:
         unit.lent_from, unit.nation, unit.moved = nation, to, False
         state.politics.loans.append(unit.uid)

@@ -129,7 +129,7 @@ def grants(state: State) -> list[Choice]:
     allies = alliance_votes.grant_targets(state, nation)
     found = []
     for start in sorted({u.zone for u in units_of(state, nation)}) if allies else []:
-        ready = len(movers(state, nation, start))
+        ready = len(alliance_votes.grantable(state, nation, start))
         for ally in allies:
             for count in range(1, ready + 1):
                 label = f"Grant {count} in {zone(start).name} to {NATIONS[ally].name}"

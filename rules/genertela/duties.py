@@ -131,10 +131,14 @@ def _lend(state: State, units: list[Unit], to: str) -> None:
 
 
 def _return_loans(state: State, borrower: str, log: ActionLog) -> None:
-    back = [u for u in state.units if u.uid in state.politics.loans and u.nation == borrower]
+    """Units lent to the borrower go back to their lender. A loan that ended otherwise (the unit served in an
+    alliance army and went home, or fell) is forgotten, so no stale entry can hand a unit to nobody later."""
+    loans = set(state.politics.loans)
+    back = [u for u in state.units if u.uid in loans and u.nation == borrower and u.lent_from]
     for unit in back:
         unit.nation, unit.lent_from = unit.lent_from, ""
-        state.politics.loans.remove(unit.uid)
+    still = {u.uid for u in state.units if u.uid in loans and u.lent_from}
+    state.politics.loans = [uid for uid in dict.fromkeys(state.politics.loans) if uid in still]
     touch(state)
     if back:
         log.say(f"{unit_count(len(back))} lent to {NATIONS[borrower].name} go back to their nation.")
@@ -165,7 +169,8 @@ def _auxiliaries(state: State, nation: str, log: ActionLog) -> None:
 def _lend_answer(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
     to = decision.data["to"]
     lenders = sorted(
-        (u for u in units_of(state, decision.nation) if u.mobile), key=lambda u: (u.kind == "special", u.uid)
+        (u for u in units_of(state, decision.nation) if u.mobile and not u.lent_from),
+        key=lambda u: (u.kind == "special", u.uid),
     )
     lent = lenders[: int(option)]
     if lent:
@@ -178,7 +183,7 @@ def _offer_loans(state: State, nation: str) -> None:
     """Turn 35: when their turn ends the Wolf Pirates may lend units to the Heortlings (default: none)."""
     for params in _events(state, nation, "lend_units"):
         to = CONTENT.nations.resolve(params["to"])
-        most = sum(1 for u in units_of(state, nation) if u.mobile)
+        most = sum(1 for u in units_of(state, nation) if u.mobile and not u.lent_from)
         options = [str(k) for k in range(most + 1)]
         labels = ["Lend no units"] + [f"Lend {k} unit{'s' * (k > 1)} to {NATIONS[to].name}" for k in range(1, most + 1)]
         decisions.ask(state, nation, "lend", options, labels, to=to)

@@ -154,7 +154,7 @@ def _spare(state: State, subject: str) -> list[Unit]:
     """Units the subject can give while keeping one in each zone it holds (house: its ordinary units first, from
     its biggest stacks)."""
     held = set(controlled(state, subject))
-    mine = [u for u in units_of(state, subject) if u.mobile and u.kind != "named_dragonewt"]
+    mine = [u for u in units_of(state, subject) if u.mobile and u.kind != "named_dragonewt" and not u.lent_from]
     by_zone: dict[str, list[Unit]] = {}
     for unit in sorted(mine, key=lambda u: (u.kind == "special", u.uid)):
         by_zone.setdefault(unit.zone, []).append(unit)
