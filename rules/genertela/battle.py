@@ -15,9 +15,12 @@ CATEGORY_NAMES = {
 }
 
 
+FOUR_DICE = frozenset({"giant", "dragon", "crimson_bat"})  # also count four for overruns
+
+
 def dice(unit: Unit) -> int:
-    """Giants, Dragons and the Crimson Bat roll four dice; every other unit one."""
-    return 4 if unit.category == "monsters" else 1
+    """Giants, Dragons (Dragon Heroes too) and the Crimson Bat roll four dice; every other unit one."""
+    return 4 if FOUR_DICE & unit.powers else 1
 
 
 def is_hit(face: int, to_hit: int, target: int) -> bool:
@@ -30,15 +33,16 @@ def is_hit(face: int, to_hit: int, target: int) -> bool:
 
 
 def _dragonish(unit: Unit) -> bool:
-    return unit.kind == "dragon" or "crimson_bat" in unit.types
+    return bool({"dragon", "crimson_bat"} & unit.powers)
 
 
 def to_hit(unit: Unit, army: list[Unit]) -> int:
+    """A Hero, Superhero or Dragon Hero gives its stack +1 (not to Dragons: a Dragon Hero leads others, not itself)."""
     bonus = NATIONS[unit.nation].to_hit
-    leaders = any(u.kind == "special" and {"hero", "superhero"} & set(u.types) for u in army)
-    if leaders and unit.kind != "dragon":
+    leaders = any({"hero", "superhero"} & u.powers for u in army)
+    if leaders and "dragon" not in unit.powers:
         bonus += 1  # stacked with a Hero or Superhero (once, however many)
-    if "superhero" in unit.types:
+    if "superhero" in unit.powers:
         bonus += 1
     return bonus
 
@@ -56,11 +60,11 @@ def resist(unit: Unit, army: list[Unit], zid: str, defending: bool, with_city: b
             value += 2
     if defending and unit.kind == "named_dragonewt" and place.dragonewt_city:
         value += 1
-    if unit.kind != "dragon" and any("guardian" in u.types for u in army):
+    if "dragon" not in unit.powers and any("guardian" in u.powers for u in army):
         value += 1  # stacked with a Guardian (once)
-    if {"hero", "guardian", "superhero"} & set(unit.types):
-        value += 1
-    if unit.kind == "giant":
+    if {"hero", "guardian", "superhero"} & unit.powers:
+        value += 1  # once, a Guardian Assassin or a Dragon Hero included
+    if "giant" in unit.powers:
         value += 1
     if _dragonish(unit):
         value += 2

@@ -7,6 +7,7 @@ from collections import deque
 from rules.genertela import dragonewts
 from rules.genertela.alliance_turns import centre_of as alliance_centre
 from rules.genertela.alliance_turns import horde_targets
+from rules.genertela.battle import FOUR_DICE
 from rules.genertela.board import (
     BOARD,
     CONTENT,
@@ -167,8 +168,9 @@ def pass_room(state: State, nation: str, start: str, target: str) -> int | None:
 
 
 def strength(units: list[Unit]) -> int:
-    """Units as counted for an overrun: Giants, Dragons and the Crimson Bat count four, pure Assassins nothing."""
-    return sum(0 if u.assassin_only else 4 if u.category == "monsters" else 1 for u in units)
+    """Units as counted for an overrun: Giants, Dragons (Dragon Heroes too) and the Crimson Bat count four, pure
+    Assassins nothing."""
+    return sum(0 if u.assassin_only else 4 if FOUR_DICE & u.powers else 1 for u in units)
 
 
 def check_overrun(state: State, nation: str, zid: str) -> bool:

@@ -36,7 +36,7 @@ SPECIAL_SHOOTERS = frozenset({"assassin", "guardian", "hero", "superhero"})  # m
 
 def free_mover(unit: Unit) -> bool:
     """Assassins and Hon-eel move and retreat without being blocked, to any zone."""
-    return unit.mobile and ("assassin" in unit.types or unit.free_move)
+    return unit.mobile and ("assassin" in unit.powers or unit.free_move)
 
 
 def walled(state: State, zid: str) -> bool:
@@ -136,9 +136,9 @@ def far_retreats(state: State, nation: str, zid: str) -> list[str]:
 
 def uses_ability(unit: Unit, aim: str) -> bool:
     """An Assassin aiming at special characters uses its ability (flat 6+); a pure Assassin attacks no other way."""
-    return "assassin" in unit.types and aim == "special_characters"
+    return "assassin" in unit.powers and aim == "special_characters"
 
 
 def special_shooter(unit: Unit) -> bool:
     """Units whose hits may fall on an Assassin protected in the first round."""
-    return bool(SPECIAL_SHOOTERS & set(unit.types))
+    return bool(SPECIAL_SHOOTERS & unit.powers)

@@ -6,6 +6,10 @@ from dataclasses import dataclass, field
 
 ORDINARY = ("standard", "killmen", "named_dragonewt", "giant", "dragon")  # army units without a name
 MONSTERS = ("giant", "dragon")
+# The seed: an individual of more than one type (Dragon Hero, Guardian Assassin) has the powers of both types.
+# A type named with one word for two (the Dragon Hero) lists both powers here; a unit with several types has all
+# of theirs.
+POWERS = {"dragon_hero": ("dragon", "hero")}
 IMMOBILE = ("city", "forest")
 
 
@@ -39,6 +43,15 @@ class Unit:
         if self.kind == "special":
             return "special_characters"
         return "standard_units"
+
+    @property
+    def powers(self) -> frozenset[str]:
+        """What the unit counts as for the battle, overrun and loss rules: its kind (a Giant, a Dragon) and each of
+        its types, a dual type giving both (a Dragon Hero is a Dragon and a Hero)."""
+        found = {self.kind} if self.kind in MONSTERS else set()
+        for kind in self.types:
+            found.update(POWERS.get(kind, (kind,)))
+        return frozenset(found)
 
     @property
     def mobile(self) -> bool:

@@ -1,0 +1,71 @@
+"""Departures from the seed found by the fidelity audit, each checked against the seed's own words."""
+
+from __future__ import annotations
+
+from rules.genertela.battle import dice, resist, to_hit
+from rules.genertela.board import CONTENT, NATIONS
+from rules.genertela.movement import strength
+from rules.genertela.specials import free_mover, special_shooter, uses_ability
+from rules.genertela.state import Unit
+from tests.rules.genertela.helpers import z
+
+# The seed names the Dragon Hero as an individual of two types; the schedule writes it as one word.
+COMPONENTS = {"dragon_hero": ("dragon", "hero")}
+
+
+def _reference(nation: str, kind: str, zone: str) -> Unit:
+    """A unit of one type only: a plain Dragon, or a special unit of that single type."""
+    if kind == "dragon":
+        return Unit(2, nation, "dragon", zone)
+    return Unit(2, nation, "special", zone, kind, [kind])
+
+
+def _dual_units() -> list[tuple[Unit, tuple[str, ...]]]:
+    """Every special unit the schedule places that is more than one type, with the types it is made of."""
+    found = []
+    for turn in CONTENT.turns:
+        for entry in turn.entries:
+            for p in entry.placements:
+                if p.unit != "special":
+                    continue
+                parts = tuple(c for t in p.types for c in COMPONENTS.get(t, (t,)))
+                if len(parts) > 1:
+                    unit = Unit(1, entry.nation, "special", z("Raibanth"), p.name, list(p.types), p.unit_id)
+                    found.append((unit, parts))
+    return found
+
+
+def test_dual_type_units_have_powers_of_both_types() -> None:
+    duals = _dual_units()
+    names = {u.name for u, _ in duals}
+    assert {"Obduran the Flyer", "Isandrang", "Lord Great Burin", "Golden Dragon Emperor", "Belintar"} <= names
+    lowland, hills = z("Raibanth"), z("Imther")
+    for unit, parts in duals:
+        mate = Unit(3, unit.nation, "standard", lowland)
+        for part in parts:
+            ref = _reference(unit.nation, part, lowland)
+            what = f"{unit.name} as a {part}"
+            assert dice(unit) >= dice(ref), what
+            assert strength([unit]) >= strength([ref]), what
+            assert to_hit(mate, [mate, unit]) >= to_hit(mate, [mate, ref]), what  # what it gives its stack
+            assert resist(mate, [mate, unit], lowland, True, False) >= resist(mate, [mate, ref], lowland, True, False)
+            assert resist(unit, [unit], lowland, True, False) >= resist(ref, [ref], lowland, True, False), what
+            if "dragon" not in parts:  # the seed: Dragons never take a Hero's +1 to hit, not even their own
+                assert to_hit(unit, [unit]) >= to_hit(ref, [ref]), what
+            assert uses_ability(unit, "special_characters") >= uses_ability(ref, "special_characters"), what
+            assert free_mover(unit) >= free_mover(ref), what
+            assert special_shooter(unit) >= special_shooter(ref), what
+        if "dragon" in parts:  # a Dragon takes no terrain bonus
+            assert resist(unit, [unit], hills, True, False) == resist(unit, [unit], lowland, True, False)
+
+
+def test_dragon_hero_rolls_as_a_dragon_leads_its_stack_and_resists_as_both() -> None:
+    zid = z("Storn")
+    hero = Unit(1, "ewf", "special", zid, "Isandrang", ["dragon_hero"])
+    mate = Unit(2, "ewf", "standard", zid)
+    base = NATIONS["ewf"]
+    assert dice(hero) == 4
+    assert strength([hero]) == 4  # counts four for an overrun, like any Dragon
+    assert to_hit(mate, [mate, hero]) == base.to_hit + 1
+    assert to_hit(hero, [mate, hero]) == base.to_hit  # "except Dragons": not its own +1
+    assert resist(hero, [mate, hero], zid, True, True) == base.resist + 3  # Dragon +2, Hero +1, no City bonus
