@@ -288,6 +288,8 @@ def parse_nations(raw: dict[str, Any], board: MapData, file: str = "nations.json
         dead_vp = item.get("dead_vp", {})
         if not isinstance(dead_vp, dict) or not all(isinstance(v, int) for v in dead_vp.values()):
             raise _fail(file, entry, "dead_vp", "must map special unit ids to whole points")
+        if dead_vp and item.get("dead_vp_source") not in SOURCES:  # the seed gives no values: say whose they are
+            raise _fail(file, entry, "dead_vp_source", "must be 'published' or 'house' when dead_vp lists points")
         nations[nid] = Nation(
             id=nid,
             name=_need(item, "name", str, file, entry),

@@ -6,7 +6,7 @@ from typing import Any
 
 from rules.base import ActionLog
 from rules.genertela.board import BOARD, CONTENT, NATIONS, controlled, controller, touch
-from rules.genertela.reinforce import add_unit
+from rules.genertela.reinforce import PLACED_FLAG, add_unit
 from rules.genertela.state import State, Unit
 
 NEST_FLAG = "great_chaos_nest_in_play"
@@ -144,8 +144,15 @@ def convert_forest_zone(state: State, taker: str, zid: str, per_unit: int, text:
 CITY_OF_WONDERS_FLAG = "wolf_pirates_took_city_of_wonders"
 
 
+def special_id(nation: str, name: str, types: list[str]) -> str:
+    """The id of an individual an event brings (the Red Emperor, Argrath), built like the schedule's ids."""
+    return f"{nation}.{name.lower().replace(' ', '_')}.{'_'.join(types)}"
+
+
 def _special(state: State, nation: str, name: str, types: list[str], zid: str, recovery: str) -> Unit:
-    unit_id = f"{nation}.{name.lower().replace(' ', '_')}.{'_'.join(types)}"
+    unit_id = special_id(nation, name, types)
+    if PLACED_FLAG + unit_id not in state.flags:  # it entered play: being dead at the end may score
+        state.flags.append(PLACED_FLAG + unit_id)
     return add_unit(state, Unit(0, nation, "special", zid, name, types, unit_id, recovery, "until_lost", zid))
 
 

@@ -261,9 +261,9 @@ def test_setup_matches_the_seeds_totals() -> None:
     assert {n: dict(c) for n, c in setup_counts().items()} == SETUP_COUNTS
 
 
-def test_forty_turns_with_victory_points_every_third_turn() -> None:
+def test_forty_turns_with_victory_points_every_third_turn_and_final_points_on_turn_40() -> None:
     assert [t.turn for t in C.turns] == list(range(1, 41))
-    assert [t.turn for t in C.turns if t.scoring] == list(range(3, 40, 3))
+    assert [t.turn for t in C.turns if t.scoring] == [*range(3, 40, 3), 40]
 
 
 def test_every_placement_is_legal_for_its_nation() -> None:

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from rules.genertela import events, flow
 from rules.genertela.battle import dice, resist, to_hit
-from rules.genertela.board import CONTENT, NATIONS
+from rules.genertela.board import CONTENT, NATIONS, ORDER
+from rules.genertela.economy import scoring_points
 from rules.genertela.movement import strength
+from rules.genertela.reinforce import PLACED_FLAG
 from rules.genertela.specials import free_mover, special_shooter, uses_ability
 from rules.genertela.state import Unit
-from tests.rules.genertela.helpers import z
+from rules.rng import Rng
+from tests.rules.genertela.helpers import blank, hero, put, z
 
 # The seed names the Dragon Hero as an individual of two types; the schedule writes it as one word.
 COMPONENTS = {"dragon_hero": ("dragon", "hero")}
@@ -69,3 +73,40 @@ def test_dragon_hero_rolls_as_a_dragon_leads_its_stack_and_resists_as_both() -> 
     assert to_hit(mate, [mate, hero]) == base.to_hit + 1
     assert to_hit(hero, [mate, hero]) == base.to_hit  # "except Dragons": not its own +1
     assert resist(hero, [mate, hero], zid, True, True) == base.resist + 3  # Dragon +2, Hero +1, no City bonus
+
+
+def test_turn_40_scores_final_victory_points() -> None:
+    state = blank(turn=40, nation="heortlings")
+    put(state, "heortlings", "Sartar", 2)
+    put(state, "heortlings", "Gardint", 1)
+    flow.finish_nation_turn(state, flow.ActionLog(), Rng(0))
+    assert state.vp.get("heortlings", 0) == scoring_points_of(["Sartar", "Gardint"], "heortlings")
+
+
+def scoring_points_of(zones: list[str], nation: str) -> int:
+    state = blank(turn=40, nation=nation)
+    for name in zones:
+        put(state, nation, name, 1)
+    return scoring_points(state, nation)
+
+
+def test_final_victory_points_count_individuals_dead_at_the_end() -> None:
+    # the house cards (rules.md): the Heortlings score Jar-eel and the Red Emperor being dead at the end
+    state = blank(turn=40, nation="carmanians")
+    state.last_turn = 40
+    state.order_index = len(ORDER) - 1
+    jar_eel = "rinliddi.jar_eel.superhero_assassin"
+    assert NATIONS["heortlings"].dead_vp.get(jar_eel, 0) > 0
+    state.flags.append(PLACED_FLAG + jar_eel)  # she entered play and is not on the board
+    put(state, "carmanians", "Charg", 1)
+    flow.finish_nation_turn(state, flow.ActionLog(), Rng(0))
+    assert state.phase == "over"
+    assert state.vp.get("heortlings", 0) == NATIONS["heortlings"].dead_vp[jar_eel]
+
+
+def test_an_individual_an_event_brings_counts_as_having_entered_play() -> None:
+    state = blank(turn=37, nation="heortlings")
+    old = hero(state, "heortlings", "Sartar", "Kallyr", ["hero"])
+    events.becomes(state, old, {"name": "Argrath", "types": ["superhero"], "recovery_mark": "*"}, flow.ActionLog())
+    assert PLACED_FLAG + events.special_id("heortlings", "Argrath", ["superhero"]) in state.flags
+    assert events.special_id("heortlings", "Argrath", ["superhero"]) in NATIONS["rinliddi"].dead_vp

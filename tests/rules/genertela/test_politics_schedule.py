@@ -135,8 +135,13 @@ def test_an_individual_who_never_entered_play_is_not_dead() -> None:
     assert state.vp == {}
 
 
-def test_default_data_cards_give_no_points_for_dead_individuals() -> None:
-    assert all(card.dead_vp == {} for card in NATIONS.values())
+def test_house_cards_give_points_only_for_individuals_the_campaign_brings() -> None:
+    # the seed gives no values: our cards list a few (rules.md), each one an individual of another side
+    listed = {uid: nation for nation, card in NATIONS.items() for uid in card.dead_vp}
+    assert listed
+    for uid, nation in listed.items():
+        owner = uid.split(".")[0]
+        assert owner in NATIONS and NATIONS[owner].side != NATIONS[nation].side
 
 
 def test_turn_27_pentans_enter_the_grazelands_only_from_prax_or_the_praxian_march() -> None:
