@@ -23,17 +23,18 @@ def holder(state: State, zid: str) -> str:
     return state.overlords.get(owner, owner)
 
 
-def _tally(state: State, zones: list[str], nation: str) -> tuple[int, Counter[str]]:
-    """Zones held per nation; the nation's alliance lends it its allies' zones when it leads the alliance."""
+def _tally(state: State, zones: list[str], nation: str) -> tuple[set[str], Counter[str]]:
+    """The zones that count for the nation, and the zones held per nation. The seed: whichever nation of an alliance
+    holds the most of these zones counts its allies' zones as though it held them."""
     owners = Counter(holder(state, zid) for zid in zones)
     owners.pop("", None)
-    own = owners.get(nation, 0)
+    partners = {nation}
     for alliance in alliances(state):
         if nation in alliance.members:
             members = [m for m in alliance.members if owners.get(m, 0)]
             if members and max(members, key=lambda m: (owners[m], m == nation)) == nation:
-                own = max(own, sum(owners[m] for m in members))
-    return own, owners
+                partners.update(members)
+    return {zid for zid in zones if holder(state, zid) in partners}, owners
 
 
 def emperor(state: State, nation: str) -> tuple[int, int]:
@@ -42,18 +43,21 @@ def emperor(state: State, nation: str) -> tuple[int, int]:
         return 0, 0
     zones = [z.id for z in BOARD.zones.values() if z.north_of_emperor_line]
     zones = [zid for zid in zones if not controller(state, zid) or _counted(controller(state, zid))]
-    own, owners = _tally(state, zones, nation)
+    mine, owners = _tally(state, zones, nation)
+    own = len(mine)
     if own == 0 or any(count >= own for other, count in owners.items() if other != nation):
         return 0, 0
-    if all(holder(state, BOARD.resolve(name)) == nation for name in COMPLETE):
+    complete = {BOARD.resolve(name) for name in COMPLETE}
+    if complete <= mine:  # allied zones count here too ("in both cases")
         return 2, 4
     return 1, 2
 
 
 def king(state: State, nation: str) -> tuple[int, int]:
-    """(units, VP) for the King of Dragon Pass: Wintertop and 10 Deathline zones besides the nests."""
+    """(units, VP) for the King of Dragon Pass: Wintertop and 10 Deathline zones besides the nests, allied zones
+    counting for the alliance's leading nation."""
     zones = [z.id for z in BOARD.zones.values() if z.deathline and not z.chaos_nest]
-    own, _ = _tally(state, zones, nation)
-    if holder(state, BOARD.resolve("Wintertop")) == nation and own >= KING_MINIMUM:
+    mine, _ = _tally(state, zones, nation)
+    if BOARD.resolve("Wintertop") in mine and len(mine) >= KING_MINIMUM:
         return 1, 3
     return 0, 0

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from rules.genertela import events, flow
+from rules.genertela import events, flow, titles
 from rules.genertela.battle import dice, resist, to_hit
-from rules.genertela.board import CONTENT, NATIONS, ORDER
+from rules.genertela.board import BOARD, CONTENT, NATIONS, ORDER, allied, zone
 from rules.genertela.economy import scoring_points
 from rules.genertela.movement import strength
 from rules.genertela.reinforce import PLACED_FLAG
@@ -110,3 +110,31 @@ def test_an_individual_an_event_brings_counts_as_having_entered_play() -> None:
     events.becomes(state, old, {"name": "Argrath", "types": ["superhero"], "recovery_mark": "*"}, flow.ActionLog())
     assert PLACED_FLAG + events.special_id("heortlings", "Argrath", ["superhero"]) in state.flags
     assert events.special_id("heortlings", "Argrath", ["superhero"]) in NATIONS["rinliddi"].dead_vp
+
+
+DEATHLINE = [zid for zid in BOARD.zones if zone(zid).deathline and not zone(zid).chaos_nest]
+
+
+def test_complete_emperor_counts_allied_zones() -> None:
+    # turn 2: the Talastari and the Aramites are both in the World Council of Friends
+    state = blank(turn=2, nation="talastari")
+    for name in ("Raibanth", "Yuthuppa", "Alkoth", "Darsen"):
+        put(state, "talastari", name, 1)
+    for name in ("Henjarl", "Dara Happa", "Darjin"):
+        put(state, "aramites", name, 1)
+    assert allied(state, "talastari", "aramites")
+    assert titles.emperor(state, "talastari") == (2, 4)  # the Talastari hold the most: their allies' zones count
+    assert titles.emperor(state, "aramites") == (0, 0)
+
+
+def test_king_of_dragon_pass_counts_allied_zones() -> None:
+    state = blank(turn=2, nation="heortlings")
+    wintertop = z("Wintertop")
+    others = [zid for zid in DEATHLINE if zid != wintertop]
+    put(state, "esrolians", "Wintertop", 1)
+    for zid in others[:4]:
+        put(state, "esrolians", zone(zid).name, 1)
+    for zid in others[4:10]:
+        put(state, "heortlings", zone(zid).name, 1)
+    assert titles.king(state, "heortlings") == (1, 3)  # 6 of their own, 5 allied ones with Wintertop
+    assert titles.king(state, "esrolians") == (0, 0)  # not the ally with the most zones
