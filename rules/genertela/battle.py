@@ -58,6 +58,8 @@ def resist(unit: Unit, army: list[Unit], zid: str, defending: bool, with_city: b
             value += 1
         if place.fortress and walls:
             value += 2
+        if any(u.kind == "forest" for u in army):
+            value += 1  # an Aldryami Forest helps its defenders as a City does (rules.md)
     if defending and unit.kind == "named_dragonewt" and place.dragonewt_city:
         value += 1
     if "dragon" not in unit.powers and any("guardian" in u.powers for u in army):

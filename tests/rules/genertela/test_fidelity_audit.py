@@ -138,3 +138,16 @@ def test_king_of_dragon_pass_counts_allied_zones() -> None:
         put(state, "heortlings", zone(zid).name, 1)
     assert titles.king(state, "heortlings") == (1, 3)  # 6 of their own, 5 allied ones with Wintertop
     assert titles.king(state, "esrolians") == (0, 0)  # not the ally with the most zones
+
+
+def test_aldryami_forest_gives_defending_units_a_combat_advantage() -> None:
+    state = blank(turn=20, nation="rinliddi")
+    zid = z("Erigia")
+    mine = put(state, "aldryami", "Erigia", 2)
+    bare = resist(mine[0], mine, zid, True, False)
+    forest = put(state, "aldryami", "Erigia", 1, "forest")
+    army = mine + forest
+    assert resist(mine[0], army, zid, True, False) == bare + 1  # +1 like a City
+    assert resist(mine[0], army, zid, False, False) == resist(mine[0], mine, zid, False, False)  # not attacking
+    dragon = Unit(9, "aldryami", "dragon", zid)
+    assert resist(dragon, [*army, dragon], zid, True, False) == resist(dragon, [dragon], zid, True, False)
