@@ -44,6 +44,8 @@ def zone_resources(state: State, nation: str, zid: str) -> int:
         return 1
     if card.has("mostali"):
         return {"mountain": 2, "highland": 1}.get(terrain, 0)
+    if card.has("dragonewt"):
+        return 0  # their exception replaces terrain income: only their cities in others' zones pay (see below)
     if _nomadic_here(state, nation, zid):
         return 1 if terrain in ("lowland", "waste") else 0
     if has_city(state, zid):

@@ -146,6 +146,8 @@ def test_a_nation_that_can_buy_nothing_skips_the_build_step_and_carries_at_most_
     seat = min(genertela.awaiting(state))
     genertela.act(state, seat, {"type": "end"}, Rng(1))  # the Uz end building
     genertela.act(state, seat, {"type": "end"}, Rng(1))  # and movement
-    # the Dragonewts gain 11 points but have no counter to buy: nobody is asked to "End building"
+    assert state.resources["uz"] == 5  # the Uz kept at most 5 of what they did not spend
+    # the Dragonewts gain 4 points (a city they sit on among others pays 1) but have no counter to buy: nobody
+    # is asked to "End building"
     assert active_nation(state) == "dragonewts"
-    assert state.phase == "move" and state.resources["dragonewts"] == 5
+    assert state.phase == "move" and state.resources["dragonewts"] == 4

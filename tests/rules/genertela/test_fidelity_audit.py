@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.genertela import events, flow, titles
 from rules.genertela.battle import dice, resist, to_hit
 from rules.genertela.board import BOARD, CONTENT, NATIONS, ORDER, allied, zone
-from rules.genertela.economy import scoring_points
+from rules.genertela.economy import resources_gained, scoring_points
 from rules.genertela.movement import strength
 from rules.genertela.reinforce import PLACED_FLAG
 from rules.genertela.specials import free_mover, special_shooter, uses_ability
@@ -151,3 +151,12 @@ def test_aldryami_forest_gives_defending_units_a_combat_advantage() -> None:
     assert resist(mine[0], army, zid, False, False) == resist(mine[0], mine, zid, False, False)  # not attacking
     dragon = Unit(9, "aldryami", "dragon", zid)
     assert resist(dragon, [*army, dragon], zid, True, False) == resist(dragon, [dragon], zid, True, False)
+
+
+def test_dragonewt_income_is_their_cities_among_others_instead_of_terrain() -> None:
+    state = blank(turn=20, nation="dragonewts")
+    put(state, "dragonewts", "Dragon's Eye", 2, "named_dragonewt")
+    put(state, "dragonewts", "Sartar", 1)  # a lowland they hold: no terrain income for them
+    put(state, "uz", "Storn", 2)
+    put(state, "dragonewts", "Storn", 2, "named_dragonewt", sitting=True)  # on their city in an Uz zone
+    assert resources_gained(state, "dragonewts") == 1
