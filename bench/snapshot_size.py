@@ -1,0 +1,140 @@
+"""How much disk one whole game takes in the SQLite store (a benchmark, not a test).
+
+    nice -n 10 .venv/bin/python -m bench.snapshot_size                    Genertela, Nerath, Small World
+    nice -n 10 .venv/bin/python -m bench.snapshot_size nerath --seed 2    one game
+
+Each game is played to its end through the real TableService on a database file: Genertela by four people, one
+side each, every seat played by the engine's policy for unseated sides (rules/genertela/bot.py); the other games
+by a seeded random legal choice. Then it reports the file's size after a WAL checkpoint and after VACUUM, the
+bytes held by snapshots, by actions and by the rest (SQLite's dbstat when it is compiled in, else the sum of the
+columns' lengths), the number of snapshots, and how long reading one snapshot takes (`/board turn:N` reads one).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import rules
+from rules.genertela import bot
+from rules.genertela import engine as genertela_engine
+from table.service import Caller, TableService
+from table.store import Store
+
+GAMES = {"genertela": (4, {"seating": "one_each"}), "nerath": (4, {}), "smallworld": (4, {})}
+MAX_ACTIONS = 20_000  # a random game that never ends is cut off here (and says so)
+MB = 1024 * 1024
+
+
+def policy(engine: ModuleType, state: Any, seat: int, chooser: random.Random) -> dict[str, Any]:
+    if engine.meta.id == "genertela":
+        if genertela_engine._aiming(state, seat) is not None:
+            return engine.fallback(state, seat)  # the default target of that seat's side
+        return bot.bot_action(state)
+    return chooser.choice(engine.legal(state, seat)).action
+
+
+async def play(service: TableService, game: str, seed: int) -> tuple[int, bool]:
+    """Play one whole game in channel 1; returns the number of actions and whether it ended."""
+    players, options = GAMES[game]
+    engine = rules.engine(game)
+    callers = [Caller(1000 + i, f"player{i + 1}") for i in range(players)]
+    await service.create(1, 1, callers[0], game, options)
+    for caller in callers[1:]:
+        await service.join(1, caller)
+    await service.start(1, callers[0], "joined")
+    chooser = random.Random(seed)
+    by_seat = {seat.seat: caller for seat, caller in zip(await service.store.seats(1), callers, strict=True)}
+    for count in range(MAX_ACTIONS):
+        table = await service.table_here(1)
+        if table.status != "running":
+            return count, True
+        state = service.state(table)
+        seat = min(engine.awaiting(state))
+        await service.act(1, by_seat[seat], policy(engine, state, seat, chooser))
+    return MAX_ACTIONS, False
+
+
+async def scalar(store: Store, sql: str) -> int:
+    async with store.db.execute(sql) as cursor:
+        row = await cursor.fetchone()
+    return int(row[0] or 0) if row else 0
+
+
+async def bytes_by_table(store: Store) -> dict[str, int]:
+    """Bytes on disk per SQL table and its indexes (dbstat), or the columns' lengths where dbstat is missing."""
+    try:
+        async with store.db.execute("SELECT name, SUM(pgsize) FROM dbstat GROUP BY name") as cursor:
+            rows = list(await cursor.fetchall())
+    except Exception:  # dbstat is an optional part of SQLite
+        return {
+            "snapshots": await scalar(store, "SELECT SUM(LENGTH(state)) FROM snapshots"),
+            "actions": await scalar(store, "SELECT SUM(LENGTH(action) + LENGTH(events)) FROM actions"),
+        }
+    sizes: dict[str, int] = {}
+    for name, size in rows:
+        owner = "snapshots" if "snapshots" in name else "actions" if "actions" in name else "rest"
+        sizes[owner] = sizes.get(owner, 0) + int(size)
+    return sizes
+
+
+async def read_times(store: Store, turns: int) -> list[float]:
+    times = []
+    for turn in range(turns + 1):
+        start = time.perf_counter()
+        assert await store.snapshot(1, turn) is not None
+        times.append(time.perf_counter() - start)
+    return times
+
+
+async def measure(game: str, seed: int) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "bench.sqlite3"
+        store = await Store.open(path)
+        seeds = iter(range(seed * 1_000_003, 10**12))
+        service = TableService(store, seeds=lambda: next(seeds))
+        start = time.perf_counter()
+        actions, ended = await play(service, game, seed)
+        played = time.perf_counter() - start
+        await store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        checkpointed = path.stat().st_size
+        snapshots = await scalar(store, "SELECT COUNT(*) FROM snapshots")
+        table = await service.table_here(1)
+        reads = await read_times(store, table.turns)
+        await store.db.execute("VACUUM")
+        await store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        vacuumed = path.stat().st_size
+        sizes = await bytes_by_table(store)
+        await store.close()
+    total = sum(sizes.values())
+    rest = sizes.get("rest", vacuumed - sizes["snapshots"] - sizes["actions"]) if total else 0
+    print(
+        f"{game}: {actions} actions, {table.turns} turns{'' if ended else ' (cut off: did not end)'}, "
+        f"played in {played:.0f} s\n"
+        f"  file {checkpointed / MB:.2f} MB after a WAL checkpoint, {vacuumed / MB:.2f} MB after VACUUM\n"
+        f"  snapshots {sizes['snapshots'] / MB:.2f} MB ({snapshots} of them, "
+        f"{sizes['snapshots'] / max(snapshots, 1) / 1024:.1f} kB each), actions {sizes['actions'] / MB:.2f} MB, "
+        f"rest {rest / MB:.2f} MB\n"
+        f"  reading one snapshot: p50 {statistics.median(reads) * 1000:.1f} ms, "
+        f"max {max(reads) * 1000:.1f} ms"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("games", nargs="*", default=list(GAMES), choices=list(GAMES))
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    for game in args.games:
+        asyncio.run(measure(game, args.seed))
+
+
+if __name__ == "__main__":
+    main()
