@@ -19,8 +19,9 @@ import discord
 import yarl
 from discord.ext import commands
 
-from table.service import TableService
-from table.store import Store
+from table.instance import InstanceError, claim
+from table.service import MIN_PACE, TableService
+from table.store import NewerDatabase, Store
 
 log = logging.getLogger("pbp")
 
@@ -44,6 +45,7 @@ class Config:
     api_base: str | None  # a Discord-compatible REST base (the test stand-in); None for Discord itself
     gateway: str | None
     tick_seconds: float
+    min_pace: int = MIN_PACE  # the shortest reminder interval or deadline a table may set, in seconds
 
     @classmethod
     def from_env(cls) -> Config:
@@ -53,6 +55,7 @@ class Config:
             api_base=os.environ.get("DISCORD_API_BASE") or None,
             gateway=os.environ.get("DISCORD_GATEWAY_URL") or None,
             tick_seconds=float(os.environ.get("PBP_TICK_SECONDS", "60")),
+            min_pace=int(os.environ.get("PBP_MIN_PACE", str(MIN_PACE))),
         )
 
     @property
@@ -66,6 +69,12 @@ def point_at(config: Config) -> None:
         discord.http.Route.BASE = config.api_base.rstrip("/")
     if config.gateway:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(config.gateway)
+
+
+async def check_database(path: Path) -> None:
+    """Open (and migrate) the database once: a file from a newer bot raises NewerDatabase, unchanged."""
+    store = await Store.open(path)
+    await store.close()
 
 
 async def warm_renderers() -> None:
@@ -95,7 +104,7 @@ class TableBot(commands.Bot):
         from cogs.reminders import ReminderCog
 
         self.store = await Store.open(self.config.database)
-        self.service = TableService(self.store)
+        self.service = TableService(self.store, min_pace=self.config.min_pace)
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]
         for name in ("cogs.lobby", "cogs.play", "cogs.board", "cogs.dice"):
             await self.load_extension(name)
@@ -139,12 +148,23 @@ def main(argv: list[str]) -> int:
         print(NO_TOKEN, file=sys.stderr)
         return 2
     point_at(config)
-    bot = TableBot(config)
     try:
+        held = claim(config.database)
+    except InstanceError as error:
+        print(error, file=sys.stderr)
+        return 2
+    try:
+        asyncio.run(check_database(config.database))  # refuse before connecting to Discord
+        bot = TableBot(config)
         bot.run(config.token, log_handler=None)
     except discord.LoginFailure:
         print("Discord refused the token in DISCORD_TOKEN: reset it in the developer portal.", file=sys.stderr)
         return 1
+    except NewerDatabase as error:
+        print(error, file=sys.stderr)
+        return 2
+    finally:
+        held.release()
     return 0
 
 

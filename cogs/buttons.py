@@ -13,7 +13,16 @@ from typing import Any
 import discord
 
 from cogs.common import EARLY_ACK, PLAYER_ERRORS, acting, caller_of, refuse, say, send_post, service_of
+from table.actions import MAX_ID, whole_number
 from table.service import Ask, Post
+
+INVALID = -1  # a number in a custom_id that no table, version or seat can have
+NOT_OURS = "That button or menu is not valid any more. Use /board to see where the game stands."
+
+
+def _numbers(match: re.Match[str], *names: str) -> list[int]:
+    """The custom_id's numbers; one too large for the database becomes INVALID, refused when pressed."""
+    return [INVALID if (n := whole_number(match[name], MAX_ID)) is None else n for name in names]
 
 
 async def _play(interaction: discord.Interaction[Any], choose: Callable[[], Awaitable[Post]]) -> None:
@@ -28,7 +37,8 @@ async def _play(interaction: discord.Interaction[Any], choose: Callable[[], Awai
 
 
 class QuickButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pbp:q:(?P<t>\d+):(?P<v>\d+):(?P<s>\d+):(?P<i>\d+)"
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"pbp:q:(?P<t>[0-9]+):(?P<v>[0-9]+):(?P<s>[0-9]+):(?P<i>[0-9]+)",
 ):
     def __init__(self, table_id: int, version: int, seat: int, index: int, label: str = "…") -> None:
         super().__init__(
@@ -44,16 +54,19 @@ class QuickButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> QuickButton:
-        return cls(int(match["t"]), int(match["v"]), int(match["s"]), int(match["i"]))
+        return cls(*_numbers(match, "t", "v", "s", "i"))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if INVALID in (self.table_id, self.version, self.seat, self.index):
+            await refuse(interaction, NOT_OURS)
+            return
         service, caller = service_of(interaction), caller_of(interaction)
         await _play(interaction, lambda: service.press(caller, self.table_id, self.version, self.seat, self.index))
 
 
 class MenuSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"pbp:m:(?P<t>\d+):(?P<v>\d+):(?P<s>\d+):(?P<a>[a-z0-9_]+)",
+    template=r"pbp:m:(?P<t>[0-9]+):(?P<v>[0-9]+):(?P<s>[0-9]+):(?P<a>[a-z0-9_]+)",
 ):
     """A select menu of one seat's legal choices of one action (casualties, a square...), by index.
 
@@ -78,19 +91,23 @@ class MenuSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MenuSelect:
-        return cls(int(match["t"]), int(match["v"]), int(match["s"]), match["a"])
+        return cls(*_numbers(match, "t", "v", "s"), match["a"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
-        if len(values) != 1 or not values[0].isdigit():
+        index = whole_number(values[0]) if len(values) == 1 else None
+        if INVALID in (self.table_id, self.version, self.seat):
+            await refuse(interaction, NOT_OURS)
+            return
+        if index is None:
             await refuse(interaction, "Pick one option from the menu.")
             return
-        service, caller, index = service_of(interaction), caller_of(interaction), int(values[0])
+        service, caller = service_of(interaction), caller_of(interaction)
         table, version, seat, action = self.table_id, self.version, self.seat, self.action
         await _play(interaction, lambda: service.pick(caller, table, version, seat, action, index))
 
 
-class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pbp:r:(?P<r>\d+):(?P<a>[yn])"):
+class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pbp:r:(?P<r>[0-9]+):(?P<a>[yn])"):
     """Agree or refuse an undo or pause request."""
 
     def __init__(self, request_id: int, agree: bool) -> None:
@@ -107,9 +124,12 @@ class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pb
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> AnswerButton:
-        return cls(int(match["r"]), match["a"] == "y")
+        return cls(*_numbers(match, "r"), match["a"] == "y")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if self.request_id == INVALID:
+            await refuse(interaction, NOT_OURS)
+            return
         try:
             reply, post = await service_of(interaction).answer(caller_of(interaction), self.request_id, self.agree)
         except PLAYER_ERRORS as error:
@@ -121,7 +141,7 @@ class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pb
             await send_post(interaction, post)
 
 
-class AbandonButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pbp:x:(?P<t>\d+):(?P<v>\d+)"):
+class AbandonButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pbp:x:(?P<t>[0-9]+):(?P<v>[0-9]+)"):
     """The confirmation /game abandon asks for; it carries the version it was asked at."""
 
     def __init__(self, table_id: int, version: int) -> None:
@@ -138,16 +158,14 @@ class AbandonButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"p
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> AbandonButton:
-        return cls(int(match["t"]), int(match["v"]))
+        return cls(*_numbers(match, "t", "v"))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        service = service_of(interaction)
-        table = await service.store.table(self.table_id)
-        if table is None:
-            await refuse(interaction, "That table no longer exists.")
+        if INVALID in (self.table_id, self.version):
+            await refuse(interaction, NOT_OURS)
             return
         try:
-            message = await service.abandon(table.channel_id, caller_of(interaction), self.version)
+            message = await service_of(interaction).abandon(self.table_id, caller_of(interaction), self.version)
         except PLAYER_ERRORS as error:
             await refuse(interaction, str(error))
             return

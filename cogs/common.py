@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -40,6 +40,22 @@ def caller_of(interaction: discord.Interaction[Any]) -> Caller:
     user = interaction.user
     admin = bool(interaction.permissions.manage_channels) if interaction.guild else False
     return Caller(user.id, user.display_name[:64], admin)
+
+
+def visible_to(interaction: discord.Interaction[Any]) -> Callable[[int], bool]:
+    """Whether the caller may view a channel of this server (the channel they are in, always): what /game list
+    may show them. A channel the bot does not know is treated as hidden."""
+    guild, user, here = interaction.guild, interaction.user, interaction.channel_id
+
+    def can_see(channel_id: int) -> bool:
+        if channel_id == here:
+            return True
+        if guild is None or not isinstance(user, discord.Member):
+            return False
+        channel = guild.get_channel_or_thread(channel_id)
+        return channel is not None and channel.permissions_for(user).view_channel
+
+    return can_see
 
 
 def member_caller(member: discord.abc.User) -> Caller:

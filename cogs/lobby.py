@@ -11,7 +11,7 @@ from discord.ext import commands
 
 import rules
 from cogs.buttons import AbandonButton, ask_everyone
-from cogs.common import caller_of, member_caller, say, send_post, service_of
+from cogs.common import caller_of, member_caller, say, send_post, service_of, visible_to
 from table import present
 from table.durations import parse_duration
 from table.service import Ask, TableError
@@ -148,13 +148,12 @@ class Lobby(commands.Cog):
 
     @game.command(name="list", description="Tables in this server: whose turn, and since when")
     async def list_(self, interaction: discord.Interaction[Any]) -> None:
-        views = await service_of(interaction).listing(interaction.guild_id or 0)
+        views, hidden = await service_of(interaction).listing(interaction.guild_id or 0, visible_to(interaction))
         now = time.time()
-        await say(
-            interaction,
-            "\n".join(present.table_line(v, now) for v in views) or "No tables in this server yet: /game new.",
-            ephemeral=True,
-        )
+        lines = [present.table_line(v, now) for v in views] or ["No tables you can see in this server yet: /game new."]
+        if hidden:
+            lines.append(f"(and {hidden} in channels you can't see)")
+        await say(interaction, "\n".join(lines), ephemeral=True)
 
     @game.command(name="status", description="This channel's table in detail")
     async def status(self, interaction: discord.Interaction[Any]) -> None:

@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from cogs.common import NO_MENTIONS, post_to_channel, say, service_of
-from table.clock import Reminders, zone
+from table.clock import Reminders, parse_quiet, zone
 from table.service import Post, TableError, TableService
 
 log = logging.getLogger(__name__)
@@ -107,12 +107,3 @@ class ReminderCog(commands.Cog):
             f"Quiet hours: {hours} ({prefs.timezone}, now {now_there}).",
             ephemeral=True,
         )
-
-
-def parse_quiet(text: str) -> tuple[int | None, int | None]:
-    if text.strip().lower() in ("off", "none", "no"):
-        return None, None
-    start, sep, end = text.replace(" ", "").partition("-")
-    if not sep or not start.isdigit() or not end.isdigit() or not (0 <= int(start) < 24 and 0 <= int(end) < 24):
-        raise TableError("Write quiet hours as two hours from 0 to 23, like 22-7, or off.")
-    return int(start), int(end)

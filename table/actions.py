@@ -11,6 +11,18 @@ from typing import Any
 from rules.base import ActionSpec, Choice, Meta, RuleError
 
 MAX_TEXT = 100  # Discord's option value limit; anything longer is refused, not truncated
+MAX_ID = 2**63 - 1  # the largest id the database holds: a larger one in a button is refused, not an overflow
+MAX_NUMBER = 10**9  # the largest whole number a player may type for a game parameter
+
+
+def whole_number(text: str, limit: int = MAX_NUMBER) -> int | None:
+    """`text` as a whole number of ASCII digits from 0 to `limit`, else None. Every parse of typed or component
+    input goes through here, so '²', '٣', 5,000 digits or a 40-digit id get a refusal, never an exception."""
+    cleaned = text.strip()
+    if not cleaned.isascii() or not cleaned.isdigit() or len(cleaned) > len(str(limit)):
+        return None
+    number = int(cleaned)
+    return number if number <= limit else None
 
 
 def build_action(meta: Meta, name: str, raw: dict[str, Any]) -> dict[str, Any]:
@@ -37,10 +49,10 @@ def _convert(spec: ActionSpec, name: str, kind: str, value: Any) -> Any:
     if len(text) > MAX_TEXT * (10 if kind == "list" else 1):
         raise RuleError(f"The {name} you gave is too long ({len(text)} characters).")
     if kind == "int":
-        try:
-            return int(text)
-        except ValueError:
-            raise RuleError(f"{name} must be a whole number, not {text[:30]!r}.") from None
+        number = whole_number(text.removeprefix("-"))
+        if number is None:
+            raise RuleError(f"{name} must be a whole number up to {MAX_NUMBER:,}, not {text[:30]!r}.")
+        return -number if text.startswith("-") else number
     if kind == "list":
         return [item.strip() for item in text.split(",") if item.strip()]
     return text

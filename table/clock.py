@@ -8,17 +8,18 @@ item is handled on its own, so one failure never stops the loop; the clock is in
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from rules.base import fill_seats
-from table.service import Post, TableService
+from table.actions import whole_number
+from table.service import Post, TableError, TableService
 from table.store import Prefs, ReminderRow, SeatRow, TableRow
 
 log = logging.getLogger(__name__)
-ESCALATE_AFTER = 3  # unanswered DMs before the channel is told
+ESCALATE_AFTER = 3  # unanswered DMs before the channel is told (once per wait)
 
 
 class Notifier(Protocol):
@@ -56,6 +57,17 @@ def quiet_until(prefs: Prefs, now: float) -> float | None:
     return wake.timestamp()
 
 
+def parse_quiet(text: str) -> tuple[int | None, int | None]:
+    """Quiet hours as a player writes them: '22-7' (from 22:00 to 7:00 in their timezone), or 'off'."""
+    if text.strip().lower() in ("off", "none", "no"):
+        return None, None
+    start, sep, end = text.replace(" ", "").partition("-")
+    first, last = whole_number(start, 23), whole_number(end, 23)
+    if not sep or first is None or last is None:
+        raise TableError("Write quiet hours as two hours from 0 to 23, like 22-7, or off.")
+    return first, last
+
+
 @dataclass
 class TickReport:
     reminded: int = 0
@@ -79,49 +91,87 @@ class Reminders:
             except Exception:  # one broken table or user must not stop the others' reminders
                 report.failed += 1
                 log.exception("reminder for table %s seat %s failed", row.table_id, row.seat)
-                row.next_at = now + 600  # try again in ten minutes, not in a tight loop
-                await self.store.put_reminder(row)
+                # try again in ten minutes, not in a tight loop, unless the wait ended meanwhile
+                await self.store.update_reminder_if(replace(row, next_at=now + 600), row.since, row.sent)
         return report
 
-    async def _handle(self, row: ReminderRow, now: float, report: TickReport) -> None:
-        if row.deadline_at is not None and row.deadline_at <= now:
-            post = await self.service.fallback(row.table_id, row.seat)
+    async def _handle(self, due: ReminderRow, now: float, report: TickReport) -> None:
+        if due.deadline_at is not None and due.deadline_at <= now:
+            post = await self.service.fallback(due.table_id, due.seat, now)
             if post is not None:
                 report.fallbacks += 1
                 await self.notifier.post(post)
-            else:
-                row.deadline_at = None
-                await self.store.put_reminder(row)
+            else:  # nothing to play for that wait: forget its deadline, unless a new wait replaced it
+                await self.store.update_reminder_if(replace(due, deadline_at=None), due.since, due.sent)
             return
-        table = await self.store.table(row.table_id)
-        seats = await self.store.seats(row.table_id)
-        holder = next((s for s in seats if s.seat == row.seat), None)
-        if table is None or holder is None:
-            await self.store.drop_reminders(row.table_id)
+        claim = await self._claim(due, now, report)
+        if claim is None:
             return
-        prefs = await self.store.prefs(holder.user_id)
-        escalate = row.sent >= ESCALATE_AFTER
-        wake = quiet_until(prefs, now)
-        if wake is not None and not escalate:
-            row.next_at = wake
-            report.postponed += 1
-            await self.store.put_reminder(row)
-            return
-        text = self._summary(table, seats, now - row.since)
-        if escalate or prefs.dm_closed:
-            await self.notifier.mention(table.channel_id, holder.user_id, text)
-            report.mentioned += 1
-        elif prefs.dms:
-            if await self.notifier.dm(holder.user_id, text + f"\nTable: <#{table.channel_id}>"):
-                report.reminded += 1
-            else:
-                prefs.dm_closed = True  # remembered: next time, straight to the channel
-                await self.store.save_prefs(prefs)
-                await self.notifier.mention(table.channel_id, holder.user_id, text)
+        row, how, text, channel_id, user_id = claim
+        try:
+            if how == "mention":
+                await self.notifier.mention(channel_id, user_id, text)
                 report.mentioned += 1
-        row.sent += 1
-        row.next_at = now + table.remind_every
-        await self.store.put_reminder(row)
+            elif how == "dm":
+                if await self.notifier.dm(user_id, text + f"\nTable: <#{channel_id}>"):
+                    report.reminded += 1
+                else:
+                    await self._dms_closed(row, user_id, channel_id, text, report)
+        except Exception:
+            # not delivered: give the claim back so the tick's retry (in ten minutes) sends it again
+            await self.store.update_reminder_if(replace(row, sent=row.sent - 1), row.since, row.sent)
+            raise
+
+    async def _claim(
+        self, due: ReminderRow, now: float, report: TickReport
+    ) -> tuple[ReminderRow, str, str, int, int] | None:
+        """Decide, under the table's lock and on the reminder row as it is now, whether and how to remind; the
+        row is advanced before anything is sent, so a move made while the DM is on its way ends the wait for
+        good instead of being overwritten by the row this tick read."""
+        async with self.service.lock(due.table_id):
+            row = await self.store.reminder(due.table_id, due.seat)
+            if row is None or row.next_at > now:
+                return None  # the player moved meanwhile, or the reminder was already sent
+            table = await self.store.table(due.table_id)
+            seats = await self.store.seats(due.table_id)
+            holder = next((s for s in seats if s.seat == due.seat), None)
+            if table is None or holder is None or table.status != "running":
+                await self.store.drop_reminders(due.table_id)
+                return None
+            prefs = await self.store.prefs(holder.user_id)
+            escalate = row.sent >= ESCALATE_AFTER and not row.mentioned
+            wake = quiet_until(prefs, now)
+            if wake is not None and not escalate:
+                row.next_at = wake
+                report.postponed += 1
+                await self.store.put_reminder(row)
+                return None
+            if escalate or (prefs.dm_closed and not row.mentioned):
+                how = "mention"  # the channel hears of one wait once: the escalation, or instead of closed DMs
+            elif prefs.dms and not prefs.dm_closed:
+                how = "dm"
+            else:
+                how = "none"  # DMs muted (or closed, channel already told): counted towards the escalation
+            text = self._summary(table, seats, now - row.since)
+            row.sent += 1
+            row.next_at = now + table.remind_every
+            row.mentioned = row.mentioned or how == "mention"
+            await self.store.put_reminder(row)
+            return row, how, text, table.channel_id, holder.user_id
+
+    async def _dms_closed(self, row: ReminderRow, user_id: int, channel_id: int, text: str, report: TickReport) -> None:
+        """Discord refused the DM: remember it, and tell the channel instead if it has not heard of this wait."""
+        prefs = await self.store.prefs(user_id)
+        prefs.dm_closed = True  # remembered: next time, straight to the channel
+        await self.store.save_prefs(prefs)
+        async with self.service.lock(row.table_id):
+            fresh = await self.store.reminder(row.table_id, row.seat)
+            if fresh is None or fresh.since != row.since or fresh.mentioned:
+                return
+            fresh.mentioned = True
+            await self.store.put_reminder(fresh)
+        await self.notifier.mention(channel_id, user_id, text)
+        report.mentioned += 1
 
     def _summary(self, table: TableRow, seats: list[SeatRow], waited: float) -> str:
         engine = self.service.engine(table)

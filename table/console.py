@@ -20,12 +20,13 @@ import rules
 from rules.base import RuleError
 from rules.rng import Rng
 from table import present
-from table.actions import build_action
-from table.clock import Reminders
+from table.actions import build_action, whole_number
+from table.clock import Reminders, parse_quiet
 from table.dice import DiceError, roll
 from table.durations import DurationError, parse_duration, show_duration
+from table.instance import InstanceError, claim
 from table.service import Ask, Caller, Post, TableError, TableService
-from table.store import Store
+from table.store import NewerDatabase, Store
 
 HELP = """Commands (the same as the slash commands in Discord):
   as <name>                         play as that person from now on
@@ -108,12 +109,12 @@ class Console:
             await self._game(rest)
         elif head == "legal":
             await self._legal()
-        elif head == "do" and rest and rest[0].isdigit():
-            await self._do(int(rest[0]))
-        elif head == "press" and rest and rest[0].isdigit():
-            await self._press(int(rest[0]))
-        elif head == "pick" and rest and rest[0].isdigit():
-            await self._pick(int(rest[0]))
+        elif head == "do" and rest and whole_number(rest[0]) is not None:
+            await self._do(whole_number(rest[0]) or 0)
+        elif head == "press" and rest and whole_number(rest[0]) is not None:
+            await self._press(whole_number(rest[0]) or 0)
+        elif head == "pick" and rest and whole_number(rest[0]) is not None:
+            await self._pick(whole_number(rest[0]) or 0)
         elif head == "undo":
             await self._show_undo(await self.service.undo(self.channel_id, self.caller))
         elif head == "agree" or (head == "refuse" and self.pending is not None):  # else a game's own refuse action
@@ -126,13 +127,19 @@ class Console:
         elif head == "board":
             line = " ".join(rest)
             zoom = line.split("zoom=", 1)[1].strip() if "zoom=" in line else None  # a place may have spaces
-            turns = [w for w in line.split("zoom=", 1)[0].split() if w.isdigit()]
-            text, png = await self.service.board(self.channel_id, int(turns[0]) if turns else None, zoom)
+            turns = [w for w in line.split("zoom=", 1)[0].split() if w.isascii() and w.isdigit()]
+            turn = whole_number(turns[0]) if turns else None
+            if turns and turn is None:
+                raise TableError(f"There is no turn {turns[0][:12]}…: give the number of a turn played.")
+            text, png = await self.service.board(self.channel_id, turn, zoom)
             safe = "".join(c for c in (zoom or "").lower() if c.isalnum())[:40]
             name = "board" + (f"-{turns[0]}" if turns else "") + (f"-{safe}" if safe else "")
             self.say(f"{text} {self._save(png, name)}")
         elif head == "history":
-            text, _ = await self.service.history(self.channel_id, int(rest[0]) if rest else 1, self.caller.user_id)
+            page = whole_number(rest[0]) if rest else 1
+            if page is None:
+                raise TableError("Give a page number, like: history 2.")
+            text, _ = await self.service.history(self.channel_id, page, self.caller.user_id)
             self.say(text)
         elif head == "rules":
             table = await self.service.table_here(self.channel_id)
@@ -181,11 +188,11 @@ class Console:
         elif sub == "status":
             self.say(present.table_card(await service.view(channel), self.clock()))
         elif sub == "list":
-            views = await service.listing(1)
+            views, _ = await service.listing(1, lambda _channel: True)  # the console's player sees every channel
             self.say("\n".join(present.table_line(v, self.clock()) for v in views) or "No tables yet.")
         elif sub == "abandon":
             table = await service.table_here(channel)
-            self.say(await service.abandon(channel, caller, table.version))
+            self.say(await service.abandon(table.id, caller, table.version))
         elif sub == "replace" and len(args) == 2:
             await service.replace(channel, caller, self._id(args[0]), Caller(self._id(args[1]), args[1]))
             self.say(f"{args[1]} takes over {args[0]}'s seat.")
@@ -283,8 +290,7 @@ class Console:
             if key == "dms":
                 prefs.dms = value.lower() in ("on", "yes", "true")
             elif key == "quiet":
-                start, _, end = value.partition("-")
-                prefs.quiet_from, prefs.quiet_to = int(start) % 24, int(end) % 24
+                prefs.quiet_from, prefs.quiet_to = parse_quiet(value)
             elif key == "tz":
                 prefs.timezone = value
         await store.save_prefs(prefs)
@@ -403,5 +409,14 @@ async def run(database: Path, images: Path, lines: TextIO = sys.stdin, out: Text
 def main(argv: list[str] | None = None) -> None:
     import os
 
-    data = Path(os.environ.get("PBP_DATA_DIR", "data"))
-    asyncio.run(run(data / "console.sqlite3", Path(os.environ.get("PBP_CONSOLE_OUT", "console-out"))))
+    database = Path(os.environ.get("PBP_DATA_DIR", "data")) / "console.sqlite3"
+    try:
+        held = claim(database, role="console")
+    except InstanceError as error:
+        sys.exit(str(error))
+    try:
+        asyncio.run(run(database, Path(os.environ.get("PBP_CONSOLE_OUT", "console-out"))))
+    except NewerDatabase as error:
+        sys.exit(str(error))
+    finally:
+        held.release()

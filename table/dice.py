@@ -16,18 +16,21 @@ import re
 from dataclasses import dataclass, field
 
 from rules.rng import Rng
+from table.actions import whole_number
 
 MAX_DICE = 100
 MAX_SIDES = 1000
 MAX_TERMS = 10
 MAX_EXPLOSIONS = 20
+MAX_MODIFIER = 10**6
 
 _TERM = re.compile(
     r"(?P<count>\d*)d(?P<sides>\d+|%)"
     r"(?:(?P<keep>kh|kl|k|dh|dl)(?P<keepn>\d+))?"
     r"(?:r(?P<rerollop><|<=)?(?P<reroll>\d+))?"
     r"(?P<explode>!)?"
-    r"(?:(?P<cmp>>=|>)(?P<target>\d+))?"
+    r"(?:(?P<cmp>>=|>)(?P<target>\d+))?",
+    re.ASCII,  # \d is 0-9 only: other scripts' digits are refused as unreadable, not half-parsed
 )
 
 
@@ -84,8 +87,11 @@ def roll(notation: str, rng: Rng) -> DiceResult:
     for piece in pieces:
         sign = -1 if piece.startswith("-") else 1
         body = piece.lstrip("+-")
-        if body.isdigit():
-            modifier += sign * int(body)
+        if body.isascii() and body.isdigit():
+            number = whole_number(body, MAX_MODIFIER)
+            if number is None:
+                raise DiceError(f"A flat modifier can be at most {MAX_MODIFIER:,}.")
+            modifier += sign * number
             continue
         match = _TERM.fullmatch(body)
         if not match:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -24,14 +25,16 @@ from rules.base import Choice, Event, Meta, fill_seats
 from rules.rng import Rng
 from table import present
 from table.actions import describe
+from table.durations import show_duration
 from table.replay import effective, initial_state, replay
-from table.store import ActionRow, ReminderRow, SeatRow, Store, TableRow
+from table.store import ActionRow, ReminderRow, SeatRow, StaleVersion, Store, TableRow
 
 ACTIVE = ("lobby", "running")
 HISTORY_PAGE = 10
 MAX_QUICK = 5  # buttons under the board for each awaited seat
 MAX_MENUS = 2  # select menus under the board (each takes a whole row of Discord's five)
 MENU_SIZE = 25  # options in one select menu (Discord's limit)
+MIN_PACE = 3600  # default floor for reminders and deadlines; PBP_MIN_PACE lowers it (the end-to-end tests do)
 
 
 class TableError(Exception):
@@ -116,8 +119,10 @@ class TableService:
         store: Store,
         clock: Callable[[], float] = time.time,
         seeds: Callable[[], int] = lambda: secrets.randbits(62),
+        min_pace: int = MIN_PACE,
     ) -> None:
         self.store = store
+        self.min_pace = min_pace  # the shortest reminder interval or deadline a table may set, in seconds
         self.clock = clock
         self.seeds = seeds
         self._locks: dict[int, asyncio.Lock] = {}
@@ -136,6 +141,36 @@ class TableService:
         if table is None:
             raise TableError("There is no game in this channel. Start one with /game new.")
         return table
+
+    @asynccontextmanager
+    async def _holding(self, channel_id: int) -> AsyncIterator[TableRow]:
+        """The channel's active table under its lock, read afresh once the lock is held: every check that
+        decides a write is made on this row, never on one read before another action could commit."""
+        first = await self._active_here(channel_id)
+        async with self.lock(first.id):
+            yield await self._fresh(first.id)
+
+    async def _fresh(self, table_id: int) -> TableRow:
+        """A table read now (call it holding the table's lock), refused if it no longer runs or gathers."""
+        table = await self.store.table(table_id)
+        if table is None:
+            raise TableError("That table no longer exists.")
+        if table.status not in ACTIVE:
+            raise TableError(f"The {self._title(table)} game here is {table.status}. Start another with /game new.")
+        return table
+
+    @asynccontextmanager
+    async def _committing(self, table: TableRow) -> AsyncIterator[None]:
+        """A transaction that changes a game: losing a race to another writer (another process on the same
+        database, a version that moved) is the player's ordinary refusal, not an error of ours."""
+        try:
+            async with self.store.transaction():
+                yield
+        except StaleVersion:
+            raise TableError(
+                f"The {self._title(table)} game moved on while you acted: another action came first. "
+                "Nothing of yours was written; look at /board and try again."
+            ) from None
 
     async def _active_here(self, channel_id: int) -> TableRow:
         table = await self.table_here(channel_id)
@@ -208,8 +243,7 @@ class TableService:
         return table
 
     async def join(self, channel_id: int, caller: Caller, faction: str | None = None) -> TableView:
-        table = await self._active_here(channel_id)
-        async with self.lock(table.id):
+        async with self._holding(channel_id) as table:
             if table.status != "lobby":
                 raise TableError("This game has already started. Ask a player to /game replace you in, if they leave.")
             meta = self.engine(table).meta
@@ -240,8 +274,7 @@ class TableService:
         return match
 
     async def choose_faction(self, channel_id: int, caller: Caller, faction: str) -> TableView:
-        table = await self._active_here(channel_id)
-        async with self.lock(table.id):
+        async with self._holding(channel_id) as table:
             if table.status != "lobby":
                 raise TableError("Factions are chosen in the lobby, before the game starts.")
             seats, mine = await self._seated(table, caller)
@@ -251,8 +284,7 @@ class TableService:
         return await self.view(channel_id)
 
     async def leave(self, channel_id: int, caller: Caller) -> TableView:
-        table = await self._active_here(channel_id)
-        async with self.lock(table.id):
+        async with self._holding(channel_id) as table:
             if table.status != "lobby":
                 raise TableError("The game is under way: /game replace hands your seat to someone else.")
             seats, mine = await self._seated(table, caller)
@@ -260,9 +292,8 @@ class TableService:
         return await self.view(channel_id)
 
     async def kick(self, channel_id: int, caller: Caller, user_id: int) -> TableView:
-        table = await self._active_here(channel_id)
-        self._require_host(table, caller, "kick a player")
-        async with self.lock(table.id):
+        async with self._holding(channel_id) as table:
+            self._require_host(table, caller, "kick a player")
             if table.status != "lobby":
                 raise TableError("The game is under way: use /game replace to give that seat to someone else.")
             seats = await self.store.seats(table.id)
@@ -289,9 +320,7 @@ class TableService:
             raise TableError(f"Only the table's creator or someone who can manage this channel may {doing}.")
 
     async def start(self, channel_id: int, caller: Caller, order: str = "random") -> Post:
-        table = await self._active_here(channel_id)
-        async with self.lock(table.id):
-            table = await self._active_here(channel_id)
+        async with self._holding(channel_id) as table:
             if table.status != "lobby":
                 raise TableError("This game has already started.")
             seats, _ = await self._seated(table, caller)
@@ -312,7 +341,7 @@ class TableService:
             state = initial_state(engine, table, seats)
             text = serial.dumps(state)
             now = self.clock()
-            async with self.store.transaction():
+            async with self._committing(table):
                 await self.store.replace_seats(table.id, seats)
                 version = await self.store.save_state(table.id, table.version, text, status="running", started_at=now)
                 await self.store.add_snapshot(table.id, 0, 0, text, now)
@@ -340,9 +369,7 @@ class TableService:
         return table, [Choice(c.action, fill_seats(c.label, name), c.quick) for c in choices]
 
     async def act(self, channel_id: int, caller: Caller, action: dict[str, Any], version: int | None = None) -> Post:
-        table = await self._active_here(channel_id)
-        async with self.lock(table.id):
-            table = await self._active_here(channel_id)
+        async with self._holding(channel_id) as table:
             if table.status != "running":
                 raise TableError("The game has not started yet: the creator starts it with /game start.")
             if version is not None and version != table.version:
@@ -419,7 +446,7 @@ class TableService:
         row = ActionRow(
             table.id, n, kind, seat, user_id, action, seed, [asdict(e) for e in events], len(rng.rolls), secret, now
         )
-        async with self.store.transaction():
+        async with self._committing(table):
             await self.store.append_action(row)
             version = await self.store.save_state(table.id, table.version, text, **fields)
             if turn_ends:
@@ -542,11 +569,15 @@ class TableService:
             self._images[cache_key] = png
         return self._images[cache_key]
 
-    async def fallback(self, table_id: int, seat: int) -> Post | None:
-        """Play the engine's fallback for a seat whose deadline passed (if it is still awaited)."""
+    async def fallback(self, table_id: int, seat: int, now: float) -> Post | None:
+        """Play the engine's fallback for a seat whose deadline has passed by `now`, judged on the reminder row
+        read under the lock: a player who moved meanwhile started a new wait with a deadline of its own."""
         async with self.lock(table_id):
             table = await self.store.table(table_id)
             if table is None or table.status != "running" or table.paused:
+                return None
+            wait = await self.store.reminder(table_id, seat)
+            if wait is None or wait.deadline_at is None or wait.deadline_at > now:
                 return None
             engine = self.engine(table)
             state = self.state(table)
@@ -570,8 +601,7 @@ class TableService:
     # --- undo ----------------------------------------------------------------------------------------------
 
     async def undo(self, channel_id: int, caller: Caller) -> Post | Ask:
-        table = await self._active_here(channel_id)
-        async with self.lock(table.id):
+        async with self._holding(channel_id) as table:
             seats, mine = await self._seated(table, caller)
             last = await self._last_effective(table)
             if last is None or last.seat != mine.seat or last.kind != "act":
@@ -605,7 +635,7 @@ class TableService:
         now = self.clock()
         n = await self.store.action_count(table.id) + 1
         text = serial.dumps(state)
-        async with self.store.transaction():
+        async with self._committing(table):
             await self.store.append_action(
                 ActionRow(table.id, n, "undo", last.seat, last.user_id, {"undoes": last.n}, 0, [], 0, False, now)
             )
@@ -619,12 +649,15 @@ class TableService:
 
     async def answer(self, caller: Caller, request_id: int, agree: bool) -> tuple[str, Post | None]:
         """A player's button answer to an undo or pause request: (reply to them, post if it went through)."""
-        request = await self.store.request(request_id)
-        if request is None or not request.open:
+        first = await self.store.request(request_id)
+        if first is None:
             raise TableError("That request is closed: the game moved on or it was already decided.")
-        table = await self.store.table(request.table_id)
-        assert table is not None
-        async with self.lock(table.id):
+        async with self.lock(first.table_id):
+            # read again under the lock: two players agreeing at once must both be counted
+            request = await self.store.request(request_id)
+            if request is None or not request.open:
+                raise TableError("That request is closed: the game moved on or it was already decided.")
+            table = await self._fresh(request.table_id)
             seats = await self.store.seats(table.id)
             if self._seat_of(seats, caller.user_id) is None:
                 raise TableError("Only the players at this table can answer.")
@@ -651,21 +684,23 @@ class TableService:
     # --- table management ----------------------------------------------------------------------------------
 
     async def pause(self, channel_id: int, caller: Caller) -> str | Ask:
-        table = await self._active_here(channel_id)
-        seats, mine = await self._seated(table, caller)
-        if table.paused:
-            await self.store.set_table(table.id, paused=0)
-            now = self.clock()
-            async with self.store.transaction():
-                for row in await self.store.reminders(table.id):
-                    row.since, row.next_at, row.sent = now, now + table.remind_after, 0
-                    row.deadline_at = now + table.deadline if table.deadline else None
-                    await self.store.put_reminder(row)
-            return f"{mine.name} resumes the table: reminders and deadlines run again."
-        if len(seats) == 1:
-            await self.store.set_table(table.id, paused=1)
-            return "The table is paused."
-        return await self._ask(table, seats, caller, "pause", "pause this table (a vacation): everyone must agree")
+        async with self._holding(channel_id) as table:
+            seats, mine = await self._seated(table, caller)
+            if table.paused:
+                now = self.clock()
+                # one transaction: the clocks restart in the same commit that lifts the pause, so no tick (or
+                # crash) in between can find the table running with deadlines that fell during the pause
+                async with self.store.transaction():
+                    await self.store.set_table(table.id, paused=0)
+                    for row in await self.store.reminders(table.id):
+                        row.since, row.next_at, row.sent, row.mentioned = now, now + table.remind_after, 0, False
+                        row.deadline_at = now + table.deadline if table.deadline else None
+                        await self.store.put_reminder(row)
+                return f"{mine.name} resumes the table: reminders and deadlines run again."
+            if len(seats) == 1:
+                await self.store.set_table(table.id, paused=1)
+                return "The table is paused."
+            return await self._ask(table, seats, caller, "pause", "pause this table (a vacation): everyone must agree")
 
     async def settings(
         self,
@@ -676,17 +711,19 @@ class TableService:
         deadline: int | None,
         clear_deadline: bool = False,
     ) -> TableView:
-        table = await self._active_here(channel_id)
-        self._require_host(table, caller, "change the table's pace")
-        fields: dict[str, Any] = {}
-        if remind_after is not None:
-            fields["remind_after"] = remind_after
-        if remind_every is not None:
-            fields["remind_every"] = remind_every
-        if deadline is not None or clear_deadline:
-            fields["deadline"] = None if clear_deadline else deadline
-        if fields:
-            async with self.lock(table.id), self.store.transaction():
+        async with self._holding(channel_id) as table:
+            self._require_host(table, caller, "change the table's pace")
+            fields: dict[str, Any] = {}
+            asked = {"remind_after": remind_after, "remind_every": remind_every, "deadline": deadline}
+            for what, seconds in asked.items():
+                if seconds is not None:
+                    self._check_pace(what, seconds)
+                    fields[what] = seconds
+            if clear_deadline:
+                fields["deadline"] = None
+            if not fields:
+                return await self._view(table)
+            async with self.store.transaction():
                 await self.store.set_table(table.id, **fields)
                 updated = await self.store.table(table.id)
                 assert updated is not None
@@ -696,11 +733,19 @@ class TableService:
                     await self.store.put_reminder(row)
         return await self.view(channel_id)
 
+    def _check_pace(self, what: str, seconds: int) -> None:
+        """Reminders and deadlines faster than the floor would nag players (and the channel) without end."""
+        if seconds < self.min_pace:
+            label = {"remind_after": "The first reminder", "remind_every": "Reminders", "deadline": "A deadline"}
+            raise TableError(
+                f"{label[what]} can't come sooner than {show_duration(self.min_pace)} "
+                f"(you asked for {show_duration(seconds)}): play by post runs on hours and days."
+            )
+
     async def replace(self, channel_id: int, caller: Caller, old_user: int, new: Caller) -> TableView:
-        table = await self._active_here(channel_id)
-        if caller.user_id != old_user:
-            self._require_host(table, caller, "hand another player's seat to someone")
-        async with self.lock(table.id):
+        async with self._holding(channel_id) as table:
+            if caller.user_id != old_user:
+                self._require_host(table, caller, "hand another player's seat to someone")
             seats = await self.store.seats(table.id)
             old = self._seat_of(seats, old_user)
             if old is None:
@@ -713,13 +758,12 @@ class TableService:
                     await self.store.set_table(table.id, creator_id=new.user_id)
         return await self.view(channel_id)
 
-    async def abandon(self, channel_id: int, caller: Caller, version: int) -> str:
-        table = await self._active_here(channel_id)
-        self._require_host(table, caller, "abandon the game")
-        async with self.lock(table.id):
-            current = await self.store.table(table.id)
-            assert current is not None
-            if current.version != version:
+    async def abandon(self, table_id: int, caller: Caller, version: int) -> str:
+        """Abandon the table the confirmation was drawn for (by id: never whatever the channel holds now)."""
+        async with self.lock(table_id):
+            table = await self._fresh(table_id)
+            self._require_host(table, caller, "abandon the game")
+            if table.version != version:
                 raise TableError("The game moved on since you asked; run /game abandon again to confirm.")
             async with self.store.transaction():
                 await self.store.set_table(table.id, status="abandoned", finished_at=self.clock())
@@ -745,8 +789,12 @@ class TableService:
         status = fill_seats(engine.status(state, None), self.namer(seats))
         return TableView(table, seats, engine.meta, [s for s in seats if s.seat in waiting], since, status)
 
-    async def listing(self, guild_id: int) -> list[TableView]:
-        return [await self._view(table) for table in await self.store.tables_in_guild(guild_id)]
+    async def listing(self, guild_id: int, visible: Callable[[int], bool]) -> tuple[list[TableView], int]:
+        """The server's tables in channels `visible` says the caller can see, and how many others there are:
+        a private channel's players and turns are not shown to members outside it."""
+        tables = await self.store.tables_in_guild(guild_id)
+        shown = [table for table in tables if visible(table.channel_id)]
+        return [await self._view(table) for table in shown], len(tables) - len(shown)
 
     async def private_status(self, channel_id: int, caller: Caller) -> tuple[str, bytes | None]:
         """What only the caller may see: their hand, coins or secret choices (and a picture if the game has one)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -17,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import aiosqlite
+
+from table import snapshots
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 
@@ -95,6 +98,7 @@ class ReminderRow:
     next_at: float
     sent: int
     deadline_at: float | None
+    mentioned: bool = False  # the channel was told about this wait already
 
 
 @dataclass
@@ -113,6 +117,19 @@ class StaleVersion(Exception):
     """The table changed since it was read: the caller's view of it is out of date."""
 
 
+class NewerDatabase(Exception):
+    """The database file was written by a newer version of the bot: refused, never written to."""
+
+
+BUSY_TIMEOUT_MS = 5000  # another connection's write (a backup, the sqlite3 shell) is waited for, not an error
+
+
+async def _user_version(db: aiosqlite.Connection) -> int:
+    async with db.execute("PRAGMA user_version") as cursor:
+        row = await cursor.fetchone()
+    return int(row[0]) if row else 0
+
+
 def _migrations() -> list[tuple[int, str]]:
     files = sorted(MIGRATIONS.glob("[0-9][0-9][0-9][0-9]_*.sql"))
     return [(int(path.name[:4]), path.read_text(encoding="utf-8")) for path in files]
@@ -129,10 +146,25 @@ class Store:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(str(path), isolation_level=None)
-        db.row_factory = aiosqlite.Row
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across app crashes
-        await db.execute("PRAGMA foreign_keys=ON")
+        try:
+            # Read the file's version before anything writes to it (even the journal mode is a write).
+            found = await _user_version(db)
+            known = max((number for number, _ in _migrations()), default=0)
+            if found > known:
+                raise NewerDatabase(
+                    f"{path} was written by a newer version of this bot (database version {found}; this one knows up "
+                    f"to {known}). Upgrade the bot, or point PBP_DATA_DIR at another folder. The file was not changed."
+                )
+            db.row_factory = aiosqlite.Row
+            await db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            await db.execute("PRAGMA journal_mode=WAL")
+            # FULL: a commit is on disk before the player is told their move is made, even across a power cut
+            # (NORMAL would survive a crash of the bot but could lose the last moves to a power cut).
+            await db.execute("PRAGMA synchronous=FULL")
+            await db.execute("PRAGMA foreign_keys=ON")
+        except BaseException:
+            await db.close()
+            raise
         store = cls(db)
         await store.migrate()
         return store
@@ -142,9 +174,7 @@ class Store:
 
     async def migrate(self) -> int:
         """Apply every migration newer than PRAGMA user_version, each in its own transaction."""
-        async with self.db.execute("PRAGMA user_version") as cursor:
-            row = await cursor.fetchone()
-        current = int(row[0]) if row else 0
+        current = await _user_version(self.db)
         for number, script in _migrations():
             if number <= current:
                 continue
@@ -281,6 +311,13 @@ class Store:
     # --- the action log -----------------------------------------------------------------------------------
 
     async def append_action(self, row: ActionRow) -> None:
+        """Append to the log; an action numbered like one already there lost a race (StaleVersion)."""
+        try:
+            await self._append_action(row)
+        except sqlite3.IntegrityError:
+            raise StaleVersion(row.table_id) from None
+
+    async def _append_action(self, row: ActionRow) -> None:
         await self._write(
             "INSERT INTO actions (table_id, n, kind, seat, user_id, action, seed, events, rolls, secret, at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -322,24 +359,50 @@ class Store:
         return ActionRow(**data)
 
     # --- snapshots ----------------------------------------------------------------------------------------
+    # Kept small by table/snapshots.py: a keyframe (base NULL) or a delta against the keyframe of turn `base`.
+    # A delta's keyframe has an earlier turn and no later action (upto), so drop_snapshots_from, which drops by
+    # upto, never strands a delta; replacing a keyframe's turn would, so its deltas are made keyframes first.
+
+    _SNAPSHOT = (
+        "SELECT s.table_id, s.turn, s.upto, s.state, s.at, k.state AS base_state FROM snapshots s"
+        " LEFT JOIN snapshots k ON k.table_id = s.table_id AND k.turn = s.base"
+    )
+
+    @staticmethod
+    def _snapshot(row: aiosqlite.Row) -> SnapshotRow:
+        text = snapshots.decode(row["state"], row["base_state"])
+        return SnapshotRow(row["table_id"], row["turn"], row["upto"], text, row["at"])
 
     async def add_snapshot(self, table_id: int, turn: int, upto: int, state: str, now: float) -> None:
-        await self._write(
-            "INSERT OR REPLACE INTO snapshots (table_id, turn, upto, state, at) VALUES (?, ?, ?, ?, ?)",
-            (table_id, turn, upto, state, now),
-        )
+        async with self.transaction():
+            dependents = await self._all(self._SNAPSHOT + " WHERE s.table_id = ? AND s.base = ?", (table_id, turn))
+            for row in dependents:
+                await self.db.execute(
+                    "UPDATE snapshots SET state = ?, base = NULL WHERE table_id = ? AND turn = ?",
+                    (snapshots.keyframe(self._snapshot(row).state), table_id, row["turn"]),
+                )
+            key = await self._one(
+                "SELECT turn, state FROM snapshots WHERE table_id = ? AND base IS NULL AND turn < ? AND upto <= ?"
+                " ORDER BY turn DESC LIMIT 1",
+                (table_id, turn, upto),
+            )
+            data, base = snapshots.encode(state, turn, (key["turn"], key["state"]) if key else None)
+            await self.db.execute(
+                "INSERT OR REPLACE INTO snapshots (table_id, turn, upto, state, at, base) VALUES (?, ?, ?, ?, ?, ?)",
+                (table_id, turn, upto, data, now, base),
+            )
 
     async def snapshot(self, table_id: int, turn: int) -> SnapshotRow | None:
-        row = await self._one("SELECT * FROM snapshots WHERE table_id = ? AND turn = ?", (table_id, turn))
-        return SnapshotRow(**dict(row)) if row else None
+        row = await self._one(self._SNAPSHOT + " WHERE s.table_id = ? AND s.turn = ?", (table_id, turn))
+        return self._snapshot(row) if row else None
 
     async def last_snapshot_before(self, table_id: int, n: int) -> SnapshotRow | None:
         """The newest snapshot that includes no action from n on."""
         row = await self._one(
-            "SELECT * FROM snapshots WHERE table_id = ? AND upto < ? ORDER BY upto DESC, turn DESC LIMIT 1",
+            self._SNAPSHOT + " WHERE s.table_id = ? AND s.upto < ? ORDER BY s.upto DESC, s.turn DESC LIMIT 1",
             (table_id, n),
         )
-        return SnapshotRow(**dict(row)) if row else None
+        return self._snapshot(row) if row else None
 
     async def drop_snapshots_from(self, table_id: int, n: int) -> None:
         await self._write("DELETE FROM snapshots WHERE table_id = ? AND upto >= ?", (table_id, n))
@@ -362,16 +425,35 @@ class Store:
 
     # --- reminders ----------------------------------------------------------------------------------------
 
+    @staticmethod
+    def _reminder(row: aiosqlite.Row) -> ReminderRow:
+        data = dict(row)
+        return ReminderRow(**{**data, "mentioned": bool(data["mentioned"])})
+
     async def reminders(self, table_id: int) -> list[ReminderRow]:
         rows = await self._all("SELECT * FROM reminders WHERE table_id = ? ORDER BY seat", (table_id,))
-        return [ReminderRow(**dict(row)) for row in rows]
+        return [self._reminder(row) for row in rows]
+
+    async def reminder(self, table_id: int, seat: int) -> ReminderRow | None:
+        row = await self._one("SELECT * FROM reminders WHERE table_id = ? AND seat = ?", (table_id, seat))
+        return self._reminder(row) if row else None
 
     async def put_reminder(self, row: ReminderRow) -> None:
         await self._write(
-            "INSERT OR REPLACE INTO reminders (table_id, seat, since, next_at, sent, deadline_at)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            (row.table_id, row.seat, row.since, row.next_at, row.sent, row.deadline_at),
+            "INSERT OR REPLACE INTO reminders (table_id, seat, since, next_at, sent, deadline_at, mentioned)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (row.table_id, row.seat, row.since, row.next_at, row.sent, row.deadline_at, int(row.mentioned)),
         )
+
+    async def update_reminder_if(self, row: ReminderRow, since: float, sent: int) -> bool:
+        """Store `row` only if that seat's wait is still the one read (same `since`, same count of reminders
+        sent): a reminder handled while the player moved must not bring back the wait they ended."""
+        cursor = await self._write(
+            "UPDATE reminders SET next_at = ?, sent = ?, deadline_at = ?, mentioned = ?"
+            " WHERE table_id = ? AND seat = ? AND since = ? AND sent = ?",
+            (row.next_at, row.sent, row.deadline_at, int(row.mentioned), row.table_id, row.seat, since, sent),
+        )
+        return cursor.rowcount == 1
 
     async def drop_reminders(self, table_id: int, keep: Iterable[int] = ()) -> None:
         kept = list(keep)
@@ -387,7 +469,7 @@ class Store:
             " ORDER BY MIN(r.next_at, COALESCE(r.deadline_at, r.next_at)) LIMIT ?",
             (now, now, limit),
         )
-        return [ReminderRow(**dict(row)) for row in rows]
+        return [self._reminder(row) for row in rows]
 
     # --- requests (undo consent, pause votes) -------------------------------------------------------------
 

@@ -105,10 +105,13 @@ async def test_replace_hands_a_seat_to_another_member(harness: Harness):
 
 async def test_settings_and_pause_vote(harness: Harness):
     await open_table(harness)
-    calls = await harness.command(ALICE, "alice", "game settings", {"remind_after": "30s", "deadline": "2d"})
-    assert "remind after 30s" in replies(calls)[0].content and "deadline 2d" in replies(calls)[0].content
+    calls = await harness.command(ALICE, "alice", "game settings", {"remind_after": "90m", "deadline": "2d"})
+    assert "remind after 1h30m" in replies(calls)[0].content and "deadline 2d" in replies(calls)[0].content
     calls = await harness.command(ALICE, "alice", "game settings", {"remind_after": "soon"})
     assert replies(calls)[0].ephemeral and "not a duration" in replies(calls)[0].content
+    calls = await harness.command(ALICE, "alice", "game settings", {"remind_every": "1s", "deadline": "10m"})
+    assert replies(calls)[0].ephemeral and "can't come sooner than 1h" in replies(calls)[0].content
+    assert (await harness.bot.store.table(1)).remind_every == 86400  # nothing was written
     calls = await harness.command(ALICE, "alice", "game pause")
     reply = replies(calls)[0]
     assert "everyone must agree" in reply.content and "<@1002>" in reply.content
@@ -124,3 +127,31 @@ async def test_commands_outside_a_server_table_are_refused_clearly(harness: Harn
     calls = await harness.command(ALICE, "alice", "game status")
     assert replies(calls)[0].ephemeral and "no game in this channel" in replies(calls)[0].content
     assert GUILD_ID
+
+
+async def test_list_shows_only_tables_in_channels_the_caller_can_see(harness: Harness):
+    from tests.cogs.harness import snowflake
+    from tests.e2e.payloads import FakeGuild, guild_create, text_channel
+
+    await open_table(harness)  # in the open channel
+    secret = snowflake()
+    await harness.command(BOB, "bob", "game new", {"game": "tictactoe"}, channel=secret)
+    view_channel = 1024
+    hidden = {
+        **text_channel(secret, GUILD_ID, "secret", 1),
+        "permission_overwrites": [
+            {"id": str(GUILD_ID), "type": 0, "allow": "0", "deny": str(view_channel)},
+            {"id": str(BOB), "type": 1, "allow": str(view_channel), "deny": "0"},
+        ],
+    }
+    guild = FakeGuild(GUILD_ID, "server", owner_id=MOD, admin_role_id=snowflake())
+    channels = [text_channel(harness.channel_id, GUILD_ID, "open", 0), hidden]
+    harness.bot._connection._add_guild_from_data(guild_create(guild, channels, []))
+
+    carol = replies(await harness.command(CAROL, "carol", "game list"))[0]
+    assert carol.ephemeral and "waiting for alice" in carol.content
+    assert "gathering players" not in carol.content and "bob" not in carol.content
+    assert "(and 1 in channels you can't see)" in carol.content
+    bob = replies(await harness.command(BOB, "bob", "game list"))[0]
+    assert "waiting for alice" in bob.content and "gathering players" in bob.content
+    assert "can't see" not in bob.content

@@ -132,6 +132,7 @@ class FakeDiscord(Messages):
             "DISCORD_GATEWAY_URL": f"ws://127.0.0.1:{self.port}/gateway",
             "PBP_DATA_DIR": data_dir,
             "PBP_TICK_SECONDS": str(tick_seconds),
+            "PBP_MIN_PACE": "1",  # reminders and deadlines in seconds, so the tests need not wait for hours
         }
 
     @property

@@ -100,7 +100,12 @@ async def test_closed_dms_fall_back_to_a_mention_and_are_remembered(service, rem
     inbox.closed.clear()
     clock.advance(24 * HOUR)
     await reminders.tick(clock())
-    assert inbox.dms == [] and len(inbox.mentions) == 2  # no DM attempt any more
+    assert inbox.dms == [] and len(inbox.mentions) == 1  # no DM attempt, and the channel heard of this wait
+    await service.act(CHANNEL, ALICE, {"type": "mark", "square": "b2"})
+    await service.act(CHANNEL, BOB, {"type": "mark", "square": "a1"})
+    clock.advance(12 * HOUR)
+    await reminders.tick(clock())
+    assert inbox.dms == [] and len(inbox.mentions) == 2  # a new wait: the channel is told once again
 
 
 async def test_muted_dms_send_nothing_until_escalation(service, reminders, inbox, clock):
@@ -129,7 +134,7 @@ async def test_a_reminder_in_quiet_hours_waits_for_them_to_end(service, reminder
     await started(service)
     await service.store.save_prefs(Prefs(ALICE.user_id, quiet_from=0, quiet_to=23, timezone="UTC"))
     clock.now = clock.now - clock.now % 86400 + 2 * HOUR  # 02:00 UTC
-    await service.settings(CHANNEL, ALICE, 60, None, None)
+    await service.settings(CHANNEL, ALICE, HOUR, None, None)
     row = (await service.store.reminders(1))[0]
     row.next_at = clock.now - 1
     await service.store.put_reminder(row)

@@ -32,7 +32,10 @@ async def test_one_active_table_per_channel_but_many_per_server(service: TableSe
     with pytest.raises(TableError, match="already has a Tic-tac-toe game"):
         await service.create(GUILD, CHANNEL, BOB, "tictactoe", {})
     await service.create(GUILD, CHANNEL + 1, BOB, "tictactoe", {})
-    assert len(await service.listing(GUILD)) == 2
+    views, hidden = await service.listing(GUILD, lambda channel: True)
+    assert len(views) == 2 and hidden == 0
+    views, hidden = await service.listing(GUILD, lambda channel: channel == CHANNEL)
+    assert [view.table.channel_id for view in views] == [CHANNEL] and hidden == 1
 
 
 async def test_lobby_refuses_double_join_full_table_and_taken_faction(service: TableService):
@@ -242,11 +245,12 @@ async def test_replace_hands_a_seat_over(service: TableService):
 async def test_abandon_needs_the_host_and_a_current_confirmation(service: TableService):
     await ttt(service)
     current = await version(service)
+    table_id = (await service.table_here(CHANNEL)).id
     with pytest.raises(TableError, match="Only the table's creator"):
-        await service.abandon(CHANNEL, BOB, current)
+        await service.abandon(table_id, BOB, current)
     with pytest.raises(TableError, match="moved on"):
-        await service.abandon(CHANNEL, ALICE, current - 1)
-    assert "abandoned by alice" in await service.abandon(CHANNEL, ALICE, current)
+        await service.abandon(table_id, ALICE, current - 1)
+    assert "abandoned by alice" in await service.abandon(table_id, ALICE, current)
     assert (await service.table_here(CHANNEL)).status == "abandoned"
     await service.create(GUILD, CHANNEL, BOB, "tictactoe", {})  # the channel is free again
 
@@ -254,11 +258,11 @@ async def test_abandon_needs_the_host_and_a_current_confirmation(service: TableS
 async def test_an_admin_may_manage_any_table(service: TableService):
     await ttt(service)
     mod = Caller(9, "mod", admin=True)
-    await service.settings(CHANNEL, mod, 60, 120, 600)
+    await service.settings(CHANNEL, mod, 3600, 7200, 36000)
     table = await service.table_here(CHANNEL)
-    assert (table.remind_after, table.remind_every, table.deadline) == (60, 120, 600)
+    assert (table.remind_after, table.remind_every, table.deadline) == (3600, 7200, 36000)
     with pytest.raises(TableError, match="creator"):
-        await service.settings(CHANNEL, BOB, 60, None, None)
+        await service.settings(CHANNEL, BOB, 3600, None, None)
 
 
 async def test_a_secret_action_is_never_spelled_out_in_public(service: TableService):
