@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.base import ActionLog, Choice
 from rules.genertela import dragonewts
-from rules.genertela.board import NATIONS, active_nation, touch, units_of, zone
+from rules.genertela.board import NATIONS, active_nation, allied, touch, units_of, zone
 from rules.genertela.specials import walled
 from rules.genertela.state import State, Unit
 
@@ -35,10 +35,21 @@ def choices(state: State) -> list[Choice]:
     for zid in dragonewts.attack_options(state, nation):
         verb = "Call off the fight" if zid in state.city_attacks else "Fight"
         found.append(Choice({"type": "attack", "zone": zid}, f"{verb} over the Dragonewt city in {zone(zid).name}"))
-    if not NATIONS[nation].has("dragonewt"):
+    if _passing_matters(state, nation):
         text = "Block named Dragonewts again" if dragonewts.lets_pass(state, nation) else "Let named Dragonewts pass"
         found.append(Choice({"type": "letpass"}, f"{text} through your zones"))
     return found
+
+
+def _passing_matters(state: State, nation: str) -> bool:
+    """The standing "let named Dragonewts pass" is offered in the movement step only, to a nation whose enemies have
+    named Dragonewts in play (or that lets them pass, to take it back): a nation in their way is asked on the spot
+    anyway, so the build menu never carries it."""
+    if state.phase != "move" or NATIONS[nation].has("dragonewt"):
+        return False
+    if dragonewts.lets_pass(state, nation):
+        return True
+    return any(u.kind == "named_dragonewt" and not allied(state, nation, u.nation) for u in state.units)
 
 
 def apply(state: State, action: dict[str, Any], log: ActionLog) -> None:

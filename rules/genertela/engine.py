@@ -32,6 +32,7 @@ from rules.genertela import (
     declarations,
     dragonewts,
     flow,
+    orders,
     reinforce,
     submission,
     vassals,
@@ -130,6 +131,17 @@ meta = Meta(
             (Param("zone", "Zone with the city"),),
         ),
         ActionSpec("letpass", "Let named Dragonewts pass through your zones, or block them again."),
+        ActionSpec(
+            "orders",
+            "A whole nation turn in one line: build 1 Sartar; move Sartar>Prax 3 (then battles follow).",
+            (
+                Param(
+                    "list",
+                    "Orders split by ; e.g. build 2 Sartar; move Sartar>Prax 3; wait (keeps the step open)",
+                    "list",
+                ),
+            ),
+        ),
     ),
     options=(
         Option(
@@ -266,7 +278,8 @@ def _allowed_types(state: State) -> tuple[str, ...]:
     if state.decisions:
         return ("choose",)
     if state.phase in ("build", "move"):
-        return (state.phase, "end", "revolt", *declarations.TYPES, *(("grant",) if state.phase == "move" else ()))
+        grant = ("grant",) if state.phase == "move" else ()
+        return (state.phase, "end", "revolt", "orders", *declarations.TYPES, *grant)
     step = state.battle.step if state.battle else ""
     return {"target": ("target",), "casualties": ("casualties",)}.get(step, ("fight", "retreat", "submit"))
 
@@ -314,6 +327,10 @@ def _validate(state: State, action: dict[str, Any], seat: int | None = None) -> 
         raise RuleError(f"You cannot {kind} now; you may: {_possible(state, seat)}.")
     if kind == "move":
         _check_move(state, action)
+        return
+    if kind == "orders":  # each order is checked as it is played (orders.run)
+        listed = action.get("list")
+        require(isinstance(listed, str | list) and set(action) == {"type", "list"}, "orders takes one list of orders.")
         return
     if kind == "outside":
         count = action.get("count")
@@ -409,6 +426,11 @@ def _apply(state: State, action: dict[str, Any], rng: Rng, log: ActionLog, seat:
     if kind == "grant":
         alliance_votes.grant(state, active_nation(state), action["zone"], action["nation"], action["count"], log)
         return
+    if kind == "orders":
+        log.events.extend(
+            orders.run(state, action["list"], lambda trial, order, into: _order(trial, seat, order, rng, into))
+        )
+        return
     nation = active_nation(state)
     if kind == "build":
         what, zid = action["kind"], action["zone"]
@@ -483,6 +505,20 @@ def _retreat_step(state: State, kind: str, action: dict[str, Any], rng: Rng, log
             return
         return
     flow.after_retreats(state, log, rng)
+
+
+def _order(state: State, seat: int | None, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
+    """One order of an order list, checked and played like the same action sent alone; "all" moves what may go."""
+    if seat is None or seat not in awaiting(state):
+        raise RuleError(f"it is not your decision now; waiting for {_waiting_text(state)}.")
+    action = _written(state, action, seat)
+    if action["type"] == "move" and action["count"] == "all":
+        start, target = action["from"], action["to"]
+        known = start in BOARD.zones and target in BOARD.zones
+        action["count"] = move_limit(state, active_nation(state), start, target) if known else 1
+    _validate(state, action, seat)
+    _apply(state, action, rng, log, seat)
+    _run_bots(state, rng, log)
 
 
 def _run_bots(state: State, rng: Rng, log: ActionLog) -> None:

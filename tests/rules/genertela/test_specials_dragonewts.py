@@ -95,9 +95,9 @@ def test_an_enemy_may_choose_to_let_named_dragonewts_pass() -> None:
     state = blank(nation="heortlings", phase="move")
     for zone in ("Orenaria", "Fer", "Kitori", "Dagori Inkarth"):
         put(state, "heortlings", zone, 1)
+    put(state, "dragonewts", "Dragon's Eye", 2, kind="named_dragonewt")  # the choice is offered only then
     act(state, type="letpass")  # a standing answer: nobody is asked
     state.order_index = ORDER.index("dragonewts")
-    put(state, "dragonewts", "Dragon's Eye", 2, kind="named_dragonewt")
     act(state, type="move", **{"from": z("Dragon's Eye"), "to": z("Storn"), "count": 2})
     assert len(units_of(state, "dragonewts", z("Storn"))) == 2 and not state.decisions
 
