@@ -442,11 +442,11 @@ def _apply(state: State, action: dict[str, Any], rng: Rng, log: ActionLog, seat:
         built = {"city": "City", "forest": "Forest"}.get(what, what)
         log.say(f"{NATIONS[nation].name} build a {built} in {zone(zid).name}.")
         if not flow.can_build(state) or not choices.builds(state):
-            flow.end_build(state)
+            flow.end_build(state, log, rng)
     elif kind in declarations.TYPES:
         declarations.apply(state, action, log)
     elif kind == "end" and state.phase == "build":
-        flow.end_build(state)
+        flow.end_build(state, log, rng)
     elif kind == "move":
         _move(state, nation, action, log)
     elif kind == "end":

@@ -73,15 +73,13 @@ def start_nation_turn(state: State, log: ActionLog, rng: Rng) -> None:
 
 
 def _after_conversions(state: State, log: ActionLog, rng: Rng) -> str:
-    """The rest of steps 1-2. "play": the nation builds or moves now; "next": it sat the turn out and the next
-    nation is due; "over": the campaign ended."""
+    """The rest of steps 1-2, in the seed's order: resources (gained, then spent in the build step), then
+    reinforcements. "play": the nation builds or moves now; "next": it sat the turn out and the next nation is
+    due; "over": the campaign ended."""
     nation = active_nation(state)
     if state.turn > state.first_turn:
         submission.forced(state, nation, log)
-        reinforce.expire(state, nation, log)
-        reinforce.reinforce(state, nation, ("reinforcement", "start_of_nation_turn"), log)
-        events.after_reinforcements(state, nation, log)
-        vassals.demand_troops(state, nation)
+        vassals.demand_troops(state, nation)  # subject troops are taken when the overlord's turn starts
     _retry_recovery(state, nation, log, rng)
     if units_of(state, nation):
         gained = submission.tribute(state, nation, resources_gained(state, nation), log)
@@ -89,16 +87,39 @@ def _after_conversions(state: State, log: ActionLog, rng: Rng) -> str:
         points = f"{gained} resource{'s' * (gained != 1)}"
         log.say(f"{NATIONS[nation].name} gain {points} ({state.resources[nation]} to spend).")
         state.phase = "build"
-        if not can_build(state):
-            end_build(state)  # nothing to buy: straight to movement, carrying at most 5 points
+        if can_build(state):
+            return "play"
+    _carry(state)  # nothing to buy: straight on, carrying at most 5 points
+    if _reinforcements(state, log):
         return "play"
     return "next" if _advance(state, log) else "over"  # nothing on the map: the nation sits this turn out
 
 
-def end_build(state: State) -> None:
+def _carry(state: State) -> None:
     nation = active_nation(state)
     state.resources[nation] = min(MAX_CARRIED, state.resources.get(nation, 0))
+
+
+def _reinforcements(state: State, log: ActionLog) -> bool:
+    """Step 2, after the resources were spent: expiring special units leave, reinforcements arrive. True when the
+    nation then has units and moves; False when it has nothing on the map and sits the turn out."""
+    nation = active_nation(state)
+    if state.turn > state.first_turn:
+        reinforce.expire(state, nation, log)
+        reinforce.reinforce(state, nation, ("reinforcement", "start_of_nation_turn"), log)
+        events.after_reinforcements(state, nation, log)
     state.phase = "move"
+    return bool(units_of(state, nation))
+
+
+def end_build(state: State, log: ActionLog | None = None, rng: Rng | None = None) -> None:
+    """The build step ends (at most 5 points carry over); the reinforcements arrive, then the nation moves. A nation
+    left with nothing on the map sits the rest of its turn out (given `rng`; else its empty movement step ends by
+    itself)."""
+    log = log if log is not None else ActionLog()
+    _carry(state)
+    if not _reinforcements(state, log) and rng is not None and _advance(state, log):
+        start_nation_turn(state, log, rng)
 
 
 def end_move(state: State, log: ActionLog, rng: Rng) -> None:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from rules import genertela
 from rules.genertela import events, flow, titles
 from rules.genertela.battle import dice, resist, to_hit
-from rules.genertela.board import BOARD, CONTENT, NATIONS, ORDER, allied, zone
+from rules.genertela.board import BOARD, CONTENT, NATIONS, ORDER, allied, units_of, zone
 from rules.genertela.economy import resources_gained, scoring_points
 from rules.genertela.movement import strength
 from rules.genertela.reinforce import PLACED_FLAG
@@ -160,3 +161,19 @@ def test_dragonewt_income_is_their_cities_among_others_instead_of_terrain() -> N
     put(state, "uz", "Storn", 2)
     put(state, "dragonewts", "Storn", 2, "named_dragonewt", sitting=True)  # on their city in an Uz zone
     assert resources_gained(state, "dragonewts") == 1
+
+
+def test_nation_turn_resources_come_before_reinforcements() -> None:
+    # turn 2: the Praxians get 3 units in the Wastelands, an empty waste (a nomad's waste pays 1)
+    state = blank(turn=2, nation="praxians", phase="build")
+    wastes = z("Wastelands")
+    put(state, "praxians", "Prax", 1)
+    state.resources = {"praxians": 11}
+    before = resources_gained(state, "praxians")
+    flow.start_nation_turn(state, flow.ActionLog(), Rng(0))
+    assert state.resources["praxians"] == 11 + before  # the Wastelands were not held yet when resources came
+    assert units_of(state, "praxians", wastes) == []  # the reinforcements wait for the build step to end
+    builds = [c.action for c in genertela.legal(state, 0) if c.action["type"] == "build"]
+    assert builds and all(a["zone"] != wastes for a in builds)  # no bought unit where they will land
+    genertela.act(state, 0, {"type": "end"}, Rng(0))
+    assert len(units_of(state, "praxians", wastes)) == 3
