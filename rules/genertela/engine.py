@@ -133,11 +133,11 @@ meta = Meta(
         ActionSpec("letpass", "Let named Dragonewts pass through your zones, or block them again."),
         ActionSpec(
             "orders",
-            "A whole nation turn in one line: build 1 Sartar; move Sartar>Prax 3 (then battles follow).",
+            "A whole nation turn in one line: build Sartar; move Sartar>Prax 3 (then battles follow).",
             (
                 Param(
                     "list",
-                    "Orders split by ; e.g. build 2 Sartar; move Sartar>Prax 3; wait (keeps the step open)",
+                    "Orders split by ; e.g. build Sartar; build city Pavis; move Sartar>Prax 3; wait (keeps step open)",
                     "list",
                 ),
             ),

@@ -1,4 +1,4 @@
-"""A whole nation turn sent as one action: an order list such as "build 2 Sartar; move Sartar>Prax 3".
+"""A whole nation turn sent as one action: an order list such as "build Sartar; move Sartar>Prax 3".
 
 The orders are played one by one on a copy of the state, through the same checks as the single actions; the
 first refused order refuses the whole list (the state is left exactly as it was) and the refusal names it. When
@@ -20,7 +20,7 @@ from rules.genertela.board import active_nation, touch
 from rules.genertela.state import State
 
 MAX_ORDERS = 40
-MAX_COUNT = 20  # "build 3 Sartar" and the like: a bigger number is a typing slip
+MAX_COUNT = 20  # more units than any move takes: a typing slip
 BUILD_KINDS = {
     "unit": "unit",
     "units": "unit",
@@ -53,7 +53,7 @@ def split(raw: str | list[str]) -> list[str]:
 def parse(raw: str | list[str]) -> list[Order]:
     texts = split(raw)
     if not texts:
-        raise RuleError('Give at least one order, e.g. "build 1 Sartar; move Sartar>Prax 3".')
+        raise RuleError('Give at least one order, e.g. "build Sartar; move Sartar>Prax 3".')
     if len(texts) > MAX_ORDERS:
         raise RuleError(f"At most {MAX_ORDERS} orders at once (you gave {len(texts)}).")
     found: list[Order] = []
@@ -106,16 +106,15 @@ def _order(text: str) -> tuple[dict[str, Any], ...]:
 
 def _build(rest: str) -> tuple[dict[str, Any], ...]:
     count, place = _count(rest, trailing=False)
-    times = 1 if count == "all" else count
+    if count not in ("all", 1):  # a zone gets one bought unit, City or Forest a turn
+        raise RuleError("one build per zone: write build Sartar; build Tarsh, or build city Pavis.")
     first, _, after = place.partition(" ")
     kind = BUILD_KINDS.get(first.lower())
     place = after.strip() if kind else place
     if place.lower().startswith("in "):
         place = place[3:].strip()
     action = {"type": "build", "kind": kind or "unit", "zone": _need(place, "build needs a zone, e.g. build 1 Sartar")}
-    if times < 1:
-        raise RuleError("build at least 1.")
-    return tuple(dict(action) for _ in range(times))
+    return (action,)
 
 
 def _count(text: str, trailing: bool = True) -> tuple[int | str, str]:

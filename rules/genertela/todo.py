@@ -6,6 +6,8 @@ from rules.genertela import aims, choices, combat, flow
 from rules.genertela.board import BOARD, NATIONS, active_nation, alliances
 from rules.genertela.state import State
 
+ONE_LINE = " Or the whole turn in one line: /gen orders (e.g. build Sartar; move Sartar>Prax 3)."
+
 
 def todo(state: State) -> str:
     """Empty when nothing is awaited from a nation (bidding, decisions and the end have their own lines)."""
@@ -17,9 +19,9 @@ def todo(state: State) -> str:
         army = next((a.name for a in alliances(state) if a.id == state.alliance), state.alliance)
         name = f"{name} ({army} turn)"
     if state.phase == "build":
-        return f"{name}: {state.resources.get(nation, 0)} points to spend with /gen build, then /gen end."
+        return f"{name}: {state.resources.get(nation, 0)} points to spend with /gen build, then /gen end.{ONE_LINE}"
     if state.phase == "move":
-        return f"{name}: move with /gen move, then /gen end (battles follow)."
+        return f"{name}: move with /gen move, then /gen end (battles follow).{ONE_LINE}"
     battle = state.battle
     if battle is None:
         return ""

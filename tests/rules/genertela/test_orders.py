@@ -66,8 +66,10 @@ def test_a_build_after_the_points_ran_out_is_named() -> None:
     state = uz_turn()
     with pytest.raises(RuleError, match=r"^Order 3 \(build 1 Fer\) .*building is over \(1 points left"):
         act(state, type="orders", list="build Storn; build Kitori; build 1 Fer")
-    with pytest.raises(RuleError, match=r"^Order 1 \(build 2 Storn\) .*That build is not possible"):
+    with pytest.raises(RuleError, match=r"^Order 1 \(build 2 Storn\) .*one build per zone"):
         act(state, type="orders", list="build 2 Storn")  # one bought unit per zone and turn
+    with pytest.raises(RuleError, match=r"^Order 2 \(build Storn\) .*That build is not possible"):
+        act(state, type="orders", list="build 1 Storn; build Storn")
     with pytest.raises(RuleError, match=r"^Order 2 \(build Fer\) .*builds come first"):
         act(state, type="orders", list="move Storn>Fer 1; build Fer")
 
@@ -76,6 +78,7 @@ def test_wait_keeps_the_movement_step_open() -> None:
     state = uz_turn()
     act(state, type="orders", list="build Storn; build Kitori; move Storn>Fer 1; wait")
     assert (active_nation(state), state.phase) == ("uz", "move")
+    assert "/gen orders" in genertela.status(state, 0)  # the status line tells of the one-line turn
     assert len(units_of(state, "uz", z("Fer"))) == 1
     act(state, type="orders", list="move Kitori>Fer 1")  # a second list ends the step
     assert active_nation(state) != "uz"
@@ -116,15 +119,16 @@ def test_the_list_stops_where_the_game_awaits_an_answer() -> None:
 
 
 def test_discord_hands_the_list_split_at_commas() -> None:
-    assert [o.text for o in orders.parse(["build 2 Storn; move Storn>Fer", "end"])] == [
-        "build 2 Storn",
+    assert [o.text for o in orders.parse(["build 1 Storn; move Storn>Fer", "end"])] == [
+        "build 1 Storn",
         "move Storn>Fer",
         "end",
     ]
     assert orders.parse("move 3 Storn -> Fer")[0].actions == (
         {"type": "move", "from": "Storn", "to": "Fer", "count": 3},
     )
-    assert orders.parse("build 2 cities Pavis")[0].actions == ({"type": "build", "kind": "city", "zone": "Pavis"},) * 2
+    assert orders.parse("build city in Pavis")[0].actions == ({"type": "build", "kind": "city", "zone": "Pavis"},)
+    assert orders.parse("build forest Stinking Forest")[0].actions[0]["zone"] == "Stinking Forest"
     assert orders.parse("outside Pavis 0; grant Sartar>Heortlings 2")[1].actions == (
         {"type": "grant", "zone": "Sartar", "nation": "Heortlings", "count": 2},
     )
