@@ -90,7 +90,7 @@ async def test_a_lobby_change_racing_the_start_is_refused_and_the_game_keeps_its
     await watch.waiting.wait()  # the lobby change has read the table and waits for the lock
     gate.release()
     await start
-    with pytest.raises(TableError, match="started|under way|in the lobby"):
+    with pytest.raises(TableError, match=r"started|under way|in the lobby"):
         await change
     seats = await service.store.seats(table_id)
     assert [(s.seat, s.user_id) for s in seats] == [(0, ALICE.user_id), (1, BOB.user_id)]
@@ -158,9 +158,7 @@ async def test_two_players_agreeing_at_once_are_both_counted(service: TableServi
 
 
 @pytest.mark.usefixtures("with_pig")
-async def test_resuming_a_pause_restarts_the_clocks_in_the_same_commit(
-    service: TableService, clock: FakeClock
-) -> None:
+async def test_resuming_a_pause_restarts_the_clocks_in_the_same_commit(service: TableService, clock: FakeClock) -> None:
     table_id = await lobby(service, BOB, game="pig")
     await service.start(CHANNEL, ALICE, "joined")
     await service.settings(CHANNEL, ALICE, None, None, 48 * HOUR)
