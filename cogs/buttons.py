@@ -16,7 +16,7 @@ from cogs.common import EARLY_ACK, PLAYER_ERRORS, acting, caller_of, refuse, say
 from table.actions import MAX_ID, whole_number
 from table.service import Ask, Post
 
-INVALID = -1  # a number in a custom_id that no table, version or seat can have
+INVALID = -1  # a number in a custom_id that no table, version or seat can have (templates admit it, to refuse it)
 NOT_OURS = "That button or menu is not valid any more. Use /board to see where the game stands."
 
 
@@ -38,7 +38,7 @@ async def _play(interaction: discord.Interaction[Any], choose: Callable[[], Awai
 
 class QuickButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"pbp:q:(?P<t>[0-9]+):(?P<v>[0-9]+):(?P<s>[0-9]+):(?P<i>[0-9]+)",
+    template=r"pbp:q:(?P<t>-?[0-9]+):(?P<v>-?[0-9]+):(?P<s>-?[0-9]+):(?P<i>-?[0-9]+)",
 ):
     def __init__(self, table_id: int, version: int, seat: int, index: int, label: str = "…") -> None:
         super().__init__(
@@ -66,7 +66,7 @@ class QuickButton(
 
 class MenuSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"pbp:m:(?P<t>[0-9]+):(?P<v>[0-9]+):(?P<s>[0-9]+):(?P<a>[a-z0-9_]+)",
+    template=r"pbp:m:(?P<t>-?[0-9]+):(?P<v>-?[0-9]+):(?P<s>-?[0-9]+):(?P<a>[a-z0-9_]+)",
 ):
     """A select menu of one seat's legal choices of one action (casualties, a square...), by index.
 
@@ -107,7 +107,7 @@ class MenuSelect(
         await _play(interaction, lambda: service.pick(caller, table, version, seat, action, index))
 
 
-class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pbp:r:(?P<r>[0-9]+):(?P<a>[yn])"):
+class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pbp:r:(?P<r>-?[0-9]+):(?P<a>[yn])"):
     """Agree or refuse an undo or pause request."""
 
     def __init__(self, request_id: int, agree: bool) -> None:
@@ -141,7 +141,7 @@ class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pb
             await send_post(interaction, post)
 
 
-class AbandonButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pbp:x:(?P<t>[0-9]+):(?P<v>[0-9]+)"):
+class AbandonButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pbp:x:(?P<t>-?[0-9]+):(?P<v>-?[0-9]+)"):
     """The confirmation /game abandon asks for; it carries the version it was asked at."""
 
     def __init__(self, table_id: int, version: int) -> None:
