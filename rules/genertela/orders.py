@@ -156,6 +156,7 @@ def run(state: State, raw: str | list[str], step: Step) -> list[Event]:
                 _still_building_or_moving(trial, turn, action)
                 if trial.phase == "build" and action["type"] not in BEFORE_MOVES:
                     step(trial, {"type": "end"}, log)  # the first move ends the building
+                    _still_building_or_moving(trial, turn, action)  # reinforcements may ask where they go
                 step(trial, action, log)
             except RuleError as error:
                 raise RuleError(refusal(order.number, order.text, str(error))) from None
@@ -171,7 +172,9 @@ def _nation_turn(state: State) -> tuple[object, ...]:
 
 def _still_building_or_moving(state: State, turn: tuple[object, ...], action: dict[str, Any]) -> None:
     if state.decisions:
-        raise RuleError(f"the game first waits for an answer ({decisions.prompt(state)}); send the rest after it.")
+        raise RuleError(
+            f"the game first waits for an answer ({decisions.prompt(state).rstrip('.')}); send the rest after it."
+        )
     if _nation_turn(state) != turn or state.phase not in ("build", "move"):
         raise RuleError("by then your movement step is over (you ended it, or nothing could move any more).")
     if action["type"] == "build" and state.phase != "build":

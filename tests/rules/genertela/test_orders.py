@@ -118,6 +118,19 @@ def test_the_list_stops_where_the_game_awaits_an_answer() -> None:
         act(state, type="orders", list="end")
 
 
+def test_reinforcements_that_ask_where_they_go_come_between_the_builds_and_the_moves() -> None:
+    state = blank(turn=26, nation="char_un", phase="build")  # turn 26: Panishi joins them where they choose
+    state.resources = {"char_un": 6}
+    put(state, "char_un", "Pent", 3)
+    put(state, "char_un", "Jarst", 1)
+    before = serial.dumps(state)
+    with pytest.raises(RuleError, match=r"^Order 2 \(move Pent>Jarst 1\) .*first waits for an answer \(Char-Un to"):
+        act(state, type="orders", list="build Pent; move Pent>Jarst 1")
+    assert serial.dumps(state) == before
+    act(state, type="orders", list="build Pent")  # the builds alone: the question comes, then the moves
+    assert state.phase == "move" and state.decisions[0].nation == "char_un"
+
+
 def test_discord_hands_the_list_split_at_commas() -> None:
     assert [o.text for o in orders.parse(["build 1 Storn; move Storn>Fer", "end"])] == [
         "build 1 Storn",
