@@ -12,6 +12,8 @@ from rules.genertela import orders
 from rules.genertela.board import ORDER, active_nation, units_of
 from rules.genertela.state import State
 from rules.rng import Rng
+from tests.cogs.harness import Harness
+from tests.cogs.test_lobby import ALICE, replies
 from tests.rules.genertela.helpers import blank, put, z
 from tests.table.test_console import play
 
@@ -178,3 +180,13 @@ async def test_the_console_takes_an_order_list(tmp_path: Path) -> None:
     )
     assert "Uz build a unit in Storn." in text and "Uz move 1 from Kitori to Fer." in text
     assert "! orders needs list" in text
+
+
+async def test_discord_has_gen_orders(harness: Harness) -> None:
+    await harness.command(ALICE, "alice", "game new", {"game": "genertela"})
+    await harness.command(ALICE, "alice", "game start", {"order": "joined"})
+    calls = await harness.command(ALICE, "alice", "gen orders", {"list": "build Storn, move Kitori>Fer 1; wait"})
+    text = " ".join(reply.content for reply in replies(calls))
+    assert "Uz build a unit in Storn." in text and "Uz move 1 from Kitori to Fer." in text
+    refused = replies(await harness.command(ALICE, "alice", "gen orders", {"list": "move Fer>Atlantis"}))[0]
+    assert refused.ephemeral and refused.content.startswith("Order 1 (move Fer>Atlantis) was refused")
