@@ -92,7 +92,12 @@ class TableBot(commands.Bot):
     def __init__(self, config: Config) -> None:
         intents = discord.Intents.default()
         intents.message_content = False  # slash commands only: no privileged intents needed
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),  # a message pings only whom it names itself
+        )
         self.config = config
         self.store: Store
         self.service: TableService

@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from cogs.common import EARLY_ACK, PLAYER_ERRORS, acting, caller_of, refuse, say, send_post, service_of
+from cogs.common import EARLY_ACK, PLAYER_ERRORS, acting, caller_of, pinging, refuse, say, send_post, service_of
 from table.actions import MAX_ID, whole_number
 from table.service import Ask, Post
 
@@ -178,7 +178,7 @@ async def ask_everyone(interaction: discord.Interaction[Any], ask: Ask) -> None:
     view.add_item(AnswerButton(ask.request_id, True))
     view.add_item(AnswerButton(ask.request_id, False))
     mentions = " ".join(f"<@{user}>" for user in ask.needed)
-    await say(interaction, f"{ask.reason} {mentions}", view=view, mentions=discord.AllowedMentions(users=True))
+    await say(interaction, f"{ask.reason} {mentions}", view=view, mentions=pinging(ask.needed))
 
 
 DYNAMIC_ITEMS = (QuickButton, MenuSelect, AnswerButton, AbandonButton)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import logging
+import re
 from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +32,13 @@ PLAYER_ERRORS = (TableError, RuleError, DiceError, DurationError)
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
+def pinging(user_ids: list[int]) -> discord.AllowedMentions:
+    """Exactly these users may be pinged by a message: never everyone, here, a role or anyone else."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(id=user) for user in user_ids], replied_user=False
+    )
+
+
 def service_of(interaction: discord.Interaction[Any]) -> TableService:
     bot: TableBot = interaction.client  # type: ignore[assignment]
     return bot.service
@@ -39,7 +47,23 @@ def service_of(interaction: discord.Interaction[Any]) -> TableService:
 def caller_of(interaction: discord.Interaction[Any]) -> Caller:
     user = interaction.user
     admin = bool(interaction.permissions.manage_channels) if interaction.guild else False
-    return Caller(user.id, user.display_name[:64], admin)
+    return Caller(user.id, shown_name(user), admin)
+
+
+def shown_name(user: discord.abc.User) -> str:
+    """A display name as every message may show it: markdown and mentions escaped, so a player called
+    `<@1003> **bob**` reads as typed and pings or bolds nothing."""
+    return escape_text(user.display_name[:64])
+
+
+def escape_text(text: str) -> str:
+    """Text a user typed, made inert: markdown escaped, @everyone/@here and any <@id>, <@&role> or <#channel>
+    broken by a zero-width space (Discord's own escape catches only ids of real length)."""
+    text = discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+    return _MENTION.sub("<\u200b\\1", text)
+
+
+_MENTION = re.compile(r"<([@#][!&]?[0-9])")
 
 
 def visible_to(interaction: discord.Interaction[Any]) -> Callable[[int], bool]:
@@ -59,7 +83,7 @@ def visible_to(interaction: discord.Interaction[Any]) -> Callable[[int], bool]:
 
 
 def member_caller(member: discord.abc.User) -> Caller:
-    return Caller(member.id, member.display_name[:64])
+    return Caller(member.id, shown_name(member))
 
 
 async def on_tree_error(interaction: discord.Interaction[Any], error: Exception) -> None:
@@ -140,7 +164,7 @@ def post_view(post: Post) -> discord.ui.View | None:
 def post_content(post: Post) -> tuple[str, discord.AllowedMentions]:
     mentions = " ".join(f"<@{user}>" for user in post.mentions)
     text = fit(post.text + (f"\n{mentions}" if mentions and not post.finished else ""))
-    return text, discord.AllowedMentions(users=True, roles=False, everyone=False)
+    return text, pinging([] if post.finished else post.mentions)
 
 
 SECRET_ACK = "Done. Your choice stays secret until the game reveals it."
@@ -199,7 +223,9 @@ async def deliver_private(
             continue
         try:
             user = client.get_user(user_id) or await client.fetch_user(user_id)
-            await user.send(text + "\n(Use /hand in the table's channel to see it again.)")
+            await user.send(
+                text + "\n(Use /hand in the table's channel to see it again.)", allowed_mentions=NO_MENTIONS
+            )
         except discord.HTTPException:
             log.info("could not DM private information to %s; they can read it with /hand", user_id)
 

@@ -11,7 +11,7 @@ from discord.ext import commands
 
 import rules
 from cogs.buttons import AbandonButton, ask_everyone
-from cogs.common import caller_of, member_caller, say, send_post, service_of, visible_to
+from cogs.common import caller_of, member_caller, say, send_post, service_of, shown_name, visible_to
 from table import present
 from table.durations import parse_duration
 from table.service import Ask, TableError
@@ -121,18 +121,18 @@ class Lobby(commands.Cog):
     async def join(self, interaction: discord.Interaction[Any], faction: str | None = None) -> None:
         view = await service_of(interaction).join(interaction.channel_id or 0, caller_of(interaction), faction)
         players = ", ".join(s.name + (f" ({s.faction})" if s.faction else "") for s in view.seats)
-        await say(interaction, f"{interaction.user.display_name} joins. Players: {players}.")
+        await say(interaction, f"{shown_name(interaction.user)} joins. Players: {players}.")
 
     @game.command(name="leave", description="Give up your seat before the game starts")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         await service_of(interaction).leave(interaction.channel_id or 0, caller_of(interaction))
-        await say(interaction, f"{interaction.user.display_name} leaves the table.")
+        await say(interaction, f"{shown_name(interaction.user)} leaves the table.")
 
     @game.command(name="kick", description="Remove a player from the lobby (creator or channel managers)")
     async def kick(self, interaction: discord.Interaction[Any], member: discord.User) -> None:
         # a User, not a Member: someone who left the server can still be removed from the lobby
         await service_of(interaction).kick(interaction.channel_id or 0, caller_of(interaction), member.id)
-        await say(interaction, f"{member.display_name} was removed from the table.")
+        await say(interaction, f"{shown_name(member)} was removed from the table.")
 
     @game.command(name="start", description="Start the game with the players seated")
     @app_commands.describe(order="Seat order: random (default) or the order players joined")
@@ -182,7 +182,7 @@ class Lobby(commands.Cog):
         await service_of(interaction).replace(
             interaction.channel_id or 0, caller_of(interaction), player.id, member_caller(newcomer)
         )
-        await say(interaction, f"{newcomer.mention} takes over {player.display_name}'s seat.")
+        await say(interaction, f"{newcomer.mention} takes over {shown_name(player)}'s seat.")
 
     @game.command(name="settings", description="The table's pace: reminders and an optional deadline")
     @app_commands.describe(

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from cogs.common import NO_MENTIONS, post_to_channel, say, service_of
+from cogs.common import NO_MENTIONS, pinging, post_to_channel, say, service_of
 from table.clock import Reminders, parse_quiet, zone
 from table.service import Post, TableError, TableService
 
@@ -36,7 +36,7 @@ class DiscordNotifier:
     async def mention(self, channel_id: int, user_id: int, text: str) -> None:
         channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
         assert isinstance(channel, discord.abc.Messageable)
-        await channel.send(f"<@{user_id}> {text}", allowed_mentions=discord.AllowedMentions(users=True))
+        await channel.send(f"<@{user_id}> {text}", allowed_mentions=pinging([user_id]))
 
     async def post(self, post: Post) -> None:
         await post_to_channel(self.bot, post)
