@@ -68,8 +68,10 @@ class Board(commands.Cog):
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         text, png = await service_of(interaction).private_status(interaction.channel_id or 0, caller_of(interaction))
-        extra = {"file": board_file(png, "hand.png")} if png else {}
-        await say(interaction, "🔒 " + text, ephemeral=True, **extra)
+        if png:
+            await say(interaction, "🔒 " + text, ephemeral=True, file=board_file(png, "hand.png"))
+        else:
+            await say(interaction, "🔒 " + text, ephemeral=True)
 
     @app_commands.command(name="undo", description="Take back your last action (others must agree if dice were rolled)")
     @app_commands.guild_only()

@@ -54,7 +54,8 @@ class QuickButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> QuickButton:
-        return cls(*_numbers(match, "t", "v", "s", "i"))
+        t, v, s, i = _numbers(match, "t", "v", "s", "i")
+        return cls(t, v, s, i)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if INVALID in (self.table_id, self.version, self.seat, self.index):
@@ -91,7 +92,8 @@ class MenuSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MenuSelect:
-        return cls(*_numbers(match, "t", "v", "s"), match["a"])
+        t, v, s = _numbers(match, "t", "v", "s")
+        return cls(t, v, s, match["a"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
@@ -124,7 +126,8 @@ class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pb
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> AnswerButton:
-        return cls(*_numbers(match, "r"), match["a"] == "y")
+        (r,) = _numbers(match, "r")
+        return cls(r, match["a"] == "y")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if self.request_id == INVALID:
@@ -158,7 +161,8 @@ class AbandonButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"p
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> AbandonButton:
-        return cls(*_numbers(match, "t", "v"))
+        t, v = _numbers(match, "t", "v")
+        return cls(t, v)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if INVALID in (self.table_id, self.version):

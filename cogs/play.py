@@ -93,7 +93,9 @@ def game_group(engine: ModuleType) -> app_commands.Group:
         renames = {_python_name(p.name): p.name for p in spec.params if _python_name(p.name) != p.name}
         if renames:
             callback = app_commands.rename(**renames)(callback)
-        command = app_commands.Command(name=spec.name, description=spec.help[:100], callback=callback, parent=group)
+        command: app_commands.Command[Any, ..., Any] = app_commands.Command(
+            name=spec.name, description=spec.help[:100], callback=callback, parent=group
+        )
         for param in spec.params:
             if param.kind in ("choice", "list"):
                 command.autocomplete(_python_name(param.name))(_autocomplete(meta, spec, param.name))

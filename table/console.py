@@ -145,9 +145,9 @@ class Console:
             table = await self.service.table_here(self.channel_id)
             self.say(self.service.rules_page(table.game))
         elif head == "hand":
-            text, png = await self.service.private_status(self.channel_id, self.caller)
+            text, hand = await self.service.private_status(self.channel_id, self.caller)
             self.say(
-                f"(only {self.user} sees this) {text}" + (f" {self._save(png, 'hand-' + self.user)}" if png else "")
+                f"(only {self.user} sees this) {text}" + (f" {self._save(hand, 'hand-' + self.user)}" if hand else "")
             )
         elif head == "reminders":
             await self._reminders(rest)

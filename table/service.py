@@ -877,8 +877,8 @@ class TableService:
 
     def rules_page(self, game: str) -> str:
         engine = rules.engine(game)
-        path = Path(engine.__file__).parent / "rules.md"
-        if path.exists():
+        path = Path(engine.__file__ or "").parent / "rules.md"
+        if engine.__file__ and path.exists():
             return path.read_text(encoding="utf-8")
         return f"# {engine.meta.title}\n\n{engine.meta.summary}\n"
 
