@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from render.draw import HIGHLIGHT, INK, PAPER, centred_text, contrast, font, header
 from render.nerath_hand import render_hand
 from rules.base import fill_seats
-from rules.nerath import board, sharing, turns
+from rules.nerath import board, guardians, sharing, turns
 from rules.nerath.content import CONTENT, REALM_ORDER
 from rules.nerath.state import State
 
@@ -272,7 +272,7 @@ def _guardian_lines(state: State, space: str) -> list[str]:
         if not up:
             continue
         tile = CONTENT.guardians[guardian]
-        dice = tile.dice[: dungeon.dice_left[index]] if fighting else tile.dice
+        dice = guardians.dice(dungeon, index) if fighting else list(tile.dice)
         lines.append(f"{_short(tile.name)} d{'/'.join(map(str, dice))}" if dice else f"{_short(tile.name)} slain")
     return lines
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.base import ActionLog, require, seat_ref
-from rules.nerath import board, sharing
+from rules.nerath import board, guardians, sharing
 from rules.nerath.board import HEROES, PIECES, SPACES, label, name
 from rules.nerath.content import CONTENT, REALM_ORDER
 from rules.nerath.state import Battle, Piece, State
@@ -53,8 +53,11 @@ def start(state: State, space: str, log: ActionLog, rng: Rng) -> None:
         dungeon = state.dungeons[space]
         dungeon.face_up = [True] * len(dungeon.guardians)
         dungeon.dice_left = [len(CONTENT.guardians[g].dice) for g in dungeon.guardians]
+        dungeon.lost = [[] for _ in dungeon.guardians]
         shown = ", ".join(_guardian_text(g) for g in dungeon.guardians) or "nobody"
         log.say(f"{name(battle.attacker)}'s Heroes explore {label(space)} and find: {shown}.", "reveal")
+        keeper = guardians.player(state, battle.attacker)
+        log.say(f"{name(keeper)} ({seat_ref(state.seat_of[keeper])}) plays the Guardians.")
     else:
         log.say(f"Battle for {label(space)}: {name(battle.attacker)} attacks.")
     advance(state, log, rng)
@@ -73,7 +76,7 @@ def _guardian_text(guardian: str) -> str:
 
 def advance(state: State, log: ActionLog, rng: Rng) -> None:
     """Run the battle until a decision is needed (casualties, press or retreat) or it ends."""
-    while state.battle is not None and not state.battle.hits and not state.battle.split_hits:
+    while state.battle is not None and not waiting_on_choice(state.battle):
         battle = state.battle
         attacker_alive = bool(fighters(state, battle, attacking=True))
         if not attacker_alive or not defenders_alive(state, battle):
@@ -96,6 +99,11 @@ def advance(state: State, log: ActionLog, rng: Rng) -> None:
             return
 
 
+def waiting_on_choice(battle: Battle) -> bool:
+    """Casualties, a split of shared hits or the Guardians' losses still to be chosen."""
+    return bool(battle.hits or battle.split_hits or battle.guardian_hits)
+
+
 def _first_striker(piece: Piece) -> bool:
     return "first_strike" in PIECES[piece.kind].abilities
 
@@ -114,8 +122,8 @@ def _hero_need(state: State, battle: Battle, piece: Piece) -> int:
         return HIT
     if board.roll_bonus(state, piece.realm, piece.kind) > 0 or board.lasting(state, piece.realm, "dungeon_sight"):
         return HIT
-    dungeon = state.dungeons[battle.space]
-    needs = [CONTENT.guardians[dungeon.guardians[i]].heroes_need for i in guardians_alive(state, battle)]
+    dungeon = state.dungeons[battle.space]  # destroyed Guardians stay in the list until the battle ends: their
+    needs = [CONTENT.guardians[g].heroes_need for g in dungeon.guardians]  # penalty lasts the whole battle
     return max([HIT, *needs])
 
 
@@ -151,13 +159,14 @@ def _roll_guardians(state: State, battle: Battle, first: bool, log: ActionLog, r
         if tile.first_strike != first:
             continue
         faces: dict[int, list[int]] = {}  # die size -> faces: "Skeleton Horde d6: 5, 6, 1"
-        for sides in tile.dice[: dungeon.dice_left[index]]:
+        for sides in guardians.dice(dungeon, index):
             face = rng.roll(sides, 1, f"{tile.name} at {label(battle.space)}")[0]
             hits += face >= HIT
             faces.setdefault(sides, []).append(face)
         parts += [f"{tile.name} d{sides}: {', '.join(map(str, got))}" for sides, got in faces.items()]
     if parts:
-        log.say(f"The Guardians roll: {'; '.join(parts)} -> {hits} hit{'s' * (hits != 1)}.", "roll")
+        keeper = name(guardians.player(state, battle.attacker))
+        log.say(f"{keeper} rolls for the Guardians: {'; '.join(parts)} -> {hits} hit{'s' * (hits != 1)}.", "roll")
     return hits
 
 
@@ -226,15 +235,29 @@ def settle_split(state: State, battle: Battle, split: dict[str, int], log: Actio
 
 
 def _hit_guardians(state: State, battle: Battle, hits: int, log: ActionLog) -> None:
-    """Each hit takes a die off a Guardian, first Guardian first (the bot plays the Guardians' side)."""
+    """The Guardians' player chooses which Guardian takes each hit and which die it loses; applied at once when
+    there is only one way."""
     dungeon = state.dungeons[battle.space]
-    for _ in range(hits):
-        alive = guardians_alive(state, battle)
-        if not alive:
-            break
-        dungeon.dice_left[alive[0]] -= 1
-        if dungeon.dice_left[alive[0]] == 0:
-            log.say(f"Defeated: {CONTENT.guardians[dungeon.guardians[alive[0]]].name}.")
+    if hits <= 0 or not guardians_alive(state, battle):
+        return
+    ways = guardians.options(dungeon, hits)
+    if len(ways) == 1:
+        guardians.take(state, battle.space, ways[0], "", log)
+        return
+    battle.guardian_hits = hits
+    keeper = guardians.player(state, battle.attacker)
+    log.say(
+        f"The Guardians take {hits} hit{'s' * (hits != 1)} at {label(battle.space)}: "
+        f"{seat_ref(state.seat_of[keeper])} chooses for {name(keeper)} which Guardians lose which dice."
+    )
+
+
+def choose_guardian_losses(state: State, loss: guardians.Loss, log: ActionLog, rng: Rng) -> None:
+    battle = state.battle
+    assert battle is not None
+    guardians.take(state, battle.space, loss, guardians.player(state, battle.attacker), log)
+    battle.guardian_hits = 0
+    advance(state, log, rng)
 
 
 def _owe(state: State, battle: Battle, realm: str, hits: int, log: ActionLog) -> None:
@@ -358,8 +381,8 @@ def retreat_options(state: State, kind: str = "") -> list[str]:
     all_flying = all(board.piece_type(p.kind) == "flying" for p in mine)
     friendly = [s for s in SPACES[battle.space].adjacent if board.is_friendly(state, s, realm)]
     land = [s for s in friendly if SPACES[s].kind == "land"]
-    if battle.kind == "sea":
-        return sorted(s for s in friendly if SPACES[s].kind == "sea")
+    if battle.kind == "sea":  # only sea pieces must stay at sea: flyers may also retreat to friendly land
+        return sorted(friendly if all_flying else [s for s in friendly if SPACES[s].kind == "sea"])
     # land pieces board Warships only when no friendly land is next to them; flyers may always go to sea
     ships = [s for s in friendly if SPACES[s].kind == "sea" and not land and board.ships_with_room(state, s, realm)]
     seas = [s for s in friendly if SPACES[s].kind == "sea"] if all_flying else ships
@@ -448,6 +471,7 @@ def _guardians_recover(state: State, space: str, log: ActionLog, rng: Rng) -> No
     dungeon.guardians = [dungeon.guardians[i] for i in alive]
     dungeon.face_up = [True] * len(alive)
     dungeon.dice_left = [len(CONTENT.guardians[g].dice) for g in dungeon.guardians]
+    dungeon.lost = [[] for _ in dungeon.guardians]
     if dungeon.guardians:
         log.say(f"The Guardians of {label(space)} hold and recover their full strength.")
     else:
@@ -507,7 +531,7 @@ def plunder(state: State, realm: str, space: str, log: ActionLog) -> None:
     dungeon = state.dungeons[space]
     reward = sum(CONTENT.guardians[g].reward for g in dungeon.guardians)
     state.guardian_discard.extend(dungeon.guardians)
-    dungeon.guardians, dungeon.face_up, dungeon.dice_left = [], [], []
+    dungeon.guardians, dungeon.face_up, dungeon.dice_left, dungeon.lost = [], [], [], []
     mine = state.realms[realm]
     mine.gold += reward
     state.plundered.append(space)
@@ -535,4 +559,5 @@ def restock(state: State, space: str, rng: Rng, log: ActionLog) -> None:
             dungeon.guardians.append(state.guardian_pile.pop(0))
             dungeon.face_up.append(False)
             dungeon.dice_left.append(0)
+            dungeon.lost.append([])
     log.say(f"{len(dungeon.guardians)} new face-down Guardians wait at {label(space)}.")

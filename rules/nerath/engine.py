@@ -20,7 +20,7 @@ from rules.base import (
     require,
     seat_ref,
 )
-from rules.nerath import battle, board, cards, movement, reinforce, sharing, turns
+from rules.nerath import battle, board, cards, guardians, movement, reinforce, sharing, turns
 from rules.nerath.board import PIECES, REALMS, SPACES, label, name
 from rules.nerath.content import CONTENT, REALM_ORDER
 from rules.nerath.state import Battle, Dungeon, Piece, RealmState, State
@@ -58,6 +58,12 @@ meta = Meta(
             "split",
             "Propose how many of the hits shared with your ally your realm takes; the ally takes the rest.",
             (Param("mine", "Hits your realm takes", kind="int"),),
+            menu=True,
+        ),
+        ActionSpec(
+            "guardians",
+            "For the Guardians you play: choose which Guardian takes each hit and which die it loses.",
+            (Param("dice", "One Guardian and die per hit, comma-separated: lich d12,orc-raiders d8", kind="list"),),
             menu=True,
         ),
         ActionSpec("accept", "Accept the split of the hits your ally proposed."),
@@ -172,10 +178,12 @@ def awaiting(state: State) -> frozenset[int]:
     if state.finished:
         return frozenset()
     fight = state.battle
-    if fight is not None and (fight.hits or fight.split_hits):
+    if fight is not None and battle.waiting_on_choice(fight):
         seats = {state.seat_of[r] for r in fight.hits}
         if fight.split_hits:
             seats.add(state.seat_of[_splitter(fight)])
+        if fight.guardian_hits:
+            seats.add(state.seat_of[guardians.player(state, fight.attacker)])
         return frozenset(seats)
     return frozenset({state.seat_of[board.active(state)]})
 
@@ -196,6 +204,25 @@ def _deciding_realm(state: State, seat: int) -> str:
     return board.active(state)
 
 
+def _keeping(state: State, seat: int) -> bool:
+    """Whether this seat must now choose the Guardians' losses (it never also owes casualties in a dungeon)."""
+    fight = state.battle
+    return (
+        fight is not None
+        and bool(fight.guardian_hits)
+        and state.seat_of[guardians.player(state, fight.attacker)] == seat
+        and not any(state.seat_of[r] == seat for r in fight.hits)
+    )
+
+
+def _guardian_choices(state: State, fight: Battle) -> list[Choice]:
+    dungeon = state.dungeons[fight.space]
+    return [
+        Choice({"type": "guardians", "dice": guardians.value(loss)}, guardians.describe(dungeon, loss), quick=i == 0)
+        for i, loss in enumerate(guardians.options(dungeon, fight.guardian_hits))
+    ]
+
+
 def _splitting(state: State, realm: str) -> bool:
     fight = state.battle
     return fight is not None and bool(fight.split_hits) and _splitter(fight) == realm
@@ -211,8 +238,10 @@ def _counts(most: int) -> list[int]:
 def legal(state: State, seat: int) -> list[Choice]:
     if seat not in awaiting(state):
         return []
-    realm = _deciding_realm(state, seat)
     fight = state.battle
+    if fight is not None and _keeping(state, seat):
+        return _guardian_choices(state, fight)
+    realm = _deciding_realm(state, seat)
     if fight is not None and _splitting(state, realm):
         return _split_choices(state, fight)
     if fight is not None and fight.hits:
@@ -390,11 +419,19 @@ def _todo(state: State) -> str:
     who = f"{name(realm)} ({seat_ref(state.seat_of[realm])})"
     fight = state.battle
     if fight is not None:
-        if fight.hits:
-            return " ".join(
+        if fight.hits or fight.guardian_hits:
+            owed = [
                 f"{name(r)} ({seat_ref(state.seat_of[r])}) chooses casualties for {n} hit{'s' * (n != 1)} (casualties)."
                 for r, n in fight.hits.items()
-            )
+            ]
+            if fight.guardian_hits:
+                keeper = guardians.player(state, fight.attacker)
+                n = fight.guardian_hits
+                owed.append(
+                    f"{name(keeper)} ({seat_ref(state.seat_of[keeper])}) chooses which Guardians lose which dice "
+                    f"for {n} hit{'s' * (n != 1)} (guardians)."
+                )
+            return " ".join(owed)
         if fight.split_hits:
             return ""  # the split line says who proposes or answers
         if fight.stage == "retreat":
@@ -489,9 +526,15 @@ def act(state: State, seat: int, action: dict[str, Any], rng: Rng) -> list[Event
     require(
         seat in waiting, f"It is not your turn to act; waiting for {', '.join(seat_ref(s) for s in sorted(waiting))}."
     )
-    realm = _deciding_realm(state, seat)
     log = ActionLog()
     fight = state.battle
+    if fight is not None and _keeping(state, seat):
+        keeper = name(guardians.player(state, fight.attacker))
+        require(kind == "guardians", f"{keeper} must first choose which Guardians lose which dice (guardians).")
+        loss = guardians.parse(state.dungeons[fight.space], action.get("dice"), fight.guardian_hits)
+        battle.choose_guardian_losses(state, loss, log, rng)
+        return log.events
+    realm = _deciding_realm(state, seat)
     if fight is not None and _splitting(state, realm):
         _split_decision(state, fight, realm, kind, action, log, rng)
     elif fight is not None and fight.hits:
@@ -731,7 +774,9 @@ def fallback(state: State, seat: int) -> dict[str, Any]:
     """Take the cheapest casualties, retreat when possible, fight pending battles in order, else end the step."""
     choices = legal(state, seat)
     for choice in choices:
-        if choice.action["type"] in ("casualties", "refuse") or (choice.action["type"] == "split" and choice.quick):
+        if choice.action["type"] in ("casualties", "guardians", "refuse") or (
+            choice.action["type"] == "split" and choice.quick
+        ):
             return choice.action
     if state.battle is not None:
         retreats = [c.action for c in choices if c.action["type"] == "retreat"]

@@ -25,6 +25,7 @@ class Dungeon:
     guardians: list[str] = field(default_factory=list)  # guardian tile ids, in order
     face_up: list[bool] = field(default_factory=list)
     dice_left: list[int] = field(default_factory=list)  # dice each guardian still has in the current battle
+    lost: list[list[int]] = field(default_factory=list)  # sizes of the dice each guardian lost in this battle
 
 
 @dataclass
@@ -38,6 +39,7 @@ class Battle:
     split_hits: int = 0  # hits two allied defenders must still share out (awaited: proposal, then answer)
     split_default: dict[str, int] = field(default_factory=dict)  # the split the rules give without agreement
     proposal: dict[str, int] = field(default_factory=dict)  # the first ally's proposed split, awaiting the other
+    guardian_hits: int = 0  # hits on the Guardians their player must still assign (awaited choice)
 
 
 @dataclass

@@ -146,12 +146,25 @@ def test_headline_says_the_attacker_must_press_or_retreat():
 
 def test_dungeon_lines_show_short_guardian_names_and_the_dice_left_in_a_battle():
     from render.nerath import _guardian_lines
+    from tests.rules.nerath.helpers import act
     from tests.rules.nerath.test_dungeons import dungeon, explore
 
     state = dungeon("skeleton-horde", "young-black-dragon")
-    explore(state, [7, 1, 1, 1, 1])  # the Fighter takes one of the Horde's three dice; the Guardians miss
+    explore(state, [7, 1, 1, 1, 1])  # the Fighter hits; the Guardians miss
+    act(state, {"type": "guardians", "dice": "skeleton-horde d6"}, seat=1)  # their player gives up a Horde die
     assert state.battle is not None
     assert _guardian_lines(state, "gloomhollow-caves") == ["Horde d6/6", "Black Dragon d20"]
     state.battle = None
     state.dungeons["gloomhollow-caves"].dice_left = [0, 0]
     assert _guardian_lines(state, "gloomhollow-caves") == ["Horde d6/6/6", "Black Dragon d20"]
+
+
+def test_dungeon_lines_show_the_die_the_guardians_player_chose_to_lose():
+    from render.nerath import _guardian_lines
+    from tests.rules.nerath.helpers import act
+    from tests.rules.nerath.test_dungeons import dungeon, explore
+
+    state = dungeon("cultists", "ogre")
+    explore(state, [7, 1, 1, 1])
+    act(state, {"type": "guardians", "dice": "cultists d6"}, seat=1)
+    assert _guardian_lines(state, "gloomhollow-caves") == ["Cultists d8", "Ogre d10"]

@@ -294,6 +294,23 @@ def test_retreat_from_a_sea_battle_goes_to_an_adjacent_friendly_sea():
     assert "whale-sound" not in options
 
 
+def test_flying_pieces_may_retreat_from_a_sea_battle_to_friendly_land():
+    state = battle_at("amber-reach")
+    state.control["sunfield"] = "karkoth"
+    attackers(state, "dragon", "amber-reach")
+    attackers(state, "warship", "amber-reach")
+    put(state, "vailin", "warship", "amber-reach", 2)
+    act(state, {"type": "fight", "space": "amber-reach"}, dice=[1, 1, 1, 1])
+    whole = nerath.engine.battle.retreat_options(state)
+    assert "sunfield" not in whole and all(nerath.engine.board.SPACES[s].kind == "sea" for s in whole)
+    assert "sunfield" in nerath.engine.battle.retreat_options(state, "dragon")  # only sea pieces must stay at sea
+    offers = [c.action for c in nerath.legal(state, 0) if c.action["type"] == "retreat"]
+    assert {"type": "retreat", "to": "sunfield", "piece": "dragon", "count": 1} in offers
+    act(state, {"type": "retreat", "to": "sunfield", "piece": "dragon", "count": 1})
+    act(state, {"type": "retreat", "to": "grey-reach"})
+    assert count(state, "karkoth", "dragon", "sunfield") == 1 and count(state, "karkoth", "warship", "grey-reach") == 1
+
+
 def test_liberated_ally_capital_takes_new_pieces_on_the_allys_next_turn():
     state = battle_at("vailindor", realm="nerath")
     state.control["vailindor"] = "karkoth"

@@ -3,8 +3,10 @@
 import pytest
 
 from rules import nerath
+from rules.base import RuleError
+from rules.nerath import guardians
 from rules.nerath.content import CONTENT
-from tests.rules.nerath.helpers import act, count, put, scene
+from tests.rules.nerath.helpers import act, count, put, scene, texts
 
 CAVE = "gloomhollow-caves"
 
@@ -119,11 +121,11 @@ def test_each_guardian_tile(tile):
     misses = [1] * n
     events = explore(state, misses + [10] * n if spec.first_strike else [10] * n + misses)
     rolls = [e.text for e in events if e.kind == "roll"]
-    assert rolls[0].startswith("The Guardians") == spec.first_strike
+    assert rolls[0].startswith("Vailin rolls for the Guardians") == spec.first_strike
     assert state.realms["karkoth"].gold == gold + spec.reward and state.dungeons[CAVE].guardians == []
     state = dungeon(tile)
     explore(state, [1] * n + [6] if spec.first_strike else [6] + [1] * n)
-    hit = CAVE in state.plundered or state.dungeons[CAVE].dice_left == [n - 1]
+    hit = CAVE in state.plundered or state.dungeons[CAVE].dice_left == [n - 1] or state.battle.guardian_hits == 1
     assert hit == (spec.heroes_need == 0)
 
 
@@ -150,11 +152,93 @@ def test_a_guardians_dice_are_told_together():
     state = dungeon("skeleton-horde")
     events = explore(state, [1, 5, 6, 1])  # the Fighter misses; the Horde rolls 5, 6, 1
     rolls = [e.text for e in events if e.kind == "roll"]
-    assert "The Guardians roll: Skeleton Horde d6: 5, 6, 1 -> 1 hit." in rolls
+    assert "Vailin rolls for the Guardians: Skeleton Horde d6: 5, 6, 1 -> 1 hit." in rolls
 
 
 def test_a_defeated_guardian_reads_well_for_plural_names():
     state = dungeon("cultists")
     events = explore(state, [7, 1, 1])  # the Fighter's 7 takes one of the Cultists' two dice
+    events += act(state, {"type": "guardians", "dice": "cultists d8"})  # Vailin, who plays them, picks the d8
     events += act(state, {"type": "press"}, dice=[8, 1])
     assert "Defeated: Cultists." in [e.text for e in events]
+
+
+# --- the Guardians are played by the explorer's next opponent (seed: "the opponent to your left") ---------------
+
+
+def test_dungeon_guardians_are_played_by_the_opponent_on_the_explorers_left():
+    state = dungeon("orc-raiders", "goblin-warband")
+    events = explore(state, [7, 1, 1, 1])  # the Fighter hits; the Guardians miss
+    assert "Vailin (<seat:1>) plays the Guardians." in [e.text for e in events]
+    assert nerath.awaiting(state) == {1} and nerath.legal(state, 0) == []
+    offered = nerath.legal(state, 1)
+    assert [c.label for c in offered] == ["Destroy the Orc Raiders", "Take a d6 from the Goblin Warband"]
+    assert next(s for s in nerath.meta.actions if s.name == "guardians").menu
+    assert "Vailin (<seat:1>) chooses which Guardians lose which dice for 1 hit (guardians)." in nerath.status(
+        state, None
+    )
+    events = act(state, {"type": "guardians", "dice": "Goblin Warband d6"}, seat=1)
+    assert state.dungeons[CAVE].dice_left == [1, 1] and state.battle.stage == "decide"
+    assert "Vailin (<seat:1>) chooses for the Guardians at Gloomhollow Caves: take a d6 from the Goblin Warband." in [
+        e.text for e in events
+    ]
+
+
+def test_dungeon_guardians_player_is_the_next_opponent_in_turn_order_in_every_game():
+    expected = {
+        (4, "alliance"): {"karkoth": "vailin", "vailin": "iron_circle", "iron_circle": "nerath", "nerath": "karkoth"},
+        (4, "free-for-all"): {
+            "karkoth": "vailin",
+            "vailin": "iron_circle",
+            "iron_circle": "nerath",
+            "nerath": "karkoth",
+        },
+        (3, "alliance"): {"karkoth": "vailin", "vailin": "iron_circle", "iron_circle": "nerath", "nerath": "karkoth"},
+        (2, "alliance"): {"karkoth": "vailin", "vailin": "iron_circle", "iron_circle": "nerath", "nerath": "karkoth"},
+    }
+    for (players, mode), keepers in expected.items():
+        state = scene(players=players, mode=mode)
+        for explorer, keeper in keepers.items():
+            assert guardians.player(state, explorer) == keeper
+            assert state.seat_of[keeper] != state.seat_of[explorer]
+
+
+def test_dungeon_guardians_in_a_two_player_game_wait_on_the_opponent():
+    state = scene(players=2, step="battle")
+    state.pending = [CAVE]
+    slot = state.dungeons[CAVE]
+    slot.guardians, slot.face_up, slot.dice_left = ["cultists"], [False], [0]
+    put(state, "karkoth", "fighter", CAVE, stopped=True)
+    explore(state, [7, 1, 1])
+    assert nerath.awaiting(state) == {1}
+    assert {c.action["dice"] for c in nerath.legal(state, 1)} == {"cultists d6", "cultists d8"}
+
+
+def test_dungeon_guardians_player_chooses_which_die_a_multi_die_guardian_loses():
+    state = dungeon("lich", heroes=(("fighter", 2),))
+    explore(state, [1, 1, 8, 1])  # the Lich strikes first and misses; one Fighter rolls the 8+ it needs
+    assert [c.action["dice"] for c in nerath.legal(state, 1)] == ["lich d10", "lich d12"]
+    act(state, {"type": "guardians", "dice": "lich d12"}, seat=1)
+    assert guardians.dice(state.dungeons[CAVE], 0) == [10]
+    events = act(state, {"type": "press"}, dice=[1, 1, 1])
+    assert "Lich d10: 1" in texts(events) and "d12" not in texts([e for e in events if e.kind == "roll"])
+
+
+def test_dungeon_guardians_deadline_falls_back_to_the_first_guardian_and_its_last_die():
+    state = dungeon("cultists", "orc-raiders")
+    explore(state, [7, 1, 1, 1])
+    assert nerath.fallback(state, 1) == {"type": "guardians", "dice": "cultists d8"}
+    act(state, nerath.fallback(state, 1), seat=1)
+    assert state.dungeons[CAVE].dice_left == [1, 1]
+    act(state, {"type": "press"}, dice=[7, 1, 1])
+    with pytest.raises(RuleError, match="cannot take the hits that way"):
+        act(state, {"type": "guardians", "dice": "cultists d8"}, seat=1)  # the d8 is already gone
+
+
+def test_heroes_need_lasts_the_whole_battle_after_that_guardian_is_destroyed():
+    state = dungeon("wraith", "orc-raiders", heroes=(("fighter", 2),))
+    explore(state, [1, 1, 1, 1])
+    state.dungeons[CAVE].dice_left[0] = 0  # the Wraith (Heroes need 8+) is destroyed in round 1
+    events = act(state, {"type": "press"}, dice=[7, 7, 1])  # 7s still miss the Orc Raiders
+    assert "need 8+" in texts(events)
+    assert state.dungeons[CAVE].dice_left == [0, 1] and state.battle is not None

@@ -34,7 +34,7 @@ def scripted_choice(state, seat):
     by_type = {}
     for choice in choices:
         by_type.setdefault(choice.action["type"], []).append(choice)
-    for kind in ("casualties", "play", "press", "amok", "fight", "explore"):
+    for kind in ("casualties", "guardians", "play", "press", "amok", "fight", "explore"):
         if kind in by_type:
             return by_type[kind][0].action
     attacks = [c for c in by_type.get("move", []) if c.label.startswith(("Attack ", "Send "))]
