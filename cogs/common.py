@@ -40,7 +40,7 @@ def pinging(user_ids: list[int]) -> discord.AllowedMentions:
 
 
 def service_of(interaction: discord.Interaction[Any]) -> TableService:
-    bot: TableBot = interaction.client  # type: ignore[assignment]
+    bot: TableBot = interaction.client
     return bot.service
 
 
