@@ -193,6 +193,8 @@ def _whose_step(state: State, names: Sequence[str]) -> str:
         return f"Draft: {who} chooses species, terrains and army split"
     if state.phase == "ready":
         return f"Set-up: {who} starts the game (begin)"
+    if state.decision is not None:
+        return _decision_step(state, who)
     if state.damage:
         hit = state.damage[0]
         place = "the reserves" if hit.where == RESERVE else state.terrain(hit.where).name
@@ -203,6 +205,19 @@ def _whose_step(state: State, names: Sequence[str]) -> str:
     steps = {"march": f"march {state.march}", "action": f"action of march {state.march}", "magic": "casting spells"}
     step = steps.get(state.step, f"reserves: {state.step}")
     return f"Round {state.round}/{state.rounds} · {who} · {step}"
+
+
+def _decision_step(state: State, who: str) -> str:
+    decision = state.decision
+    assert decision is not None
+    if decision.kind == "order":
+        return f"{who} chooses which dragon attacks next"
+    place = state.terrain(decision.where).name
+    if decision.kind == "counter_attack":
+        return f"{who}: counter-attack at {place}?"
+    if decision.kind == "city":
+        return f"{who} chooses the unit the City at {place} brings back"
+    return f"{who} chooses the unit Treasure promotes at {place}"
 
 
 def _named(text: str, names: Sequence[str]) -> str:
@@ -225,6 +240,8 @@ def _column_height(state: State) -> int:
 
 def focus(state: State) -> str:
     """The terrain ringed on the board: where the awaited decision is (casualties, a counter, the marching army)."""
+    if state.decision is not None and state.decision.where:
+        return state.decision.where
     if state.damage:
         return state.damage[0].where
     if state.manoeuvre is not None:

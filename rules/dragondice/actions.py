@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import ActionLog, RuleError, seat_ref
-from rules.dragondice import choices, combat, damage, setup, spells
+from rules.dragondice import choices, combat, damage, decisions, setup, spells
 from rules.dragondice.content import SPECIES, TERRAINS
 from rules.dragondice.dice import roll_army
 from rules.dragondice.model import RESERVE, Manoeuvre, State, Task
@@ -56,6 +56,9 @@ def dispatch(state: State, seat: int, kind: str, action: dict[str, Any], rng: Rn
         return
     if phase != "play":
         raise RuleError("Set-up is not finished: " + ("draft first." if phase == "draft" else "use begin."))
+    if state.decision is not None:
+        decisions.choose(state, seat, kind, action, rng, log)
+        return
     if state.damage:
         if kind != "casualties":
             raise RuleError(f"Casualties come first. {step_hint(state)}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.base import ActionLog, seat_ref
 from rules.dragondice.content import DRAGON, UNIT_DICE, DragonFace
 from rules.dragondice.dice import count, roll_army
-from rules.dragondice.model import DEAD, Damage, Dragon, Effect, State, Task
+from rules.dragondice.model import DEAD, Damage, Decision, Dragon, Effect, State, Task
 from rules.rng import Rng
 
 
@@ -140,7 +140,7 @@ def dragon_attack(state: State, rng: Rng, log: ActionLog, seat: int, where: str,
     if breath:
         _breath(state, log, dragon, seat, where)
     if any(f.effect == "treasure" for f in faces):
-        promote(state, log, seat, where)
+        treasure(state, log, seat, where)
     if total:
         bury = breath and dragon.element == "death"
         state.damage.append(Damage(seat, where, total, "Dragon breath" if breath else "Dragon", bury=bury))
@@ -162,22 +162,45 @@ def _breath(state: State, log: ActionLog, dragon: Dragon, seat: int, where: str)
     log.say(f"{dragon.element.title()} breath: {effect.text}")
 
 
-def promote(state: State, log: ActionLog, seat: int, where: str) -> None:
-    """Treasure: one unit of the army swaps places with a unit one health larger of its species from the dead unit
-    area. Chosen for the player, so the attack needs no decision: the smallest unit that can grow, lowest id first,
-    for the most recently killed fitting unit."""
+def promote_options(state: State, seat: int, where: str) -> list[str]:
+    """Treasure's promotions open to the army, as "unit>dead unit" values: one per pair of kinds (two alike dice make
+    no difference), the automatic one first: the smallest unit that can grow, lowest id first, for the most
+    recently killed fitting unit."""
+    options: dict[tuple[str, str], str] = {}
     for unit in sorted(state.army(seat, where), key=lambda u: (u.health, int(u.id[1:]))):
         species = UNIT_DICE[unit.kind].species
         bigger = [
             u for u in state.army(seat, DEAD) if UNIT_DICE[u.kind].species == species and u.health == unit.health + 1
         ]
-        if bigger:
-            grown = max(bigger, key=lambda u: u.died)
-            grown.where, unit.where = where, DEAD
-            log.say(f"Treasure: {unit.name} {unit.id} is promoted to {grown.name} {grown.id} (it leaves the DUA).")
-            state.notes.append(f"{seat_ref(seat)} promoted at {state.terrain(where).name}")
-            return
-    log.say("Treasure: no unit of the army can be promoted (no dead unit of its species one health larger).")
+        for grown in sorted(bigger, key=lambda u: -u.died):
+            options.setdefault((unit.kind, grown.kind), f"{unit.id}>{grown.id}")
+    return list(options.values())
+
+
+def promotion_text(state: State, option: str) -> str:
+    small, big = (state.unit(uid) for uid in option.split(">"))
+    return f"Promote {small.name} {small.id} to {big.name} {big.id}"
+
+
+def promote(state: State, log: ActionLog, option: str) -> None:
+    """Treasure: the unit swaps places with the larger unit from the dead unit area."""
+    small, big = (state.unit(uid) for uid in option.split(">"))
+    where = small.where
+    big.where, small.where = where, DEAD
+    log.say(f"Treasure: {small.name} {small.id} is promoted to {big.name} {big.id} (it leaves the DUA).")
+    state.notes.append(f"{seat_ref(small.owner)} promoted at {state.terrain(where).name}")
+
+
+def treasure(state: State, log: ActionLog, seat: int, where: str) -> None:
+    """The marching player chooses the promotion when there are two or more; one is applied at once."""
+    options = promote_options(state, seat, where)
+    if len(options) > 1:
+        state.decision = Decision("promote", seat, where, options=options)
+        log.say(f"Treasure at {state.terrain(where).name}: {seat_ref(seat)} chooses which unit is promoted.")
+    elif options:
+        promote(state, log, options[0])
+    else:
+        log.say("Treasure: no unit of the army can be promoted (no dead unit of its species one health larger).")
 
 
 def dragon_fight(state: State, rng: Rng, log: ActionLog, where: str) -> None:
@@ -203,6 +226,6 @@ def dragon_fight(state: State, rng: Rng, log: ActionLog, where: str) -> None:
 
 
 def queue_melee(state: State, seat: int, where: str, target: int) -> None:
-    """After the attack's casualties, the defender counter-attacks, then the action ends."""
+    """After the attack's casualties, the defender may counter-attack, then the action ends."""
     state.tasks.append(Task("counter_attack", target, where, str(seat)))
     state.tasks.append(Task("end_action", seat))

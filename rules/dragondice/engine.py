@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.base import ActionLog, ActionSpec, Choice, Event, Meta, Option, Outcome, Param, RuleError, SeatInfo, seat_ref
-from rules.dragondice import actions, choices, setup
+from rules.dragondice import actions, choices, decisions, setup
 from rules.dragondice.content import SPECIES
 from rules.dragondice.model import State
 from rules.dragondice.status import status_text
@@ -42,6 +42,18 @@ meta = Meta(
         ),
         ActionSpec(
             "counter", "Decide whether to oppose the manoeuvre at your terrain.", (Param("oppose", "yes or no"),)
+        ),
+        ActionSpec(
+            "counterattack",
+            "Decide whether your army strikes back at the army that attacked it in melee.",
+            (Param("strike", "yes or no"),),
+        ),
+        ActionSpec(
+            "choose",
+            "Make the choice that is yours now: which dragon attacks next, which unit the City brings back, "
+            "which unit Treasure promotes.",
+            (Param("option", "What you choose"),),
+            menu=True,
         ),
         ActionSpec(
             "melee",
@@ -99,6 +111,8 @@ def awaiting(state: State) -> frozenset[int]:
         return frozenset({state.drafted})
     if state.phase == "ready":
         return frozenset({0})
+    if state.decision is not None:
+        return frozenset({state.decision.seat})
     if state.damage:
         return frozenset({state.damage[0].seat})
     if state.manoeuvre is not None:
@@ -113,6 +127,8 @@ def legal(state: State, seat: int) -> list[Choice]:
         return choices.draft_choices(state, seat)
     if state.phase == "ready":
         return [Choice({"type": "begin"}, "Build the armies and roll the hordes", quick=True)]
+    if state.decision is not None:
+        return decisions.choices(state)
     if state.damage:
         return choices.casualty_choices(state)
     if state.manoeuvre is not None:

@@ -92,6 +92,19 @@ class Manoeuvre:
 
 
 @dataclass
+class Decision:
+    """A choice awaited in the middle of automatic work: whether to counter-attack ("counter_attack"), or one of the
+    marching player's own choices: which dragon attacks next ("order"), which unit the City returns ("city"),
+    which unit Treasure promotes ("promote")."""
+
+    kind: str
+    seat: int
+    where: str = ""
+    target: str = ""  # the attacking seat, for a counter-attack
+    options: list[str] = field(default_factory=list)  # the values that may be chosen, the automatic one first
+
+
+@dataclass
 class Cast:
     spell: str
     target: str
@@ -134,6 +147,7 @@ class State:
     marched: list[str] = field(default_factory=list)
     manoeuvre: Manoeuvre | None = None
     damage: list[Damage] = field(default_factory=list)
+    decision: Decision | None = None  # comes before any damage queued with it
     tasks: list[Task] = field(default_factory=list)
     pool: dict[str, int] = field(default_factory=dict)  # magic results by colour set, "fire+earth" -> 3
     announced: list[Cast] = field(default_factory=list)

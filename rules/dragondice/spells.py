@@ -23,6 +23,17 @@ def cost_of(state: State, spell: Spell, target: str) -> int:
 
 def targets(state: State, seat: int, spell: Spell) -> list[str]:
     """Every target the spell may be announced on now; from the reserves only your own armies and units."""
+    return [t for t in _targets(state, seat, spell) if not announced_on(state, spell, t)]
+
+
+def announced_on(state: State, spell: Spell, target: str) -> bool:
+    """A spell with a unit target is announced once per unit in a magic action. Finger of Death is the exception:
+    its points on a unit add up within the action (that is how it kills a unit larger than 1)."""
+    unit_spell = spell.target in ("opposing_unit", "own_dead_unit") and spell.id != "finger_of_death"
+    return unit_spell and any(c.spell == spell.id and c.target == target for c in state.announced)
+
+
+def _targets(state: State, seat: int, spell: Spell) -> list[str]:
     from_reserve = state.marching == RESERVE
     terrain_ids = [t.id for t in state.terrains]
     if spell.target in ("opposing_army", "any_army"):
@@ -92,6 +103,11 @@ def check_cast(state: State, seat: int, spell_id: str, target: str, element: str
         allowed = ", ".join(s.name for s in SPELLS.values() if s.reserve)
         raise RuleError(f"{spell.name} cannot be cast from the reserves; from there you may cast {allowed}.")
     valid = targets(state, seat, spell)
+    if announced_on(state, spell, target):
+        raise RuleError(
+            f"{spell.name} is already announced on {target}: a spell is announced once per unit in a magic action; "
+            f"other targets: {', '.join(valid) or 'none'}."
+        )
     if target not in valid:
         raise RuleError(f"{spell.name} cannot target {target[:40]!r} now; valid targets: {', '.join(valid) or 'none'}.")
     colours = elements_for(state, seat, spell, target)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.base import seat_ref
-from rules.dragondice import choices, spells
+from rules.dragondice import choices, decisions, spells
 from rules.dragondice.content import SPELLS
 from rules.dragondice.damage import place_name
 from rules.dragondice.model import RESERVE, State
@@ -30,6 +30,8 @@ def step_hint(state: State) -> str:
         return f"{seat_ref(state.drafted)} drafts next with /dd draft (species, home, frontier and army split)."
     if state.phase == "ready":
         return "<seat:0> starts the game with /dd begin: it builds the armies and rolls the hordes."
+    if state.decision is not None:
+        return decisions.hint(state)
     if state.damage:
         hit = state.damage[0]
         return (

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.base import ActionLog, seat_ref
 from rules.dragondice import damage
 from rules.dragondice.content import SPELLS, TERRAINS
-from rules.dragondice.model import BURIED, DEAD, OUT_OF_PLAY, RESERVE, Effect, State, Task
+from rules.dragondice.model import BURIED, DEAD, OUT_OF_PLAY, RESERVE, Decision, Effect, State, Task
 from rules.rng import Rng
 
 
@@ -86,6 +86,7 @@ def _finish(state: State, log: ActionLog, winners: list[int], text: str) -> None
     state.result = text
     state.damage.clear()
     state.tasks.clear()
+    state.decision = None
     state.manoeuvre = None
     log.say(text, "game_end")
 
@@ -98,17 +99,21 @@ def advance(state: State, rng: Rng, log: ActionLog) -> None:
         update_captures(state, log)
         if check_end(state, log):
             return
+        if state.decision is not None:  # before the damage queued with it (Treasure promotes before casualties)
+            return
         if damage.settle(state, rng, log):
             return
         update_captures(state, log)
         if check_end(state, log):
             return
-        if state.manoeuvre is not None:
+        if state.manoeuvre is not None or state.decision is not None:
             return
         if not state.tasks:
             _skip_empty_steps(state)
             if not state.tasks:
                 return
+        if tasks.ask_order(state, log):
+            return
         tasks.run(state, rng, log, state.tasks.pop(0))
 
 
@@ -151,25 +156,27 @@ def begin_turn(state: State, seat: int, rng: Rng, log: ActionLog) -> None:
     for terrain in state.terrains:
         if terrain.face == 8 and terrain.captured_by == seat:
             _eighth_face(state, seat, terrain.id, log)
+    attacks = []
     for terrain in state.terrains:
         if not state.army(seat, terrain.id):
             continue
         here = [d for d in state.dragons if d.where == terrain.id]
         if len(here) > 1:  # dragons sharing a terrain fight each other first, whoever owns them (house rule)
             state.tasks.append(Task("dragon_fight", seat, terrain.id))
-        for dragon in here:
-            state.tasks.append(Task("dragon", seat, terrain.id, dragon.id))
+        attacks += [Task("dragon", seat, terrain.id, dragon.id) for dragon in here]
+    state.tasks += attacks  # after every fight (no fight touches an army), so the attacks can be put in order
 
 
 def _eighth_face(state: State, seat: int, tid: str, log: ActionLog) -> None:
     terrain = state.terrain(tid)
     face = TERRAINS[terrain.kind].eighth
     if face == "city":
-        small = [u for u in state.army(seat, DEAD) if u.health == 1]
-        if small:
-            unit = max(small, key=lambda u: u.died)
-            unit.where = tid
-            log.say(f"Eighth face: the City at {terrain.name} brings {unit.name} {unit.id} back to {seat_ref(seat)}.")
+        options = city_options(state, seat)
+        if len(options) > 1:
+            state.decision = Decision("city", seat, tid, options=options)
+            log.say(f"Eighth face: the City at {terrain.name} brings back a unit {seat_ref(seat)} chooses.")
+        elif options:
+            city_returns(state, log, tid, options[0])
     elif face == "temple":
         for other in range(state.players):
             dead = state.army(other, DEAD) if other != seat else []
@@ -183,6 +190,22 @@ def _eighth_face(state: State, seat: int, tid: str, log: ActionLog) -> None:
     elif face == "standing_stones":
         state.effects.append(Effect("standing_stones", seat, f"{tid}:{seat}", 2))
         log.say(f"Eighth face: the Standing Stones at {terrain.name} give {seat_ref(seat)}'s army there +2 magic.")
+
+
+def city_options(state: State, seat: int) -> list[str]:
+    """The health-1 units the City may bring back: one per kind (two alike dice make no difference), the most
+    recently killed of each; the most recently killed of all first (the choice made for an absent player)."""
+    latest: dict[str, str] = {}
+    for unit in sorted((u for u in state.army(seat, DEAD) if u.health == 1), key=lambda u: -u.died):
+        latest.setdefault(unit.kind, unit.id)
+    return list(latest.values())
+
+
+def city_returns(state: State, log: ActionLog, tid: str, uid: str) -> None:
+    unit = state.unit(uid)
+    unit.where = tid
+    place = state.terrain(tid).name
+    log.say(f"Eighth face: the City at {place} brings {unit.name} {unit.id} back to {seat_ref(unit.owner)}.")
 
 
 def next_turn(state: State, rng: Rng, log: ActionLog) -> None:

@@ -136,3 +136,18 @@ def test_the_draft_panel_shows_only_what_was_drafted():
         "Bo: drafts now",
         "Cy: still to draft",
     ]
+
+
+def test_the_header_says_who_decides_a_counter_attack_or_a_marching_choice():
+    from render.dragondice import _whose_step, focus
+    from rules.dragondice.model import Decision
+
+    state = start(dd, 2, seed=4)
+    dd.act(state, 0, {"type": "begin"}, Rng(4))
+    place = state.terrains[2].name
+    state.decision = Decision("counter_attack", 1, "t2", "0")
+    assert _whose_step(state, NAMES) == f"Bo: counter-attack at {place}?" and focus(state) == "t2"
+    state.decision = Decision("promote", 0, "t2", options=["u0>u1", "u2>u3"])
+    assert _whose_step(state, NAMES) == f"Ann chooses the unit Treasure promotes at {place}"
+    state.decision = Decision("order", 0, options=["d00", "d10"])
+    assert _whose_step(state, NAMES) == "Ann chooses which dragon attacks next"

@@ -61,3 +61,8 @@ def act(state: State, seat: int, action: dict[str, Any], *forced: int) -> list[E
 
 def texts(events: list[Event]) -> str:
     return "\n".join(e.text for e in events)
+
+
+def strike_back(state: State, seat: int, *forced: int) -> list[Event]:
+    """The defender's answer to a melee attack: counter-attack, with the dice of that roll and its saves."""
+    return act(state, seat, {"type": "counterattack", "strike": "yes"}, *forced)

@@ -35,7 +35,7 @@ def test_damage_each_dead_unit_consumes_its_health_and_small_leftovers_are_lost(
 
 def test_damage_below_every_units_health_is_lost_without_a_decision():
     state = position({(0, "t2"): [CINDER], (1, "t2"): [TIDE]}, faces=(3, 3, 1))
-    events = melee(state, face(CINDER, "melee 1"), blank(TIDE), blank(TIDE))
+    events = melee(state, face(CINDER, "melee 1"), blank(TIDE))
     assert "kills nobody" in texts(events) and not state.damage
 
 
@@ -60,20 +60,18 @@ def test_damage_defender_choice_is_validated_and_refusal_changes_nothing():
     assert dd.fallback(state, 1) == {"type": "casualties", "units": "u2"}  # cheapest: least health, fewest units
     labels = [c.label for c in dd.legal(state, 1)]
     assert labels == ["Tide Caller (2): 2 of 2 damage", "Fen Runner (1) + Reed Skirmisher (1): 2 of 2 damage"]
-    act(state, 1, {"type": "casualties", "units": "u2"}, blank(FEN), blank(REED))
+    act(state, 1, {"type": "casualties", "units": "u2"})
 
 
 def test_id_face_counts_as_the_units_health_for_any_roll():
     state = position({(0, "t2"): [ANVIL], (1, "t2"): [FEN, TIDE]}, faces=(3, 3, 1))
-    events = melee(state, face(ANVIL, "ID"), face(FEN, "ID"), face(TIDE, "ID"), blank(FEN), blank(TIDE))
+    events = melee(state, face(ANVIL, "ID"), face(FEN, "ID"), face(TIDE, "ID"))
     assert "3 melee" in texts(events) and "3 save" in texts(events)
 
 
 def test_sai_kindle_deals_damage_no_save_stops():
     state = position({(0, "t2"): [CINDER, ANVIL], (1, "t2"): [TIDE, FEN]}, faces=(3, 3, 1))
-    events = melee(
-        state, face(CINDER, "Kindle 1"), face(ANVIL, "melee 3"), face(TIDE, "ID"), face(FEN, "save 1"), blank(TIDE)
-    )
+    events = melee(state, face(CINDER, "Kindle 1"), face(ANVIL, "melee 3"), face(TIDE, "ID"), face(FEN, "save 1"))
     assert "3 hits against 3 saves, plus 1 Kindle damage → 1 damage" in texts(events)
 
 
@@ -85,7 +83,7 @@ def test_sai_kindle_in_a_magic_roll_gives_magic():
 
 def test_sai_rend_lowers_the_targets_saves():
     state = position({(0, "t2"): [CRUCIBLE], (1, "t2"): [FEN, TIDE]}, faces=(3, 3, 1))
-    events = melee(state, face(CRUCIBLE, "Rend 1"), face(FEN, "save 1"), blank(TIDE), blank(TIDE))
+    events = melee(state, face(CRUCIBLE, "Rend 1"), face(FEN, "save 1"), blank(TIDE))
     assert "1 hit against 0 saves (1 rolled, less Rend 1) → 1 damage" in texts(events)
     assert (
         "Crucible Knight u0: Rend 1 → 1 melee, Rend 1 (target saves -1). "
@@ -119,7 +117,7 @@ def test_sai_volley_doubles_missiles_and_saves():
     )
     assert "2 hits against 1 save → 1 damage" in texts(events)
     state2 = position({(0, "t2"): [CINDER], (1, "t2"): [REED, TIDE]}, faces=(3, 3, 1))
-    events = melee(state2, face(CINDER, "melee 2"), face(REED, "Volley 1"), blank(TIDE), blank(TIDE))
+    events = melee(state2, face(CINDER, "melee 2"), face(REED, "Volley 1"), blank(TIDE))
     assert "2 hits against 1 save" in texts(events)
 
 
@@ -129,7 +127,7 @@ def test_sai_regrow_brings_dead_units_back_largest_first():
     )
     for index, unit in enumerate(state.army(0, "dead")):
         unit.died = index + 1
-    events = melee(state, face(LEVIATHAN, "Regrow 2"), blank(ANVIL))
+    events = melee(state, face(LEVIATHAN, "Regrow 2"))
     assert "Regrow returns Forge Adept u2" in texts(events)
     assert [u.kind for u in state.army(0, "t2")] == [LEVIATHAN, FORGE]
 

@@ -3,7 +3,7 @@ saves and the damage (issue: "rolls are the heart of this game"). Whole lines ar
 
 from rules.base import Event
 from rules.dragondice.model import Effect
-from tests.rules.dragondice.helpers import EMBER, MIST, act, blank, dragon_face, face, position
+from tests.rules.dragondice.helpers import EMBER, MIST, act, blank, dragon_face, face, position, strike_back
 from tests.rules.dragondice.test_dragons import at_frontier, attack
 
 CINDER, ANVIL, CRUCIBLE, FORGE = (EMBER + n for n in ("cinder_scout", "anvil_guard", "crucible_knight", "forge_adept"))
@@ -52,9 +52,8 @@ def test_counter_attack_roll_is_labelled_and_reports_its_damage():
         {"type": "melee", "army": "t2", "target": "t2:1"},
         face(CINDER, "melee 1"),
         blank(ANVIL),
-        face(ANVIL, "melee 2"),
-        blank(CINDER),
     )
+    events += strike_back(state, 1, face(ANVIL, "melee 2"), blank(CINDER))
     assert (
         rolls(events)[2] == "<seat:1>'s army at Swampland, counter-attack melee roll: Anvil Guard u1: melee 2 → 2 melee"
     )

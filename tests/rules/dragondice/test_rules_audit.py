@@ -5,7 +5,7 @@ from rules import dragondice as dd
 from rules.dragondice.content import SPECIES, UNIT_DICE
 from rules.dragondice.model import Effect, Unit
 from rules.dragondice.spells import SPELLS, targets
-from tests.rules.dragondice.helpers import EMBER, MIST, act, blank, face, position, texts
+from tests.rules.dragondice.helpers import EMBER, MIST, act, blank, face, position, strike_back, texts
 
 CINDER, ANVIL, FORGE, SLAG = (EMBER + n for n in ("cinder_scout", "anvil_guard", "forge_adept", "slag_slinger"))
 FEN, TIDE, REED, LEVIATHAN = (MIST + n for n in ("fen_runner", "tide_caller", "reed_skirmisher", "leviathan"))
@@ -40,9 +40,10 @@ def test_spell_lasting_until_your_next_turn_holds_through_the_opponents_turn_the
         state,
         1,
         {"type": "melee", "army": "t2", "target": "t2:0"},
-        face(FEN, "melee 2"), blank(TIDE), blank(FORGE), blank(FORGE),  # the last: the counter-attack, no hit
+        face(FEN, "melee 2"), blank(TIDE), blank(FORGE),
     )  # fmt: skip
     assert "+1 save from Stoneskin" in texts(events) and "2 hits against 1 save → 1 damage" in texts(events)
+    strike_back(state, 0, blank(FORGE))  # the counter-attack, no hit
     act(state, 1, {"type": "pass"})
     events = act(state, 1, {"type": "pass"})
     assert state.turn == 0 and state.effects == []
@@ -51,7 +52,8 @@ def test_spell_lasting_until_your_next_turn_holds_through_the_opponents_turn_the
 
 def test_melee_without_hits_needs_no_save_roll():
     state = position({(0, "t2"): [CINDER], (1, "t2"): [FEN]}, faces=(3, 3, 1))
-    events = act(state, 0, {"type": "melee", "army": "t2", "target": "t2:1"}, blank(CINDER), blank(FEN))
+    events = act(state, 0, {"type": "melee", "army": "t2", "target": "t2:1"}, blank(CINDER))
+    events += strike_back(state, 1, blank(FEN))
     rolls = [e.text for e in events if e.kind == "roll"]
     assert len(rolls) == 2 and "counter-attack" in rolls[1]  # the attack, then the counter-attack; no save roll
 
@@ -59,12 +61,8 @@ def test_melee_without_hits_needs_no_save_roll():
 def test_melee_effects_apply_to_the_counter_attack_too():
     state = position({(0, "t2"): [CINDER], (1, "t2"): [FEN, TIDE]}, faces=(3, 3, 1))
     state.effects = [Effect("fiery_weapon", 1, "t2:1")]
-    events = act(
-        state,
-        0,
-        {"type": "melee", "army": "t2", "target": "t2:1"},
-        blank(CINDER), blank(FEN), blank(TIDE), blank(CINDER),
-    )  # fmt: skip
+    act(state, 0, {"type": "melee", "army": "t2", "target": "t2:1"}, blank(CINDER))
+    events = strike_back(state, 1, blank(FEN), blank(TIDE), blank(CINDER))
     assert "+2 melee from Fiery Weapon" in texts(events)  # the defender's bonus in its counter-attack
     assert state.unit("u0").where == "dead"
 

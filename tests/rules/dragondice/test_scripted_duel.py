@@ -3,7 +3,7 @@
 from rules import dragondice as dd
 from rules import serial
 from tests.engine_contract import start
-from tests.rules.dragondice.helpers import EMBER, MIST, act, blank, face, texts
+from tests.rules.dragondice.helpers import EMBER, MIST, act, blank, face, strike_back, texts
 from tests.rules.dragondice.test_setup import horde_dice
 
 MAGMA, FORGE, CINDER, SLAG = (EMBER + n for n in ("magma_colossus", "forge_adept", "cinder_scout", "slag_slinger"))
@@ -29,10 +29,11 @@ def test_scripted_duel_opening():
     reed, fen = (u.id for u in state.army(1, "t2")[2:])
     assert {c.action["units"] for c in dd.legal(state, 1)} == {reed, fen}
 
-    events = act(
+    act(state, 1, {"type": "casualties", "units": reed})
+    assert dd.awaiting(state) == {1}  # seat 1 may counter-attack, and does
+    events = strike_back(
         state,
         1,
-        {"type": "casualties", "units": reed},
         face(LEVIATHAN, "melee 4"), blank(TIDE), face(FEN, "melee 2"),
         face(MAGMA, "save 3"), face(FORGE, "save 1"), face(CINDER, "save 1"), face(SLAG, "save 1"),
     )  # fmt: skip
@@ -96,10 +97,10 @@ def test_scripted_duel_to_a_win_as_the_only_player_with_units():
         "Tide Caller (2) + Reed Skirmisher (1): 3 of 3 damage",
         "Tide Caller (2) + Fen Runner (1): 3 of 3 damage",
     ]
-    events = act(
+    act(state, 1, {"type": "casualties", "units": "u13,u14"})
+    events = strike_back(
         state,
         1,
-        {"type": "casualties", "units": "u13,u14"},
         face(FEN, "melee 2"),  # the Fen Runner's counter-attack
         face(FORGE, "save 1"), face(CINDER, "save 1"), face(SLAG, "missile 1"),
     )  # fmt: skip
@@ -115,7 +116,8 @@ def test_scripted_duel_to_a_win_as_the_only_player_with_units():
         face(GALE, "Volley 1"), face(FEN, "melee 1"), face(REED, "missile 2"),
     )  # fmt: skip
     assert state.damage[0].amount == 3
-    events = act(state, 1, {"type": "casualties", "units": "u10,u11"}, face(REED, "missile 1"))
+    act(state, 1, {"type": "casualties", "units": "u10,u11"})
+    events = strike_back(state, 1, face(REED, "missile 1"))
     assert "0 hits, so no save roll → 0 damage" in texts(events)
     assert state.step == "retreat"  # no reserves to reinforce with
     events = act(state, 0, {"type": "pass"})
@@ -130,10 +132,10 @@ def test_scripted_duel_to_a_win_as_the_only_player_with_units():
         face(CRUCIBLE, "save 1"), face(CINDER, "manoeuvre 1"), face(SLAG, "manoeuvre 1"),
     )  # fmt: skip
     assert {c.action["units"] for c in dd.legal(state, 0)} == {"u3", "u4"}  # 1 damage: a Cinder Scout or a Slinger
-    events = act(
+    act(state, 0, {"type": "casualties", "units": "u4"})
+    events = strike_back(
         state,
         0,
-        {"type": "casualties", "units": "u4"},
         face(CRUCIBLE, "melee 2"), face(CINDER, "melee 1"),
         face(STORM, "save 2"), face(FEN, "manoeuvre 1"),
     )  # fmt: skip
@@ -162,13 +164,8 @@ def test_scripted_duel_to_a_win_as_the_only_player_with_units():
     assert state.turn == 1
 
     # Round 2, seat 1: the Storm Herald rolls no melee; the counter-attack is saved.
-    events = act(
-        state,
-        1,
-        {"type": "melee", "army": "t1", "target": "t1:0"},
-        face(STORM, "magic 3"),
-        face(CRUCIBLE, "melee 1"), face(CINDER, "save 1"), face(STORM, "save 2"),
-    )  # fmt: skip
+    act(state, 1, {"type": "melee", "army": "t1", "target": "t1:0"}, face(STORM, "magic 3"))
+    events = strike_back(state, 0, face(CRUCIBLE, "melee 1"), face(CINDER, "save 1"), face(STORM, "save 2"))
     assert "1 hit against 2 saves → 0 damage" in texts(events)
     act(state, 1, {"type": "pass"})
     act(state, 1, {"type": "pass"})

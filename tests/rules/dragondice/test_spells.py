@@ -8,7 +8,7 @@ from rules.dragondice.content import SPELLS
 from rules.dragondice.model import Effect
 from rules.dragondice.spells import feasible
 from rules.rng import Rng
-from tests.rules.dragondice.helpers import EMBER, MIST, act, blank, face, position, texts
+from tests.rules.dragondice.helpers import EMBER, MIST, act, blank, face, position, strike_back, texts
 
 CINDER, ANVIL, FORGE = EMBER + "cinder_scout", EMBER + "anvil_guard", EMBER + "forge_adept"
 FEN, TIDE, REED = MIST + "fen_runner", MIST + "tide_caller", MIST + "reed_skirmisher"
@@ -77,7 +77,7 @@ def test_spell_lightning_strike():
 def test_spell_watery_double():
     state = casting({"water": 2})
     cast(state, "watery_double", "t2:1")
-    events = then_melee(state, face(FORGE, "ID"), blank(FEN), blank(TIDE), blank(TIDE))
+    events = then_melee(state, face(FORGE, "ID"), blank(FEN), blank(TIDE))
     assert "+1 save from Watery Double" in texts(events) and "2 hits against 1 save" in texts(events)
 
 
@@ -108,7 +108,7 @@ def test_spell_wall_of_fog():
 def test_spell_palsy():
     state = casting({"earth+fire": 2, "death": 2})
     cast(state, "palsy", "t2:1", element="death")
-    events = then_melee(state, face(FORGE, "ID"), face(FEN, "save 1"), face(TIDE, "ID"), blank(FEN), blank(TIDE))
+    events = then_melee(state, face(FORGE, "ID"), face(FEN, "save 1"), face(TIDE, "ID"))
     assert "-1 save from Palsy" in texts(events) and "2 hits against 2 saves" in texts(events)
 
 
@@ -124,7 +124,7 @@ def test_spell_finger_of_death():
 def test_spell_ash_storm():
     state = casting({"fire": 2})
     cast(state, "ash_storm", "t2")
-    events = then_melee(state, face(FORGE, "ID"), blank(FEN), blank(TIDE), blank(TIDE))
+    events = then_melee(state, face(FORGE, "ID"), blank(FEN), blank(TIDE))
     assert "-1 from Ash Storm" in texts(events) and "1 hit" in texts(events)
 
 
@@ -138,7 +138,8 @@ def test_spell_fiery_weapon():
 def test_spell_dancing_lights():
     state = casting({"fire": 6})
     cast(state, "dancing_lights", "t2:1")
-    events = then_melee(state, blank(FORGE), blank(FEN), blank(TIDE))
+    then_melee(state, blank(FORGE))
+    events = strike_back(state, 1, blank(FEN), blank(TIDE))  # the target army's counter-attack
     assert "-6 melee from Dancing Lights" in texts(events)
 
 
@@ -205,6 +206,5 @@ def test_spell_soiled_ground():
         cast(state, "soiled_ground", "t2")
         assert state.effects == [Effect("soiled_ground", 0, "t2")]
         then_melee(state, face(FORGE, "ID"), blank(FEN), blank(TIDE))
-        survivor = blank(FEN) if unit == "u2" else blank(TIDE)  # its counter-attack roll
-        events = act(state, 1, {"type": "casualties", "units": unit}, roll, survivor)
+        events = act(state, 1, {"type": "casualties", "units": unit}, roll)
         assert f"→ {where}" in texts(events) and state.unit(unit).where == where

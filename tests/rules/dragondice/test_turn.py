@@ -6,7 +6,7 @@ from rules import dragondice as dd
 from rules.base import RuleError
 from rules.dragondice.model import Effect, Unit
 from rules.rng import Rng
-from tests.rules.dragondice.helpers import EMBER, MIST, act, blank, face, position, texts
+from tests.rules.dragondice.helpers import EMBER, MIST, act, blank, face, position, strike_back, texts
 
 CINDER, ANVIL, CRUCIBLE, FORGE = (
     EMBER + "cinder_scout",
@@ -158,9 +158,8 @@ def test_first_march_melee_with_save_casualty_choice_and_counter_attack():
     assert dd.awaiting(state) == {1}
     options = dd.legal(state, 1)
     assert [c.action["units"] for c in options] == ["u2", "u3"] and options[0].quick
-    events = act(
-        state, 1, {"type": "casualties", "units": "u3"}, face(FEN, "melee 2"), blank(CINDER), face(ANVIL, "save 2")
-    )
+    act(state, 1, {"type": "casualties", "units": "u3"})
+    events = strike_back(state, 1, face(FEN, "melee 2"), blank(CINDER), face(ANVIL, "save 2"))
     assert "counter-attack" in texts(events)
     assert state.unit("u3").where == "dead" and state.step == "march" and state.march == 2
 

@@ -1,0 +1,96 @@
+"""Decisions awaited in the middle of automatic work: the defender's counter-attack, and the marching player's
+own choices (which dragon attacks next, which unit the City returns, which unit Treasure promotes)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.base import ActionLog, Choice, RuleError, seat_ref
+from rules.dragondice import combat, tasks
+from rules.dragondice.model import Decision, State
+from rules.dragondice.turn import city_returns
+from rules.rng import Rng
+
+ACTION = {"counter_attack": "counterattack", "order": "choose", "city": "choose", "promote": "choose"}
+
+
+def _dragon_text(state: State, dragon_id: str) -> str:
+    dragon = next(d for d in state.dragons if d.id == dragon_id)
+    return f"{seat_ref(dragon.owner)}'s {dragon.element} dragon at {state.terrain(dragon.where).name}"
+
+
+def option_text(state: State, decision: Decision, option: str) -> str:
+    if decision.kind == "order":
+        return f"{_dragon_text(state, option)} attacks next"
+    if decision.kind == "city":
+        unit = state.unit(option)
+        return f"The City brings back {unit.name} {unit.id}"
+    return combat.promotion_text(state, option)
+
+
+def choices(state: State) -> list[Choice]:
+    """The awaited decision's options; the first is what a deadline chooses (today's automatic choice)."""
+    decision = state.decision
+    assert decision is not None
+    if decision.kind == "counter_attack":
+        army = f"{seat_ref(int(decision.target))}'s army at {state.terrain(decision.where).name}"
+        return [
+            Choice({"type": "counterattack", "strike": "yes"}, f"Counter-attack {army}", quick=True),
+            Choice({"type": "counterattack", "strike": "no"}, "Do not counter-attack", quick=True),
+        ]
+    return [
+        Choice({"type": "choose", "option": option}, option_text(state, decision, option), quick=index == 0)
+        for index, option in enumerate(decision.options)
+    ]
+
+
+def hint(state: State) -> str:
+    """Who must decide what now, with the command (the head of the status and of a wrong-step refusal)."""
+    decision = state.decision
+    assert decision is not None
+    who = seat_ref(decision.seat)
+    if decision.kind == "counter_attack":
+        return (
+            f"{who} decides whether to counter-attack {seat_ref(int(decision.target))}'s army at "
+            f"{state.terrain(decision.where).name}: /dd counterattack with strike yes or no."
+        )
+    if decision.kind == "order":
+        what = "which dragon attacks next"
+    elif decision.kind == "city":
+        what = f"which health-1 unit the City at {state.terrain(decision.where).name} brings back"
+    else:
+        what = f"which unit the dragon's Treasure promotes at {state.terrain(decision.where).name}"
+    return f"{who} chooses {what}: pick it in the menu under the board, or /dd choose."
+
+
+def choose(state: State, seat: int, kind: str, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
+    """Apply the awaited decision; validated fully before anything changes."""
+    decision = state.decision
+    assert decision is not None and decision.seat == seat
+    if kind != ACTION[decision.kind]:
+        raise RuleError(f"First this decision. {hint(state)}")
+    if decision.kind == "counter_attack":
+        strike = action.get("strike")
+        if strike not in ("yes", "no"):
+            raise RuleError("Answer strike yes to counter-attack or strike no to let the attack stand.")
+        state.decision = None
+        attacker = int(decision.target)
+        if strike == "yes":
+            combat.attack(state, rng, log, "melee", seat, decision.where, attacker, decision.where, counter=True)
+        else:
+            log.say(f"{seat_ref(seat)} does not counter-attack {seat_ref(attacker)}'s army.")
+        return
+    option = action.get("option")
+    if option not in decision.options:
+        offered = "; ".join(f"{o} ({option_text(state, decision, o)})" for o in decision.options)
+        raise RuleError(f"Choose one of: {offered}.")
+    state.decision = None
+    if decision.kind == "order":
+        task = next(t for t in state.tasks if t.kind == "dragon" and t.target == option)
+        state.tasks.remove(task)
+        log.say(f"{seat_ref(seat)} chooses: {_dragon_text(state, option)} attacks next.")
+        tasks.run(state, rng, log, task)
+    elif decision.kind == "city":
+        city_returns(state, log, decision.where, str(option))
+    else:
+        combat.promote(state, log, str(option))
