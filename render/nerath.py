@@ -195,6 +195,8 @@ def _headline(state: State, names: Sequence[str]) -> str:
             first, second = sharing.pair(state.battle.split_default)
             deciding, verb = (second, "to answer the split") if state.battle.proposal else (first, "to propose a split")
             waiting += f", {board.name(deciding)} {verb}"
+        if state.battle.guardian_hits:  # the explorer's opponent decides for the Guardians
+            waiting += f", {board.name(guardians.player(state, state.battle.attacker))} to assign the Guardians' hits"
         if not waiting and state.battle.stage in ("decide", "retreat"):
             verb = "to press on or retreat" if state.battle.stage == "decide" else "to retreat the rest"
             waiting = f", {board.name(state.battle.attacker)} {verb}"

@@ -168,3 +168,13 @@ def test_dungeon_lines_show_the_die_the_guardians_player_chose_to_lose():
     explore(state, [7, 1, 1, 1])
     act(state, {"type": "guardians", "dice": "cultists d6"}, seat=1)
     assert _guardian_lines(state, "gloomhollow-caves") == ["Cultists d8", "Ogre d10"]
+
+
+def test_headline_names_who_assigns_the_hits_on_the_guardians():
+    from tests.rules.nerath.test_dungeons import dungeon, explore
+
+    state = dungeon("orc-raiders", "goblin-warband")
+    explore(state, [7, 1, 1, 1])
+    assert _headline(state, NAMES).endswith(
+        "battle at Gloomhollow Caves, round 1, Vailin to assign the Guardians' hits"
+    )
