@@ -106,15 +106,16 @@ class TableBot(commands.Bot):
     async def setup_hook(self) -> None:
         from cogs.buttons import DYNAMIC_ITEMS
         from cogs.common import on_tree_error
+        from cogs.privacy import ForgetButton
         from cogs.reminders import ReminderCog
 
         self.store = await Store.open(self.config.database)
         self.service = TableService(self.store, min_pace=self.config.min_pace)
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]
-        for name in ("cogs.lobby", "cogs.play", "cogs.board", "cogs.dice"):
+        for name in ("cogs.lobby", "cogs.play", "cogs.board", "cogs.dice", "cogs.privacy"):
             await self.load_extension(name)
         await self.add_cog(ReminderCog(self, self.service, self.config.tick_seconds))
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, ForgetButton)
         await warm_renderers()
         # in the background: a rate-limited sync must not keep the bot offline
         self._sync_task = asyncio.create_task(self._sync_safely())

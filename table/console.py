@@ -43,6 +43,7 @@ HELP = """Commands (the same as the slash commands in Discord):
   roll <dice> [reason]              public dice, e.g. roll 6d10>=6 hits
   board [turn] [zoom=<place>] | history [page] | rules | hand
   reminders [dms=on|off] [quiet=22-7] [tz=Europe/Paris]
+  privacy forget                    forget you: preferences deleted, your name and id taken out of every game
   wait <duration>                   let time pass (reminders and deadlines fire), e.g. wait 13h
   help | quit"""
 
@@ -151,6 +152,8 @@ class Console:
             )
         elif head == "reminders":
             await self._reminders(rest)
+        elif head == "privacy" and rest == ["forget"]:
+            self.say(await self.service.forget(self.caller.user_id))
         elif head == "wait" and rest:
             await self._wait(parse_duration(rest[0]))
         else:

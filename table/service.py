@@ -11,7 +11,7 @@ import asyncio
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -27,7 +27,7 @@ from table import present
 from table.actions import describe
 from table.durations import show_duration
 from table.replay import effective, initial_state, replay
-from table.store import ActionRow, ReminderRow, SeatRow, StaleVersion, Store, TableRow
+from table.store import FORMER_PLAYER, ActionRow, ReminderRow, SeatRow, StaleVersion, Store, TableRow
 
 ACTIVE = ("lobby", "running")
 HISTORY_PAGE = 10
@@ -770,6 +770,34 @@ class TableService:
                 await self.store.drop_reminders(table.id)
                 await self.store.close_requests(table.id)
         return f"The {self._title(table)} game in this channel was abandoned by {caller.name}."
+
+    # --- privacy --------------------------------------------------------------------------------------------
+
+    async def forget(self, user_id: int, by_owner: bool = False) -> str:
+        """Remove or anonymise everything stored about a user: their own request, or the bot owner acting on
+        Discord's deletion request. Games keep replaying: seats keep their numbers as 'a former player'.
+
+        A player asking for themselves is first sent to leave the tables they still play at; the owner's
+        erasure goes ahead, and those games carry on with a nameless seat (deadlines play for it)."""
+        playing = await self.store.running_seats_of(user_id)
+        if playing and not by_owner:
+            where = ", ".join(f"<#{table.channel_id}>" for table in playing)
+            raise TableError(
+                f"You still have a seat at {len(playing)} table{'s' * (len(playing) > 1)} ({where}). Leave the "
+                "lobby, or ask the host to /game replace you, then ask again. Nothing was changed."
+            )
+        async with AsyncExitStack() as held:
+            for table in playing:  # in id order, as every lock here is taken: no two tasks wait on each other
+                await held.enter_async_context(self.lock(table.id))
+            changed = await self.store.forget_user(user_id)
+        self._images.clear()  # boards drawn with the old name
+        seats, actions = changed["seats"], changed["actions"]
+        whose = "their" if by_owner else "your"
+        return (
+            f"{f'User {user_id} erased' if by_owner else 'Forgotten'}: {whose} preferences are deleted, {whose} "
+            f"{seats} seat{'s' * (seats != 1)} now read '{FORMER_PLAYER}', and the id is gone from {actions} logged "
+            f"action{'s' * (actions != 1)}, from requests and from the tables opened. The games themselves are kept."
+        )
 
     # --- looking at a table --------------------------------------------------------------------------------
 

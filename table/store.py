@@ -113,6 +113,9 @@ class RequestRow:
     created_at: float
 
 
+FORMER_PLAYER = "a former player"  # the name a forgotten user's seats keep
+
+
 class StaleVersion(Exception):
     """The table changed since it was read: the caller's view of it is out of date."""
 
@@ -495,6 +498,49 @@ class Store:
 
     async def close_requests(self, table_id: int) -> None:
         await self._write("UPDATE requests SET open = 0 WHERE table_id = ? AND open = 1", (table_id,))
+
+    # --- forgetting a user --------------------------------------------------------------------------------------
+
+    async def running_seats_of(self, user_id: int) -> list[TableRow]:
+        """Tables still gathering or running at which the user has a seat."""
+        rows = await self._all(
+            "SELECT t.* FROM tables t JOIN seats s ON s.table_id = t.id"
+            " WHERE s.user_id = ? AND t.status IN ('lobby', 'running') ORDER BY t.id",
+            (user_id,),
+        )
+        return [self._table(row) for row in rows]
+
+    async def forget_user(self, user_id: int) -> dict[str, int]:
+        """Remove or anonymise every row that names the user, in one transaction; what was changed, by kind.
+
+        Seats keep their number (the log replays from seat numbers, never from users) and become a former player
+        with a placeholder id no Discord user has (negative, unique within the table); preferences go; the log,
+        requests and table ownership lose the id."""
+        changed: dict[str, int] = {}
+        async with self.transaction():
+            cursor = await self._write(
+                "UPDATE seats SET user_id = -(seat + 1), name = ? WHERE user_id = ?", (FORMER_PLAYER, user_id)
+            )
+            changed["seats"] = cursor.rowcount
+            cursor = await self._write("UPDATE actions SET user_id = NULL WHERE user_id = ?", (user_id,))
+            changed["actions"] = cursor.rowcount
+            cursor = await self._write("UPDATE tables SET creator_id = 0 WHERE creator_id = ?", (user_id,))
+            changed["tables"] = cursor.rowcount
+            cursor = await self._write("DELETE FROM prefs WHERE user_id = ?", (user_id,))
+            changed["prefs"] = cursor.rowcount
+            requests = 0
+            for row in await self._all("SELECT id, user_id, approvals FROM requests"):
+                approvals = json.loads(row["approvals"])
+                if row["user_id"] != user_id and user_id not in approvals:
+                    continue
+                kept = [other for other in approvals if other != user_id]
+                asker = 0 if row["user_id"] == user_id else row["user_id"]
+                await self._write(
+                    "UPDATE requests SET user_id = ?, approvals = ? WHERE id = ?", (asker, json.dumps(kept), row["id"])
+                )
+                requests += 1
+            changed["requests"] = requests
+        return changed
 
     # --- settings -----------------------------------------------------------------------------------------
 

@@ -180,6 +180,19 @@ class Harness:
             payload = json.loads(next(part["value"] for part in form if part["name"] == "payload_json"))
         path = route.url.split("/api/v10", 1)[1]
         self.recorder.record(route.method, path, payload, files)
+        if path == "/oauth2/applications/@me":  # who owns the bot: user 1009 (the moderator of these tests)
+            owner = {"id": "1009", "username": "owner", "discriminator": "0", "avatar": None}
+            return {
+                "id": str(APP_ID),
+                "name": "table",
+                "icon": None,
+                "description": "",
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "owner": owner,
+                "verify_key": "0" * 64,
+                "flags": 0,
+            }
         if path == "/users/@me/channels":
             user = int(payload["recipient_id"])
             return {

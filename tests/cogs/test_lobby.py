@@ -155,3 +155,25 @@ async def test_list_shows_only_tables_in_channels_the_caller_can_see(harness: Ha
     bob = replies(await harness.command(BOB, "bob", "game list"))[0]
     assert "waiting for alice" in bob.content and "gathering players" in bob.content
     assert "can't see" not in bob.content
+
+
+async def test_privacy_forget_asks_for_the_users_own_confirmation(harness: Harness):
+    await open_table(harness)
+    for who, name, square in [(ALICE, "alice", "a1"), (BOB, "bob", "b1"), (ALICE, "alice", "a2")]:
+        await harness.command(who, name, "tictactoe mark", {"square": square})
+    await harness.command(BOB, "bob", "tictactoe mark", {"square": "b2"})
+    await harness.command(ALICE, "alice", "tictactoe mark", {"square": "a3"})  # alice wins: the table is over
+    ask = replies(await harness.command(BOB, "bob", "privacy forget"))[0]
+    assert ask.ephemeral and "can't be undone" in ask.content
+    button = ask.components[0]["custom_id"]
+    other = replies(await harness.click(ALICE, "alice", button))[0]
+    assert other.ephemeral and "for the member who asked" in other.content
+    done = replies(await harness.click(BOB, "bob", button))[0]
+    assert done.ephemeral and "Forgotten" in done.content
+    seats = await harness.bot.store.seats(1)
+    assert [s.name for s in seats] == ["alice", "a former player"] and BOB not in [s.user_id for s in seats]
+    erase = replies(await harness.command(ALICE, "alice", "privacy erase", {"user_id": str(CAROL)}))[0]
+    assert erase.ephemeral and "Only the bot's owner" in erase.content
+    erase = replies(await harness.command(MOD, "mod", "privacy erase", {"user_id": str(ALICE)}))[0]
+    assert erase.ephemeral and f"User {ALICE} erased" in erase.content
+    assert [s.name for s in await harness.bot.store.seats(1)] == ["a former player", "a former player"]
