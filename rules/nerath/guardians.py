@@ -67,8 +67,10 @@ def options(dungeon: Dungeon, hits: int) -> list[Loss]:
     return [first, *sorted(found - {first})]
 
 
-def describe(dungeon: Dungeon, loss: Loss) -> str:
-    """'Take a d12 from the Lich and destroy the Orc Raiders' (what the Guardians' player picks)."""
+def describe(dungeon: Dungeon, loss: Loss, told: bool = False) -> str:
+    """'Take a d12 from the Lich and destroy the Orc Raiders' (what the Guardians' player picks); `told`: as done
+    by them ('takes a d12 from the Lich and destroys the Orc Raiders')."""
+    take, destroy = ("takes", "destroys") if told else ("take", "destroy")
     parts = []
     for index in standing(dungeon):
         guardian = dungeon.guardians[index]
@@ -77,13 +79,13 @@ def describe(dungeon: Dungeon, loss: Loss) -> str:
             continue
         tile = CONTENT.guardians[guardian].name
         if len(taken) == len(dice(dungeon, index)):
-            parts.append(f"destroy the {tile}")
+            parts.append(f"{destroy} the {tile}")
         else:
             sizes = sorted(set(taken), reverse=True)
-            told = " and ".join(f"{'a' if taken.count(s) == 1 else taken.count(s)} d{s}" for s in sizes)
-            parts.append(f"take {told} from the {tile}")
+            dice_text = " and ".join(f"{'a' if taken.count(s) == 1 else taken.count(s)} d{s}" for s in sizes)
+            parts.append(f"{take} {dice_text} from the {tile}")
     text = " and ".join(parts) if len(parts) < 3 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    return text[:1].upper() + text[1:]
+    return text if told else text[:1].upper() + text[1:]
 
 
 def value(loss: Loss) -> str:
@@ -113,14 +115,14 @@ def parse(dungeon: Dungeon, raw: object, hits: int) -> Loss:
 def take(state: State, space: str, loss: Loss, realm: str, log: ActionLog) -> None:
     """Apply the dice losses, say who chose them (`realm`, empty when there was no choice), name the fallen."""
     dungeon = state.dungeons[space]
-    told = describe(dungeon, loss)
+    done = describe(dungeon, loss, told=True)
     for guardian, size in loss:
         index = dungeon.guardians.index(guardian)
         dungeon.lost[index].append(size)
         dungeon.dice_left[index] -= 1
     if realm:
         who = f"{name(realm)} ({seat_ref(state.seat_of[realm])})"
-        log.say(f"{who} chooses for the Guardians at {label(space)}: {told[:1].lower()}{told[1:]}.")
+        log.say(f"{who} {done} at {label(space)}.")
     for guardian in dict.fromkeys(g for g, _ in loss):
         if dungeon.dice_left[dungeon.guardians.index(guardian)] == 0:
             log.say(f"Defeated: {CONTENT.guardians[guardian].name}.")

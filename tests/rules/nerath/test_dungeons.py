@@ -179,9 +179,7 @@ def test_dungeon_guardians_are_played_by_the_opponent_on_the_explorers_left():
     )
     events = act(state, {"type": "guardians", "dice": "Goblin Warband d6"}, seat=1)
     assert state.dungeons[CAVE].dice_left == [1, 1] and state.battle.stage == "decide"
-    assert "Vailin (<seat:1>) chooses for the Guardians at Gloomhollow Caves: take a d6 from the Goblin Warband." in [
-        e.text for e in events
-    ]
+    assert "Vailin (<seat:1>) takes a d6 from the Goblin Warband at Gloomhollow Caves." in [e.text for e in events]
 
 
 def test_dungeon_guardians_player_is_the_next_opponent_in_turn_order_in_every_game():
