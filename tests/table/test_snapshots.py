@@ -55,9 +55,14 @@ async def new_table(store: Store) -> int:
     return await store.insert_table(GUILD, CHANNEL, "smallworld", {}, ALICE.user_id, 0.0, 1)
 
 
-@pytest.mark.parametrize("seed", [3, 4])
-async def test_every_snapshot_of_a_real_game_reads_back_exactly(store: Store, seed: int):
-    texts = real_game("smallworld", {}, 4, seed)
+@pytest.mark.parametrize(
+    ("game", "options", "seed"),
+    [("smallworld", {}, 3), ("smallworld", {}, 4), ("genertela", {"seating": "one_each", "last_turn": "2"}, 3)],
+)
+async def test_every_snapshot_of_a_real_game_reads_back_exactly(
+    store: Store, game: str, options: dict[str, str], seed: int
+):
+    texts = real_game(game, options, 4, seed)
     assert len(texts) > 2 * snapshots.KEYFRAME_EVERY
     table_id = await new_table(store)
     for turn, text in enumerate(texts):
