@@ -330,7 +330,8 @@ def _validate(state: State, action: dict[str, Any], seat: int | None = None) -> 
         return
     if kind == "orders":  # each order is checked as it is played (orders.run)
         listed = action.get("list")
-        require(isinstance(listed, str | list) and set(action) == {"type", "list"}, "orders takes one list of orders.")
+        written = isinstance(listed, str) or (isinstance(listed, list) and all(isinstance(o, str) for o in listed))
+        require(written and set(action) == {"type", "list"}, "orders takes one list of orders.")
         return
     if kind == "outside":
         count = action.get("count")

@@ -73,7 +73,8 @@ def parse(raw: str | list[str]) -> list[Order]:
 
 
 def refusal(number: int, text: str, why: str) -> str:
-    return f"Order {number} ({text}) was refused, so none of your orders was carried out: {why}"
+    shown = text if len(text) <= 60 else text[:57] + "..."
+    return f"Order {number} ({shown}) was refused, so none of your orders was carried out: {why}"
 
 
 def _order(text: str) -> tuple[dict[str, Any], ...]:

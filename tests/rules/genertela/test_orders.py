@@ -94,6 +94,10 @@ def test_wait_only_goes_last_and_unknown_orders_are_named() -> None:
         act(state, type="orders", list="end; fly Storn>Fer")
     with pytest.raises(RuleError, match="at least one order"):
         act(state, type="orders", list=" ; ")
+    with pytest.raises(RuleError, match="orders takes one list of orders"):
+        act(state, type="orders", list=[1, 2])
+    with pytest.raises(RuleError, match=r"^Order 1 \(x{57}\.\.\.\) was refused"):
+        act(state, type="orders", list="x" * 3000)
 
 
 def blocked_dragonewts() -> State:
