@@ -91,11 +91,13 @@ async def bytes_by_table(store: Store) -> dict[str, int]:
     except Exception:  # dbstat is an optional part of SQLite
         return {
             "snapshots": await scalar(store, "SELECT SUM(LENGTH(state)) FROM snapshots"),
-            "actions": await scalar(store, "SELECT SUM(LENGTH(action) + LENGTH(events)) FROM actions"),
+            "actions": await scalar(store, "SELECT SUM(LENGTH(action) + LENGTH(events)) FROM actions")
+            + await scalar(store, "SELECT SUM(LENGTH(rows)) FROM log_chunks"),
         }
     sizes: dict[str, int] = {}
     for name, size in rows:
-        owner = "snapshots" if "snapshots" in name else "actions" if "actions" in name else "rest"
+        log = "actions" in name or "log_chunks" in name
+        owner = "snapshots" if "snapshots" in name else "actions" if log else "rest"
         sizes[owner] = sizes.get(owner, 0) + int(size)
     return sizes
 

@@ -13,13 +13,13 @@ import json
 import sqlite3
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
-from table import snapshots
+from table import logchunks, snapshots
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 
@@ -340,26 +340,53 @@ class Store:
         )
 
     async def actions(self, table_id: int, after: int = 0) -> list[ActionRow]:
-        rows = await self._all("SELECT * FROM actions WHERE table_id = ? AND n > ? ORDER BY n", (table_id, after))
-        return [self._action(row) for row in rows]
+        """The log after action `after`, in order: finished turns from their chunks, then the turn under way."""
+        chunks = await self._all(
+            "SELECT rows FROM log_chunks WHERE table_id = ? AND last_n > ? ORDER BY first_n", (table_id, after)
+        )
+        rows = [self._action(data) for chunk in chunks for data in logchunks.decode(chunk["rows"])]
+        live = await self._all("SELECT * FROM actions WHERE table_id = ? AND n > ? ORDER BY n", (table_id, after))
+        rows += [self._action(dict(row)) for row in live]
+        return [row for row in rows if row.n > after]
 
     async def action_count(self, table_id: int) -> int:
-        row = await self._one("SELECT COALESCE(MAX(n), 0) FROM actions WHERE table_id = ?", (table_id,))
+        row = await self._one(
+            "SELECT MAX(COALESCE((SELECT MAX(n) FROM actions WHERE table_id = ?), 0),"
+            " COALESCE((SELECT MAX(last_n) FROM log_chunks WHERE table_id = ?), 0))",
+            (table_id, table_id),
+        )
         return int(row[0]) if row else 0
 
     async def actions_page(self, table_id: int, offset: int, limit: int) -> list[ActionRow]:
-        rows = await self._all(
-            "SELECT * FROM actions WHERE table_id = ? ORDER BY n DESC LIMIT ? OFFSET ?", (table_id, limit, offset)
-        )
-        return [self._action(row) for row in rows]
+        """A page of the log, newest first."""
+        newest_first = list(reversed(await self.actions(table_id)))
+        return newest_first[offset : offset + limit]
 
     @staticmethod
-    def _action(row: aiosqlite.Row) -> ActionRow:
-        data = dict(row)
-        data["action"] = json.loads(data["action"])
-        data["events"] = json.loads(data["events"])
+    def _action(data: dict[str, Any]) -> ActionRow:
+        data = dict(data)
+        for column in ("action", "events"):
+            if isinstance(data[column], str):  # a row of the turn under way; a chunk's rows are decoded already
+                data[column] = json.loads(data[column])
         data["secret"] = bool(data["secret"])
         return ActionRow(**data)
+
+    async def _chunk_log(self, table_id: int, upto: int) -> None:
+        """Move the live rows up to action `upto` (a turn that ended) into one compressed chunk."""
+        live = [
+            self._action(dict(row))
+            for row in await self._all(
+                "SELECT * FROM actions WHERE table_id = ? AND n <= ? ORDER BY n", (table_id, upto)
+            )
+        ]
+        if not live:
+            return
+        rows = [asdict(row) for row in live]
+        await self.db.execute(
+            "INSERT INTO log_chunks (table_id, first_n, last_n, users, rows) VALUES (?, ?, ?, ?, ?)",
+            (table_id, live[0].n, live[-1].n, logchunks.users(rows), logchunks.encode(rows)),
+        )
+        await self.db.execute("DELETE FROM actions WHERE table_id = ? AND n <= ?", (table_id, upto))
 
     # --- snapshots ----------------------------------------------------------------------------------------
     # Kept small by table/snapshots.py: a keyframe (base NULL) or a delta against the keyframe of turn `base`.
@@ -394,6 +421,7 @@ class Store:
                 "INSERT OR REPLACE INTO snapshots (table_id, turn, upto, state, at, base) VALUES (?, ?, ?, ?, ?, ?)",
                 (table_id, turn, upto, data, now, base),
             )
+            await self._chunk_log(table_id, upto)  # the turn is over: its log rows are read, not written, now on
 
     async def snapshot(self, table_id: int, turn: int) -> SnapshotRow | None:
         row = await self._one(self._SNAPSHOT + " WHERE s.table_id = ? AND s.turn = ?", (table_id, turn))
@@ -524,6 +552,18 @@ class Store:
             changed["seats"] = cursor.rowcount
             cursor = await self._write("UPDATE actions SET user_id = NULL WHERE user_id = ?", (user_id,))
             changed["actions"] = cursor.rowcount
+            for chunk in await self._all(
+                "SELECT table_id, first_n, rows FROM log_chunks WHERE users LIKE ?", (f"%,{user_id},%",)
+            ):
+                rows = logchunks.decode(chunk["rows"])
+                for row in rows:
+                    if row["user_id"] == user_id:
+                        row["user_id"] = None
+                        changed["actions"] += 1
+                await self._write(
+                    "UPDATE log_chunks SET users = ?, rows = ? WHERE table_id = ? AND first_n = ?",
+                    (logchunks.users(rows), logchunks.encode(rows), chunk["table_id"], chunk["first_n"]),
+                )
             cursor = await self._write("UPDATE tables SET creator_id = 0 WHERE creator_id = ?", (user_id,))
             changed["tables"] = cursor.rowcount
             cursor = await self._write("DELETE FROM prefs WHERE user_id = ?", (user_id,))

@@ -16,6 +16,7 @@ import rules
 from rules import serial
 from rules.base import SeatInfo
 from rules.rng import Rng
+from table import logchunks
 
 
 @dataclass
@@ -74,8 +75,11 @@ def tables(data_dir: Path, channel_id: int | str | None = None, actions: bool = 
 
 
 def _log(db: sqlite3.Connection, table_id: int) -> list[dict[str, Any]]:
+    """Finished turns from their compressed chunks, then the turn under way (see table/logchunks.py)."""
+    chunks = db.execute("SELECT rows FROM log_chunks WHERE table_id = ? ORDER BY first_n", (table_id,))
+    log = [row for chunk in chunks for row in logchunks.decode(chunk["rows"])]
     rows = db.execute("SELECT * FROM actions WHERE table_id = ? ORDER BY n", (table_id,))
-    return [dict(a) | {"action": json.loads(a["action"]), "events": json.loads(a["events"])} for a in rows]
+    return log + [dict(a) | {"action": json.loads(a["action"]), "events": json.loads(a["events"])} for a in rows]
 
 
 def table_in(data_dir: Path, channel_id: int | str, actions: bool = True) -> TableDump:
