@@ -96,6 +96,8 @@ def parse(dungeon: Dungeon, raw: object, hits: int) -> Loss:
     """A typed or picked choice ('lich d12,orc-raiders d8'), checked against the ways open now."""
     allowed = options(dungeon, hits)
     offer = "; ".join(value(o) for o in allowed[:4])
+    if isinstance(raw, list) and all(isinstance(item, str) for item in raw):
+        raw = ",".join(raw)  # typed as a command option, the comma-separated list arrives split
     require(isinstance(raw, str) and 0 < len(raw) <= 300, f"Name the die each hit takes, for example {offer}.")
     assert isinstance(raw, str)
     taken = []

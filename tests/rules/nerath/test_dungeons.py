@@ -182,6 +182,17 @@ def test_dungeon_guardians_are_played_by_the_opponent_on_the_explorers_left():
     assert "Vailin (<seat:1>) takes a d6 from the Goblin Warband at Gloomhollow Caves." in [e.text for e in events]
 
 
+def test_the_guardians_choice_typed_as_a_command_is_accepted():
+    from table.actions import build_action
+
+    state = dungeon("orc-raiders", "goblin-warband")
+    explore(state, [7, 1, 1, 1])
+    typed = build_action(nerath.meta, "guardians", {"dice": "goblin warband d6"})  # a list, as the slash command
+    assert typed == {"type": "guardians", "dice": ["goblin warband d6"]}
+    act(state, typed, seat=1)
+    assert state.dungeons[CAVE].dice_left == [1, 1]
+
+
 def test_dungeon_guardians_player_is_the_next_opponent_in_turn_order_in_every_game():
     expected = {
         (4, "alliance"): {"karkoth": "vailin", "vailin": "iron_circle", "iron_circle": "nerath", "nerath": "karkoth"},
