@@ -169,13 +169,11 @@ def test_damage_casualty_sets_are_exactly_the_valid_ones_fewest_losses_first():
         assert losses == sorted(losses)
 
 
-def test_damage_casualty_sets_of_a_whole_force_in_one_army_come_quickly():
-    import time
-
+def test_damage_casualty_sets_of_a_whole_force_in_one_army_are_all_offered():
+    # how fast the pruned search is, is the benchmark's business (bench/), never a timed assertion here
     from rules.dragondice.setup import build_army
 
     kinds = [k for role in ("home", "horde", "campaign") for k in build_army("emberwrights", role, 18)]
     army = [Unit(f"u{i}", 1, k, "t2") for i, k in enumerate(kinds + ["dragonkin/fire"] * 2 + ["dragonkin/earth"] * 2)]
-    start = time.perf_counter()
     sets = casualty_sets(army, 25)
-    assert len(sets) > 1000 and time.perf_counter() - start < 0.5  # was about 2 s before the search was pruned
+    assert len(sets) > 1000
