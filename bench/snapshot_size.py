@@ -147,10 +147,13 @@ async def measure(game: str, seed: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("games", nargs="*", default=list(GAMES), choices=list(GAMES))
+    parser.add_argument("games", nargs="*", help=f"games to play, of {', '.join(GAMES)} (default: all)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    for game in args.games:
+    unknown = [game for game in args.games if game not in GAMES]
+    if unknown:
+        parser.error(f"unknown game {unknown[0]!r}; choose from {', '.join(GAMES)}")
+    for game in args.games or list(GAMES):
         asyncio.run(measure(game, args.seed))
 
 
