@@ -1,4 +1,4 @@
-"""/roll: public dice in standard notation, rolled through the same seeded Rng as the games."""
+"""/roll: public dice in d20 notation, rolled through the same seeded Rng as the games."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import say, service_of
+from cogs.common import escape_text, say, service_of, shown_name
 from rules.rng import Rng
 from table.dice import roll
 
@@ -17,14 +17,15 @@ class Dice(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="roll", description="Roll dice in public: 2d6+3, 4d6kh3, d20 adv, 6d10>=6, 3d6!")
+    @app_commands.command(name="roll", description="Roll dice in public: 1d20+5 adv, 4d6kh3, 2d6ro1, 4d6e6, 6d10>=6")
     @app_commands.describe(
-        dice="Dice notation, e.g. 2d6+3, 4d6kh3, 2d20kl1, d20 adv, 6d10>=6, 4d6r1, 3d6!", reason="What the roll is for"
+        dice="e.g. 1d20+5 adv, 4d6kh3, 2d6ro1, 2d6rr1, 4d6e6, 3d6!, 4d6mi2, 6d10>=6, (1d8+3)*2 [fire]",
+        reason="What the roll is for",
     )
     async def roll(self, interaction: discord.Interaction[Any], dice: str, reason: str | None = None) -> None:
         result = roll(dice, Rng(service_of(interaction).seeds()))
-        why = f" for *{discord.utils.escape_markdown(reason[:200])}*" if reason else ""
-        await say(interaction, f"🎲 {interaction.user.display_name} rolls{why}: {result.breakdown()}")
+        why = f" for *{escape_text(reason[:200])}*" if reason else ""  # typed by a player: made inert
+        await say(interaction, f"🎲 {shown_name(interaction.user)} rolls{why}: {result.breakdown()}")
 
 
 async def setup(bot: commands.Bot) -> None:
