@@ -2,7 +2,8 @@
 parser and rolled through the same seeded Rng as the games.
 
 Grammar (case-insensitive, spaces ignored):
-    roll      := expr [adv | dis] END           adv/dis: the roll's one d20 becomes 2d20 keep highest / lowest
+    roll      := expr [adv | dis] END           adv/dis (or advantage/disadvantage): the roll's one 1d20 becomes
+                                                2d20 keeping the highest / lowest; refused without exactly one
     expr      := term (("+" | "-") term)*
     term      := unary (("*" | "/") unary)*     "/" (or "//") divides rounding down
     unary     := ("+" | "-") unary | atom
@@ -12,9 +13,10 @@ Grammar (case-insensitive, spaces ignored):
     op        := ("kh" | "kl" | "ph" | "pl" | "dh" | "dl") NUMBER   keep / drop the N highest / lowest
                | ("k" | "p") (NUMBER | compare NUMBER)           k3 = kh3, p1 = pl1 (this bot's old reading; in
                                                                  d20 a bare number selects dice showing it: k=3)
-               | ("ro" | "r" | "rr" | "ra" | "e") [compare] NUMBER   reroll once / reroll until none match /
-                                                                 reroll one and add it / explode, on a face
-                                                                 (ro1) or comparison (ro<3, e>5)
+               | ("ro" | "r" | "rr" | "ra" | "e") [compare | "h" | "l"] NUMBER   reroll once / reroll until none
+                                                                 match / reroll one and add it / explode, on a
+                                                                 face (ro1), comparison (ro<3, e>5) or the N
+                                                                 highest / lowest (rol1; not for rr and e)
                | "!"                                             explode on the maximum face
                | ("mi" | "ma") NUMBER                            minimum / maximum face of each die
     compare   := "<" | "<=" | ">" | ">=" | "="

@@ -55,6 +55,7 @@ def test_advantage_applies_to_the_d20_of_an_expression():
 def test_reroll_once_on_a_face_or_comparison():
     assert shown("3d6r1", 1, 4, 6, 1) == (11, "3d6r1 [~~1~~→1, 4, 6] = **11** total")  # r is ro: once only
     assert roll("3d6ro1", forced(1, 4, 6, 5)).total == 15
+    assert roll("3d6rol1", forced(2, 4, 6, 5)).total == 15  # the lowest die, whatever it shows
     assert roll("2d6ro<3", forced(2, 5, 1)).total == 5 + 1  # a 2 is rerolled (below 3) into a 1, which stands
     assert roll("2d6ro<=2", forced(2, 5, 3)).total == 8
     assert roll("2d6ro2", forced(1, 2, 6)).total == 7  # a bare number is the face itself: the 1 stays
@@ -107,6 +108,11 @@ def test_arithmetic_with_parentheses():
     assert roll("2*3+1d4", forced(1)).total == 7
     assert roll("-(1d8+3)", forced(4)).total == -7
     assert roll("2-(1d4-1)", forced(4)).total == -1
+
+
+def test_signs_nest_without_limit_but_parentheses_do_not():
+    assert roll("-" * 96 + "1d6", forced(3)).total == 3
+    assert roll("((((-(1d6)))))", forced(3)).total == -3
 
 
 def test_division_rounds_down():
