@@ -21,7 +21,7 @@ from discord.ext import commands
 
 from table.instance import InstanceError, claim
 from table.service import MIN_PACE, TableService
-from table.store import NewerDatabase, Store
+from table.store import SYNCHRONOUS, NewerDatabase, Store
 
 log = logging.getLogger("pbp")
 
@@ -46,6 +46,7 @@ class Config:
     gateway: str | None
     tick_seconds: float
     min_pace: int = MIN_PACE  # the shortest reminder interval or deadline a table may set, in seconds
+    synchronous: str = "NORMAL"  # SQLite durability: NORMAL (survives bot crashes) or FULL (also power cuts)
 
     @classmethod
     def from_env(cls) -> Config:
@@ -55,12 +56,31 @@ class Config:
             api_base=os.environ.get("DISCORD_API_BASE") or None,
             gateway=os.environ.get("DISCORD_GATEWAY_URL") or None,
             tick_seconds=float(os.environ.get("PBP_TICK_SECONDS", "60")),
-            min_pace=int(os.environ.get("PBP_MIN_PACE", str(MIN_PACE))),
+            min_pace=_whole("PBP_MIN_PACE", MIN_PACE),
+            synchronous=_choice("PBP_SYNCHRONOUS", SYNCHRONOUS),
         )
 
     @property
     def database(self) -> Path:
         return self.data_dir / "tables.sqlite3"
+
+
+class ConfigError(Exception):
+    """A setting in the environment that the bot cannot use: said at start, before anything runs."""
+
+
+def _whole(name: str, default: int) -> int:
+    text = os.environ.get(name, str(default)).strip()
+    if not text.isascii() or not text.isdigit():
+        raise ConfigError(f"{name} must be a whole number of seconds, not {text[:30]!r}.")
+    return int(text)
+
+
+def _choice(name: str, allowed: tuple[str, ...]) -> str:
+    text = os.environ.get(name, allowed[0]).strip().upper()
+    if text not in allowed:
+        raise ConfigError(f"{name} must be one of {', '.join(a.lower() for a in allowed)}, not {text.lower()[:30]!r}.")
+    return text
 
 
 def point_at(config: Config) -> None:
@@ -71,9 +91,9 @@ def point_at(config: Config) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(config.gateway)
 
 
-async def check_database(path: Path) -> None:
+async def check_database(config: Config) -> None:
     """Open (and migrate) the database once: a file from a newer bot raises NewerDatabase, unchanged."""
-    store = await Store.open(path)
+    store = await Store.open(config.database, config.synchronous)
     await store.close()
 
 
@@ -109,7 +129,7 @@ class TableBot(commands.Bot):
         from cogs.privacy import ForgetButton
         from cogs.reminders import ReminderCog
 
-        self.store = await Store.open(self.config.database)
+        self.store = await Store.open(self.config.database, self.config.synchronous)
         self.service = TableService(self.store, min_pace=self.config.min_pace)
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]
         for name in ("cogs.lobby", "cogs.play", "cogs.board", "cogs.dice", "cogs.privacy"):
@@ -149,7 +169,11 @@ def main(argv: list[str]) -> int:
 
         console_main()
         return 0
-    config = Config.from_env()
+    try:
+        config = Config.from_env()
+    except ConfigError as error:
+        print(error, file=sys.stderr)
+        return 2
     if not config.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
@@ -160,7 +184,7 @@ def main(argv: list[str]) -> int:
         print(error, file=sys.stderr)
         return 2
     try:
-        asyncio.run(check_database(config.database))  # refuse before connecting to Discord
+        asyncio.run(check_database(config))  # refuse before connecting to Discord
         bot = TableBot(config)
         bot.run(config.token, log_handler=None)
     except discord.LoginFailure:

@@ -124,6 +124,7 @@ class NewerDatabase(Exception):
     """The database file was written by a newer version of the bot: refused, never written to."""
 
 
+SYNCHRONOUS = ("NORMAL", "FULL")  # SQLite's durability levels that suit WAL (see Store.open)
 BUSY_TIMEOUT_MS = 5000  # another connection's write (a backup, the sqlite3 shell) is waited for, not an error
 
 
@@ -145,7 +146,7 @@ class Store:
         self._owner: asyncio.Task[Any] | None = None  # the task whose transaction is open
 
     @classmethod
-    async def open(cls, path: str | Path) -> Store:
+    async def open(cls, path: str | Path, synchronous: str = "NORMAL") -> Store:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(str(path), isolation_level=None)
@@ -161,9 +162,12 @@ class Store:
             db.row_factory = aiosqlite.Row
             await db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
             await db.execute("PRAGMA journal_mode=WAL")
-            # FULL: a commit is on disk before the player is told their move is made, even across a power cut
-            # (NORMAL would survive a crash of the bot but could lose the last moves to a power cut).
-            await db.execute("PRAGMA synchronous=FULL")
+            # NORMAL (the default): with WAL, a commit survives any crash of the bot, but the last moves before a
+            # power cut or OS crash may be lost; FULL (PBP_SYNCHRONOUS=full) keeps them too, at the price of a
+            # disk flush per move, which under a burst of many tables at once costs seconds of waiting.
+            if synchronous.upper() not in SYNCHRONOUS:
+                raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS)}, not {synchronous!r}")
+            await db.execute(f"PRAGMA synchronous={synchronous.upper()}")
             await db.execute("PRAGMA foreign_keys=ON")
         except BaseException:
             await db.close()
@@ -555,14 +559,14 @@ class Store:
             for chunk in await self._all(
                 "SELECT table_id, first_n, rows FROM log_chunks WHERE users LIKE ?", (f"%,{user_id},%",)
             ):
-                rows = logchunks.decode(chunk["rows"])
-                for row in rows:
-                    if row["user_id"] == user_id:
-                        row["user_id"] = None
+                logged = logchunks.decode(chunk["rows"])
+                for entry in logged:
+                    if entry["user_id"] == user_id:
+                        entry["user_id"] = None
                         changed["actions"] += 1
                 await self._write(
                     "UPDATE log_chunks SET users = ?, rows = ? WHERE table_id = ? AND first_n = ?",
-                    (logchunks.users(rows), logchunks.encode(rows), chunk["table_id"], chunk["first_n"]),
+                    (logchunks.users(logged), logchunks.encode(logged), chunk["table_id"], chunk["first_n"]),
                 )
             cursor = await self._write("UPDATE tables SET creator_id = 0 WHERE creator_id = ?", (user_id,))
             changed["tables"] = cursor.rowcount

@@ -105,3 +105,21 @@ def assert_log_explains_state(table: TableDump) -> None:
     numbers = [a["n"] for a in table.actions]
     assert numbers == list(range(1, len(numbers) + 1)), f"action numbers have gaps or repeats: {numbers}"
     assert json.loads(replayed(table)) == json.loads(table.state), "replaying the log does not give the stored state"
+
+
+async def wait_for_setting(data_dir: Path, key: str, timeout: float = 10.0) -> str:
+    """A bot setting once it is committed (polled: the bot writes it in its own time)."""
+    import asyncio
+    import time
+
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with closing(connect(data_dir)) as db:
+                row = db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        except sqlite3.OperationalError:  # the bot has not created its database or tables yet
+            row = None
+        if row is not None:
+            return str(row[0])
+        assert time.monotonic() < deadline, f"the bot never stored the setting {key!r}"
+        await asyncio.sleep(0.05)

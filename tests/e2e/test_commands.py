@@ -35,6 +35,9 @@ async def test_synced_command_tree(discord: FakeDiscord, bot: BotProcess) -> Non
 
 
 async def test_restart_on_the_same_database_does_not_resync(discord: FakeDiscord, bot: BotProcess) -> None:
+    # the sync is recorded in the database just after Discord answers it: wait for that record, or a kill in
+    # between would rightly make the next start sync again
+    await oracle.wait_for_setting(bot.data_dir, "command_tree")
     syncs = len(discord.command_syncs)
     bot.kill()
     await bot.start_and_connect()

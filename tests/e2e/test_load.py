@@ -12,6 +12,8 @@ from tests.e2e.load import describe, many_tables, simultaneous
 from tests.e2e.process import BotProcess
 from tests.e2e.standin import FakeDiscord
 
+pytestmark = pytest.mark.alone  # every answer must come within 3 s: no other test may share the cores
+
 TABLES = 200
 THINK = 2.0  # seconds a user may take before each action: 200 tables busy at once, not in lockstep
 

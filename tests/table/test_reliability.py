@@ -111,11 +111,25 @@ def test_a_second_process_on_the_same_database_is_refused_naming_the_first(tmp_p
     claim(database).release()  # free again once the holder is gone
 
 
-async def test_durability_is_full_and_busy_writers_are_waited_for(store: Store) -> None:
+async def test_durability_is_stated_and_busy_writers_are_waited_for(store: Store, tmp_path: Path) -> None:
     async with store.db.execute("PRAGMA synchronous") as cursor:
-        assert (await cursor.fetchone())[0] == 2  # FULL
+        assert (await cursor.fetchone())[0] == 1  # NORMAL: the README says what it keeps and what it may lose
     async with store.db.execute("PRAGMA busy_timeout") as cursor:
         assert (await cursor.fetchone())[0] == 5000
+    full = await Store.open(tmp_path / "full.sqlite3", "FULL")
+    try:
+        async with full.db.execute("PRAGMA synchronous") as cursor:
+            assert (await cursor.fetchone())[0] == 2
+    finally:
+        await full.close()
+
+
+@pytest.mark.parametrize(("name", "value"), [("PBP_SYNCHRONOUS", "sometimes"), ("PBP_MIN_PACE", "an hour")])
+def test_a_setting_the_bot_cannot_use_is_refused_at_start(monkeypatch, capsys, name: str, value: str) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "not-used")
+    monkeypatch.setenv(name, value)
+    assert bot.main([]) == 2
+    assert name in capsys.readouterr().err
 
 
 async def test_losing_a_race_on_the_log_to_another_connection_is_an_ordinary_refusal(
