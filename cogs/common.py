@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import io
 import logging
-import re
 from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -14,7 +13,7 @@ import discord
 from rules.base import RuleError
 from table.dice import DiceError
 from table.durations import DurationError
-from table.present import fit
+from table.present import escape_text, fit
 from table.service import Caller, Post, TableError, TableService
 
 if TYPE_CHECKING:
@@ -54,16 +53,6 @@ def shown_name(user: discord.abc.User) -> str:
     """A display name as every message may show it: markdown and mentions escaped, so a player called
     `<@1003> **bob**` reads as typed and pings or bolds nothing."""
     return escape_text(user.display_name[:64])
-
-
-def escape_text(text: str) -> str:
-    """Text a user typed, made inert: markdown escaped, @everyone/@here and any <@id>, <@&role> or <#channel>
-    broken by a zero-width space (Discord's own escape catches only ids of real length)."""
-    text = discord.utils.escape_mentions(discord.utils.escape_markdown(text))
-    return _MENTION.sub("<\u200b\\1", text)
-
-
-_MENTION = re.compile(r"<([@#][!&]?[0-9])")
 
 
 def visible_to(interaction: discord.Interaction[Any]) -> Callable[[int], bool]:

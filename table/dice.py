@@ -34,6 +34,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from rules.rng import Rng
+from table.present import escape_text
 
 MAX_DICE = 100  # dice in one roll, before rerolls and explosions
 MAX_SIDES = 1000
@@ -62,14 +63,6 @@ class DiceError(ValueError):
     pass
 
 
-def escape(text: str) -> str:
-    """User text (an annotation, an echoed typo) made inert for Discord: markdown escaped, mentions and line
-    breaks broken. table/ must not import discord, so this mirrors cogs.common.escape_text."""
-    text = "".join(" " if not ch.isprintable() else ch for ch in text)
-    text = re.sub(r"([\\*_~`|>#\-\[\]()])", r"\\\1", text)
-    return text.replace("@", "@\u200b").replace("<", "<\u200b")
-
-
 # ---- tokens ---------------------------------------------------------------------------------------------------
 
 
@@ -86,7 +79,7 @@ def tokenize(notation: str) -> list[Token]:
     while at < len(notation):
         match = _TOKEN.match(notation, at)
         if match is None:
-            raise DiceError(f"'{escape(_word_at(notation, at))}' is not a dice term. {EXAMPLES}")
+            raise DiceError(f"'{escape_text(_word_at(notation, at))}' is not a dice term. {EXAMPLES}")
         kind = match.lastgroup or ""
         if kind == "sym" and match.group() == "[":
             raise DiceError("An annotation '[' is never closed with ']'.")
@@ -188,7 +181,7 @@ class Node:
         return []
 
     def shown(self) -> str:
-        return self.body() + "".join(f" *{escape(note)}*" for note in self.notes if note)
+        return self.body() + "".join(f" *{escape_text(note)}*" for note in self.notes if note)
 
     def walk(self) -> Iterator[Node]:
         yield self
@@ -503,7 +496,7 @@ class Parser:
         return int(token.text)
 
     def unexpected(self, token: Token) -> DiceError:
-        text = escape(token.text)
+        text = escape_text(token.text)
         if token.kind == "end":
             return DiceError(f"That roll ends too early: finish it with a number or dice. {EXAMPLES}")
         if token.kind == "sym" and token.text == ")":
@@ -518,7 +511,7 @@ class Parser:
             return DiceError("adv/dis go at the end of the roll, like 1d20+5 adv.")
         if token.kind == "num":
             return DiceError(f"Put an operator (+ - * /) before '{text}'.")
-        return DiceError(f"'{escape(_word_at(self.notation, token.at))}' is not a dice term. {EXAMPLES}")
+        return DiceError(f"'{escape_text(_word_at(self.notation, token.at))}' is not a dice term. {EXAMPLES}")
 
 
 # ---- checks after parsing -------------------------------------------------------------------------------------

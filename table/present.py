@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -81,3 +82,12 @@ def table_card(view: Any, now: float) -> str:
         where = f" in <#{table.channel_id}>: "  # not the first ": ", which a title may hold ("D&D: Conquest...")
         lines.append(f"Turns played: {table.turns}. " + table_line(view, now).split(where, 1)[1])
     return fit("\n".join(lines))
+
+
+def escape_text(text: str) -> str:
+    """Text a user typed (a name, a reason, an annotation), made inert wherever the bot shows it: markdown
+    escaped, @everyone, @here and every <@id>, <@&role> or <#channel> broken by a zero-width space, line breaks
+    and other unprintable characters turned into spaces. The project's one escape (the cogs use it too)."""
+    text = "".join(" " if not ch.isprintable() else ch for ch in text)
+    text = re.sub(r"([\\*_~`|>#\-\[\]()])", r"\\\1", text)
+    return text.replace("@", "@\u200b").replace("<", "<\u200b")

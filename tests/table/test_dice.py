@@ -6,7 +6,8 @@ import re
 import pytest
 
 from rules.rng import Rng
-from table.dice import MAX_EXPLOSIONS, DiceError, escape, roll
+from table.dice import MAX_EXPLOSIONS, DiceError, roll
+from table.present import escape_text as escape
 
 
 def forced(*faces: int) -> Rng:
