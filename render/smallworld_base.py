@@ -210,6 +210,7 @@ def _build(game_map: MapData) -> Image.Image:
             if region.terrain == terrain:
                 mask_draw.polygon(region.outline, fill=255)
         image.paste(tiled(terrain, size), (0, top), mask)
+    shade_inner(image, game_map, top)
     draw = ImageDraw.Draw(image)
     for region in game_map.regions.values():
         points = _shift(region.outline, top)
@@ -230,6 +231,21 @@ def _build(game_map: MapData) -> Image.Image:
     return image
 
 
+INNER_SHADE = 0.3  # how much darker an inner region is drawn: lightness, so it reads in any colour vision
+
+
+def shade_inner(image: Image.Image, game_map: MapData, top: int) -> None:
+    """Darken the regions a race cannot enter first (seed step 4), so the edge shows at a glance."""
+    size = (image.width, game_map.size[1])
+    mask = Image.new("L", size, 0)
+    mask_draw = ImageDraw.Draw(mask)
+    for rid in game_map.inner_land():
+        mask_draw.polygon(game_map.regions[rid].outline, fill=255)
+    box = (0, top, size[0], top + size[1])
+    darker = Image.blend(image.crop(box), Image.new("RGB", size, INK), INNER_SHADE)
+    image.paste(darker, (0, top), mask)
+
+
 def _legend(draw: ImageDraw.ImageDraw, image: Image.Image, place: Layout) -> None:
     y0 = place.legend_top
     draw.rectangle((0, y0, place.width, place.height), fill=(36, 32, 30))
@@ -239,6 +255,10 @@ def _legend(draw: ImageDraw.ImageDraw, image: Image.Image, place: Layout) -> Non
         draw.rectangle((x, y0 + 10, x + 30, y0 + 36), outline=PAPER, width=1)
         draw.text((x + 38, y0 + 23), label, font=font(16), fill=PAPER, anchor="lm")
         x += 38 + text_size(draw, label, 16)[0] + 22
+    swatch = pattern("ruins").crop((0, 0, 30, 26))
+    image.paste(Image.blend(swatch, Image.new("RGB", swatch.size, INK), INNER_SHADE), (x, y0 + 10))
+    draw.rectangle((x, y0 + 10, x + 30, y0 + 36), outline=PAPER, width=1)
+    draw.text((x + 38, y0 + 23), "inner: not a first conquest", font=font(16), fill=PAPER, anchor="lm")
     y = y0 + 60
     x = 14
     mountain(draw, (x + 14, y))

@@ -22,9 +22,7 @@ class Target:
 
 def is_edge(state: State, region_id: str) -> bool:
     """A first conquest may be on the border, on a River, or touching a River (seed step 4)."""
-    data = game_map(state).regions
-    region = data[region_id]
-    return region.border or region.terrain == "river" or any(data[o].terrain == "river" for o in region.adjacent)
+    return game_map(state).is_edge(region_id)
 
 
 def neighbours(state: State, region_id: str, leap_chasms: bool) -> set[str]:

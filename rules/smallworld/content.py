@@ -15,7 +15,8 @@ from typing import Any
 CONTENT_DIR = Path(__file__).parent / "content"
 MAP_DIR = CONTENT_DIR / "maps"
 
-TERRAINS = ("fungus", "crystal", "mine", "mud", "ruins", "river", "chasm", "volcano")
+LAND = ("fungus", "crystal", "mine", "mud", "ruins")
+TERRAINS = (*LAND, "river", "chasm", "volcano")
 SOURCES = ("published", "house")
 TURNS_BY_PLAYERS = {2: 10, 3: 9, 4: 9, 5: 8}
 
@@ -79,6 +80,16 @@ class MapData:
 
     def region(self, region_id: str) -> RegionData:
         return self.regions[region_id]
+
+    def is_edge(self, region_id: str) -> bool:
+        """A race may enter here first: a border region, a River, or a region touching a River (seed step 4)."""
+        region = self.regions[region_id]
+        river = region.terrain == "river"
+        return region.border or river or any(self.regions[o].terrain == "river" for o in region.adjacent)
+
+    def inner_land(self) -> list[str]:
+        """Land regions no race may enter first: they can only be reached from a neighbour."""
+        return [rid for rid, region in self.regions.items() if region.terrain in LAND and not self.is_edge(rid)]
 
 
 @dataclass(frozen=True)

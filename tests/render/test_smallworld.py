@@ -10,7 +10,7 @@ from PIL import Image, ImageChops
 import rules.smallworld as smallworld
 from render.draw import encode_png
 from render.smallworld import render
-from render.smallworld_base import layout
+from render.smallworld_base import layout, shade_inner
 from rules.base import SeatInfo
 from rules.rng import Rng
 from rules.smallworld.content import content, load_map
@@ -144,3 +144,20 @@ def test_states_from_random_legal_play_render(players: int) -> None:
     assert any(region.owner is not None for region in state.regions.values())
     image = render(state, NAMES[:players])
     assert image.size == render(start(players), NAMES[:players]).size
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_inner_regions_are_drawn_darker_and_edge_regions_are_not(players: int) -> None:
+    """The edge a race enters from shows: inner regions are shaded, every other region keeps its colour."""
+    game_map = load_map(players)
+    plain = Image.new("RGB", game_map.size, (200, 200, 200))
+    shaded = plain.copy()
+    shade_inner(shaded, game_map, 0)
+    inner = set(game_map.inner_land())
+    assert inner
+    for rid, region in game_map.regions.items():
+        before, after = plain.getpixel(region.centre), shaded.getpixel(region.centre)
+        if rid in inner:
+            assert sum(after) < sum(before) - 100, f"{rid} is inner but not shaded"
+        else:
+            assert after == before, f"{rid} is an edge region but shaded"

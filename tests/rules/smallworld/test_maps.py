@@ -16,7 +16,13 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
+import rules.smallworld as smallworld
+from rules import serial
+from rules.base import RuleError
+from rules.rng import Rng
+from rules.smallworld import board
 from rules.smallworld.content import load_map
+from tests.rules.smallworld.helpers import give, start
 
 MAP_DIR = Path(__file__).resolve().parents[3] / "rules" / "smallworld" / "content" / "maps"
 PLAYERS = (2, 3, 4, 5)
@@ -198,3 +204,34 @@ def _segment_distance(p: tuple[float, float], a: tuple[int, int], b: tuple[int, 
     length2 = vx * vx + vy * vy
     t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * vx + (p[1] - a[1]) * vy) / length2))
     return ((p[0] - a[0] - t * vx) ** 2 + (p[1] - a[1] - t * vy) ** 2) ** 0.5
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_a_quarter_of_the_land_is_inner(players: int) -> None:
+    """Enough inner regions that entering from the edge shapes a game (figure argued in rules.md)."""
+    game_map = load_map(players)
+    land = [rid for rid, region in game_map.regions.items() if region.terrain in LAND]
+    inner = game_map.inner_land()
+    assert 4 * len(inner) >= len(land), f"{players}p: only {len(inner)} of {len(land)} land regions are inner"
+    for rid in inner:  # inner means out of reach of every kind of edge
+        region = game_map.region(rid)
+        assert not region.border and all(game_map.region(o).terrain != "river" for o in region.adjacent)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_a_race_enters_from_an_edge_region(players: int) -> None:
+    """Seed step 4 on the real maps: every inner region is refused as a first conquest, every edge one is offered."""
+    state = start(players)
+    for region in state.regions.values():
+        region.monsters = 0  # costs stay low: only the edge rule can refuse
+    give(state, 0, "ogres", "ancient", 20)
+    game_map = load_map(players)
+    offered = {target.region for target in board.targets(state, 0)}
+    inner = game_map.inner_land()
+    assert inner and not offered & set(inner)
+    assert {rid for rid, r in game_map.regions.items() if r.terrain in LAND and rid not in inner} <= offered
+    before = serial.dumps(state)
+    for rid in inner:
+        with pytest.raises(RuleError, match="not at the edge"):
+            smallworld.act(state, 0, {"type": "conquer", "region": rid}, Rng(0))
+        assert serial.dumps(state) == before

@@ -10,9 +10,12 @@ so neighbouring outlines coincide exactly and adjacency is "shares a cell edge".
 the source of truth; this script documents how it was made and can rebuild it (byte for byte).
 
 An attempt is rejected, and the next seed tried, when a region is in pieces, too small, holed or inside
-another region, when the map or the River falls apart, when a smoothed outline crosses itself, or when two
-neighbours share less wall than the map's `min_wall` pixels. specs.json holds each map's hand-placed River,
-chasms and volcano, its counts and seed; names.json the region names by terrain. A run takes a few minutes.
+another region, when the map or the River falls apart, when fewer than a quarter of the land regions are
+inner (not on the border nor touching the River: a race cannot enter there first), when a smoothed outline
+crosses itself, when a region's centre lies within 30 pixels of its wall (no room for its name and pieces),
+or when two neighbours share less wall than the map's `min_wall` pixels. specs.json holds each map's
+hand-placed River, chasms and volcano, its counts and seed (optionally `rim`, how cheaply edge regions grow
+along the edge, and `chasm_width`); names.json the region names by terrain. A run takes a few minutes.
 """
 
 from __future__ import annotations
@@ -60,11 +63,12 @@ def place_features(grid: Grid, spec: dict[str, Any]) -> tuple[dict[int, int], li
         kinds.append("river")
         for cell in order[part * len(order) // parts : (part + 1) * len(order) // parts]:
             owner[cell] = part
+    chasm_width = spec.get("chasm_width", 0.8)  # half-width in rows: wider on small-celled maps
     for crack in spec["chasms"]:
         line = catmull_rom(pixels(crack))
         kinds.append("chasm")
         for cell in range(len(grid.cells)):
-            if cell not in owner and nearest_on_polyline(grid.centre(cell), line)[0] <= 0.8 * row_height:
+            if cell not in owner and nearest_on_polyline(grid.centre(cell), line)[0] <= chasm_width * row_height:
                 owner[cell] = len(kinds) - 1
     ((vx, vy),) = pixels([spec["volcano"]])
     kinds.append("volcano")
@@ -93,8 +97,13 @@ def components(grid: Grid, cells: set[int]) -> list[list[int]]:
     return found
 
 
-def grow_land(grid: Grid, owner: dict[int, int], kinds: list[str], count: int, rng: random.Random) -> None:
-    """Split the free cells into `count` land regions of similar size (seeds relaxed towards centroids)."""
+def grow_land(
+    grid: Grid, owner: dict[int, int], kinds: list[str], count: int, rng: random.Random, rim: float = 1.0
+) -> None:
+    """Split the free cells into `count` land regions of similar size (seeds relaxed towards centroids).
+
+    Cells on the map's edge cost `rim` times as much to cross: below 1, edge regions stretch along the edge
+    and leave room for inner regions, which a race cannot enter first."""
     free = {cell for cell in range(len(grid.cells)) if cell not in owner}
     parts = components(grid, free)
     for part in [part for part in parts if len(part) < 5]:  # a pocket too small for a region joins a neighbour
@@ -107,7 +116,7 @@ def grow_land(grid: Grid, owner: dict[int, int], kinds: list[str], count: int, r
         shares[max(range(len(parts)), key=lambda k: shares[k] - count * len(parts[k]) / total)] -= 1
     while sum(shares) < count:
         shares[min(range(len(parts)), key=lambda k: shares[k] - count * len(parts[k]) / total)] += 1
-    weight = {cell: rng.uniform(0.8, 1.3) for cell in free}
+    weight = {cell: rng.uniform(0.8, 1.3) * (rim if grid.touches_border(cell) else 1.0) for cell in free}
     for part, share in zip(parts, shares, strict=True):
         seeds = spread(grid, part, share, rng)
         for _ in range(12):
@@ -303,6 +312,10 @@ def check(grid: Grid, owner: dict[int, int], kinds: list[str], adjacent: list[se
     for end in (rivers[0], rivers[-1]):
         if not any(grid.touches_border(c) for c in cells[end]):
             raise Rejected("the River does not reach the edge")
+    edge = {r for r in every if any(grid.touches_border(c) for c in cells[r]) or kinds[r] == "river"}
+    edge |= {r for r in every if any(kinds[n] == "river" for n in adjacent[r])}
+    if 4 * len([r for r in land if r not in edge]) < len(land):
+        raise Rejected("fewer than a quarter of the land regions are inner ones a race cannot enter first")
 
 
 def assign_terrain(kinds: list[str], adjacent: list[set[int]], rng: random.Random) -> list[str]:
@@ -354,7 +367,7 @@ def build(spec: dict[str, Any], names: dict[str, list[str]], attempt: int) -> di
     rng = random.Random(seed)
     grid = Grid(cols, rows, width, height, seed)
     owner, kinds = place_features(grid, spec)
-    grow_land(grid, owner, kinds, spec["regions"] - len(kinds), rng)
+    grow_land(grid, owner, kinds, spec["regions"] - len(kinds), rng, spec.get("rim", 1.0))
     adjacent = region_graph(grid, owner, len(kinds))
     check(grid, owner, kinds, adjacent, spec)
     outliner = Outliner(grid, owner)
@@ -367,6 +380,10 @@ def build(spec: dict[str, Any], names: dict[str, list[str]], attempt: int) -> di
     walls = shared_walls(outlines)
     if any(walls.get((min(a, b), max(a, b)), 0.0) < spec["min_wall"] for a in range(len(kinds)) for b in adjacent[a]):
         raise Rejected("two neighbours touch along a wall too short to see")
+    centres = [centre_of(grid, cells[region], outlines[region]) for region in range(len(kinds))]
+    for centre, outline in zip(centres, outlines, strict=True):
+        if edge_distance((float(centre[0]), float(centre[1])), [(float(x), float(y)) for x, y in outline]) < 30:
+            raise Rejected("a region is too thin for its name and pieces")
     terrain = assign_terrain(kinds, adjacent, rng)
     land = [r for r, kind in enumerate(kinds) if kind == "land"]
     border = [any(grid.touches_border(c) for c in mine) for mine in cells]
@@ -385,7 +402,7 @@ def build(spec: dict[str, Any], names: dict[str, list[str]], attempt: int) -> di
                 "black_mountain": region in mountains,
                 "monster": region in monsters,
                 "border": border[region],
-                "centre": list(centre_of(grid, cells[region], outlines[region])),
+                "centre": list(centres[region]),
                 "outline": [list(point) for point in outlines[region]],
                 "adjacent": sorted(ids[other] for other in adjacent[region]),
             }
