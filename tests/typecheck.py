@@ -1,7 +1,7 @@
 """mypy over the project, held to a baseline that may only shrink (run by ./run-tests).
 
-    python -m tests.typecheck            check: fail on any error not in the baseline, or on a baseline entry
-                                         that no longer occurs (a fixed error must leave the baseline too)
+    python -m tests.typecheck            check: fail on any error not in the baseline; say which baseline entries
+                                         no longer occur, so the next commit takes them out
     python -m tests.typecheck --update   rewrite the baseline from today's errors (only ever to shrink it)
 
 Errors are compared without line numbers (an edit above an old error must not make it look new), as a
@@ -56,11 +56,11 @@ def main(argv: list[str]) -> int:
     dirty = [e for e in allowed.elements() if e.startswith(CLEAN)]
     for error in sorted(new.elements()):
         print(f"new type error: {error}")
-    for error in sorted(gone.elements()):
-        print(f"fixed, so take it out of {BASELINE.name} (python -m tests.typecheck --update): {error}")
+    for error in sorted(gone.elements()):  # not a failure: a dependency's update may fix one too
+        print(f"fixed: take it out of {BASELINE.name} (python -m tests.typecheck --update): {error}")
     for error in dirty:
         print(f"{error.split(':')[0]} must have no type errors at all: {error}")
-    if new or gone or dirty:
+    if new or dirty:
         return 1
     print(f"typecheck: mypy clean apart from {sum(now.values())} baseline errors in {len(set(now))} kinds")
     return 0
