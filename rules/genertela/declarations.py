@@ -41,6 +41,12 @@ def choices(state: State) -> list[Choice]:
     return found
 
 
+def may_let_pass(state: State) -> bool:
+    """Letting named Dragonewts pass is a standing declaration any other nation may make in its own build or
+    movement step, as before; only the menus wait until it can matter (_passing_matters)."""
+    return not NATIONS[active_nation(state)].has("dragonewt")
+
+
 def _passing_matters(state: State, nation: str) -> bool:
     """The standing "let named Dragonewts pass" is offered in the movement step only, to a nation whose enemies have
     named Dragonewts in play (or that lets them pass, to take it back): a nation in their way is asked on the spot

@@ -345,6 +345,10 @@ def _validate(state: State, action: dict[str, Any], seat: int | None = None) -> 
     if kind in ("end", "fight"):
         require(set(action) == {"type"}, f"{kind} takes no parameters.")
         return
+    if kind == "letpass" and _aiming(state, seat) is None:
+        require(set(action) == {"type"}, "letpass takes no parameters.")
+        require(declarations.may_let_pass(state), "The Dragonewts need nobody's leave to pass.")
+        return
     if kind == "grant":
         options = [c.action for c in choices.grants(state)]
     elif kind == "build":

@@ -194,3 +194,14 @@ async def test_discord_has_gen_orders(harness: Harness) -> None:
     assert "Uz build a unit in Storn." in text and "Uz move 1 from Kitori to Fer." in text
     refused = replies(await harness.command(ALICE, "alice", "gen orders", {"list": "move Fer>Atlantis"}))[0]
     assert refused.ephemeral and refused.content.startswith("Order 1 (move Fer>Atlantis) was refused")
+
+
+def test_letting_named_dragonewts_pass_stays_a_standing_declaration_when_the_menu_does_not_show_it() -> None:
+    from rules.base import SeatInfo
+    from rules.genertela import dragonewts
+
+    state = genertela.new([SeatInfo()], genertela.meta.resolve_options({}), Rng(1))
+    seat = min(genertela.awaiting(state))
+    assert all(c.action["type"] != "letpass" for c in genertela.legal(state, seat))  # not in the build menu
+    genertela.act(state, seat, {"type": "letpass"}, Rng(2))  # still accepted, as the seed allows
+    assert dragonewts.LETS_PASS + active_nation(state) in state.flags
