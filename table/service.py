@@ -155,9 +155,7 @@ class TableService:
         table = await self.store.table(table_id)
         if table is None:
             raise TableError("That table no longer exists.")
-        if table.status not in ACTIVE:
-            raise TableError(f"The {self._title(table)} game here is {table.status}. Start another with /game new.")
-        return table
+        return self._active(table)
 
     @asynccontextmanager
     async def _committing(self, table: TableRow) -> AsyncIterator[None]:
@@ -173,7 +171,10 @@ class TableService:
             ) from None
 
     async def _active_here(self, channel_id: int) -> TableRow:
-        table = await self.table_here(channel_id)
+        return self._active(await self.table_here(channel_id))
+
+    def _active(self, table: TableRow) -> TableRow:
+        """The table if it is gathering or running; else the refusal that says it is over."""
         if table.status not in ACTIVE:
             raise TableError(f"The {self._title(table)} game here is {table.status}. Start another with /game new.")
         return table
