@@ -17,12 +17,12 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from types import ModuleType
+from typing import Any
 
 import rules
 from render import renderer
 from render.draw import encode_png
-from rules.base import SeatInfo
+from rules.base import Engine, SeatInfo
 from rules.rng import Rng
 from table.clock import Reminders
 from table.service import Caller, Post, TableService
@@ -37,11 +37,11 @@ def percentile(samples: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def players_for(engine: ModuleType) -> int:
+def players_for(engine: Engine[Any]) -> int:
     return max(engine.meta.min_players, min(engine.meta.max_players, 3))
 
 
-async def bench_actions(service: TableService, engine: ModuleType, channel: int) -> tuple[list[float], list[int]]:
+async def bench_actions(service: TableService, engine: Engine[Any], channel: int) -> tuple[list[float], list[int]]:
     """Time whole actions through the service on fresh tables until enough samples are taken."""
     times: list[float] = []
     sizes: list[int] = []
@@ -70,7 +70,7 @@ async def bench_actions(service: TableService, engine: ModuleType, channel: int)
     return times, sizes
 
 
-def bench_render(engine: ModuleType, samples: int = 100) -> list[float]:
+def bench_render(engine: Engine[Any], samples: int = 100) -> list[float]:
     """Render + encode alone, over states from a random game."""
     chooser = random.Random(2)
     players = players_for(engine)
@@ -89,7 +89,7 @@ def bench_render(engine: ModuleType, samples: int = 100) -> list[float]:
     return times
 
 
-def random_games_per_second(engine: ModuleType, budget: float = 3.0) -> float:
+def random_games_per_second(engine: Engine[Any], budget: float = 3.0) -> float:
     chooser = random.Random(4)
     players = players_for(engine)
     games = 0

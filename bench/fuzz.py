@@ -26,7 +26,6 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 if __package__ in (None, ""):  # run as a script: make the project importable
@@ -34,7 +33,7 @@ if __package__ in (None, ""):  # run as a script: make the project importable
 
 import rules
 from rules import serial
-from rules.base import RuleError
+from rules.base import Engine, RuleError
 from rules.rng import Rng
 from tests.engine_contract import start
 
@@ -90,7 +89,7 @@ def option_values(option: rules.base.Option) -> list[str]:
     return list(dict.fromkeys([option.default, str(option.minimum)]))
 
 
-def configurations(game: str, engine: ModuleType) -> list[Config]:
+def configurations(game: str, engine: Engine[Any]) -> list[Config]:
     meta = engine.meta
     names = [option.name for option in meta.options]
     value_lists = [option_values(option) for option in meta.options]
@@ -101,7 +100,7 @@ def configurations(game: str, engine: ModuleType) -> list[Config]:
     ]
 
 
-def playable(engine: ModuleType, config: Config) -> bool:
+def playable(engine: Engine[Any], config: Config) -> bool:
     """False for a setup the game refuses with a RuleError (team play with 3 players): not a finding."""
     try:
         start(engine, config.players, dict(config.options), 0)
@@ -138,7 +137,7 @@ def _exception_finding(kind: str, error: BaseException, step: int, action: Any) 
     return Finding(kind, f"{text} at {where} (step {step}, action {action})", f"{kind}|{type(error).__name__}|{where}")
 
 
-def _round_trips(engine: ModuleType, state: Any) -> str | None:
+def _round_trips(engine: Engine[Any], state: Any) -> str | None:
     """None if the state survives JSON unchanged, else what went wrong."""
     try:
         text = serial.dumps(state)
@@ -149,7 +148,7 @@ def _round_trips(engine: ModuleType, state: Any) -> str | None:
 
 
 def play_one(
-    engine: ModuleType,
+    engine: Engine[Any],
     config: Config,
     seed: int,
     max_steps: int = 20_000,
@@ -171,7 +170,7 @@ def play_one(
 
 
 def _play(
-    engine: ModuleType,
+    engine: Engine[Any],
     config: Config,
     seed: int,
     chooser: random.Random,

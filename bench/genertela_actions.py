@@ -17,11 +17,12 @@ import time
 from collections import Counter, defaultdict
 from typing import Any
 
-from rules import genertela, serial
+from rules import serial
 from rules.base import SeatInfo
 from rules.genertela import bot, engine
 from rules.genertela.board import zone
 from rules.genertela.content import SIDES
+from rules.genertela.engine import ENGINE as genertela
 from rules.genertela.state import State
 from rules.rng import Rng
 

@@ -19,12 +19,12 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import aiosqlite
 
 import rules
+from rules.base import Engine
 from rules.genertela import bot
 from rules.genertela import engine as genertela_engine
 from table.service import Caller, TableService
@@ -35,7 +35,7 @@ MAX_ACTIONS = 20_000  # a random game that never ends is cut off here (and says 
 MB = 1024 * 1024
 
 
-def policy(engine: ModuleType, state: Any, seat: int, chooser: random.Random) -> dict[str, Any]:
+def policy(engine: Engine[Any], state: Any, seat: int, chooser: random.Random) -> dict[str, Any]:
     if engine.meta.id == "genertela":
         if genertela_engine._aiming(state, seat) is not None:
             return engine.fallback(state, seat)  # the default target of that seat's side

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import inspect
 import keyword
-from types import ModuleType
 from typing import Any
 
 import discord
@@ -17,7 +16,7 @@ from discord.ext import commands
 
 import rules
 from cogs.common import EARLY_ACK, SECRET_ACK, acting, caller_of, send_post, service_of
-from rules.base import ActionSpec, Meta
+from rules.base import ActionSpec, Engine, Meta
 from table.actions import build_action, suggestions
 from table.service import TableError
 
@@ -82,7 +81,7 @@ def _callback(meta: Meta, spec: ActionSpec):  # type: ignore[no-untyped-def]
     return callback
 
 
-def game_group(engine: ModuleType) -> app_commands.Group:
+def game_group(engine: Engine[Any]) -> app_commands.Group:
     meta: Meta = engine.meta
     group = app_commands.Group(name=command_name(meta), description=f"Play {meta.title}"[:100], guild_only=True)
     for spec in meta.actions:

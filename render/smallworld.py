@@ -11,7 +11,6 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-import rules.smallworld as smallworld
 from render.draw import HIGHLIGHT, INK, PAPER, seat_colour, stamp, text_size
 from render.smallworld_base import (
     CARD,
@@ -34,6 +33,7 @@ from render.smallworld_base import (
 )
 from rules.base import fill_seats
 from rules.smallworld.content import MapData, content, load_map
+from rules.smallworld.engine import ENGINE as smallworld
 from rules.smallworld.state import CONQUER, DEFENDERS, OVER, PICK, REDEPLOY, Combo, State
 
 PHASES = {PICK: "picks a combo", CONQUER: "is conquering", REDEPLOY: "is redeploying", DEFENDERS: "has ended the turn"}

@@ -4,27 +4,29 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
-from types import ModuleType
+from typing import Any
 
-# Module paths of the games this bot ships; each follows the contract in rules/base.py.
+from rules.base import Engine
+
+# The modules that build each game's ENGINE (the contract in rules/base.py), one per game this bot ships.
 GAME_MODULES: tuple[str, ...] = (
-    "rules.dragondice",
-    "rules.genertela",
-    "rules.nerath",
-    "rules.smallworld",
-    "rules.tashkalar",
-    "rules.tictactoe",
+    "rules.dragondice.engine",
+    "rules.genertela.engine",
+    "rules.nerath.engine",
+    "rules.smallworld.engine",
+    "rules.tashkalar.engine",
+    "rules.tictactoe.engine",
 )
 
 
 @cache
-def engines() -> dict[str, ModuleType]:
-    loaded = [importlib.import_module(path) for path in GAME_MODULES]
-    ordered = sorted(loaded, key=lambda module: (module.meta.demo, module.meta.title))
-    return {module.meta.id: module for module in ordered}
+def engines() -> dict[str, Engine[Any]]:
+    loaded: list[Engine[Any]] = [importlib.import_module(path).ENGINE for path in GAME_MODULES]
+    ordered = sorted(loaded, key=lambda game: (game.meta.demo, game.meta.title))
+    return {game.meta.id: game for game in ordered}
 
 
-def engine(game_id: str) -> ModuleType:
+def engine(game_id: str) -> Engine[Any]:
     try:
         return engines()[game_id]
     except KeyError:

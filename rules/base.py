@@ -1,13 +1,14 @@
 """The engine contract every game follows (see README "Writing a game").
 
-A game is a module in rules/<id>/ exposing:
+A game is a package rules/<id>/ whose engine module ends by building its `ENGINE = Engine(...)` from:
 
     meta: Meta
     State: type                                  # a dataclass; rules.serial round-trips it through JSON
     new(seats, options, rng) -> State
     awaiting(state) -> frozenset[int]            # seats that must act now (empty once the game is over)
     legal(state, seat) -> list[Choice]           # every complete action that seat may take now
-    act(state, seat, action, rng) -> list[Event] # validate, then apply in place; RuleError leaves state as it was
+    apply(state, seat, action, rng) -> list[Event] # validate, then apply in place; RuleError leaves state as it was
+    check(state, seat, action) -> None           # optional: validate only, without building legal()
     view(state, seat | None) -> State            # a redacted copy: what that seat (None: the channel) may see
     status(state, seat | None) -> str            # a short text of the situation; with a seat, its private part too
     outcome(state) -> Outcome | None
@@ -24,9 +25,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, Generic, Literal, TypeVar
 
 from rules.rng import Rng
+
+S = TypeVar("S")
 
 
 class RuleError(Exception):
@@ -165,26 +168,124 @@ def fill_seats(text: str, name: Callable[[int], str]) -> str:
     return _SEAT_REF.sub(lambda match: name(int(match.group(1))), text)
 
 
-def require(condition: bool, message: str) -> None:
-    """Raise a RuleError with the player-facing `message` unless `condition` holds."""
+Message = str | Callable[[], str]  # a refusal; a callable is worded only when refusing (it may list legal moves)
+
+
+def require(condition: bool, message: Message) -> None:
+    """Raise a RuleError with the player-facing `message` unless `condition` holds. Pass a callable when the
+    wording is costly (it lists the legal moves): it is then worded only when refusing."""
     if not condition:
-        raise RuleError(message)
+        raise RuleError(message if isinstance(message, str) else message())
 
 
-class Engine(Protocol):
-    """The module-level surface of a game (typing aid; games are modules, not classes)."""
+class Engine(Generic[S]):
+    """A game as the table sees it: the functions of its rules module, behind one front door.
 
-    meta: Meta
-    State: type
+    Each game builds one at the end of its rules/<id>/engine.py (`ENGINE = Engine(meta=..., ...)`) and
+    rules.GAME_MODULES lists where. `act` first checks what every game checks (the game is running, the seat
+    is awaited, the action is declared in meta.actions and its parameters have their declared kinds), then
+    hands over to the game's own rules (`apply`: validate, then change the state in place).
 
-    def new(self, seats: Sequence[SeatInfo], options: dict[str, Any], rng: Rng) -> Any: ...
-    def awaiting(self, state: Any) -> frozenset[int]: ...
-    def legal(self, state: Any, seat: int) -> list[Choice]: ...
-    def act(self, state: Any, seat: int, action: dict[str, Any], rng: Rng) -> list[Event]: ...
-    def view(self, state: Any, seat: int | None) -> Any: ...
-    def status(self, state: Any, seat: int | None) -> str: ...
-    def outcome(self, state: Any) -> Outcome | None: ...
-    def fallback(self, state: Any, seat: int) -> dict[str, Any]: ...
+    `check`, where a game has one, decides whether an action is legal without building the whole legal()
+    list; `is_legal` uses it, or compares against legal() for games that have none.
+    """
+
+    def __init__(
+        self,
+        *,
+        meta: Meta,
+        State: type[S],  # the state's class, named as the games name it
+        new: Callable[[Sequence[SeatInfo], dict[str, Any], Rng], S],
+        awaiting: Callable[[S], frozenset[int]],
+        legal: Callable[[S, int], list[Choice]],
+        apply: Callable[[S, int, dict[str, Any], Rng], list[Event]],
+        view: Callable[[S, int | None], S],
+        status: Callable[[S, int | None], str],
+        outcome: Callable[[S], Outcome | None],
+        fallback: Callable[[S, int], dict[str, Any]],
+        check: Callable[[S, int, dict[str, Any]], None] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.State = State
+        self.new = new
+        self.awaiting = awaiting
+        self.legal = legal
+        self.apply = apply
+        self.view = view
+        self.status = status
+        self.outcome = outcome
+        self.fallback = fallback
+        self.own_check = check
+
+    def __repr__(self) -> str:
+        return f"<Engine {self.meta.id}>"
+
+    def act(self, state: S, seat: int, action: dict[str, Any], rng: Rng) -> list[Event]:
+        """Validate `action` for `seat` and apply it in place; RuleError leaves the state as it was."""
+        self.admit(state, seat, action)
+        return self.apply(state, seat, action, rng)
+
+    def admit(self, state: S, seat: int, action: dict[str, Any]) -> ActionSpec:
+        """The front door: what every game refuses the same way, before its own rules are asked."""
+        waiting = self.awaiting(state)
+        if not waiting:
+            raise RuleError("This game is over.")
+        if seat not in waiting:
+            who = ", ".join(seat_ref(s) for s in sorted(waiting))
+            raise RuleError(f"It is not your move: the game is waiting for {who}.")
+        kind = action.get("type")
+        if not isinstance(kind, str):
+            raise RuleError(f"An action needs a type. {self.meta.title} actions: {self._names()}.")
+        spec = self.meta.action(kind)
+        declared = {param.name: param for param in spec.params}
+        for key, value in action.items():
+            if key == "type":
+                continue
+            param = declared.get(key)
+            if param is None:
+                allowed = ", ".join(declared) or "none"
+                raise RuleError(f"{spec.name} has no parameter {key!r}. Parameters: {allowed}.")
+            if not _has_kind(value, param.kind):
+                raise RuleError(f"{spec.name}: {param.name} must be {_KIND_WORDS[param.kind]}.")
+        for param in spec.params:
+            if param.required and action.get(param.name) in (None, "", []):
+                raise RuleError(f"{spec.name} needs {param.name}: {param.help}.")
+        return spec
+
+    def check(self, state: S, seat: int, action: dict[str, Any]) -> None:
+        """Raise RuleError unless `seat` may play `action` now; nothing is changed."""
+        self.admit(state, seat, action)
+        if self.own_check is not None:
+            self.own_check(state, seat, action)
+        elif action not in [choice.action for choice in self.legal(state, seat)]:
+            raise RuleError(f"That {action['type']} is not possible now.")
+
+    def is_legal(self, state: S, seat: int, action: dict[str, Any]) -> bool:
+        try:
+            self.check(state, seat, action)
+        except RuleError:
+            return False
+        return True
+
+    def _names(self) -> str:
+        return ", ".join(spec.name for spec in self.meta.actions)
+
+
+_KIND_WORDS: dict[ParamKind, str] = {
+    "choice": "one of the offered values",
+    "int": "a whole number",
+    "text": "some text",
+    "list": "a list of values",
+}
+
+
+def _has_kind(value: Any, kind: ParamKind) -> bool:
+    """Whether an action's parameter value has its declared kind (what table/actions.py produces from input)."""
+    if kind == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "list":
+        return isinstance(value, list) and all(isinstance(item, str | int) for item in value)
+    return isinstance(value, str | int)
 
 
 @dataclass

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import Any
 
 from rules import serial
-from rules.base import SeatInfo
+from rules.base import Engine, SeatInfo
 from rules.rng import Rng
 from table.store import ActionRow, SeatRow, SnapshotRow, TableRow
 
@@ -17,13 +16,13 @@ def effective(rows: list[ActionRow]) -> list[ActionRow]:
     return [row for row in rows if row.kind != "undo" and row.n not in undone]
 
 
-def initial_state(engine: ModuleType, table: TableRow, seats: list[SeatRow]) -> Any:
+def initial_state(engine: Engine[Any], table: TableRow, seats: list[SeatRow]) -> Any:
     infos = [SeatInfo(seat.faction) for seat in seats]
     return engine.new(infos, dict(table.options), Rng(table.seed))
 
 
 def replay(
-    engine: ModuleType,
+    engine: Engine[Any],
     table: TableRow,
     seats: list[SeatRow],
     rows: list[ActionRow],

@@ -14,14 +14,13 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import rules
 from render import renderer
 from render.draw import encode_png
 from rules import serial
-from rules.base import Choice, Event, Meta, fill_seats
+from rules.base import Choice, Engine, Event, Meta, fill_seats
 from rules.rng import Rng
 from table import present
 from table.actions import describe
@@ -180,7 +179,7 @@ class TableService:
         return table
 
     @staticmethod
-    def engine(table: TableRow) -> ModuleType:
+    def engine(table: TableRow) -> Engine[Any]:
         return rules.engine(table.game)
 
     def _title(self, table: TableRow) -> str:
@@ -423,7 +422,7 @@ class TableService:
         self,
         table: TableRow,
         seats: list[SeatRow],
-        engine: ModuleType,
+        engine: Engine[Any],
         state: Any,
         seat: int,
         user_id: int | None,
@@ -468,7 +467,7 @@ class TableService:
         table_id: int,
         channel_id: int,
         version: int,
-        engine: ModuleType,
+        engine: Engine[Any],
         state: Any,
         seats: list[SeatRow],
         lines: list[str],
@@ -497,11 +496,13 @@ class TableService:
                 private[seat.user_id] = mine
         quick: list[Quick] = []
         menus: list[Menu] = []
-        for seat in waiting:
-            choices = engine.legal(state, seat)
+        for waiter in waiting:
+            choices = engine.legal(state, waiter)
             options = [c for c in choices if c.quick][:MAX_QUICK]
-            quick += [Quick(table_id, version, seat, i, fill_seats(c.label, name)[:80]) for i, c in enumerate(options)]
-            menus += self._menus(table_id, version, seat, engine.meta, choices, name)
+            quick += [
+                Quick(table_id, version, waiter, i, fill_seats(c.label, name)[:80]) for i, c in enumerate(options)
+            ]
+            menus += self._menus(table_id, version, waiter, engine.meta, choices, name)
         return Post(
             table_id,
             channel_id,
@@ -533,10 +534,11 @@ class TableService:
                 menus.append(Menu(table_id, version, seat, spec.name, placeholder, tuple(labels[:MENU_SIZE])))
         return menus
 
-    async def _final_summary(self, table_id: int, engine: ModuleType, state: Any, seats: list[SeatRow]) -> str:
+    async def _final_summary(self, table_id: int, engine: Engine[Any], state: Any, seats: list[SeatRow]) -> str:
         table = await self.store.table(table_id)
         assert table is not None
         result = engine.outcome(state)
+        assert result is not None, "a summary is written only for a finished game"
         name = self.namer(seats)
         scores = ", ".join(
             f"{name(seat)} {score}" for seat, score in sorted(result.scores.items(), key=lambda kv: -kv[1])
@@ -588,7 +590,7 @@ class TableService:
             return await self._apply(table, seats, engine, state, seat, None, engine.fallback(state, seat), "fallback")
 
     async def _sync_reminders(
-        self, table: TableRow, engine: ModuleType, state: Any, acted: int | None, now: float
+        self, table: TableRow, engine: Engine[Any], state: Any, acted: int | None, now: float
     ) -> None:
         waiting = engine.awaiting(state) if engine.outcome(state) is None else frozenset()
         existing = {row.seat: row for row in await self.store.reminders(table.id)}
@@ -906,8 +908,8 @@ class TableService:
 
     def rules_page(self, game: str) -> str:
         engine = rules.engine(game)
-        path = Path(engine.__file__ or "").parent / "rules.md"
-        if engine.__file__ and path.exists():
+        path = Path(rules.__file__).parent / engine.meta.id / "rules.md"  # each game's page sits beside its rules
+        if path.exists():
             return path.read_text(encoding="utf-8")
         return f"# {engine.meta.title}\n\n{engine.meta.summary}\n"
 

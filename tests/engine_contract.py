@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any
 
 from rules import serial
-from rules.base import Choice, Event, Meta, RuleError, SeatInfo
+from rules.base import Choice, Engine, Event, Meta, RuleError, SeatInfo
 from rules.rng import Rng
 
 
@@ -26,14 +25,14 @@ class Played:
     events: list[Event] = field(default_factory=list)
 
 
-def start(engine: ModuleType, players: int, options: dict[str, str] | None = None, seed: int = 1) -> Any:
+def start(engine: Engine[Any], players: int, options: dict[str, str] | None = None, seed: int = 1) -> Any:
     meta: Meta = engine.meta
     resolved = meta.resolve_options(options or {})
     return engine.new([SeatInfo() for _ in range(players)], resolved, Rng(seed))
 
 
 def play_random(
-    engine: ModuleType,
+    engine: Engine[Any],
     players: int,
     options: dict[str, str] | None = None,
     seed: int = 1,
@@ -66,7 +65,7 @@ def play_random(
     raise AssertionError(f"no result after {max_actions} actions")
 
 
-def _check_step(engine: ModuleType, state: Any, seat: int, waiting: list[int], chooser: random.Random) -> None:
+def _check_step(engine: Engine[Any], state: Any, seat: int, waiting: list[int], chooser: random.Random) -> None:
     before = serial.dumps(state)
     assert serial.dumps(serial.loads(engine.State, before)) == before, "state does not round-trip JSON"
     # the fallback of every awaited seat is legal
@@ -79,6 +78,11 @@ def _check_step(engine: ModuleType, state: Any, seat: int, waiting: list[int], c
     batch = _bad_actions(engine, state, seat, waiting)
     for bad_seat, bad in batch:
         _refused(engine, state, bad_seat, bad)
+        assert not engine.is_legal(state, bad_seat, bad), f"check() allows {bad!r}, which act() refuses"
+    # check() agrees with legal(): every listed action passes it (a sample, where the list is long)
+    listed = [choice.action for choice in engine.legal(state, seat)]
+    for action in random.Random(len(listed)).sample(listed, min(len(listed), 12)):  # the game's own chooser untouched
+        engine.check(state, seat, action)
     if serial.dumps(state) != before:
         for bad_seat, bad in batch:
             alone = serial.loads(engine.State, before)
@@ -90,7 +94,7 @@ def _check_step(engine: ModuleType, state: Any, seat: int, waiting: list[int], c
     assert isinstance(engine.status(state, None), str)
 
 
-def _refused(engine: ModuleType, state: Any, seat: int, action: dict[str, Any]) -> None:
+def _refused(engine: Engine[Any], state: Any, seat: int, action: dict[str, Any]) -> None:
     try:
         engine.act(state, seat, action, Rng(7))
     except RuleError as error:
@@ -99,7 +103,7 @@ def _refused(engine: ModuleType, state: Any, seat: int, action: dict[str, Any]) 
         raise AssertionError(f"seat {seat} was allowed {action!r}")
 
 
-def _bad_actions(engine: ModuleType, state: Any, seat: int, waiting: list[int]) -> list[tuple[int, dict[str, Any]]]:
+def _bad_actions(engine: Engine[Any], state: Any, seat: int, waiting: list[int]) -> list[tuple[int, dict[str, Any]]]:
     meta: Meta = engine.meta
     bad: list[tuple[int, dict[str, Any]]] = [
         (seat, {"type": "no-such-action"}),
@@ -118,11 +122,11 @@ def _bad_actions(engine: ModuleType, state: Any, seat: int, waiting: list[int]) 
     return [(s, a) for s, a in bad if a not in legal_actions or s != seat]
 
 
-def _seat_count(engine: ModuleType, state: Any) -> int:
+def _seat_count(engine: Engine[Any], state: Any) -> int:
     return int(getattr(state, "players", engine.meta.max_players))
 
 
-def replay(engine: ModuleType, played: Played, players: int, options: dict[str, str] | None = None) -> Any:
+def replay(engine: Engine[Any], played: Played, players: int, options: dict[str, str] | None = None) -> Any:
     state = start(engine, players, options, played.start_seed)
     for seat, action, seed in played.log:
         engine.act(state, seat, action, Rng(seed))
@@ -130,7 +134,7 @@ def replay(engine: ModuleType, played: Played, players: int, options: dict[str, 
 
 
 def check_engine(
-    engine: ModuleType, players: int, options: dict[str, str] | None = None, games: int = 20
+    engine: Engine[Any], players: int, options: dict[str, str] | None = None, games: int = 20
 ) -> list[Played]:
     """Random legal games end with a result; the log replays to the same state; JSON round-trips."""
     results = []

@@ -6,7 +6,20 @@ import copy
 from collections.abc import Sequence
 from typing import Any
 
-from rules.base import ActionLog, ActionSpec, Choice, Event, Meta, Option, Outcome, Param, RuleError, SeatInfo, seat_ref
+from rules.base import (
+    ActionLog,
+    ActionSpec,
+    Choice,
+    Engine,
+    Event,
+    Meta,
+    Option,
+    Outcome,
+    Param,
+    RuleError,
+    SeatInfo,
+    seat_ref,
+)
 from rules.dragondice import actions, choices, decisions, setup
 from rules.dragondice.content import SPECIES
 from rules.dragondice.model import State
@@ -180,3 +193,17 @@ def fallback(state: State, seat: int) -> dict[str, Any]:
     options = legal(state, seat)
     quick = [c.action for c in options if c.quick]
     return quick[0] if quick else options[0].action
+
+
+ENGINE = Engine(
+    meta=meta,
+    State=State,
+    new=new,
+    awaiting=awaiting,
+    legal=legal,
+    apply=act,
+    view=view,
+    status=status,
+    outcome=outcome,
+    fallback=fallback,
+)

@@ -10,6 +10,7 @@ from rules.base import (
     ActionLog,
     ActionSpec,
     Choice,
+    Engine,
     Event,
     Meta,
     Option,
@@ -620,3 +621,17 @@ def outcome(state: State) -> Outcome | None:
     winners = tuple(seat for seat, points in scores.items() if points == best)
     names = " and ".join(seat_ref(s) for s in winners)
     return Outcome(winners, scores, f"The campaign ends after turn {state.last_turn}: {names} win with {best} VP.")
+
+
+ENGINE = Engine(
+    meta=meta,
+    State=State,
+    new=new,
+    awaiting=awaiting,
+    legal=legal,
+    apply=act,
+    view=view,
+    status=status,
+    outcome=outcome,
+    fallback=fallback,
+)

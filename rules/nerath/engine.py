@@ -10,6 +10,7 @@ from rules.base import (
     ActionLog,
     ActionSpec,
     Choice,
+    Engine,
     Event,
     Meta,
     Option,
@@ -785,3 +786,17 @@ def fallback(state: State, seat: int) -> dict[str, Any]:
         if choice.action["type"] in ("fight", "explore"):
             return choice.action
     return {"type": "end"}
+
+
+ENGINE = Engine(
+    meta=meta,
+    State=State,
+    new=new,
+    awaiting=awaiting,
+    legal=legal,
+    apply=act,
+    view=view,
+    status=status,
+    outcome=outcome,
+    fallback=fallback,
+)

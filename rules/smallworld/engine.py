@@ -10,6 +10,7 @@ from rules.base import (
     ActionLog,
     ActionSpec,
     Choice,
+    Engine,
     Event,
     Meta,
     Outcome,
@@ -261,3 +262,17 @@ def fallback(state: State, seat: int) -> dict[str, Any]:
     if state.phase == PICK:
         return {"type": "pick", "combo": "1"}
     return {"type": "end"}
+
+
+ENGINE = Engine(
+    meta=meta,
+    State=State,
+    new=new,
+    awaiting=awaiting,
+    legal=legal,
+    apply=act,
+    view=view,
+    status=status,
+    outcome=outcome,
+    fallback=fallback,
+)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules import serial
-from rules.base import ActionLog, Choice, Event, Outcome, RuleError, SeatInfo, require, seat_ref
+from rules.base import ActionLog, Choice, Engine, Event, Outcome, RuleError, SeatInfo, require, seat_ref
 from rules.rng import Rng
 from rules.tashkalar import actions
 from rules.tashkalar.choices import choices_for
@@ -177,3 +177,17 @@ def fallback(state: State, seat: int) -> dict[str, Any]:
     if not options:
         raise RuleError("Nothing is awaited from this seat.")
     return min(options, key=lambda choice: _FALLBACK_ORDER.index(choice.action["type"])).action
+
+
+ENGINE = Engine(
+    meta=meta,
+    State=State,
+    new=new,
+    awaiting=awaiting,
+    legal=legal,
+    apply=act,
+    view=view,
+    status=status,
+    outcome=outcome,
+    fallback=fallback,
+)

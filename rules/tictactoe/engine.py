@@ -10,6 +10,7 @@ from rules.base import (
     ActionLog,
     ActionSpec,
     Choice,
+    Engine,
     Event,
     Meta,
     Outcome,
@@ -134,3 +135,17 @@ def outcome(state: State) -> Outcome | None:
 
 def fallback(state: State, seat: int) -> dict[str, Any]:
     return {"type": "mark", "square": next(s for s in SQUARES if s not in state.board)}
+
+
+ENGINE = Engine(
+    meta=meta,
+    State=State,
+    new=new,
+    awaiting=awaiting,
+    legal=legal,
+    apply=act,
+    view=view,
+    status=status,
+    outcome=outcome,
+    fallback=fallback,
+)

@@ -1,6 +1,6 @@
 from render.dragondice import DIE, ELEMENT_COLOURS, TERRAIN_TOP, render
 from render.draw import encode_png, seat_colour
-from rules import dragondice as dd
+from rules.dragondice.engine import ENGINE as dd
 from rules.rng import Rng
 from tests.engine_contract import play_random, start
 

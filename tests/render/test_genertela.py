@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from render.draw import HIGHLIGHT, encode_png
 from render.genertela import LINE, PANEL, SIDE_COLOURS, TOP, render
-from rules import genertela
 from rules.base import ActionLog, SeatInfo
 from rules.genertela.board import BOARD, NATIONS
+from rules.genertela.engine import ENGINE as genertela
 from rules.rng import Rng
 from tests.rules.genertela.helpers import blank, hero, put, z
 

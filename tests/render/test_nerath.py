@@ -4,8 +4,8 @@ from PIL import Image
 
 from render.draw import encode_png
 from render.nerath import _headline, _wrap, render
-from rules import nerath
 from rules.nerath.content import CONTENT
+from rules.nerath.engine import ENGINE as nerath
 from rules.rng import Rng
 from tests.engine_contract import start
 from tests.rules.nerath.test_allies import defended

@@ -7,13 +7,13 @@ import random
 import pytest
 from PIL import Image, ImageChops
 
-import rules.smallworld as smallworld
 from render.draw import encode_png
 from render.smallworld import render
 from render.smallworld_base import layout, shade_inner
 from rules.base import SeatInfo
 from rules.rng import Rng
 from rules.smallworld.content import content, load_map
+from rules.smallworld.engine import ENGINE as smallworld
 from rules.smallworld.state import CONQUER, Combo, State
 
 NAMES = ["Ana", "Bo", "Cyd", "Dee", "Eli"]

@@ -9,8 +9,9 @@ from PIL import Image
 from render import renderer
 from render.draw import encode_png
 from render.tashkalar import HEIGHT, WIDTH, render, render_hand
-from rules import serial, tashkalar
+from rules import serial
 from rules.rng import Rng
+from rules.tashkalar.engine import ENGINE as tashkalar
 from tests.engine_contract import play_random, start
 from tests.rules.tashkalar.helpers import act, fresh, hand, lay, put
 

@@ -1,8 +1,8 @@
 import pytest
 
-from rules import tictactoe
 from rules.base import RuleError, SeatInfo
 from rules.rng import Rng
+from rules.tictactoe.engine import ENGINE as tictactoe
 from tests.engine_contract import check_engine, start
 
 

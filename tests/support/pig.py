@@ -13,7 +13,19 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from rules.base import ActionLog, ActionSpec, Choice, Event, Meta, Outcome, RuleError, SeatInfo, require, seat_ref
+from rules.base import (
+    ActionLog,
+    ActionSpec,
+    Choice,
+    Engine,
+    Event,
+    Meta,
+    Outcome,
+    RuleError,
+    SeatInfo,
+    require,
+    seat_ref,
+)
 from rules.rng import Rng
 
 GOAL = 20
@@ -123,7 +135,7 @@ def install() -> None:
     """Make pig an installed game (engine and renderer) for the current test process."""
     import rules
 
-    rules.engines()["pig"] = sys.modules[__name__]
+    rules.engines()["pig"] = ENGINE
     sys.modules["render.pig"] = sys.modules[__name__]
 
 
@@ -132,3 +144,17 @@ def uninstall() -> None:
 
     rules.engines().pop("pig", None)
     sys.modules.pop("render.pig", None)
+
+
+ENGINE = Engine(
+    meta=meta,
+    State=State,
+    new=new,
+    awaiting=awaiting,
+    legal=legal,
+    apply=act,
+    view=view,
+    status=status,
+    outcome=outcome,
+    fallback=fallback,
+)

@@ -3,7 +3,7 @@
 import pytest
 
 from rules.base import Choice, RuleError
-from rules.tictactoe import meta
+from rules.tictactoe.engine import meta
 from table.actions import build_action, describe, suggestions
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules import dragondice as dd
 from rules.base import Event
 from rules.dragondice.content import DRAGON, UNIT_DICE
+from rules.dragondice.engine import ENGINE as dd
 from rules.dragondice.model import Dragon, State, Terrain, Unit
 from rules.rng import Rng
 

@@ -1,6 +1,6 @@
 """Capture (RULINGS), both win conditions, and the house turn limit."""
 
-from rules import dragondice as dd
+from rules.dragondice.engine import ENGINE as dd
 from rules.rng import Rng
 from tests.rules.dragondice.helpers import EMBER, MIST, act, blank, face, position
 

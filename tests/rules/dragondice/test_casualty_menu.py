@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from rules import dragondice as dd
 from rules.base import Choice
+from rules.dragondice.engine import ENGINE as dd
 from rules.dragondice.model import Damage
 from table.service import Caller, Post, TableError, TableService
 from table.store import Store

@@ -1,8 +1,8 @@
 """Dragonkin (house content): small one-colour dice waiting in a summoning pool, brought in by Summon Dragonkin."""
 
-from rules import dragondice as dd
 from rules.base import SeatInfo
 from rules.dragondice.content import DRAGONKIN_PER_ELEMENT, ELEMENTS, SPECIES, SPELLS, UNIT_DICE
+from rules.dragondice.engine import ENGINE as dd
 from rules.dragondice.model import Damage, Effect
 from rules.rng import Rng
 from tests.rules.dragondice.helpers import EMBER, MIST, act, blank, face, position, texts

@@ -1,7 +1,7 @@
 """Phase 3, dragon attacks: every face of the dragon die, the breath of each element, treasure, dragon fights."""
 
-from rules import dragondice as dd
 from rules.dragondice.content import DRAGON
+from rules.dragondice.engine import ENGINE as dd
 from rules.dragondice.model import Dragon, State
 from tests.rules.dragondice.helpers import EMBER, MIST, act, blank, dragon_face, face, position, texts
 

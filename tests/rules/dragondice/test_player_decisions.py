@@ -4,8 +4,8 @@ and a unit-target spell announced once per unit."""
 
 import pytest
 
-from rules import dragondice as dd
 from rules.base import RuleError
+from rules.dragondice.engine import ENGINE as dd
 from rules.dragondice.model import Unit
 from rules.rng import Rng
 from tests.rules.dragondice.helpers import EMBER, MIST, act, blank, dragon_face, face, position, texts

@@ -3,8 +3,8 @@ allowed, events that name units, spells that are not offered where they can do n
 
 import pytest
 
-from rules import dragondice as dd
 from rules.base import RuleError
+from rules.dragondice.engine import ENGINE as dd
 from rules.dragondice.model import Cast, Damage
 from tests.rules.dragondice.helpers import EMBER, MIST, act, blank, face, position, strike_back
 

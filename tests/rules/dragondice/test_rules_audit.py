@@ -1,8 +1,8 @@
 """Rules of the seed and the issue that no other file names: sizes, dead and buried, lasting spells, melee details,
 reinforcing, several opponents at one terrain."""
 
-from rules import dragondice as dd
 from rules.dragondice.content import SPECIES, UNIT_DICE
+from rules.dragondice.engine import ENGINE as dd
 from rules.dragondice.model import Effect, Unit
 from rules.dragondice.spells import SPELLS, targets
 from tests.rules.dragondice.helpers import EMBER, MIST, act, blank, face, position, strike_back, texts

@@ -1,7 +1,7 @@
 """A whole opening with fixed dice: set-up, a frontier melee with casualties and counter-attack, then turn over."""
 
-from rules import dragondice as dd
 from rules import serial
+from rules.dragondice.engine import ENGINE as dd
 from tests.engine_contract import start
 from tests.rules.dragondice.helpers import EMBER, MIST, act, blank, face, strike_back, texts
 from tests.rules.dragondice.test_setup import horde_dice

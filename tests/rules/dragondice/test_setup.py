@@ -2,10 +2,10 @@
 
 import pytest
 
-from rules import dragondice as dd
 from rules import serial
 from rules.base import RuleError, SeatInfo
 from rules.dragondice.content import SPECIES, UNIT_DICE
+from rules.dragondice.engine import ENGINE as dd
 from rules.dragondice.model import State
 from rules.dragondice.setup import MONSTER_BUDGET, SPLITS, army_points, build_army
 from rules.rng import Rng

@@ -2,9 +2,9 @@
 
 import pytest
 
-from rules import dragondice as dd
 from rules.base import RuleError
 from rules.dragondice.content import SPELLS
+from rules.dragondice.engine import ENGINE as dd
 from rules.dragondice.model import Effect
 from rules.dragondice.spells import feasible
 from rules.rng import Rng

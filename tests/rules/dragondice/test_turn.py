@@ -2,8 +2,8 @@
 
 import pytest
 
-from rules import dragondice as dd
 from rules.base import RuleError
+from rules.dragondice.engine import ENGINE as dd
 from rules.dragondice.model import Effect, Unit
 from rules.rng import Rng
 from tests.rules.dragondice.helpers import EMBER, MIST, act, blank, face, position, strike_back, texts

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from rules import genertela
 from rules.base import SeatInfo
 from rules.genertela.board import BOARD, ORDER, touch
+from rules.genertela.engine import ENGINE as genertela
 from rules.genertela.reinforce import add_unit
 from rules.genertela.state import State, Unit
 from rules.rng import Rng

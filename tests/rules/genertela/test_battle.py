@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from rules import genertela
 from rules.base import RuleError
 from rules.genertela import flow
 from rules.genertela.battle import category_target, dice, hittable, is_hit, resist, shooters, to_hit
 from rules.genertela.board import controller, units_of
+from rules.genertela.engine import ENGINE as genertela
 from rules.rng import Rng
 from tests.rules.genertela.helpers import blank, hero, put, z
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules import genertela, serial
+from rules import serial
 from rules.base import RuleError, SeatInfo
+from rules.genertela.engine import ENGINE as genertela
 from rules.rng import Rng
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from rules import genertela
 from rules.base import RuleError
 from rules.genertela.board import units_of
 from rules.genertela.casualties import compact, expand, label, matching
+from rules.genertela.engine import ENGINE as genertela
 from rules.genertela.state import Battle, State
 from rules.rng import Rng
 from tests.rules.genertela.helpers import blank, put, z

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules import genertela
+from rules.genertela.engine import ENGINE as genertela
 from tests.engine_contract import check_engine
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from rules import genertela
 from rules.base import SeatInfo
 from rules.genertela import economy, flow
 from rules.genertela.board import active_nation
 from rules.genertela.economy import population_excess, population_limit, resources_gained, scoring_points
+from rules.genertela.engine import ENGINE as genertela
 from rules.rng import Rng
 from tests.rules.genertela.helpers import blank, put
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from rules import genertela
 from rules.genertela import events, flow, titles
 from rules.genertela.battle import dice, resist, to_hit
 from rules.genertela.board import BOARD, CONTENT, NATIONS, ORDER, allied, units_of, zone
 from rules.genertela.economy import resources_gained, scoring_points
+from rules.genertela.engine import ENGINE as genertela
 from rules.genertela.movement import strength
 from rules.genertela.reinforce import PLACED_FLAG
 from rules.genertela.specials import free_mover, special_shooter, uses_ability

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from rules import genertela
 from rules.base import SeatInfo
 from rules.genertela import flow, reinforce
 from rules.genertela.board import ORDER, active_nation, units_of
 from rules.genertela.choices import decider
 from rules.genertela.content import content
+from rules.genertela.engine import ENGINE as genertela
 from rules.genertela.titles import emperor, king
 from rules.rng import Rng
 from tests.rules.genertela.helpers import blank, put, z

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from rules import genertela
 from rules.base import SeatInfo
+from rules.genertela.engine import ENGINE as genertela
 from rules.rng import Rng
 
 DISCORD_LIMIT = 100

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from rules import genertela, serial
+from rules import serial
 from rules.base import RuleError
 from rules.genertela.board import BOARD, may_enter
+from rules.genertela.engine import ENGINE as genertela
 from rules.genertela.movement import destinations, overstacked, pass_room
 from rules.rng import Rng
 from tests.rules.genertela.helpers import blank, hero, put, z

@@ -6,10 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from rules import genertela, serial
+from rules import serial
 from rules.base import RuleError
 from rules.genertela import orders
 from rules.genertela.board import ORDER, active_nation, units_of
+from rules.genertela.engine import ENGINE as genertela
 from rules.genertela.state import State
 from rules.rng import Rng
 from tests.cogs.harness import Harness

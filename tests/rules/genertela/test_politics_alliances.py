@@ -3,10 +3,10 @@ the turn 8 orders and the True Golden Horde's duties."""
 
 from __future__ import annotations
 
-from rules import genertela
 from rules.genertela import alliance_turns, alliance_votes, duties, flow
 from rules.genertela.board import ORDER, active_nation, allied, units_of
 from rules.genertela.combat import next_battle_zone
+from rules.genertela.engine import ENGINE as genertela
 from rules.genertela.movement import destinations
 from rules.genertela.state import State
 from rules.rng import Rng

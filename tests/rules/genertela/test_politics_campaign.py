@@ -8,11 +8,12 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from rules import genertela, serial
+from rules import serial
 from rules.base import ActionLog, SeatInfo
 from rules.genertela import bot, reinforce
 from rules.genertela.board import has_city, holds, units_of
 from rules.genertela.content import Placement, content
+from rules.genertela.engine import ENGINE as genertela
 from rules.genertela.state import State
 from rules.rng import Rng
 from tests.engine_contract import check_engine, play_random, replay

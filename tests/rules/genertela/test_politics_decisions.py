@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from rules import genertela
 from rules.base import RuleError
 from rules.genertela import flow, reinforce
 from rules.genertela.board import units_of
+from rules.genertela.engine import ENGINE as genertela
 from rules.genertela.state import State
 from rules.rng import Rng
 from tests.rules.genertela.helpers import blank, hero, put, z

@@ -8,10 +8,10 @@ from dataclasses import replace
 
 import pytest
 
-from rules import genertela
 from rules.genertela import choices, duties, flow, reinforce
 from rules.genertela.board import NATIONS, allied, units_of
 from rules.genertela.economy import scoring_points, zone_population
+from rules.genertela.engine import ENGINE as genertela
 from rules.genertela.movement import destinations
 from rules.genertela.reinforce import PLACED_FLAG
 from rules.rng import Rng

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from rules import genertela
 from rules.genertela import flow, submission, vassals
 from rules.genertela.board import ORDER, allied, controlled, enemies_in, units_of
 from rules.genertela.economy import scoring_points
+from rules.genertela.engine import ENGINE as genertela
 from rules.genertela.movement import destinations, move_limit
 from rules.genertela.state import State
 from rules.genertela.titles import emperor, holder, king

@@ -4,9 +4,9 @@ combat.start). The fixed rules refuse the onward grant, so the records themselve
 
 from __future__ import annotations
 
-from rules import genertela
 from rules.genertela import duties, flow
 from rules.genertela.board import ORDER
+from rules.genertela.engine import ENGINE as genertela
 from rules.rng import Rng
 from tests.rules.genertela.helpers import blank, put, z
 

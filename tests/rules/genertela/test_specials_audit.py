@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from rules import genertela
 from rules.base import ActionLog
 from rules.genertela import bot, flow
 from rules.genertela.board import CONTENT, units_of
 from rules.genertela.combat import casualty_options
 from rules.genertela.economy import population_excess, population_limit
+from rules.genertela.engine import ENGINE as genertela
 from rules.genertela.movement import destinations, overstacked
 from rules.genertela.state import Battle, State, Unit
 from rules.rng import Rng

@@ -3,12 +3,12 @@ simultaneous phases, the order and the places of retreats."""
 
 from __future__ import annotations
 
-from rules import genertela
 from rules.base import ActionLog
 from rules.genertela import flow
 from rules.genertela.battle import category_target, resist, shooters, to_hit
 from rules.genertela.board import units_of
 from rules.genertela.combat import casualty_options, retreat_options
+from rules.genertela.engine import ENGINE as genertela
 from rules.genertela.state import Battle, State
 from rules.rng import Rng
 from tests.rules.genertela.helpers import blank, hero, put, z

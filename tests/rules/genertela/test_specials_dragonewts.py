@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from rules import genertela, serial
+from rules import serial
 from rules.base import ActionLog, RuleError
 from rules.genertela import dragonewts, flow
 from rules.genertela.board import BOARD, NATIONS, ORDER, controller, on_city, units_of
 from rules.genertela.combat import next_battle_zone, retreat_options
 from rules.genertela.economy import population_excess, population_limit
+from rules.genertela.engine import ENGINE as genertela
 from rules.genertela.movement import destinations, move_limit, overstacked
 from rules.genertela.state import Battle, State
 from rules.rng import Rng

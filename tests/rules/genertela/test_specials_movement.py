@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from rules import genertela, serial
+from rules import serial
 from rules.base import ActionLog, RuleError
 from rules.genertela.board import CONTENT, ORDER, units_of
+from rules.genertela.engine import ENGINE as genertela
 from rules.genertela.movement import check_overrun, destinations, move_limit
 from rules.genertela.reinforce import place
 from rules.genertela.state import State

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from rules import genertela
 from rules.base import RuleError, SeatInfo
 from rules.genertela import decisions, flow, losses, reinforce, vassals
 from rules.genertela.board import active_nation, units_of
 from rules.genertela.casualties import described, unit_count
+from rules.genertela.engine import ENGINE as genertela
 from rules.rng import Rng
 from tests.rules.genertela.helpers import blank, hero, put, z
 

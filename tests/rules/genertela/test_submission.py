@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from rules import genertela
 from rules.genertela import flow, submission
 from rules.genertela.board import allied, enemies_in
+from rules.genertela.engine import ENGINE as genertela
 from rules.rng import Rng
 from tests.rules.genertela.helpers import blank, put, z
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from rules import genertela
 from rules.base import ActionLog, RuleError
 from rules.genertela import aims, flow
 from rules.genertela.board import NATIONS, units_of
 from rules.genertela.casualties import label as casualty_label
 from rules.genertela.engine import BOT
+from rules.genertela.engine import ENGINE as genertela
 from rules.genertela.state import Battle, State
 from rules.rng import Rng
 from tests.rules.genertela.helpers import blank, hero, put, z

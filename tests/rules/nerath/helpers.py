@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules import nerath
 from rules.base import SeatInfo
 from rules.nerath.board import SPACES
 from rules.nerath.content import REALM_ORDER
+from rules.nerath.engine import ENGINE as nerath
 from rules.nerath.state import Piece, State
 from rules.rng import Rng
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from rules import nerath
 from rules.base import RuleError
+from rules.nerath.engine import ENGINE as nerath
 from tests.rules.nerath.helpers import act, count, put, scene, texts
 
 

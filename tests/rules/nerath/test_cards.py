@@ -2,11 +2,11 @@
 
 import pytest
 
-from rules import nerath
 from rules.base import ActionLog, RuleError
 from rules.nerath import board, cards, reinforce
 from rules.nerath.board import REALMS, SPACES
 from rules.nerath.content import CONTENT, REALM_ORDER
+from rules.nerath.engine import ENGINE as nerath
 from rules.rng import Rng
 from tests.rules.nerath.helpers import act, count, game, put, scene
 

@@ -2,10 +2,10 @@
 
 import pytest
 
-from rules import nerath
 from rules.base import RuleError
 from rules.nerath import guardians
 from rules.nerath.content import CONTENT
+from rules.nerath.engine import ENGINE as nerath
 from tests.rules.nerath.helpers import act, count, put, scene, texts
 
 CAVE = "gloomhollow-caves"

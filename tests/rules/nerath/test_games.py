@@ -6,10 +6,11 @@ from collections import deque
 
 import pytest
 
-from rules import nerath, serial
+from rules import serial
 from rules.base import SeatInfo
 from rules.nerath import board
 from rules.nerath.board import REALMS, SPACES
+from rules.nerath.engine import ENGINE as nerath
 from rules.rng import Rng
 from tests.engine_contract import check_engine, play_random, replay
 

@@ -2,11 +2,11 @@
 
 import pytest
 
-from rules import nerath
 from rules.base import RuleError
 from rules.nerath import movement
 from rules.nerath.board import SPACES
 from rules.nerath.content import CONTENT
+from rules.nerath.engine import ENGINE as nerath
 from tests.rules.nerath.helpers import act, count, put, scene
 
 

@@ -2,11 +2,11 @@
 
 import pytest
 
-from rules import nerath
 from rules.base import RuleError
 from rules.nerath import reinforce, turns
 from rules.nerath.board import REALMS
 from rules.nerath.content import REALM_ORDER
+from rules.nerath.engine import ENGINE as nerath
 from rules.nerath.state import Piece
 from rules.rng import Rng
 from tests.rules.nerath.helpers import act, count, game, put, scene

@@ -6,8 +6,9 @@ scenario where the leading realms already hold some VP, then play two whole roun
 
 from typing import Any
 
-from rules import nerath, serial
+from rules import serial
 from rules.base import SeatInfo
+from rules.nerath.engine import ENGINE as nerath
 from rules.nerath.state import State
 from rules.rng import Rng
 from tests.rules.nerath.helpers import count

@@ -2,10 +2,10 @@
 
 import pytest
 
-from rules import nerath
 from rules.base import ActionLog, RuleError, SeatInfo
 from rules.nerath import turns
 from rules.nerath.content import REALM_ORDER
+from rules.nerath.engine import ENGINE as nerath
 from rules.rng import Rng
 from tests.rules.nerath.helpers import act, game, put, scene
 

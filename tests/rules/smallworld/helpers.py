@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import rules.smallworld as smallworld
 from rules.base import Event, SeatInfo
 from rules.rng import Rng
+from rules.smallworld.engine import ENGINE as smallworld
 from rules.smallworld.state import CONQUER, Combo, Region, State
 
 DIE = {0: 1, 1: 4, 2: 5, 3: 6}  # forced d6 face that shows this reinforcement-die value

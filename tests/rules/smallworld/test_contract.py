@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-import rules.smallworld as smallworld
 from rules import serial
+from rules.smallworld.engine import ENGINE as smallworld
 from tests.engine_contract import check_engine, play_random, replay
 
 PLAYERS = [2, 3, 4, 5]

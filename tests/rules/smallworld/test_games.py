@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-import rules.smallworld as smallworld
+from rules.smallworld.engine import ENGINE as smallworld
 from rules.smallworld.state import OVER, Combo, State
 from tests.rules.smallworld.helpers import do, start
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-import rules.smallworld as smallworld
 from rules import serial
 from rules.base import RuleError
 from rules.rng import Rng
+from rules.smallworld.engine import ENGINE as smallworld
 from rules.smallworld.engine import HIDDEN
 from rules.smallworld.state import OVER
 from tests.engine_contract import play_random

@@ -16,12 +16,12 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-import rules.smallworld as smallworld
 from rules import serial
 from rules.base import RuleError
 from rules.rng import Rng
 from rules.smallworld import board
 from rules.smallworld.content import load_map
+from rules.smallworld.engine import ENGINE as smallworld
 from tests.rules.smallworld.helpers import give, start
 
 MAP_DIR = Path(__file__).resolve().parents[3] / "rules" / "smallworld" / "content" / "maps"

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-import rules.smallworld as smallworld
 from rules import serial
 from rules.base import RuleError
 from rules.rng import Rng
+from rules.smallworld.engine import ENGINE as smallworld
 from tests.engine_contract import start
 
 GAMES = 1000

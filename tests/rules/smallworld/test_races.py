@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-import rules.smallworld as smallworld
 from rules.base import RuleError
 from rules.smallworld import board
 from rules.smallworld.content import content
+from rules.smallworld.engine import ENGINE as smallworld
 from rules.smallworld.scoring import income
 from rules.smallworld.state import Combo, State
 from tests.rules.smallworld.helpers import clear, decline_with, do, give, place, start

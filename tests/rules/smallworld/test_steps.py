@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-import rules.smallworld as smallworld
 from rules.base import RuleError
 from rules.rng import Rng
 from rules.smallworld import abilities, board
 from rules.smallworld.content import content
+from rules.smallworld.engine import ENGINE as smallworld
 from rules.smallworld.state import DEFENDERS, PICK, REDEPLOY, Combo
 from tests.rules.smallworld.helpers import DIE, clear, decline_with, do, give, place, start
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules import tashkalar
 from rules.base import Event, SeatInfo
 from rules.rng import Rng
 from rules.tashkalar.board import coords, name, on_board
 from rules.tashkalar.content import CARDS
+from rules.tashkalar.engine import ENGINE as tashkalar
 from rules.tashkalar.state import State, make_token
 
 

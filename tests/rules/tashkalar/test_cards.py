@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from rules import serial, tashkalar
+from rules import serial
 from rules.tashkalar.board import coords, within
 from rules.tashkalar.content import CARDS, FLARES, LEGENDS, MOVE_KINDS, TASKS
 from rules.tashkalar.effects import current, effects_of
+from rules.tashkalar.engine import ENGINE as tashkalar
 from rules.tashkalar.scoring import task_done
 from rules.tashkalar.state import State
 from rules.tashkalar.text import card_text

@@ -7,10 +7,11 @@ from collections import Counter
 
 import pytest
 
-from rules import serial, tashkalar
+from rules import serial
 from rules.base import SeatInfo
 from rules.rng import Rng
 from rules.tashkalar.content import CARDS, FLARES
+from rules.tashkalar.engine import ENGINE as tashkalar
 from rules.tashkalar.state import HIDDEN
 from tests.engine_contract import check_engine, play_random, start
 from tests.rules.tashkalar.helpers import act, fresh, hand, lay, put

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules import tashkalar
 from rules.tashkalar.board import ORIENTATIONS, orient
 from rules.tashkalar.content import CARDS
+from rules.tashkalar.engine import ENGINE as tashkalar
 from rules.tashkalar.patterns import spots
 from tests.rules.tashkalar.helpers import fresh, hand, lay, put
 

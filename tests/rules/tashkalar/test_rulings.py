@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules import tashkalar
 from rules.base import RuleError
 from rules.tashkalar.board import SQUARES
+from rules.tashkalar.engine import ENGINE as tashkalar
 from tests.rules.tashkalar.helpers import act, fresh, hand, lay, owner_rank, put, summon, types
 
 

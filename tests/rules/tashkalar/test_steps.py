@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules import tashkalar
 from rules.base import RuleError, SeatInfo
 from rules.rng import Rng
+from rules.tashkalar.engine import ENGINE as tashkalar
 from rules.tashkalar.state import DISCS, LEGEND_TOKENS
 from tests.rules.tashkalar.helpers import act, fresh, hand, lay, owner_rank, put, summon, types
 
