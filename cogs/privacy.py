@@ -11,7 +11,8 @@ from discord.ext import commands
 
 from cogs.common import PLAYER_ERRORS, refuse, say, service_of
 from table.actions import MAX_ID, whole_number
-from table.service import FORMER_PLAYER, TableError
+from table.service import TableError
+from table.store import FORMER_PLAYER
 
 
 class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pbp:f:(?P<u>-?[0-9]+)"):

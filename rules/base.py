@@ -275,7 +275,7 @@ _KIND_WORDS: dict[ParamKind, str] = {
     "choice": "one of the offered values",
     "int": "a whole number",
     "text": "some text",
-    "list": "a list of values",
+    "list": "a list of values, separated by commas",
 }
 
 
@@ -283,8 +283,8 @@ def _has_kind(value: Any, kind: ParamKind) -> bool:
     """Whether an action's parameter value has its declared kind (what table/actions.py produces from input)."""
     if kind == "int":
         return isinstance(value, int) and not isinstance(value, bool)
-    if kind == "list":
-        return isinstance(value, list) and all(isinstance(item, str | int) for item in value)
+    if kind == "list":  # a list, or its comma-separated text (as some games' legal() and older logs give it)
+        return isinstance(value, str) or (isinstance(value, list) and all(isinstance(i, str | int) for i in value))
     return isinstance(value, str | int)
 
 

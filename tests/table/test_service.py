@@ -83,7 +83,7 @@ async def test_refusals_change_nothing(service: TableService):
         (CAROL, {"type": "mark", "square": "b2"}, "not playing at this table"),
         (BOB, {"type": "mark", "square": "b2"}, "not your move: the game is waiting for alice"),
         (ALICE, {"type": "mark", "square": "z9"}, "not a square"),
-        (ALICE, {"type": "castle"}, "two actions"),
+        (ALICE, {"type": "castle"}, "no action called 'castle' in Tic-tac-toe. Actions: mark, resign"),
     ]
     for caller, action, message in refusals:
         with pytest.raises((TableError, RuleError), match=message):

@@ -1,0 +1,189 @@
+"""What every part of the table service stands on: who is calling, the refusals, a table's lock and a fresh
+read of it under the lock, its engine and state, and the reminder clocks restarted after a change.
+
+The service is split along its seams, one module each: lobby.py (gathering and starting), play.py (actions,
+buttons, deadlines' fallbacks and undo), manage.py (pace, pause, seats changing hands, abandon, forgetting a
+user), views.py (status, boards, history, rules) and outbox.py (what a change posts, and posts that were lost).
+table/service.py puts them together as TableService."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import rules
+from rules import serial
+from rules.base import Engine, Meta
+from table.actions import describe
+from table.store import ReminderRow, SeatRow, StaleVersion, Store, TableRow
+
+ACTIVE = ("lobby", "running")
+MIN_PACE = 3600  # default floor for reminders and deadlines; PBP_MIN_PACE lowers it (the end-to-end tests do)
+
+
+class TableError(Exception):
+    """A refusal from the table (not the rules): shown only to the caller."""
+
+
+@dataclass(frozen=True)
+class Caller:
+    user_id: int
+    name: str
+    admin: bool = False  # may manage the channel: kick, abandon, replace and settings for any table
+
+
+@dataclass
+class TableView:
+    """A table as /game status and /game list show it."""
+
+    table: TableRow
+    seats: list[SeatRow]
+    meta: Meta
+    awaiting: list[SeatRow]
+    since: float | None
+    status: str
+
+
+@dataclass
+class Ask:
+    """A request that needs the other players' consent: an undo after dice or hidden information, a pause."""
+
+    request_id: int
+    table_id: int
+    asker: int
+    needed: list[int]
+    reason: str
+
+
+class TableCore:
+    """The state every part shares, and the lookups they all use."""
+
+    def __init__(
+        self,
+        store: Store,
+        clock: Callable[[], float] = time.time,
+        seeds: Callable[[], int] = lambda: secrets.randbits(62),
+        min_pace: int = MIN_PACE,
+    ) -> None:
+        self.store = store
+        self.min_pace = min_pace  # the shortest reminder interval or deadline a table may set, in seconds
+        self.clock = clock
+        self.seeds = seeds
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._images: dict[tuple[int, int, int, str], bytes] = {}  # (table, version, turn, zoom) -> PNG, the latest few
+        # results this process has committed and is still posting; any other unannounced result was lost
+        # (a crash, a post Discord refused for good) and is shown with the next post or by the catch-up
+        self._posting: set[tuple[int, int]] = set()
+
+    def lock(self, table_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
+    async def table_here(self, channel_id: int) -> TableRow:
+        table = await self.store.table_in_channel(channel_id)
+        if table is None:
+            raise TableError("There is no game in this channel. Start one with /game new.")
+        return table
+
+    @asynccontextmanager
+    async def _holding(self, channel_id: int) -> AsyncIterator[TableRow]:
+        """The channel's active table under its lock, read afresh once the lock is held: every check that
+        decides a write is made on this row, never on one read before another action could commit."""
+        first = await self._active_here(channel_id)
+        async with self.lock(first.id):
+            yield await self._fresh(first.id)
+
+    async def _fresh(self, table_id: int) -> TableRow:
+        """A table read now (call it holding the table's lock), refused if it no longer runs or gathers."""
+        table = await self.store.table(table_id)
+        if table is None:
+            raise TableError("That table no longer exists.")
+        return self._active(table)
+
+    @asynccontextmanager
+    async def _committing(self, table: TableRow) -> AsyncIterator[None]:
+        """A transaction that changes a game: losing a race to another writer (another process on the same
+        database, a version that moved) is the player's ordinary refusal, not an error of ours."""
+        try:
+            async with self.store.transaction():
+                yield
+        except StaleVersion:
+            raise TableError(
+                f"The {self._title(table)} game moved on while you acted: another action came first. "
+                "Nothing of yours was written; look at /board and try again."
+            ) from None
+
+    async def _active_here(self, channel_id: int) -> TableRow:
+        return self._active(await self.table_here(channel_id))
+
+    def _active(self, table: TableRow) -> TableRow:
+        """The table if it is gathering or running; else the refusal that says it is over."""
+        if table.status not in ACTIVE:
+            raise TableError(f"The {self._title(table)} game here is {table.status}. Start another with /game new.")
+        return table
+
+    @staticmethod
+    def engine(table: TableRow) -> Engine[Any]:
+        return rules.engine(table.game)
+
+    def _title(self, table: TableRow) -> str:
+        return self.engine(table).meta.title
+
+    def state(self, table: TableRow) -> Any:
+        if table.state is None:
+            raise TableError("This game has not started yet: its players are still gathering (/game start).")
+        return serial.loads(self.engine(table).State, table.state)
+
+    @staticmethod
+    def _seat_of(seats: list[SeatRow], user_id: int) -> SeatRow | None:
+        return next((seat for seat in seats if seat.user_id == user_id), None)
+
+    async def _seated(self, table: TableRow, caller: Caller) -> tuple[list[SeatRow], SeatRow]:
+        seats = await self.store.seats(table.id)
+        mine = self._seat_of(seats, caller.user_id)
+        if mine is None:
+            players = ", ".join(seat.name for seat in seats) or "nobody yet"
+            raise TableError(f"You are not playing at this table (players: {players}). Watch, or /game join a lobby.")
+        if mine.name != caller.name:
+            await self.store.rename_user(caller.user_id, caller.name)
+            mine.name = caller.name
+        return seats, mine
+
+    def public(self, table: TableRow, action: dict[str, Any]) -> str:
+        """An action as the channel may read it: a secret action (a hidden manoeuvre) is not spelled out."""
+        meta: Meta = self.engine(table).meta
+        if "undoes" not in action and any(s.name == action.get("type") and s.secret for s in meta.actions):
+            return f"{action.get('type')} (a secret choice)"
+        return describe(action)
+
+    @staticmethod
+    def namer(seats: list[SeatRow]) -> Callable[[int], str]:
+        names = {seat.seat: seat.name for seat in seats}
+        return lambda n: names.get(n, f"seat {n + 1}")
+
+    @staticmethod
+    def _require_host(table: TableRow, caller: Caller, doing: str) -> None:
+        if caller.user_id != table.creator_id and not caller.admin:
+            raise TableError(f"Only the table's creator or someone who can manage this channel may {doing}.")
+
+    async def _sync_reminders(
+        self, table: TableRow, engine: Engine[Any], state: Any, acted: int | None, now: float
+    ) -> None:
+        waiting = engine.awaiting(state) if engine.outcome(state) is None else frozenset()
+        existing = {row.seat: row for row in await self.store.reminders(table.id)}
+        await self.store.drop_reminders(table.id, keep=waiting)
+        for seat in waiting:
+            if seat in existing and seat != acted:
+                continue  # still waiting on them: their clock keeps running
+            deadline = now + table.deadline if table.deadline else None
+            await self.store.put_reminder(ReminderRow(table.id, seat, now, now + table.remind_after, 0, deadline))
+
+    async def _ask(self, table: TableRow, seats: list[SeatRow], caller: Caller, kind: str, what: str) -> Ask:
+        """Open a request every other player answers by button (undo after dice, pause)."""
+        request_id = await self.store.add_request(table.id, kind, caller.user_id, table.version, self.clock())
+        needed = [seat.user_id for seat in seats if seat.user_id != caller.user_id]
+        return Ask(request_id, table.id, caller.user_id, needed, f"{caller.name} asks to {what}.")

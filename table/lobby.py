@@ -1,0 +1,148 @@
+"""The lobby: opening a table, taking and leaving seats, factions, and starting the game."""
+
+from __future__ import annotations
+
+import rules
+from rules import serial
+from rules.base import Meta, fill_seats
+from rules.rng import Rng
+from table.core import ACTIVE, Caller, TableError, TableView
+from table.outbox import Post
+from table.replay import initial_state
+from table.store import SeatRow, TableRow
+from table.views import Views
+
+
+class Lobby(Views):
+    """Gathering players until the host starts the game."""
+
+    async def create(
+        self, guild_id: int, channel_id: int, caller: Caller, game: str, options: dict[str, str]
+    ) -> TableRow:
+        try:
+            engine = rules.engine(game)
+        except KeyError as error:
+            raise TableError(str(error.args[0])) from None
+        resolved = engine.meta.resolve_options(options)
+        existing = await self.store.table_in_channel(channel_id)
+        if existing and existing.status in ACTIVE:
+            raise TableError(
+                f"This channel already has a {self._title(existing)} game ({existing.status}). "
+                "Finish or abandon it, or open the new game in another channel or thread."
+            )
+        async with self.store.transaction():
+            table_id = await self.store.insert_table(
+                guild_id, channel_id, engine.meta.id, resolved, caller.user_id, self.clock(), self.seeds()
+            )
+            await self.store.add_seat(table_id, 0, caller.user_id, caller.name, None)
+        table = await self.store.table(table_id)
+        assert table is not None
+        return table
+
+    async def join(self, channel_id: int, caller: Caller, faction: str | None = None) -> TableView:
+        async with self._holding(channel_id) as table:
+            if table.status != "lobby":
+                raise TableError("This game has already started. Ask a player to /game replace you in, if they leave.")
+            meta = self.engine(table).meta
+            seats = await self.store.seats(table.id)
+            if self._seat_of(seats, caller.user_id):
+                raise TableError("You are already at this table. /game leave to get up.")
+            if len(seats) >= meta.max_players:
+                raise TableError(f"This table is full: {meta.title} takes at most {meta.max_players} players.")
+            chosen = self._faction(meta, seats, faction)
+            await self.store.add_seat(
+                table.id, max(seat.seat for seat in seats) + 1, caller.user_id, caller.name, chosen
+            )
+        return await self.view(channel_id)
+
+    @staticmethod
+    def _faction(meta: Meta, seats: list[SeatRow], wanted: str | None) -> str | None:
+        if not wanted:
+            return None
+        if not meta.factions:
+            raise TableError(f"{meta.title} has no factions or colours to choose.")
+        match = next((f for f in meta.factions if f.lower() == wanted.strip().lower()), None)
+        if match is None:
+            raise TableError(f"{wanted[:40]!r} is not a choice in {meta.title}: {', '.join(meta.factions)}.")
+        if any(seat.faction == match for seat in seats):
+            raise TableError(
+                f"{match} is taken. Free: {', '.join(f for f in meta.factions if f not in {s.faction for s in seats})}."
+            )
+        return match
+
+    async def choose_faction(self, channel_id: int, caller: Caller, faction: str) -> TableView:
+        async with self._holding(channel_id) as table:
+            if table.status != "lobby":
+                raise TableError("Factions are chosen in the lobby, before the game starts.")
+            seats, mine = await self._seated(table, caller)
+            others = [seat for seat in seats if seat.seat != mine.seat]
+            mine.faction = self._faction(self.engine(table).meta, others, faction)
+            await self.store.replace_seats(table.id, seats)
+        return await self.view(channel_id)
+
+    async def leave(self, channel_id: int, caller: Caller) -> TableView:
+        async with self._holding(channel_id) as table:
+            if table.status != "lobby":
+                raise TableError("The game is under way: /game replace hands your seat to someone else.")
+            seats, mine = await self._seated(table, caller)
+            await self._remove_seat(table, seats, mine)
+        return await self.view(channel_id)
+
+    async def kick(self, channel_id: int, caller: Caller, user_id: int) -> TableView:
+        async with self._holding(channel_id) as table:
+            self._require_host(table, caller, "kick a player")
+            if table.status != "lobby":
+                raise TableError("The game is under way: use /game replace to give that seat to someone else.")
+            seats = await self.store.seats(table.id)
+            target = self._seat_of(seats, user_id)
+            if target is None:
+                raise TableError("That member is not at this table.")
+            await self._remove_seat(table, seats, target)
+        return await self.view(channel_id)
+
+    async def _remove_seat(self, table: TableRow, seats: list[SeatRow], seat: SeatRow) -> None:
+        rest = [s for s in seats if s.seat != seat.seat]
+        async with self.store.transaction():
+            if not rest:
+                await self.store.set_table(table.id, status="abandoned", finished_at=self.clock())
+            for index, other in enumerate(rest):
+                other.seat = index
+            await self.store.replace_seats(table.id, rest)
+            if rest and seat.user_id == table.creator_id:
+                await self.store.set_table(table.id, creator_id=rest[0].user_id)  # the lobby keeps a host
+
+    async def start(self, channel_id: int, caller: Caller, order: str = "random") -> Post:
+        async with self._holding(channel_id) as table:
+            if table.status != "lobby":
+                raise TableError("This game has already started.")
+            seats, _ = await self._seated(table, caller)
+            self._require_host(table, caller, "start the game")
+            engine = self.engine(table)
+            meta: Meta = engine.meta
+            if not meta.min_players <= len(seats) <= meta.max_players:
+                wanted = f"{meta.min_players}" + (
+                    f" to {meta.max_players}" if meta.max_players > meta.min_players else ""
+                )
+                raise TableError(f"{meta.title} needs {wanted} players; {len(seats)} joined. Others can /game join.")
+            if order == "random":
+                Rng(self.seeds()).shuffle(seats)
+            elif order != "joined":
+                raise TableError("Seat order is 'random' or 'joined'.")
+            for index, seat in enumerate(seats):
+                seat.seat = index
+            state = initial_state(engine, table, seats)
+            text = serial.dumps(state)
+            now = self.clock()
+            async with self._committing(table):
+                await self.store.replace_seats(table.id, seats)
+                version = await self.store.save_state(table.id, table.version, text, status="running", started_at=now)
+                await self.store.add_snapshot(table.id, 0, 0, text, now)
+                await self._sync_reminders(table, engine, state, acted=None, now=now)
+            order_line = ", ".join(
+                f"{i + 1}. {seat.name}" + (f" ({seat.faction})" if seat.faction else "") for i, seat in enumerate(seats)
+            )
+            intro = [
+                f"**{meta.title}** begins. Seats: {order_line}.",
+                fill_seats(engine.status(state, None), self.namer(seats)),
+            ]
+            return await self._post(table.id, channel_id, version, engine, state, seats, intro, [])

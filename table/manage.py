@@ -1,0 +1,130 @@
+"""Running a table: its pace (reminders, deadlines), pausing, handing seats over, abandoning it, and forgetting
+a user on request."""
+
+from __future__ import annotations
+
+from contextlib import AsyncExitStack
+from typing import Any
+
+from table.core import Ask, Caller, TableError, TableView
+from table.durations import show_duration
+from table.store import FORMER_PLAYER
+from table.views import Views
+
+
+class Management(Views):
+    """The host's and the channel managers' commands, and privacy."""
+
+    async def pause(self, channel_id: int, caller: Caller) -> str | Ask:
+        async with self._holding(channel_id) as table:
+            seats, mine = await self._seated(table, caller)
+            if table.paused:
+                now = self.clock()
+                # one transaction: the clocks restart in the same commit that lifts the pause, so no tick (or
+                # crash) in between can find the table running with deadlines that fell during the pause
+                async with self.store.transaction():
+                    await self.store.set_table(table.id, paused=0)
+                    for row in await self.store.reminders(table.id):
+                        row.since, row.next_at, row.sent, row.mentioned = now, now + table.remind_after, 0, False
+                        row.deadline_at = now + table.deadline if table.deadline else None
+                        await self.store.put_reminder(row)
+                return f"{mine.name} resumes the table: reminders and deadlines run again."
+            if len(seats) == 1:
+                await self.store.set_table(table.id, paused=1)
+                return "The table is paused."
+            return await self._ask(table, seats, caller, "pause", "pause this table (a vacation): everyone must agree")
+
+    async def settings(
+        self,
+        channel_id: int,
+        caller: Caller,
+        remind_after: int | None,
+        remind_every: int | None,
+        deadline: int | None,
+        clear_deadline: bool = False,
+    ) -> TableView:
+        async with self._holding(channel_id) as table:
+            self._require_host(table, caller, "change the table's pace")
+            fields: dict[str, Any] = {}
+            asked = {"remind_after": remind_after, "remind_every": remind_every, "deadline": deadline}
+            for what, seconds in asked.items():
+                if seconds is not None:
+                    self._check_pace(what, seconds)
+                    fields[what] = seconds
+            if clear_deadline:
+                fields["deadline"] = None
+            if not fields:
+                return await self._view(table)
+            async with self.store.transaction():
+                await self.store.set_table(table.id, **fields)
+                updated = await self.store.table(table.id)
+                assert updated is not None
+                for row in await self.store.reminders(table.id):
+                    row.next_at = row.since + updated.remind_after + updated.remind_every * row.sent
+                    row.deadline_at = row.since + updated.deadline if updated.deadline else None
+                    await self.store.put_reminder(row)
+        return await self.view(channel_id)
+
+    def _check_pace(self, what: str, seconds: int) -> None:
+        """Reminders and deadlines faster than the floor would nag players (and the channel) without end."""
+        if seconds < self.min_pace:
+            label = {"remind_after": "The first reminder", "remind_every": "Reminders", "deadline": "A deadline"}
+            raise TableError(
+                f"{label[what]} can't come sooner than {show_duration(self.min_pace)} "
+                f"(you asked for {show_duration(seconds)}): play by post runs on hours and days."
+            )
+
+    async def replace(self, channel_id: int, caller: Caller, old_user: int, new: Caller) -> TableView:
+        async with self._holding(channel_id) as table:
+            if caller.user_id != old_user:
+                self._require_host(table, caller, "hand another player's seat to someone")
+            seats = await self.store.seats(table.id)
+            old = self._seat_of(seats, old_user)
+            if old is None:
+                raise TableError("That member has no seat at this table.")
+            if self._seat_of(seats, new.user_id):
+                raise TableError(f"{new.name} already has a seat at this table.")
+            async with self.store.transaction():
+                await self.store.set_seat_user(table.id, old.seat, new.user_id, new.name)
+                if table.creator_id == old_user:
+                    await self.store.set_table(table.id, creator_id=new.user_id)
+        return await self.view(channel_id)
+
+    async def abandon(self, table_id: int, caller: Caller, version: int) -> str:
+        """Abandon the table the confirmation was drawn for (by id: never whatever the channel holds now)."""
+        async with self.lock(table_id):
+            table = await self._fresh(table_id)
+            self._require_host(table, caller, "abandon the game")
+            if table.version != version:
+                raise TableError("The game moved on since you asked; run /game abandon again to confirm.")
+            async with self.store.transaction():
+                await self.store.set_table(table.id, status="abandoned", finished_at=self.clock())
+                await self.store.drop_reminders(table.id)
+                await self.store.close_requests(table.id)
+        return f"The {self._title(table)} game in this channel was abandoned by {caller.name}."
+
+    async def forget(self, user_id: int, by_owner: bool = False) -> str:
+        """Remove or anonymise everything stored about a user: their own request, or the bot owner acting on
+        Discord's deletion request. Games keep replaying: seats keep their numbers as 'a former player'.
+
+        A player asking for themselves is first sent to leave the tables they still play at; the owner's
+        erasure goes ahead, and those games carry on with a nameless seat (deadlines play for it)."""
+        playing = await self.store.running_seats_of(user_id)
+        if playing and not by_owner:
+            where = ", ".join(f"<#{table.channel_id}>" for table in playing)
+            raise TableError(
+                f"You still have a seat at {len(playing)} table{'s' * (len(playing) > 1)} ({where}). Leave the "
+                "lobby, or ask the host to /game replace you, then ask again. Nothing was changed."
+            )
+        async with AsyncExitStack() as held:
+            for table in playing:  # in id order, as every lock here is taken: no two tasks wait on each other
+                await held.enter_async_context(self.lock(table.id))
+            changed = await self.store.forget_user(user_id)
+        self._images.clear()  # boards drawn with the old name
+        seats, actions = changed["seats"], changed["actions"]
+        whose = "their" if by_owner else "your"
+        return (
+            f"{f'User {user_id} erased' if by_owner else 'Forgotten'}: {whose} preferences are deleted, {whose} "
+            f"{seats} seat{'s' * (seats != 1)} now read '{FORMER_PLAYER}', and the id is gone from {actions} logged "
+            f"action{'s' * (actions != 1)}, from requests and from the tables opened. The games themselves are kept."
+        )

@@ -1,0 +1,223 @@
+"""The outbox: the one message a change becomes (lines, mentions, buttons and menus, the board's inputs), the
+board drawn for it, and the bookkeeping that finds results which never reached the channel."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from render import renderer
+from render.draw import encode_png
+from rules.base import Choice, Engine, Meta, fill_seats
+from table import present
+from table.core import TableCore
+from table.store import SeatRow, TableRow
+
+MAX_QUICK = 5  # buttons under the board for each awaited seat
+MAX_MENUS = 2  # select menus under the board (each takes a whole row of Discord's five)
+MENU_SIZE = 25  # options in one select menu (Discord's limit)
+
+
+@dataclass(frozen=True)
+class Quick:
+    """A button: the quick choice `index` of `seat` at table `version`."""
+
+    table_id: int
+    version: int
+    seat: int
+    index: int
+    label: str
+
+
+@dataclass(frozen=True)
+class Menu:
+    """A select menu: `seat`'s legal choices of action `action` at table `version`, by their index."""
+
+    table_id: int
+    version: int
+    seat: int
+    action: str
+    placeholder: str
+    options: tuple[str, ...]  # labels of the first MENU_SIZE choices; the value sent back is the index
+
+
+@dataclass(frozen=True)
+class BoardSource:
+    """What a board picture is drawn from: the game, its public view and the seats' names. Kept apart from the
+    message so drawing can wait until Discord has been answered."""
+
+    game: str
+    public: Any
+    names: list[str]
+
+
+@dataclass
+class Post:
+    """What to show in the table's channel after a change, plus what goes privately to whom."""
+
+    table_id: int
+    channel_id: int
+    version: int
+    text: str
+    mentions: list[int] = field(default_factory=list)  # users now awaited
+    private: dict[int, list[str]] = field(default_factory=dict)  # user -> private lines
+    quick: list[Quick] = field(default_factory=list)
+    finished: bool = False
+    board: BoardSource | None = None  # what the board picture is drawn from, once the reply is on its way
+    menus: list[Menu] = field(default_factory=list)  # select menus under the board
+
+
+class Outbox(TableCore):
+    """Turns a committed change into a Post, and remembers what has reached the channel."""
+
+    async def _post(
+        self,
+        table_id: int,
+        channel_id: int,
+        version: int,
+        engine: Engine[Any],
+        state: Any,
+        seats: list[SeatRow],
+        lines: list[str],
+        events: list[dict[str, Any]],
+        with_missed: bool = True,
+    ) -> Post:
+        name = self.namer(seats)
+        if with_missed:
+            lines = [*await self._missed(table_id, version, seats), *lines]
+        self._posting.add((table_id, version))
+        result = engine.outcome(state)
+        waiting = sorted(engine.awaiting(state))
+        mentions = [seat.user_id for seat in seats if seat.seat in waiting]
+        if result is None and waiting:
+            lines.append("Waiting for " + ", ".join(name(s) for s in waiting) + ".")
+        elif result is not None:
+            lines.append(await self._final_summary(table_id, engine, state, seats))
+        private: dict[int, list[str]] = {}
+        for seat in seats:
+            mine = [
+                line
+                for line in present.event_lines(events, name, seat.seat)
+                if line not in present.event_lines(events, name)
+            ]
+            if mine:
+                private[seat.user_id] = mine
+        quick: list[Quick] = []
+        menus: list[Menu] = []
+        for waiter in waiting:
+            choices = engine.legal(state, waiter)
+            options = [c for c in choices if c.quick][:MAX_QUICK]
+            quick += [
+                Quick(table_id, version, waiter, i, fill_seats(c.label, name)[:80]) for i, c in enumerate(options)
+            ]
+            menus += self._menus(table_id, version, waiter, engine.meta, choices, name)
+        return Post(
+            table_id,
+            channel_id,
+            version,
+            present.fit("\n".join(lines)),
+            mentions,
+            private,
+            quick,
+            result is not None,
+            BoardSource(engine.meta.id, engine.view(state, None), [seat.name for seat in seats]),
+            menus[:MAX_MENUS],
+        )
+
+    @staticmethod
+    def _menus(
+        table_id: int, version: int, seat: int, meta: Meta, choices: list[Choice], name: Callable[[int], str]
+    ) -> list[Menu]:
+        menus = []
+        for spec in meta.actions:
+            mine = [c for c in choices if c.action["type"] == spec.name]
+            labels = [fill_seats(c.label, name)[:100] for c in mine]
+            # one choice, or only choices already shown as buttons: the buttons say it all
+            if spec.menu and len(mine) > 1 and not all(c.quick for c in mine):
+                shown = f"first {MENU_SIZE} of {len(labels)}, or type /{meta.command or meta.id} {spec.name}"
+                more = f" ({shown})" if len(labels) > MENU_SIZE else ""
+                placeholder = f"{name(seat)}: {spec.help}{more}"[:150]
+                menus.append(Menu(table_id, version, seat, spec.name, placeholder, tuple(labels[:MENU_SIZE])))
+        return menus
+
+    async def _final_summary(self, table_id: int, engine: Engine[Any], state: Any, seats: list[SeatRow]) -> str:
+        table = await self.store.table(table_id)
+        assert table is not None
+        result = engine.outcome(state)
+        assert result is not None, "a summary is written only for a finished game"
+        name = self.namer(seats)
+        scores = ", ".join(
+            f"{name(seat)} {score}" for seat, score in sorted(result.scores.items(), key=lambda kv: -kv[1])
+        )
+        winners = " and ".join(name(seat) for seat in result.winners)
+        length = present.duration((table.finished_at or self.clock()) - (table.started_at or table.created_at))
+        return (
+            f"**Game over.** {fill_seats(result.summary, name)}\nWinner: {winners}. Scores: {scores}. "
+            f"{table.turns} turns in {length}."
+        )
+
+    async def picture(self, post: Post) -> bytes:
+        """The board after a post's change. Cogs call it once the reply is on its way, so drawing never
+        delays Discord's 3-second answer."""
+        assert post.board is not None, "every post of a change carries its board"
+        board = post.board
+        return await self._draw((post.table_id, post.version, -1), board.game, board.public, board.names)
+
+    async def _draw(
+        self, key: tuple[int, int, int], game: str, public: Any, names: list[str], zoom: str | None = None
+    ) -> bytes:
+        """A public board as PNG, drawn in a worker thread so the bot never stalls; the latest are kept."""
+        cache_key = (*key, zoom or "")
+        if cache_key not in self._images:
+            module = renderer(game)
+
+            def draw() -> bytes:
+                return encode_png(module.render_zoom(public, names, zoom) if zoom else module.render(public, names))
+
+            png = await asyncio.to_thread(draw)
+            if len(self._images) > 256:
+                self._images.pop(next(iter(self._images)))
+            self._images[cache_key] = png
+        return self._images[cache_key]
+
+    async def announced(self, table_id: int, version: int) -> None:
+        """Everything up to `version` is in the channel: the outbox needs no retry for it."""
+        await self.store.set_announced(table_id, version)
+        self._posting -= {key for key in self._posting if key[0] == table_id and key[1] <= version}
+
+    def post_failed(self, post: Post) -> None:
+        """Discord refused a post for good: leave it to the next post or the catch-up."""
+        self._posting.discard((post.table_id, post.version))
+
+    async def _missed(self, table_id: int, version: int, seats: list[SeatRow]) -> list[str]:
+        """Lines of results committed before `version` that never reached the channel and are not on their way."""
+        table = await self.store.table(table_id)
+        assert table is not None
+        lost = {v for v in range(table.announced + 1, version) if (table_id, v) not in self._posting}
+        if not lost:
+            return []
+        name = self.namer(seats)
+        lines = ["(Not shown before: the bot was interrupted.)"]
+        for row in await self.store.actions(table_id, after=min(lost) - 2):
+            if row.n + 1 not in lost:  # action n is the change to version n + 1 (version 1 is the start)
+                continue
+            if row.kind == "undo":
+                lines.append(f"↩ {name(row.seat or 0)} took back #{row.action['undoes']}.")
+                continue
+            by_bot = " (time ran out; played by the bot)" if row.kind == "fallback" else ""
+            lines.append(f"**{name(row.seat or 0)}**: {self.public(table, row.action)}{by_bot}")
+            lines += present.event_lines(row.events, name)
+        return lines
+
+    async def catch_up(self, table: TableRow) -> Post | None:
+        """A post for results that never reached the channel (a crash, a Discord outage); None when every
+        unannounced result is still on its way."""
+        seats = await self.store.seats(table.id)
+        lines = await self._missed(table.id, table.version + 1, seats)  # the newest result included
+        if not lines:
+            return None
+        engine = self.engine(table)
+        state = self.state(table)
+        return await self._post(table.id, table.channel_id, table.version, engine, state, seats, lines, [], False)

@@ -1,0 +1,217 @@
+"""Playing: actions typed, pressed or picked, a deadline's fallback, and undo (with the consent votes it may need)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import asdict
+from typing import Any
+
+from rules import serial
+from rules.base import Choice, Engine, Event, fill_seats
+from rules.rng import Rng
+from table import present
+from table.core import Ask, Caller, TableError
+from table.outbox import Outbox, Post
+from table.replay import effective, replay
+from table.store import ActionRow, SeatRow, TableRow
+
+
+class Play(Outbox):
+    """Everything that changes a running game."""
+
+    async def choices(self, channel_id: int, user_id: int) -> tuple[TableRow, list[Choice]]:
+        """The caller's legal actions right now (for autocomplete and the console's `legal`)."""
+        table = await self._active_here(channel_id)
+        seats = await self.store.seats(table.id)
+        mine = self._seat_of(seats, user_id)
+        if mine is None or table.status != "running":
+            return table, []
+        name = self.namer(seats)
+        choices = self.engine(table).legal(self.state(table), mine.seat)
+        return table, [Choice(c.action, fill_seats(c.label, name), c.quick) for c in choices]
+
+    async def act(self, channel_id: int, caller: Caller, action: dict[str, Any], version: int | None = None) -> Post:
+        async with self._holding(channel_id) as table:
+            if table.status != "running":
+                raise TableError("The game has not started yet: the creator starts it with /game start.")
+            if version is not None and version != table.version:
+                raise TableError(
+                    "That button belongs to an earlier moment of the game, which has moved on since. "
+                    "Use /board to see where it stands now."
+                )
+            seats, mine = await self._seated(table, caller)
+            engine = self.engine(table)
+            state = self.state(table)
+            waiting = engine.awaiting(state)
+            if mine.seat not in waiting:
+                who = ", ".join(seat.name for seat in seats if seat.seat in waiting) or "nobody"
+                raise TableError(f"It is not your move: the game is waiting for {who}.")
+            return await self._apply(table, seats, engine, state, mine.seat, caller.user_id, action, "act")
+
+    async def press(self, caller: Caller, table_id: int, version: int, seat: int, index: int) -> Post:
+        """A quick-action button: the seat's `index`-th quick choice, valid only at `version`."""
+        return await self._pick(caller, table_id, version, seat, index, lambda choice: choice.quick)
+
+    async def pick(self, caller: Caller, table_id: int, version: int, seat: int, action: str, index: int) -> Post:
+        """A select menu's option: the seat's `index`-th legal choice of `action`, valid only at `version`."""
+        table = await self.store.table(table_id)
+        if table is not None and not any(s.name == action and s.menu for s in self.engine(table).meta.actions):
+            raise TableError("That choice is no longer available. Use /board to see where the game stands.")
+        return await self._pick(caller, table_id, version, seat, index, lambda choice: choice.action["type"] == action)
+
+    async def _pick(
+        self, caller: Caller, table_id: int, version: int, seat: int, index: int, offered: Callable[[Choice], bool]
+    ) -> Post:
+        """What a button or menu stands for, played only by its seat's holder and only at the version it shows."""
+        table = await self.store.table(table_id)
+        if table is None or table.status != "running":
+            raise TableError("That button belongs to a game that is no longer running.")
+        seats = await self.store.seats(table.id)
+        holder = next((s for s in seats if s.seat == seat), None)
+        if holder is None or holder.user_id != caller.user_id:
+            raise TableError("That button is for another player's move.")
+        if version != table.version:
+            raise TableError(
+                "That button belongs to an earlier moment of the game, which has moved on since. "
+                "Use /board to see where it stands now."
+            )
+        choices = [c for c in self.engine(table).legal(self.state(table), seat) if offered(c)]
+        if not 0 <= index < len(choices):
+            raise TableError("That choice is no longer available. Use /board to see where the game stands.")
+        return await self.act(table.channel_id, caller, choices[index].action, version)
+
+    async def _apply(
+        self,
+        table: TableRow,
+        seats: list[SeatRow],
+        engine: Engine[Any],
+        state: Any,
+        seat: int,
+        user_id: int | None,
+        action: dict[str, Any],
+        kind: str,
+    ) -> Post:
+        seed = self.seeds()
+        rng = Rng(seed)
+        events: list[Event] = engine.act(state, seat, action, rng)  # RuleError: nothing was written
+        now = self.clock()
+        text = serial.dumps(state)
+        turn_ends = sum(1 for event in events if event.kind == "turn_end")
+        result = engine.outcome(state)
+        fields: dict[str, Any] = {}
+        if turn_ends:
+            fields["turns"] = table.turns + turn_ends
+        if result is not None:
+            fields.update(status="finished", finished_at=now)
+        secret = any(event.to is not None or event.kind == "reveal" for event in events)
+        n = await self.store.action_count(table.id) + 1
+        row = ActionRow(
+            table.id, n, kind, seat, user_id, action, seed, [asdict(e) for e in events], len(rng.rolls), secret, now
+        )
+        async with self._committing(table):
+            await self.store.append_action(row)
+            version = await self.store.save_state(table.id, table.version, text, **fields)
+            if turn_ends:
+                await self.store.add_snapshot(table.id, table.turns + turn_ends, n, text, now)
+            await self._sync_reminders(table, engine, state, acted=seat, now=now)
+            await self.store.close_requests(table.id)
+        name = self.namer(seats)
+        lines = [
+            f"**{name(seat)}**: {self.public(table, action)}"
+            + (" (time ran out; played by the bot)" if kind == "fallback" else "")
+        ]
+        lines += present.event_lines(row.events, name)
+        post = await self._post(table.id, table.channel_id, version, engine, state, seats, lines, row.events)
+        return post
+
+    async def fallback(self, table_id: int, seat: int, now: float) -> Post | None:
+        """Play the engine's fallback for a seat whose deadline has passed by `now`, judged on the reminder row
+        read under the lock: a player who moved meanwhile started a new wait with a deadline of its own."""
+        async with self.lock(table_id):
+            table = await self.store.table(table_id)
+            if table is None or table.status != "running" or table.paused:
+                return None
+            wait = await self.store.reminder(table_id, seat)
+            if wait is None or wait.deadline_at is None or wait.deadline_at > now:
+                return None
+            engine = self.engine(table)
+            state = self.state(table)
+            if seat not in engine.awaiting(state):
+                return None
+            seats = await self.store.seats(table_id)
+            return await self._apply(table, seats, engine, state, seat, None, engine.fallback(state, seat), "fallback")
+
+    async def undo(self, channel_id: int, caller: Caller) -> Post | Ask:
+        async with self._holding(channel_id) as table:
+            seats, mine = await self._seated(table, caller)
+            last = await self._last_effective(table)
+            if last is None or last.seat != mine.seat or last.kind != "act":
+                who = self.namer(seats)(last.seat or 0) if last else ""
+                latest = "nothing yet" if last is None else f"{who}'s {self.public(table, last.action)}"
+                raise TableError(f"Only the latest action can be taken back, by its player; the latest is {latest}.")
+            what = self.public(table, last.action)
+            if (not last.rolls and not last.secret) or len(seats) == 1:
+                return await self._undo_now(table, seats, last, f"{mine.name} takes back {what}.")
+            reason = "dice were rolled" if last.rolls else "hidden information was revealed"
+            return await self._ask(
+                table, seats, caller, "undo", f"take back {what}: {reason}, so everyone else must agree"
+            )
+
+    async def _last_effective(self, table: TableRow) -> ActionRow | None:
+        rows = effective(await self.store.actions(table.id))
+        return rows[-1] if rows else None
+
+    async def _undo_now(self, table: TableRow, seats: list[SeatRow], last: ActionRow, line: str) -> Post:
+        engine = self.engine(table)
+        start = await self.store.last_snapshot_before(table.id, last.n)
+        rows = await self.store.actions(table.id, after=start.upto if start else 0)
+        state = replay(engine, table, seats, [row for row in rows if row.n != last.n], start)
+        turn_ends = sum(1 for event in last.events if event["kind"] == "turn_end")
+        now = self.clock()
+        n = await self.store.action_count(table.id) + 1
+        text = serial.dumps(state)
+        async with self._committing(table):
+            await self.store.append_action(
+                ActionRow(table.id, n, "undo", last.seat, last.user_id, {"undoes": last.n}, 0, [], 0, False, now)
+            )
+            version = await self.store.save_state(
+                table.id, table.version, text, turns=table.turns - turn_ends, status="running", finished_at=None
+            )
+            await self.store.drop_snapshots_from(table.id, last.n)
+            await self._sync_reminders(table, engine, state, acted=last.seat, now=now)
+            await self.store.close_requests(table.id)
+        return await self._post(table.id, table.channel_id, version, engine, state, seats, [f"↩ {line}"], [])
+
+    async def answer(self, caller: Caller, request_id: int, agree: bool) -> tuple[str, Post | None]:
+        """A player's button answer to an undo or pause request: (reply to them, post if it went through)."""
+        first = await self.store.request(request_id)
+        if first is None:
+            raise TableError("That request is closed: the game moved on or it was already decided.")
+        async with self.lock(first.table_id):
+            # read again under the lock: two players agreeing at once must both be counted
+            request = await self.store.request(request_id)
+            if request is None or not request.open:
+                raise TableError("That request is closed: the game moved on or it was already decided.")
+            table = await self._fresh(request.table_id)
+            seats = await self.store.seats(table.id)
+            if self._seat_of(seats, caller.user_id) is None:
+                raise TableError("Only the players at this table can answer.")
+            if table.version != request.version:
+                await self.store.update_request(request.id, request.approvals, False)
+                raise TableError("That request is out of date: the game moved on since it was asked.")
+            if not agree:
+                await self.store.update_request(request.id, request.approvals, False)
+                return f"{caller.name} said no: the {request.kind} request is dropped.", None
+            approvals = sorted({*request.approvals, caller.user_id})
+            missing = [seat.name for seat in seats if seat.user_id not in approvals]
+            await self.store.update_request(request.id, approvals, bool(missing))
+            if missing:
+                return f"{caller.name} agrees. Still waiting for {', '.join(missing)}.", None
+            if request.kind == "pause":
+                await self.store.set_table(table.id, paused=1)
+                return "Everyone agreed: the table is paused. No reminders or deadlines until /game pause again.", None
+            last = await self._last_effective(table)
+            assert last is not None
+            what = self.public(table, last.action)
+            post = await self._undo_now(table, seats, last, f"Everyone agreed to take back {what}.")
+            return "Everyone agreed: the action is taken back.", post

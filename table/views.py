@@ -1,0 +1,134 @@
+"""Looking at a table: its status card, the server's list, a player's private view, boards now or at a past
+turn (and zoomed), the history pages and the rules page."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+
+import rules
+from render import renderer
+from render.draw import encode_png
+from rules import serial
+from rules.base import Meta, fill_seats
+from table import present
+from table.actions import describe
+from table.core import Caller, TableError, TableView
+from table.outbox import Outbox
+from table.store import TableRow
+
+HISTORY_PAGE = 10
+
+
+class Views(Outbox):
+    """Read-only views of a table; nothing here writes."""
+
+    async def view(self, channel_id: int) -> TableView:
+        table = await self.table_here(channel_id)
+        return await self._view(table)
+
+    async def _view(self, table: TableRow) -> TableView:
+        seats = await self.store.seats(table.id)
+        engine = self.engine(table)
+        if table.state is None:
+            return TableView(table, seats, engine.meta, [], None, "Gathering players.")
+        state = self.state(table)
+        waiting = engine.awaiting(state)
+        reminders = await self.store.reminders(table.id)
+        since = min((row.since for row in reminders), default=None)
+        status = fill_seats(engine.status(state, None), self.namer(seats))
+        return TableView(table, seats, engine.meta, [s for s in seats if s.seat in waiting], since, status)
+
+    async def listing(self, guild_id: int, visible: Callable[[int], bool]) -> tuple[list[TableView], int]:
+        """The server's tables in channels `visible` says the caller can see, and how many others there are:
+        a private channel's players and turns are not shown to members outside it."""
+        tables = await self.store.tables_in_guild(guild_id)
+        shown = [table for table in tables if visible(table.channel_id)]
+        return [await self._view(table) for table in shown], len(tables) - len(shown)
+
+    async def private_status(self, channel_id: int, caller: Caller) -> tuple[str, bytes | None]:
+        """What only the caller may see: their hand, coins or secret choices (and a picture if the game has one)."""
+        table = await self.table_here(channel_id)
+        seats, mine = await self._seated(table, caller)
+        engine = self.engine(table)
+        state = self.state(table)
+        text = fill_seats(engine.status(state, mine.seat), self.namer(seats))
+        module = renderer(engine.meta.id)
+        image = None
+        if hasattr(module, "render_hand"):
+            mine_view = engine.view(state, mine.seat)
+            names = [seat.name for seat in seats]
+            image = await asyncio.to_thread(lambda: encode_png(module.render_hand(mine_view, mine.seat, names)))
+        return text, image
+
+    async def board(self, channel_id: int, turn: int | None = None, zoom: str | None = None) -> tuple[str, bytes]:
+        """The public board now or at the end of a past turn; with `zoom`, enlarged around one place of the map."""
+        table = await self.table_here(channel_id)
+        engine = self.engine(table)
+        seats = await self.store.seats(table.id)
+        names = [seat.name for seat in seats]
+        place = self._zoom_place(engine.meta, zoom) if zoom is not None else None
+        if turn is None:
+            public = engine.view(self.state(table), None)
+            png = await self._draw((table.id, table.version, -1), engine.meta.id, public, names, place)
+            label = f"now ({table.turns} turns played)"
+        else:
+            snapshot = await self.store.snapshot(table.id, turn)
+            if snapshot is None:
+                raise TableError(f"There is no board for turn {turn}: turns 0 (the start) to {table.turns} exist.")
+            public = engine.view(serial.loads(engine.State, snapshot.state), None)
+            png = await self._draw((table.id, snapshot.upto, turn), engine.meta.id, public, names, place)
+            label = "at the start" if turn == 0 else f"at the end of turn {turn}"
+        around = f", around {dict(renderer(engine.meta.id).zoom_places())[place]}" if place else ""
+        return f"{engine.meta.title}{around}, {label}.", png
+
+    @staticmethod
+    def _zoom_place(meta: Meta, zoom: str) -> str:
+        """The renderer's id for a place named in /board zoom, or a refusal that says what may be named."""
+        module = renderer(meta.id)
+        if not hasattr(module, "render_zoom"):
+            raise TableError(f"The {meta.title} board has no zoomed view: /board shows all of it.")
+        place = module.zoom_place(zoom)
+        if place is None:
+            raise TableError(f"There is no place called {zoom[:40]!r} on the {meta.title} map; /board zoom lists them.")
+        return str(place)
+
+    async def zoom_places(self, channel_id: int) -> list[tuple[str, str]]:
+        """(id, name) of the places /board zoom accepts at this channel's table; none for a game without zoom."""
+        table = await self.table_here(channel_id)
+        module = renderer(table.game)
+        return list(module.zoom_places()) if hasattr(module, "zoom_places") else []
+
+    async def history(self, channel_id: int, page: int = 1, seat_user: int | None = None) -> tuple[str, int]:
+        """A page of the action log, newest first; private events only for their owner."""
+        table = await self.table_here(channel_id)
+        seats = await self.store.seats(table.id)
+        mine = self._seat_of(seats, seat_user) if seat_user is not None else None
+        total = await self.store.action_count(table.id)
+        pages = max(1, -(-total // HISTORY_PAGE))
+        if not 1 <= page <= pages:
+            raise TableError(f"History has pages 1 to {pages}.")
+        rows = await self.store.actions_page(table.id, (page - 1) * HISTORY_PAGE, HISTORY_PAGE)
+        name = self.namer(seats)
+        undone = {int(r.action["undoes"]) for r in await self.store.actions(table.id) if r.kind == "undo"}
+        lines = [f"**History of {self._title(table)}**, page {page}/{pages} (newest first)"]
+        for row in rows:
+            who = name(row.seat) if row.seat is not None else "?"
+            if row.kind == "undo":
+                lines.append(f"`#{row.n}` ↩ {who} took back #{row.action['undoes']}")
+                continue
+            mark = " ~~(taken back)~~" if row.n in undone else ""
+            tag = " (by the bot, time ran out)" if row.kind == "fallback" else ""
+            own = mine is not None and row.seat == mine.seat
+            shown = describe(row.action) if own else self.public(table, row.action)
+            lines.append(f"`#{row.n}` **{who}**: {shown}{tag}{mark}")
+            lines += [f"  {line}" for line in present.event_lines(row.events, name, mine.seat if mine else None)]
+        return present.fit("\n".join(lines), tail="\n… (page cut to fit)"), pages
+
+    def rules_page(self, game: str) -> str:
+        engine = rules.engine(game)
+        path = Path(rules.__file__).parent / engine.meta.id / "rules.md"  # each game's page sits beside its rules
+        if path.exists():
+            return path.read_text(encoding="utf-8")
+        return f"# {engine.meta.title}\n\n{engine.meta.summary}\n"
