@@ -72,7 +72,7 @@ def visible_to(interaction: discord.Interaction[Any]) -> Callable[[int], bool]:
 
 
 def member_caller(member: discord.abc.User) -> Caller:
-    return Caller(member.id, shown_name(member))
+    return Caller(member.id, shown_name(member), bot=member.bot)
 
 
 async def on_tree_error(interaction: discord.Interaction[Any], error: Exception) -> None:

@@ -1,7 +1,11 @@
-"""/game: open, join and run tables. A table is one game in one channel or thread."""
+"""/game: open, join and run tables. A table is one game in one channel or thread.
+
+The subcommands are the table commands of table/commands.py (the console plays the same ones); this cog only
+adds what is Discord's: slash options, autocomplete, threads, confirmation and request buttons."""
 
 from __future__ import annotations
 
+import inspect
 import time
 from typing import Any
 
@@ -11,21 +15,9 @@ from discord.ext import commands
 
 import rules
 from cogs.buttons import AbandonButton, ask_everyone
-from cogs.common import caller_of, member_caller, say, send_post, service_of, shown_name, visible_to
-from table import present
-from table.durations import parse_duration
-from table.service import Ask, TableError
-
-
-def parse_options(text: str | None) -> dict[str, str]:
-    """'map=4p length=short' -> {'map': '4p', 'length': 'short'}."""
-    options: dict[str, str] = {}
-    for word in (text or "").split():
-        key, sep, value = word.partition("=")
-        if not sep or not key or not value:
-            raise TableError(f"Write options as name=value separated by spaces, not {word[:30]!r}.")
-        options[key.strip().lower()] = value.strip()
-    return options
+from cogs.common import caller_of, member_caller, say, send_post, service_of, visible_to
+from table.commands import ORDERS, TABLE_COMMANDS, Reply, TableCommand, Where
+from table.service import TableError
 
 
 class Lobby(commands.Cog):
@@ -35,6 +27,8 @@ class Lobby(commands.Cog):
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        for command in TABLE_COMMANDS:
+            self.game.add_command(self._subcommand(command))
 
     # --- autocomplete ------------------------------------------------------------------------------------
 
@@ -77,144 +71,87 @@ class Lobby(commands.Cog):
             if f not in taken and current.lower() in f.lower()
         ][:25]
 
-    # --- commands ----------------------------------------------------------------------------------------
+    # --- commands, built from table/commands.py ------------------------------------------------------------
 
-    @game.command(name="new", description="Open a table for a game in this channel (or in a new thread)")
-    @app_commands.describe(
-        game="Which game",
-        options="Options as name=value, e.g. map=4p (defaults are used otherwise)",
-        thread="Open the table in a new thread",
-    )
-    @app_commands.autocomplete(game=_games, options=_options)
-    async def new(
-        self, interaction: discord.Interaction[Any], game: str, options: str | None = None, thread: bool = False
-    ) -> None:
-        service = service_of(interaction)
-        caller = caller_of(interaction)
-        parsed = parse_options(options)
-        try:
-            meta = rules.engine(game).meta
-        except KeyError as error:
-            raise TableError(str(error.args[0])) from None
-        meta.resolve_options(parsed)  # refuse bad options before a thread is opened for nothing
-        channel_id = interaction.channel_id or 0
-        where = "here"
-        if thread:
-            channel = interaction.channel
-            if not isinstance(channel, discord.TextChannel):
-                raise TableError("Threads can be opened from a text channel only; run this in one, or without thread.")
-            new_thread = await channel.create_thread(name=f"{meta.title} table", type=discord.ChannelType.public_thread)
-            await new_thread.add_user(interaction.user)
-            channel_id, where = new_thread.id, new_thread.mention
-        table = await service.create(interaction.guild_id or 0, channel_id, caller, game, parsed)
-        chosen = ", ".join(f"{k}={v}" for k, v in table.options.items()) or "none"
-        await say(
-            interaction,
-            f"{caller.name} opened a **{meta.title}** table {where} (options: {chosen}). "
-            f"Join with /game join; the creator starts with /game start "
-            f"({meta.min_players}-{meta.max_players} players).",
-        )
+    def _callback(self, command: TableCommand):  # type: ignore[no-untyped-def]
+        async def callback(interaction: discord.Interaction[Any], **values: Any) -> None:
+            args = {name: _argument(value) for name, value in values.items() if value is not None}
+            reply = await command.run(service_of(interaction), _where(interaction), args)
+            await _answer(interaction, reply)
 
-    @game.command(name="join", description="Take a seat at this channel's table")
-    @app_commands.describe(faction="Colour, realm or side to play, where the game offers a choice")
-    @app_commands.autocomplete(faction=_factions)
-    async def join(self, interaction: discord.Interaction[Any], faction: str | None = None) -> None:
-        view = await service_of(interaction).join(interaction.channel_id or 0, caller_of(interaction), faction)
-        players = ", ".join(s.name + (f" ({s.faction})" if s.faction else "") for s in view.seats)
-        await say(interaction, f"{shown_name(interaction.user)} joins. Players: {players}.")
-
-    @game.command(name="leave", description="Give up your seat before the game starts")
-    async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        await service_of(interaction).leave(interaction.channel_id or 0, caller_of(interaction))
-        await say(interaction, f"{shown_name(interaction.user)} leaves the table.")
-
-    @game.command(name="kick", description="Remove a player from the lobby (creator or channel managers)")
-    async def kick(self, interaction: discord.Interaction[Any], member: discord.User) -> None:
-        # a User, not a Member: someone who left the server can still be removed from the lobby
-        await service_of(interaction).kick(interaction.channel_id or 0, caller_of(interaction), member.id)
-        await say(interaction, f"{shown_name(member)} was removed from the table.")
-
-    @game.command(name="start", description="Start the game with the players seated")
-    @app_commands.describe(order="Seat order: random (default) or the order players joined")
-    @app_commands.choices(
-        order=[
-            app_commands.Choice(name="random", value="random"),
-            app_commands.Choice(name="as joined", value="joined"),
+        parameters = [
+            inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)
         ]
+        for arg in sorted(command.args, key=lambda a: not a.required):
+            annotation = _ANNOTATIONS.get(arg.kind, str)
+            parameters.append(
+                inspect.Parameter(
+                    arg.name,
+                    inspect.Parameter.KEYWORD_ONLY,
+                    annotation=annotation if arg.required else annotation | None,
+                    default=inspect.Parameter.empty if arg.required else None,
+                )
+            )
+        callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+        callback.__name__ = command.name
+        return callback
+
+    def _subcommand(self, command: TableCommand) -> app_commands.Command[Any, ..., Any]:
+        callback = self._callback(command)
+        if command.args:
+            callback = app_commands.describe(**{arg.name: arg.help[:100] for arg in command.args})(callback)
+        orders = [arg.name for arg in command.args if arg.kind == "order"]
+        if orders:
+            choices = [app_commands.Choice(name=label, value=value) for label, value in ORDERS]
+            callback = app_commands.choices(**{name: choices for name in orders})(callback)
+        built: app_commands.Command[Any, ..., Any] = app_commands.Command(
+            name=command.name, description=command.help[:100], callback=callback, parent=self.game
+        )
+        completers = {"game": self._games, "options": self._options, "faction": self._factions}
+        for arg in command.args:
+            if arg.kind in completers:
+                built.autocomplete(arg.name)(completers[arg.kind])
+        return built
+
+
+_ANNOTATIONS: dict[str, Any] = {"flag": bool, "member": discord.Member, "user": discord.User}
+
+
+def _argument(value: Any) -> Any:
+    """A slash option as the table commands take it: a member or user becomes a Caller (name escaped)."""
+    return member_caller(value) if isinstance(value, discord.abc.User) else value
+
+
+def _where(interaction: discord.Interaction[Any]) -> Where:
+    async def open_thread(name: str) -> tuple[int, str]:
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            raise TableError("Threads can be opened from a text channel only; run this in one, or without thread.")
+        thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
+        await thread.add_user(interaction.user)
+        return thread.id, thread.mention
+
+    return Where(
+        caller_of(interaction),
+        interaction.guild_id or 0,
+        interaction.channel_id or 0,
+        time.time(),
+        visible_to(interaction),
+        open_thread,
     )
-    async def start(self, interaction: discord.Interaction[Any], order: str = "random") -> None:
-        post = await service_of(interaction).start(interaction.channel_id or 0, caller_of(interaction), order)
-        await send_post(interaction, post)
 
-    @game.command(name="list", description="Tables in this server: whose turn, and since when")
-    async def list_(self, interaction: discord.Interaction[Any]) -> None:
-        views, hidden = await service_of(interaction).listing(interaction.guild_id or 0, visible_to(interaction))
-        now = time.time()
-        lines = [present.table_line(v, now) for v in views] or ["No tables you can see in this server yet: /game new."]
-        if hidden:
-            lines.append(f"(and {hidden} in channels you can't see)")
-        await say(interaction, "\n".join(lines), ephemeral=True)
 
-    @game.command(name="status", description="This channel's table in detail")
-    async def status(self, interaction: discord.Interaction[Any]) -> None:
-        view = await service_of(interaction).view(interaction.channel_id or 0)
-        await say(interaction, present.table_card(view, time.time()), ephemeral=True)
-
-    @game.command(name="abandon", description="End this table without a result (asks for confirmation)")
-    async def abandon(self, interaction: discord.Interaction[Any]) -> None:
-        service = service_of(interaction)
-        table = await service.table_here(interaction.channel_id or 0)
-        if table.status not in ("lobby", "running"):
-            raise TableError("This table is already over.")
-        if interaction.user.id != table.creator_id and not caller_of(interaction).admin:
-            raise TableError("Only the table's creator or someone who can manage this channel may abandon the game.")
+async def _answer(interaction: discord.Interaction[Any], reply: Reply) -> None:
+    if reply.post is not None:
+        await send_post(interaction, reply.post)
+    elif reply.ask is not None:
+        await ask_everyone(interaction, reply.ask)
+    elif reply.confirm is not None:
         view = discord.ui.View(timeout=None)
-        view.add_item(AbandonButton(table.id, table.version))
-        await say(interaction, "Abandon this game for everyone? This cannot be undone.", ephemeral=True, view=view)
-
-    @game.command(name="replace", description="Hand a seat to another member (yours, or anyone's if you host)")
-    @app_commands.describe(player="Who gives up the seat", newcomer="Who takes it over")
-    async def replace(
-        self, interaction: discord.Interaction[Any], player: discord.Member, newcomer: discord.Member
-    ) -> None:
-        if newcomer.bot:
-            raise TableError("Bots can't take a seat.")
-        await service_of(interaction).replace(
-            interaction.channel_id or 0, caller_of(interaction), player.id, member_caller(newcomer)
-        )
-        await say(interaction, f"{newcomer.mention} takes over {shown_name(player)}'s seat.")
-
-    @game.command(name="settings", description="The table's pace: reminders and an optional deadline")
-    @app_commands.describe(
-        remind_after="First reminder after, e.g. 12h (default)",
-        remind_every="Then every, e.g. 24h",
-        deadline="Play the bot's fallback for a player awaited this long, e.g. 72h, or off",
-    )
-    async def settings(
-        self,
-        interaction: discord.Interaction[Any],
-        remind_after: str | None = None,
-        remind_every: str | None = None,
-        deadline: str | None = None,
-    ) -> None:
-        off = deadline is not None and deadline.strip().lower() in ("off", "none", "no")
-        view = await service_of(interaction).settings(
-            interaction.channel_id or 0,
-            caller_of(interaction),
-            parse_duration(remind_after) if remind_after else None,
-            parse_duration(remind_every) if remind_every else None,
-            parse_duration(deadline) if deadline and not off else None,
-            clear_deadline=off,
-        )
-        await say(interaction, present.table_card(view, time.time()))
-
-    @game.command(name="pause", description="Ask to pause the table (a vacation), or resume it")
-    async def pause(self, interaction: discord.Interaction[Any]) -> None:
-        result = await service_of(interaction).pause(interaction.channel_id or 0, caller_of(interaction))
-        if isinstance(result, Ask):
-            await ask_everyone(interaction, result)
-        else:
-            await say(interaction, result)
+        view.add_item(AbandonButton(reply.confirm.table_id, reply.confirm.version))
+        await say(interaction, reply.confirm.question, ephemeral=True, view=view)
+    else:
+        await say(interaction, reply.text, ephemeral=reply.ephemeral)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -12,40 +12,21 @@ import shlex
 import sys
 import time
 import zlib
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TextIO
 
 import rules
 from rules.base import RuleError
 from rules.rng import Rng
-from table import present
 from table.actions import build_action, whole_number
 from table.clock import Reminders, parse_quiet
+from table.commands import TABLE_COMMANDS, TableCommand, Where, table_command
 from table.dice import DiceError, roll
 from table.durations import DurationError, parse_duration, show_duration
 from table.instance import InstanceError, claim
 from table.service import Ask, Caller, Post, TableError, TableService
 from table.store import NewerDatabase, Store
-
-HELP = """Commands (the same as the slash commands in Discord):
-  as <name>                         play as that person from now on
-  channel <name>                    move to another channel (one table per channel)
-  game new <game> [option=value..]  open a table here; `games` lists games and options
-  game join [faction] | game leave | game kick <name> | game start [random|joined]
-  game status | game list | game abandon | game replace <old> <new> | game pause
-  game settings [remind_after=12h] [remind_every=24h] [deadline=48h|off]
-  <action> [param=value ..]         play an action (or give the values in order)
-  legal | do <n>                    list what you may do now, numbered; play choice n
-  press <n>                         the n-th quick button under the last board
-  pick <n>                          the n-th option of the menus under the last board
-  undo | agree | refuse             take back your last action; answer a request
-  roll <dice> [reason]              public dice, e.g. roll 6d10>=6 hits
-  board [turn] [zoom=<place>] | history [page] | rules | hand
-  reminders [dms=on|off] [quiet=22-7] [tz=Europe/Paris]
-  privacy forget                    forget you: preferences deleted, your name and id taken out of every game
-  wait <duration>                   let time pass (reminders and deadlines fire), e.g. wait 13h
-  help | quit"""
 
 
 class Console:
@@ -96,71 +77,127 @@ class Console:
         head, rest = words[0].lower(), words[1:]
         if head in ("quit", "exit"):
             return False
-        if head == "help":
-            self.say(HELP)
-        elif head == "as" and rest:
-            self.user = rest[0]
-            self.say(f"(you are now {self.user})")
-        elif head == "channel" and rest:
-            self.channel = rest[0].lstrip("#")
-            self.say(f"(you are now in #{self.channel})")
-        elif head == "games":
-            self._games()
-        elif head == "game":
-            await self._game(rest)
-        elif head == "legal":
-            await self._legal()
-        elif head == "do" and rest and whole_number(rest[0]) is not None:
-            await self._do(whole_number(rest[0]) or 0)
-        elif head == "press" and rest and whole_number(rest[0]) is not None:
-            await self._press(whole_number(rest[0]) or 0)
-        elif head == "pick" and rest and whole_number(rest[0]) is not None:
-            await self._pick(whole_number(rest[0]) or 0)
-        elif head == "undo":
-            await self._show_undo(await self.service.undo(self.channel_id, self.caller))
-        elif head == "agree" or (head == "refuse" and self.pending is not None):  # else a game's own refuse action
-            await self._answer(head == "agree")
-        elif head == "roll" and rest:
-            dice = rest[0] + (rest.pop(1) if len(rest) > 1 and rest[1].lower() in ("adv", "dis") else "")
-            result = roll(dice, Rng(self.service.seeds()))
-            reason = " ".join(rest[1:])
-            self.say(f"🎲 {self.user} rolls {result.breakdown()}" + (f" ({reason})" if reason else ""))
-        elif head == "board":
-            line = " ".join(rest)
-            zoom = line.split("zoom=", 1)[1].strip() if "zoom=" in line else None  # a place may have spaces
-            turns = [w for w in line.split("zoom=", 1)[0].split() if w.isascii() and w.isdigit()]
-            turn = whole_number(turns[0]) if turns else None
-            if turns and turn is None:
-                raise TableError(f"There is no turn {turns[0][:12]}…: give the number of a turn played.")
-            text, png = await self.service.board(self.channel_id, turn, zoom)
-            safe = "".join(c for c in (zoom or "").lower() if c.isalnum())[:40]
-            name = "board" + (f"-{turns[0]}" if turns else "") + (f"-{safe}" if safe else "")
-            self.say(f"{text} {self._save(png, name)}")
-        elif head == "history":
-            page = whole_number(rest[0]) if rest else 1
-            if page is None:
-                raise TableError("Give a page number, like: history 2.")
-            text, _ = await self.service.history(self.channel_id, page, self.caller.user_id)
-            self.say(text)
-        elif head == "rules":
-            table = await self.service.table_here(self.channel_id)
-            self.say(self.service.rules_page(table.game))
-        elif head == "hand":
-            text, hand = await self.service.private_status(self.channel_id, self.caller)
-            self.say(
-                f"(only {self.user} sees this) {text}" + (f" {self._save(hand, 'hand-' + self.user)}" if hand else "")
-            )
-        elif head == "reminders":
-            await self._reminders(rest)
-        elif head == "privacy" and rest == ["forget"]:
-            self.say(await self.service.forget(self.caller.user_id))
-        elif head == "wait" and rest:
-            await self._wait(parse_duration(rest[0]))
-        else:
+        handler = self._words().get(head)
+        # a console word that does not apply as typed (`do` with no number, `refuse` with no request open) may
+        # still be the game's own action of that name
+        if handler is None or await handler(rest) is False:
             await self._action(head, rest)
         return True
 
-    def _games(self) -> None:
+    def _words(self) -> dict[str, Callable[[list[str]], Awaitable[bool | None]]]:
+        """The console's own words, beside `game ...` (the table commands) and the game's actions."""
+        return {
+            "help": self._help,
+            "as": self._as,
+            "channel": self._channel,
+            "games": self._games,
+            "game": self._game,
+            "legal": self._legal,
+            "do": self._numbered(self._do),
+            "press": self._numbered(self._press),
+            "pick": self._numbered(self._pick),
+            "undo": self._undo,
+            "agree": self._agree,
+            "refuse": self._refuse,
+            "roll": self._roll,
+            "board": self._board,
+            "history": self._history,
+            "rules": self._rules,
+            "hand": self._hand,
+            "reminders": self._reminders,
+            "privacy": self._privacy,
+            "wait": self._wait_words,
+        }
+
+    @staticmethod
+    def _numbered(run: Callable[[int], Awaitable[None]]) -> Callable[[list[str]], Awaitable[bool | None]]:
+        async def numbered(rest: list[str]) -> bool | None:
+            number = whole_number(rest[0]) if rest else None
+            if number is None:
+                return False
+            await run(number)
+            return None
+
+        return numbered
+
+    async def _help(self, rest: list[str]) -> None:
+        self.say(_help())
+
+    async def _as(self, rest: list[str]) -> bool | None:
+        if not rest:
+            return False
+        self.user = rest[0]
+        self.say(f"(you are now {self.user})")
+        return None
+
+    async def _channel(self, rest: list[str]) -> bool | None:
+        if not rest:
+            return False
+        self.channel = rest[0].lstrip("#")
+        self.say(f"(you are now in #{self.channel})")
+        return None
+
+    async def _undo(self, rest: list[str]) -> None:
+        await self._show_undo(await self.service.undo(self.channel_id, self.caller))
+
+    async def _agree(self, rest: list[str]) -> None:
+        await self._answer(True)
+
+    async def _refuse(self, rest: list[str]) -> bool | None:
+        if self.pending is None:
+            return False  # the game's own refuse action (a Nerath hit split)
+        await self._answer(False)
+        return None
+
+    async def _roll(self, rest: list[str]) -> bool | None:
+        if not rest:
+            return False
+        dice = rest[0] + (rest.pop(1) if len(rest) > 1 and rest[1].lower() in ("adv", "dis") else "")
+        result = roll(dice, Rng(self.service.seeds()))
+        reason = " ".join(rest[1:])
+        self.say(f"🎲 {self.user} rolls {result.breakdown()}" + (f" ({reason})" if reason else ""))
+        return None
+
+    async def _board(self, rest: list[str]) -> None:
+        line = " ".join(rest)
+        zoom = line.split("zoom=", 1)[1].strip() if "zoom=" in line else None  # a place may have spaces
+        turns = [w for w in line.split("zoom=", 1)[0].split() if w.isascii() and w.isdigit()]
+        turn = whole_number(turns[0]) if turns else None
+        if turns and turn is None:
+            raise TableError(f"There is no turn {turns[0][:12]}…: give the number of a turn played.")
+        text, png = await self.service.board(self.channel_id, turn, zoom)
+        safe = "".join(c for c in (zoom or "").lower() if c.isalnum())[:40]
+        name = "board" + (f"-{turns[0]}" if turns else "") + (f"-{safe}" if safe else "")
+        self.say(f"{text} {self._save(png, name)}")
+
+    async def _history(self, rest: list[str]) -> None:
+        page = whole_number(rest[0]) if rest else 1
+        if page is None:
+            raise TableError("Give a page number, like: history 2.")
+        text, _ = await self.service.history(self.channel_id, page, self.caller.user_id)
+        self.say(text)
+
+    async def _rules(self, rest: list[str]) -> None:
+        table = await self.service.table_here(self.channel_id)
+        self.say(self.service.rules_page(table.game))
+
+    async def _hand(self, rest: list[str]) -> None:
+        text, hand = await self.service.private_status(self.channel_id, self.caller)
+        self.say(f"(only {self.user} sees this) {text}" + (f" {self._save(hand, 'hand-' + self.user)}" if hand else ""))
+
+    async def _privacy(self, rest: list[str]) -> bool | None:
+        if rest != ["forget"]:
+            return False
+        self.say(await self.service.forget(self.caller.user_id))
+        return None
+
+    async def _wait_words(self, rest: list[str]) -> bool | None:
+        if not rest:
+            return False
+        await self._wait(parse_duration(rest[0]))
+        return None
+
+    async def _games(self, rest: list[str]) -> None:
         for engine in rules.engines().values():
             meta = engine.meta
             options = ", ".join(f"{o.name}={o.default}" for o in meta.options) or "no options"
@@ -169,59 +206,55 @@ class Console:
             )
 
     async def _game(self, rest: list[str]) -> None:
-        sub, args = (rest[0].lower(), rest[1:]) if rest else ("status", [])
-        service, channel, caller = self.service, self.channel_id, self.caller
-        if sub == "new" and args:
-            options = dict(_pairs(args[1:]))
-            table = await service.create(1, channel, caller, args[0], options)
-            self.say(
-                f"{self.user} opened a {service.engine(table).meta.title} table in #{self.channel}. Others: game join."
-            )
-        elif sub == "join":
-            view = await service.join(channel, caller, args[0] if args else None)
-            self.say(f"{self.user} joins. Players: {', '.join(s.name for s in view.seats)}.")
-        elif sub == "leave":
-            await service.leave(channel, caller)
-            self.say(f"{self.user} leaves the table.")
-        elif sub == "kick" and args:
-            await service.kick(channel, caller, self._id(args[0]))
-            self.say(f"{args[0]} is removed from the table.")
-        elif sub == "start":
-            await self._show(await service.start(channel, caller, args[0] if args else "random"))
-        elif sub == "status":
-            self.say(present.table_card(await service.view(channel), self.clock()))
-        elif sub == "list":
-            views, _ = await service.listing(1, lambda _channel: True)  # the console's player sees every channel
-            self.say("\n".join(present.table_line(v, self.clock()) for v in views) or "No tables yet.")
-        elif sub == "abandon":
-            table = await service.table_here(channel)
-            self.say(await service.abandon(table.id, caller, table.version))
-        elif sub == "replace" and len(args) == 2:
-            await service.replace(channel, caller, self._id(args[0]), Caller(self._id(args[1]), args[1]))
-            self.say(f"{args[1]} takes over {args[0]}'s seat.")
-        elif sub == "pause":
-            result = await service.pause(channel, caller)
-            if isinstance(result, Ask):
-                await self._show_undo(result)
-            else:
-                self.say(result)
-        elif sub == "settings":
-            values = dict(_pairs(args))
-            durations = {k: parse_duration(v) for k, v in values.items() if k != "deadline"}
-            deadline = values.get("deadline")
-            view = await service.settings(
-                channel,
-                caller,
-                durations.get("remind_after"),
-                durations.get("remind_every"),
-                None if deadline in (None, "off") else parse_duration(deadline),
-                clear_deadline=deadline == "off",
-            )
-            self.say(present.table_card(view, self.clock()))
+        """`game <command> ...`: a table command of table/commands.py, its arguments as words."""
+        command = table_command(rest[0].lower() if rest else "status")
+        args = self._arguments(command, rest[1:])
+        reply = await command.run(self.service, self._where(), args)
+        if reply.post is not None:
+            await self._show(reply.post)
+        elif reply.ask is not None:
+            await self._show_undo(reply.ask)
+        elif reply.confirm is not None:  # the console's host confirms by typing the command: done at once
+            table = await self.service.table_here(self.channel_id)
+            self.say(await self.service.abandon(reply.confirm.table_id, self.caller, table.version))
         else:
-            self.say(
-                "! Unknown game command. Try: game new|join|leave|kick|start|status|list|abandon|replace|pause|settings"
-            )
+            self.say(f"(only {self.user} sees this) {reply.text}" if reply.ephemeral else reply.text)
+
+    def _arguments(self, command: TableCommand, words: list[str]) -> dict[str, Any]:
+        """Words as a table command's arguments: `name=value` for any argument, others in the declared order;
+        name=value words that name no argument are the game's options (game new tictactoe size=3)."""
+        named = {arg.name: arg for arg in command.args}
+        options = next((arg.name for arg in command.args if arg.kind == "options"), None)
+        args: dict[str, Any] = {}
+        extra: list[str] = []
+        positional = [arg for arg in command.args if arg.kind != "options"]
+        for word in words:
+            key, sep, value = word.partition("=")
+            if sep and key.lower() in named:
+                args[key.lower()] = value
+            elif sep and options is not None:
+                extra.append(word)
+            elif sep:
+                raise TableError(f"game {command.name} has no {key[:30]!r}. It takes: {_takes(command)}.")
+            elif positional:
+                args[positional.pop(0).name] = word
+            else:
+                raise TableError(f"game {command.name} takes {_takes(command)}, not {word[:30]!r}.")
+        if options is not None and extra:
+            args[options] = " ".join(extra)
+        missing = [arg.name for arg in command.args if arg.required and arg.name not in args]
+        if missing:
+            raise TableError(f"game {command.name} needs {', '.join(missing)}: {_takes(command)}.")
+        for arg in command.args:
+            if arg.name in args and arg.kind in ("member", "user"):
+                name = str(args[arg.name]).lstrip("@")
+                args[arg.name] = Caller(self._id(name), name)
+            elif arg.name in args and arg.kind == "flag":
+                args[arg.name] = str(args[arg.name]).lower() in ("yes", "true", "on", "1", arg.name)
+        return args
+
+    def _where(self) -> Where:
+        return Where(self.caller, 1, self.channel_id, self.clock(), lambda _channel: True)  # sees every channel
 
     async def _action(self, head: str, rest: list[str]) -> None:
         table = await self.service.table_here(self.channel_id)
@@ -243,7 +276,7 @@ class Console:
             self.say(f"(only {self.user} sees this) Done: your choice stays secret until it is revealed.")
         await self._show(post)
 
-    async def _legal(self) -> None:
+    async def _legal(self, rest: list[str]) -> None:
         _, choices = await self.service.choices(self.channel_id, self.caller.user_id)
         if not choices:
             self.say("You have nothing to do right now.")
@@ -350,6 +383,34 @@ class Console:
         return f"[image: {path}]"
 
 
+def _help() -> str:
+    """The console's commands: the table commands as declared (the same as /game in Discord), then the rest."""
+    game = []
+    for command in TABLE_COMMANDS:
+        usage = f"  game {command.name} {_takes(command) if command.args else ''}"
+        game.append((usage.ljust(36) if len(usage) < 36 else usage + "\n" + " " * 36) + command.help)
+    return "\n".join(
+        [
+            "Commands (the same as the slash commands in Discord):",
+            "  as <name>                         play as that person from now on",
+            "  channel <name>                    move to another channel (one table per channel)",
+            "  games                             the games and their options",
+            *game,
+            "  <action> [param=value ..]         play an action (or give the values in order)",
+            "  legal | do <n>                    list what you may do now, numbered; play choice n",
+            "  press <n>                         the n-th quick button under the last board",
+            "  pick <n>                          the n-th option of the menus under the last board",
+            "  undo | agree | refuse             take back your last action; answer a request",
+            "  roll <dice> [reason]              public dice, e.g. roll 6d10>=6 hits",
+            "  board [turn] [zoom=<place>] | history [page] | rules | hand",
+            "  reminders [dms=on|off] [quiet=22-7] [tz=Europe/Paris]",
+            "  privacy forget                    forget you: preferences deleted, your name and id taken out of games",
+            "  wait <duration>                   let time pass (reminders and deadlines fire), e.g. wait 13h",
+            "  help | quit",
+        ]
+    )
+
+
 class _PrintNotifier:
     def __init__(self, console: Console) -> None:
         self.console = console
@@ -376,6 +437,10 @@ class _Clock:
 
     def advance(self, seconds: float) -> None:
         self.offset += seconds
+
+
+def _takes(command: TableCommand) -> str:
+    return " ".join(f"<{arg.name}>" if arg.required else f"[{arg.name}]" for arg in command.args) or "nothing"
 
 
 def _pairs(words: list[str]) -> list[tuple[str, str]]:

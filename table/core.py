@@ -35,6 +35,7 @@ class Caller:
     user_id: int
     name: str
     admin: bool = False  # may manage the channel: kick, abandon, replace and settings for any table
+    bot: bool = False  # an automated account (Discord bots): never given a seat
 
 
 @dataclass

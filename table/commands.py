@@ -1,0 +1,258 @@
+"""The table's commands (/game ... in Discord, `game ...` in the console), declared once.
+
+Each command names its arguments and the kinds they take; the Discord cog turns this table into slash
+subcommands (with autocomplete for games, options and factions) and the console into typed words, so a new
+table command is one entry here and nothing else. A command runs on the table service with `Where` (who calls,
+from where) and answers with a `Reply` each front end shows its own way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import rules
+from rules.base import Meta
+from table import present
+from table.durations import parse_duration
+from table.service import Ask, Caller, Post, TableError, TableService
+
+ArgKind = Literal[
+    "game",  # a game id (autocompleted from the installed games)
+    "options",  # name=value words for the game's options (autocompleted from the game's options)
+    "faction",  # a colour, realm or side of the table's game (autocompleted from the free ones)
+    "member",  # someone of this server, seated or to be seated
+    "user",  # anyone, even someone who left the server (to remove them from a lobby)
+    "order",  # the seat order at the start
+    "duration",  # a length of time like 12h, 2d or 90m
+    "deadline",  # a duration, or off
+    "flag",  # yes or no
+]
+ORDERS = (("random", "random"), ("as joined", "joined"))
+
+
+@dataclass(frozen=True)
+class Arg:
+    name: str
+    help: str
+    kind: ArgKind
+    required: bool = False
+
+
+@dataclass(frozen=True)
+class Where:
+    """Who runs a table command, and from where."""
+
+    caller: Caller
+    guild_id: int
+    channel_id: int
+    now: float
+    visible: Callable[[int], bool]  # whether the caller may view a channel (what /game list may show them)
+    # opens a thread for a new table where the front end can: (its channel id, how to point at it)
+    open_thread: Callable[[str], Awaitable[tuple[int, str]]] | None = None
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """A question the caller confirms by button (Discord) before anything is done: abandoning a table."""
+
+    table_id: int
+    version: int
+    question: str
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What a command answers: a line (public, or for the caller alone), a game post, a request or a question."""
+
+    text: str = ""
+    ephemeral: bool = False
+    post: Post | None = None
+    ask: Ask | None = None
+    confirm: Confirm | None = None
+
+
+Run = Callable[[TableService, Where, dict[str, Any]], Awaitable[Reply]]
+
+
+@dataclass(frozen=True)
+class TableCommand:
+    name: str
+    help: str
+    run: Run
+    args: tuple[Arg, ...] = ()
+
+
+def parse_options(text: str | None) -> dict[str, str]:
+    """'map=4p length=short' -> {'map': '4p', 'length': 'short'}."""
+    options: dict[str, str] = {}
+    for word in (text or "").split():
+        key, sep, value = word.partition("=")
+        if not sep or not key or not value:
+            raise TableError(f"Write options as name=value separated by spaces, not {word[:30]!r}.")
+        options[key.strip().lower()] = value.strip()
+    return options
+
+
+def _game(game_id: str) -> Meta:
+    try:
+        return rules.engine(game_id).meta
+    except KeyError as error:
+        raise TableError(str(error.args[0])) from None
+
+
+async def _new(service: TableService, where: Where, args: dict[str, Any]) -> Reply:
+    meta = _game(str(args["game"]))
+    options = parse_options(args.get("options"))
+    meta.resolve_options(options)  # refuse bad options before a thread is opened for nothing
+    channel_id, place = where.channel_id, "here"
+    if args.get("thread"):
+        if where.open_thread is None:
+            raise TableError("Threads can be opened from a server's text channel only; run this without thread.")
+        channel_id, place = await where.open_thread(f"{meta.title} table")
+    table = await service.create(where.guild_id, channel_id, where.caller, meta.id, options)
+    chosen = ", ".join(f"{k}={v}" for k, v in table.options.items()) or "none"
+    return Reply(
+        f"{where.caller.name} opened a **{meta.title}** table {place} (options: {chosen}). "
+        f"Join with /game join; the creator starts with /game start "
+        f"({meta.min_players}-{meta.max_players} players)."
+    )
+
+
+async def _join(service: TableService, where: Where, args: dict[str, Any]) -> Reply:
+    view = await service.join(where.channel_id, where.caller, args.get("faction"))
+    players = ", ".join(s.name + (f" ({s.faction})" if s.faction else "") for s in view.seats)
+    return Reply(f"{where.caller.name} joins. Players: {players}.")
+
+
+async def _leave(service: TableService, where: Where, args: dict[str, Any]) -> Reply:
+    await service.leave(where.channel_id, where.caller)
+    return Reply(f"{where.caller.name} leaves the table.")
+
+
+async def _kick(service: TableService, where: Where, args: dict[str, Any]) -> Reply:
+    member: Caller = args["member"]
+    await service.kick(where.channel_id, where.caller, member.user_id)
+    return Reply(f"{member.name} was removed from the table.")
+
+
+async def _start(service: TableService, where: Where, args: dict[str, Any]) -> Reply:
+    return Reply(post=await service.start(where.channel_id, where.caller, args.get("order") or "random"))
+
+
+async def _list(service: TableService, where: Where, args: dict[str, Any]) -> Reply:
+    views, hidden = await service.listing(where.guild_id, where.visible)
+    lines = [present.table_line(v, where.now) for v in views] or [
+        "No tables you can see in this server yet: /game new."
+    ]
+    if hidden:
+        lines.append(f"(and {hidden} in channels you can't see)")
+    return Reply("\n".join(lines), ephemeral=True)
+
+
+async def _status(service: TableService, where: Where, args: dict[str, Any]) -> Reply:
+    return Reply(present.table_card(await service.view(where.channel_id), where.now), ephemeral=True)
+
+
+async def _abandon(service: TableService, where: Where, args: dict[str, Any]) -> Reply:
+    table = await service.table_here(where.channel_id)
+    if table.status not in ("lobby", "running"):
+        raise TableError("This table is already over.")
+    if where.caller.user_id != table.creator_id and not where.caller.admin:
+        raise TableError("Only the table's creator or someone who can manage this channel may abandon the game.")
+    question = "Abandon this game for everyone? This cannot be undone."
+    return Reply(question, ephemeral=True, confirm=Confirm(table.id, table.version, question))
+
+
+async def _replace(service: TableService, where: Where, args: dict[str, Any]) -> Reply:
+    player: Caller = args["player"]
+    newcomer: Caller = args["newcomer"]
+    if newcomer.bot:
+        raise TableError("Bots can't take a seat.")
+    await service.replace(where.channel_id, where.caller, player.user_id, newcomer)
+    return Reply(f"{newcomer.name} takes over {player.name}'s seat.")
+
+
+async def _settings(service: TableService, where: Where, args: dict[str, Any]) -> Reply:
+    deadline = args.get("deadline")
+    off = deadline is not None and deadline.strip().lower() in ("off", "none", "no")
+    remind_after, remind_every = args.get("remind_after"), args.get("remind_every")
+    view = await service.settings(
+        where.channel_id,
+        where.caller,
+        parse_duration(remind_after) if remind_after else None,
+        parse_duration(remind_every) if remind_every else None,
+        parse_duration(deadline) if deadline and not off else None,
+        clear_deadline=off,
+    )
+    return Reply(present.table_card(view, where.now))
+
+
+async def _pause(service: TableService, where: Where, args: dict[str, Any]) -> Reply:
+    result = await service.pause(where.channel_id, where.caller)
+    return Reply(ask=result) if isinstance(result, Ask) else Reply(result)
+
+
+TABLE_COMMANDS: tuple[TableCommand, ...] = (
+    TableCommand(
+        "new",
+        "Open a table for a game in this channel (or in a new thread)",
+        _new,
+        (
+            Arg("game", "Which game", "game", required=True),
+            Arg("options", "Options as name=value, e.g. map=4p (defaults are used otherwise)", "options"),
+            Arg("thread", "Open the table in a new thread", "flag"),
+        ),
+    ),
+    TableCommand(
+        "join",
+        "Take a seat at this channel's table",
+        _join,
+        (Arg("faction", "Colour, realm or side to play, where the game offers a choice", "faction"),),
+    ),
+    TableCommand("leave", "Give up your seat before the game starts", _leave),
+    TableCommand(
+        "kick",
+        "Remove a player from the lobby (creator or channel managers)",
+        _kick,
+        (Arg("member", "Who to remove", "user", required=True),),
+    ),
+    TableCommand(
+        "start",
+        "Start the game with the players seated",
+        _start,
+        (Arg("order", "Seat order: random (default) or the order players joined", "order"),),
+    ),
+    TableCommand("list", "Tables in this server: whose turn, and since when", _list),
+    TableCommand("status", "This channel's table in detail", _status),
+    TableCommand("abandon", "End this table without a result (asks for confirmation)", _abandon),
+    TableCommand(
+        "replace",
+        "Hand a seat to another member (yours, or anyone's if you host)",
+        _replace,
+        (
+            Arg("player", "Who gives up the seat", "member", required=True),
+            Arg("newcomer", "Who takes it over", "member", required=True),
+        ),
+    ),
+    TableCommand(
+        "settings",
+        "The table's pace: reminders and an optional deadline",
+        _settings,
+        (
+            Arg("remind_after", "First reminder after, e.g. 12h (default)", "duration"),
+            Arg("remind_every", "Then every, e.g. 24h", "duration"),
+            Arg("deadline", "Play the bot's fallback for a player awaited this long, e.g. 72h, or off", "deadline"),
+        ),
+    ),
+    TableCommand("pause", "Ask to pause the table (a vacation), or resume it", _pause),
+)
+
+
+def table_command(name: str) -> TableCommand:
+    for command in TABLE_COMMANDS:
+        if command.name == name:
+            return command
+    known = "|".join(command.name for command in TABLE_COMMANDS)
+    raise TableError(f"There is no table command {name[:30]!r}. Try: game {known}.")
