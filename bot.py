@@ -130,7 +130,7 @@ class TableBot(commands.Bot):
         from cogs.reminders import ReminderCog
 
         self.store = await Store.open(self.config.database, self.config.synchronous)
-        self.service = TableService(self.store, min_pace=self.config.min_pace)
+        self.service = TableService(self.store, min_pace=self.config.min_pace, confirms_messages=True)
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]
         for name in ("cogs.lobby", "cogs.play", "cogs.board", "cogs.dice", "cogs.privacy"):
             await self.load_extension(name)

@@ -161,25 +161,30 @@ EARLY_ACK = "Done: your move is posted in the channel."
 
 
 async def send_post(interaction: discord.Interaction[Any], post: Post, private_ack: str | None = None) -> None:
-    """Answer an action: events, board and buttons as one public message; private lines to their owners.
+    """Answer an action: events, board and buttons in the channel; private lines to their owners.
 
-    The action is already committed. Discord is answered first (a deferral, or the private acknowledgement of
-    a secret action or of an action acknowledged early under load), then the board is drawn, so the 3-second
-    window never depends on drawing. A private acknowledgement means the post goes to the channel itself.
+    One message per turn: a post that continues the turn edits the turn's message in place, and the actor is
+    answered privately with a link to it; a post that someone new must act on is a new message that pings them.
+    The action is already committed. Discord is answered first (a deferral, or a private acknowledgement), then
+    the board is drawn, so the 3-second window never depends on drawing.
     """
     service = service_of(interaction)
+    private = private_ack is not None or post.edit is not None
     try:
         if private_ack:
             await refuse(interaction, private_ack)
         elif not interaction.response.is_done():
-            await interaction.response.defer(thinking=True)
+            await interaction.response.defer(thinking=True, ephemeral=private)
         text, extra = await post_message(service, post)
-        if private_ack:
-            channel = interaction.channel
-            assert isinstance(channel, discord.abc.Messageable)
-            await channel.send(text, **extra)
+        if post.edit is not None:
+            message = await show_in_channel(interaction.client, post, text, extra)
+            if not private_ack:
+                link = jump_link(interaction.guild_id, post.channel_id, message.id)
+                await interaction.followup.send(f"Done: the turn's message shows it, {link}", ephemeral=True)
+        elif private_ack:
+            message = await show_in_channel(interaction.client, post, text, extra)
         else:
-            await interaction.followup.send(text, **extra)
+            message = await interaction.followup.send(text, wait=True, **extra)
     except discord.HTTPException:
         # The move is committed: say so (never "nothing was changed"); the catch-up posts the board later.
         service.post_failed(post)
@@ -187,6 +192,7 @@ async def send_post(interaction: discord.Interaction[Any], post: Post, private_a
         with contextlib.suppress(discord.HTTPException):
             await say(interaction, "Your move is made. Discord refused the board just now; it will be posted shortly.")
         return
+    await service.message_sent(post, message.id)
     await service.announced(post.table_id, post.version)
     await deliver_private(interaction.client, post, interaction)
 
@@ -199,6 +205,35 @@ async def post_message(service: TableService, post: Post) -> tuple[str, dict[str
     if view is not None:
         extra["view"] = view
     return text, extra
+
+
+def jump_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
+    """A link that opens a message in Discord (a DM's guild part is @me)."""
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+
+
+async def show_in_channel(
+    client: discord.Client, post: Post, text: str, extra: dict[str, Any]
+) -> discord.Message | discord.PartialMessage:
+    """Edit the turn's message with the post, or post it as a new message: when it begins a new message, or the
+    old one can't be edited any more (a moderator deleted it, Discord refused). An edit notifies nobody."""
+    channel = client.get_channel(post.channel_id) or await client.fetch_channel(post.channel_id)
+    assert isinstance(channel, discord.abc.Messageable)
+    if post.edit is not None and isinstance(channel, discord.TextChannel | discord.Thread):
+        message = channel.get_partial_message(post.edit)
+        try:
+            return await message.edit(
+                content=text,
+                attachments=[extra["file"]],
+                view=extra.get("view"),
+                allowed_mentions=NO_MENTIONS,
+            )
+        except discord.HTTPException as error:
+            log.info(
+                "turn message %s of table %s could not be edited (%s): posting anew", post.edit, post.table_id, error
+            )
+            extra["file"].reset()  # the failed edit read the picture; the new post sends it again
+    return await channel.send(text, **extra)
 
 
 async def deliver_private(
@@ -223,13 +258,12 @@ async def post_to_channel(client: discord.Client, post: Post) -> None:
     """A post with no interaction behind it (a deadline fallback, a late catch-up)."""
     bot: TableBot = client  # type: ignore[assignment]
     try:
-        channel = client.get_channel(post.channel_id) or await client.fetch_channel(post.channel_id)
-        assert isinstance(channel, discord.abc.Messageable)
         text, extra = await post_message(bot.service, post)
-        await channel.send(text, **extra)
+        message = await show_in_channel(client, post, text, extra)
     except discord.HTTPException:
         bot.service.post_failed(post)  # committed all the same: the catch-up tries again
         log.warning("posting table %s version %s failed; the catch-up will retry", post.table_id, post.version)
         return
+    await bot.service.message_sent(post, message.id)
     await bot.service.announced(post.table_id, post.version)
     await deliver_private(client, post)

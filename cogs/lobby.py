@@ -16,7 +16,7 @@ from discord.ext import commands
 import rules
 from cogs.buttons import AbandonButton, ask_everyone
 from cogs.common import caller_of, member_caller, say, send_post, service_of, visible_to
-from table.commands import ORDERS, TABLE_COMMANDS, Reply, TableCommand, Where
+from table.commands import CHOICES, TABLE_COMMANDS, Reply, TableCommand, Where
 from table.service import TableError
 
 
@@ -100,10 +100,14 @@ class Lobby(commands.Cog):
         callback = self._callback(command)
         if command.args:
             callback = app_commands.describe(**{arg.name: arg.help[:100] for arg in command.args})(callback)
-        orders = [arg.name for arg in command.args if arg.kind == "order"]
-        if orders:
-            choices = [app_commands.Choice(name=label, value=value) for label, value in ORDERS]
-            callback = app_commands.choices(**{name: choices for name in orders})(callback)
+        fixed = {arg.name: CHOICES[arg.kind] for arg in command.args if arg.kind in CHOICES}
+        if fixed:
+            callback = app_commands.choices(
+                **{
+                    name: [app_commands.Choice(name=label, value=value) for label, value in pairs]
+                    for name, pairs in fixed.items()
+                }
+            )(callback)
         built: app_commands.Command[Any, ..., Any] = app_commands.Command(
             name=command.name, description=command.help[:100], callback=callback, parent=self.game
         )

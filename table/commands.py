@@ -28,8 +28,11 @@ ArgKind = Literal[
     "duration",  # a length of time like 12h, 2d or 90m
     "deadline",  # a duration, or off
     "flag",  # yes or no
+    "posts",  # turn or action
 ]
 ORDERS = (("random", "random"), ("as joined", "joined"))
+POSTS = (("one message per turn (edited)", "turn"), ("a message for every action", "action"))
+CHOICES: dict[ArgKind, tuple[tuple[str, str], ...]] = {"order": ORDERS, "posts": POSTS}  # (label, value)
 
 
 @dataclass(frozen=True)
@@ -185,6 +188,7 @@ async def _settings(service: TableService, where: Where, args: dict[str, Any]) -
         parse_duration(remind_every) if remind_every else None,
         parse_duration(deadline) if deadline and not off else None,
         clear_deadline=off,
+        posts=args.get("posts"),
     )
     return Reply(present.table_card(view, where.now))
 
@@ -238,12 +242,13 @@ TABLE_COMMANDS: tuple[TableCommand, ...] = (
     ),
     TableCommand(
         "settings",
-        "The table's pace: reminders and an optional deadline",
+        "The table's pace (reminders, a deadline) and how its moves are posted",
         _settings,
         (
             Arg("remind_after", "First reminder after, e.g. 12h (default)", "duration"),
             Arg("remind_every", "Then every, e.g. 24h", "duration"),
             Arg("deadline", "Play the bot's fallback for a player awaited this long, e.g. 72h, or off", "deadline"),
+            Arg("posts", "turn: one message per turn, edited as it goes (default); action: one per action", "posts"),
         ),
     ),
     TableCommand("pause", "Ask to pause the table (a vacation), or resume it", _pause),

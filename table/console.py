@@ -343,8 +343,11 @@ class Console:
         self.say(f"({show_duration(seconds)} pass: {done})")
 
     async def _show(self, post: Post) -> None:
+        if post.edit is not None:  # Discord edits the turn's message in place; here it is printed again, whole
+            self.say("(the turn's message, updated)")
         self.say(post.text)
         self.say(self._save(await self.service.picture(post), f"v{post.version}"))
+        await self.service.message_sent(post, post.started)  # the console's "message" is the version that began it
         await self.service.announced(post.table_id, post.version)  # shown: a later session must not repeat it
         for user_id, lines in post.private.items():
             self.say(f"(privately to {self._name(user_id)}) " + " / ".join(lines))
@@ -456,7 +459,7 @@ def _pairs(words: list[str]) -> list[tuple[str, str]]:
 async def run(database: Path, images: Path, lines: TextIO = sys.stdin, out: TextIO = sys.stdout) -> None:
     store = await Store.open(database)
     clock = _Clock()
-    console = Console(TableService(store, clock=clock), out, images, clock)
+    console = Console(TableService(store, clock=clock, confirms_messages=True), out, images, clock)
     interactive = lines.isatty()
     console.say(f"Offline console. Database: {database}; images: {images}/. Type help.")
     try:

@@ -70,8 +70,11 @@ class TableCore:
         clock: Callable[[], float] = time.time,
         seeds: Callable[[], int] = lambda: secrets.randbits(62),
         min_pace: int = MIN_PACE,
+        confirms_messages: bool = False,
     ) -> None:
         self.store = store
+        # the front end reports each new message's id (message_sent), so a turn's next action may wait for it
+        self.confirms_messages = confirms_messages
         self.min_pace = min_pace  # the shortest reminder interval or deadline a table may set, in seconds
         self.clock = clock
         self.seeds = seeds
@@ -80,6 +83,8 @@ class TableCore:
         # results this process has committed and is still posting; any other unannounced result was lost
         # (a crash, a post Discord refused for good) and is shown with the next post or by the catch-up
         self._posting: set[tuple[int, int]] = set()
+        # new messages on their way to Discord, by (table, version): set once their id is known or they failed
+        self._sending: dict[tuple[int, int], asyncio.Event] = {}
 
     def lock(self, table_id: int) -> asyncio.Lock:
         return self._locks.setdefault(table_id, asyncio.Lock())

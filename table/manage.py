@@ -11,6 +11,9 @@ from table.durations import show_duration
 from table.store import FORMER_PLAYER
 from table.views import Views
 
+POSTS = ("turn", "action")
+POSTS_HELP = "turn (the default) edits one message per turn; action posts a new message for every action."
+
 
 class Management(Views):
     """The host's and the channel managers' commands, and privacy."""
@@ -42,10 +45,15 @@ class Management(Views):
         remind_every: int | None,
         deadline: int | None,
         clear_deadline: bool = False,
+        posts: str | None = None,
     ) -> TableView:
         async with self._holding(channel_id) as table:
             self._require_host(table, caller, "change the table's pace")
             fields: dict[str, Any] = {}
+            if posts is not None:
+                if posts.strip().lower() not in POSTS:
+                    raise TableError(f"posts is {' or '.join(POSTS)}: {POSTS_HELP}")
+                fields["posts"] = posts.strip().lower()
             asked = {"remind_after": remind_after, "remind_every": remind_every, "deadline": deadline}
             for what, seconds in asked.items():
                 if seconds is not None:

@@ -4,6 +4,8 @@ board drawn for it, and the bookkeeping that finds results which never reached t
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -13,11 +15,13 @@ from render.draw import encode_png
 from rules.base import Choice, Engine, Meta, fill_seats
 from table import present
 from table.core import TableCore
-from table.store import SeatRow, TableRow
+from table.store import SeatRow, TableRow, TurnMessage
 
 MAX_QUICK = 5  # buttons under the board for each awaited seat
 MAX_MENUS = 2  # select menus under the board (each takes a whole row of Discord's five)
 MENU_SIZE = 25  # options in one select menu (Discord's limit)
+MESSAGE_WAIT = 5.0  # seconds a turn's next action waits for the id of the turn's message still being posted
+MENTION_ROOM = 200  # kept free in a message for the pings of the players awaited (added by the front end)
 
 
 @dataclass(frozen=True)
@@ -67,6 +71,29 @@ class Post:
     finished: bool = False
     board: BoardSource | None = None  # what the board picture is drawn from, once the reply is on its way
     menus: list[Menu] = field(default_factory=list)  # select menus under the board
+    # One message per turn: the channel message to edit with this post (None: post a new message), and the
+    # version that began the message this post shows (its id is recorded against it once Discord has it).
+    edit: int | None = None
+    started: int = 0
+
+
+EARLIER = re.compile(r"… \((\d+) earlier lines? of this turn in /history\)")
+
+
+def _within_limit(body: list[str], closing: list[str]) -> list[str]:
+    """The turn's lines, its oldest dropped (and counted, every line stays in /history) until the message fits:
+    a long turn stays one message rather than spilling into new ones that would ping nobody."""
+    limit = present.MESSAGE_LIMIT - MENTION_ROOM
+    dropped = int(match[1]) if body and (match := EARLIER.fullmatch(body[0])) else 0
+    lines = body[1:] if dropped else list(body)
+    while lines and len("\n".join([_earlier(dropped), *lines, *closing])) > limit:
+        lines.pop(0)
+        dropped += 1
+    return [_earlier(dropped), *lines] if dropped else lines
+
+
+def _earlier(count: int) -> str:
+    return f"… ({count} earlier line{'s' * (count != 1)} of this turn in /history)"
 
 
 class Outbox(TableCore):
@@ -92,9 +119,12 @@ class Outbox(TableCore):
         waiting = sorted(engine.awaiting(state))
         mentions = [seat.user_id for seat in seats if seat.seat in waiting]
         if result is None and waiting:
-            lines.append("Waiting for " + ", ".join(name(s) for s in waiting) + ".")
+            closing = ["Waiting for " + ", ".join(name(s) for s in waiting) + "."]
         elif result is not None:
-            lines.append(await self._final_summary(table_id, engine, state, seats))
+            closing = [await self._final_summary(table_id, engine, state, seats)]
+        else:
+            closing = []
+        turn = await self._turn_message(table_id, version, waiting, lines, closing, events, continuing=with_missed)
         private: dict[int, list[str]] = {}
         for seat in seats:
             mine = [
@@ -117,14 +147,73 @@ class Outbox(TableCore):
             table_id,
             channel_id,
             version,
-            present.fit("\n".join(lines)),
+            present.fit("\n".join([*turn.body, *closing]), present.MESSAGE_LIMIT - MENTION_ROOM),
             mentions,
             private,
             quick,
             result is not None,
             BoardSource(engine.meta.id, engine.view(state, None), [seat.name for seat in seats]),
             menus[:MAX_MENUS],
+            turn.message_id,
+            turn.started,
         )
+
+    async def _turn_message(
+        self,
+        table_id: int,
+        version: int,
+        waiting: list[int],
+        lines: list[str],
+        closing: list[str],
+        events: list[dict[str, Any]],
+        continuing: bool,
+    ) -> TurnMessage:
+        """The message this post shows: the turn's message with these lines added, edited in place (Discord does
+        not notify on edits), or a new one when someone not yet awaited in it must act (they are pinged), a turn
+        ended, the game is over, the lines would no longer fit, or the table wants a message per action."""
+        table = await self.store.table(table_id)
+        current = await self.store.turn_message(table_id)
+        sending = self._sending.get((table_id, current.started)) if current is not None else None
+        if sending is not None and continuing:
+            # the turn's message is still on its way (a quick second action): wait for its id rather than
+            # posting a second message; a post that fails or takes too long gives up the wait
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(sending.wait(), MESSAGE_WAIT)
+            current = await self.store.turn_message(table_id)
+        ends_turn = any(event.get("kind") == "turn_end" for event in events)
+        if (
+            table is not None
+            and table.posts == "turn"
+            and continuing
+            and current is not None
+            and current.message_id is not None
+            and not ends_turn
+            and table.status == "running"
+            and set(waiting) <= current.seen
+        ):
+            body = _within_limit([*current.body, *lines], closing)
+            turn = TurnMessage(table_id, current.started, current.message_id, current.seen, body)
+            await self.store.put_turn_message(turn)
+            return turn
+        # a decision of someone new within the turn (a defender, an ally) keeps who was awaited so far: when the
+        # turn comes back to them, the new message is edited rather than followed by yet another one
+        seen = frozenset(waiting) if current is None or ends_turn or not continuing else current.seen | set(waiting)
+        turn = TurnMessage(table_id, version, None, seen, list(lines))
+        await self.store.put_turn_message(turn)
+        if self.confirms_messages:
+            self._sending[(table_id, version)] = asyncio.Event()
+        return turn
+
+    async def message_sent(self, post: Post, message_id: int) -> None:
+        """Discord has the message a post was shown in (posted or edited): the turn's next actions edit it."""
+        await self.store.set_turn_message_id(post.table_id, post.started, message_id)
+        self._sent(post)
+
+    def _sent(self, post: Post) -> None:
+        """The wait for a new message's id is over (it has one, or it failed)."""
+        done = self._sending.pop((post.table_id, post.started), None)
+        if done is not None:
+            done.set()
 
     @staticmethod
     def _menus(
@@ -190,6 +279,7 @@ class Outbox(TableCore):
     def post_failed(self, post: Post) -> None:
         """Discord refused a post for good: leave it to the next post or the catch-up."""
         self._posting.discard((post.table_id, post.version))
+        self._sent(post)
 
     async def _missed(self, table_id: int, version: int, seats: list[SeatRow]) -> list[str]:
         """Lines of results committed before `version` that never reached the channel and are not on their way."""

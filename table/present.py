@@ -60,6 +60,9 @@ def table_line(view: Any, now: float) -> str:
     return f"**{view.meta.title}** in {where}: waiting for {who}{since}{paused}."
 
 
+_POSTS = {"turn": "one message per turn, edited as it goes", "action": "a message for every action"}
+
+
 def table_card(view: Any, now: float) -> str:
     """/game status: the table in detail."""
     from table.durations import show_duration
@@ -75,7 +78,7 @@ def table_card(view: Any, now: float) -> str:
         f"**{view.meta.title}** — {table.status}{' (paused)' if table.paused else ''}",
         f"Options: {options}",
         f"Players:\n{seats or 'none yet'}",
-        f"Pace: {pace}; {deadline}.",
+        f"Pace: {pace}; {deadline}. Posts: {_POSTS.get(table.posts, table.posts)}.",
         view.status,
     ]
     if table.status == "running":

@@ -45,6 +45,18 @@ class TableRow:
     remind_every: int
     deadline: int | None
     paused: bool
+    posts: str = "turn"  # 'turn': a turn's actions edit one message; 'action': a message per action
+
+
+@dataclass
+class TurnMessage:
+    """The channel message a turn's actions are edited into (one message per turn)."""
+
+    table_id: int
+    started: int  # the version whose post began it
+    message_id: int | None  # None until Discord has confirmed the post
+    seen: frozenset[int]  # seats awaited since it began: a seat not among them gets a new, pinging message
+    body: list[str]  # its lines so far, without the closing "Waiting for" line
 
 
 @dataclass
@@ -550,6 +562,10 @@ class Store:
         requests and table ownership lose the id."""
         changed: dict[str, int] = {}
         async with self.transaction():
+            # a turn message's lines hold the player's name: the next post begins a new message without them
+            await self._write(
+                "DELETE FROM turn_messages WHERE table_id IN (SELECT table_id FROM seats WHERE user_id = ?)", (user_id,)
+            )
             cursor = await self._write(
                 "UPDATE seats SET user_id = -(seat + 1), name = ? WHERE user_id = ?", (FORMER_PLAYER, user_id)
             )
@@ -585,6 +601,29 @@ class Store:
                 requests += 1
             changed["requests"] = requests
         return changed
+
+    # --- the turn message -----------------------------------------------------------------------------------
+
+    async def turn_message(self, table_id: int) -> TurnMessage | None:
+        row = await self._one("SELECT * FROM turn_messages WHERE table_id = ?", (table_id,))
+        if row is None:
+            return None
+        seen = frozenset(int(seat) for seat in row["seen"].strip(",").split(",") if seat)
+        return TurnMessage(table_id, row["started"], row["message_id"], seen, json.loads(row["body"]))
+
+    async def put_turn_message(self, turn: TurnMessage) -> None:
+        seen = "," + "".join(f"{seat}," for seat in sorted(turn.seen))
+        await self._write(
+            "INSERT OR REPLACE INTO turn_messages (table_id, started, message_id, seen, body) VALUES (?, ?, ?, ?, ?)",
+            (turn.table_id, turn.started, turn.message_id, seen, json.dumps(turn.body)),
+        )
+
+    async def set_turn_message_id(self, table_id: int, started: int, message_id: int | None) -> None:
+        """The Discord id of the message begun at version `started`: ignored if a newer message began since."""
+        await self._write(
+            "UPDATE turn_messages SET message_id = ? WHERE table_id = ? AND started = ?",
+            (message_id, table_id, started),
+        )
 
     # --- settings -----------------------------------------------------------------------------------------
 

@@ -91,6 +91,7 @@ def fake_message(channel_id: int, content: str = "", message_id: int | None = No
 class Recorder:
     calls: list[Call] = field(default_factory=list)
     closed_dms: set[int] = field(default_factory=set)  # users whose DMs answer 50007
+    deleted: set[int] = field(default_factory=set)  # messages a moderator deleted: editing them answers 404
 
     def record(self, method: str, path: str, payload: Any, files: Any) -> Call:
         names = [getattr(f, "filename", "?") for f in files or []]
@@ -227,6 +228,12 @@ class Harness:
                 "member_count": 1,
                 "message_count": 0,
             }
+        if path.startswith("/channels/") and "/messages/" in path and route.method == "PATCH":
+            channel, message = int(path.split("/")[2]), int(path.split("/")[4])
+            if message in self.recorder.deleted:
+                response = type("R", (), {"status": 404, "reason": "Not Found"})()
+                raise discord.NotFound(response, {"code": 10008, "message": "Unknown Message"})
+            return fake_message(channel, (payload or {}).get("content", ""), message)
         if path.startswith("/channels/") and path.endswith("/messages"):
             channel = int(path.split("/")[2])
             if channel - 1 in self.recorder.closed_dms:

@@ -100,6 +100,32 @@ def replayed(table: TableDump) -> str:
     return serial.dumps(state)
 
 
+@dataclass(frozen=True)
+class TurnShape:
+    """How a finished game's log divides into what needs a new public message."""
+
+    turns: int  # player turns (turn_end events)
+    handoffs: int  # decisions awaited from a player not yet awaited in the turn (a defender, an ally)
+
+
+def turn_shape(table: TableDump) -> TurnShape:
+    """Replays the log (no undo in these games) and counts turns and hand-offs, independently of the bot's posts."""
+    engine = rules.engine(table.game)
+    state = engine.new([SeatInfo(s["faction"]) for s in table.seats], dict(table.options), Rng(table.seed))
+    seen = set(engine.awaiting(state))
+    turns = handoffs = 0
+    for action in table.actions:
+        events = engine.act(state, action["seat"], action["action"], Rng(action["seed"]))
+        waiting = set(engine.awaiting(state))
+        if any(event.kind == "turn_end" for event in events):
+            turns += 1
+            seen = waiting
+        elif not waiting <= seen:
+            handoffs += 1
+            seen |= waiting
+    return TurnShape(turns, handoffs)
+
+
 def assert_log_explains_state(table: TableDump) -> None:
     assert table.state is not None, "the table never started"
     numbers = [a["n"] for a in table.actions]

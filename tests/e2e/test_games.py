@@ -77,6 +77,20 @@ async def test_abandon_through_the_confirmation_button(discord: FakeDiscord, bot
     assert not bot.tracebacks(), bot.tracebacks()[0]
 
 
+# (actions, turns, hand-offs, public messages, uploaded images) per game, printed for the README's figures
+MESSAGE_COUNTS: dict[str, tuple[int, int, int, int, int]] = {}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _report_message_counts() -> object:
+    yield
+    for game, (actions, turns, handoffs, messages, images) in sorted(MESSAGE_COUNTS.items()):
+        print(
+            f"\n{game}: {actions} actions, {turns} turns, {handoffs} hand-offs -> {messages} public messages "
+            f"({messages / max(turns, 1):.2f} per turn), {images} images uploaded"
+        )
+
+
 def _installed(game: str) -> pytest.MarkDecorator:
     return pytest.mark.skipif(game not in rules.engines(), reason=f"{game} is not in rules.GAME_MODULES yet")
 
@@ -88,8 +102,17 @@ async def test_every_game_plays_to_the_end(game: str, discord: FakeDiscord, bot:
     players = discord.players[: meta.min_players]
     channel = discord.channel(2)
     await open_table(driver, channel, players, game, SHORT.get(game, ""))
+    posted, uploaded = len(discord.channel_messages(channel["id"])), len(discord.files)
     table, last = await play_out(driver, bot.data_dir, channel, {p.id: p for p in players}, random.Random(7))
     assert table.status == "finished" and table.announced == table.version
     assert last is not None and "Game over" in last.text, "the final post must give the result"
     oracle.assert_log_explains_state(table)
     assert not bot.tracebacks(), bot.tracebacks()[0]
+    # One message per turn: a new public message only when someone new must act (the next turn, a decision of
+    # another player) or the game ends; every other action edits the turn's message (and uploads its board).
+    shape = oracle.turn_shape(table)
+    messages = len(discord.channel_messages(channel["id"])) - posted
+    images = len(discord.files) - uploaded
+    MESSAGE_COUNTS[game] = (len(table.actions), shape.turns, shape.handoffs, messages, images)
+    assert messages <= shape.turns + shape.handoffs + 1, (game, shape, messages)
+    assert messages < len(table.actions) or len(table.actions) == shape.turns, "actions within a turn must edit"

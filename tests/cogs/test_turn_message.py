@@ -1,0 +1,81 @@
+"""One message per turn through real interactions: the turn's message is edited in place (PATCH), the actor is
+answered privately with a link to it, a deleted message is replaced by a new post, and /game settings
+posts:action keeps a message per action."""
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from tests.cogs.harness import Harness
+from tests.cogs.test_lobby import ALICE, BOB, replies
+from tests.support import pig
+
+
+@pytest.fixture
+async def pig_harness(tmp_path: Path) -> AsyncIterator[Harness]:
+    pig.install()  # before the bot starts, so /pig is among its commands
+    h = Harness(tmp_path)
+    await h.start()
+    try:
+        yield h
+    finally:
+        await h.close()
+        pig.uninstall()
+
+
+async def started(h: Harness) -> int:
+    """A pig table alice plays first; the id of its first message (the game's start)."""
+    await h.command(ALICE, "alice", "game new", {"game": "pig"})
+    await h.command(BOB, "bob", "game join")
+    calls = await h.command(ALICE, "alice", "game start", {"order": "joined"})
+    table = await h.bot.store.table(1)
+    assert table is not None
+    turn = await h.bot.store.turn_message(table.id)
+    assert turn is not None and turn.message_id is not None and not replies(calls)[0].ephemeral
+    return turn.message_id
+
+
+def edits(calls: list, channel: int) -> list:
+    return [c for c in calls if c.method == "PATCH" and c.path.startswith(f"/channels/{channel}/messages/")]
+
+
+async def test_an_action_within_the_turn_edits_its_message_and_answers_privately(pig_harness: Harness):
+    h = pig_harness
+    first = await started(h)
+    calls = await h.command(ALICE, "alice", "pig peek")
+    (edit,) = edits(calls, h.channel_id)
+    assert edit.path.endswith(f"/messages/{first}")
+    assert "**alice**: peek" in edit.payload["content"] and "begins" in edit.payload["content"]
+    assert edit.files == ["board.png"] and edit.payload["allowed_mentions"]["parse"] == []
+    assert not h.recorder.channel_messages(h.channel_id)  # nothing new in the channel
+    (answer,) = [reply for reply in replies(calls) if "turn's message" in reply.content]
+    assert answer.ephemeral and f"/{h.channel_id}/{first}" in answer.content
+    table = await h.bot.store.table(1)
+    assert table is not None and table.announced == table.version
+
+
+async def test_a_deleted_turn_message_is_replaced_by_a_new_post(pig_harness: Harness):
+    h = pig_harness
+    first = await started(h)
+    h.recorder.deleted.add(first)  # a moderator tidied the channel
+    calls = await h.command(ALICE, "alice", "pig peek")
+    assert edits(calls, h.channel_id)  # tried, refused with 404
+    (posted,) = [c for c in calls if c.method == "POST" and c.path == f"/channels/{h.channel_id}/messages"]
+    assert "**alice**: peek" in posted.content and posted.files == ["board.png"]
+    turn = await h.bot.store.turn_message(1)
+    assert turn is not None and turn.message_id not in (None, first)  # the next action edits the new one
+    calls = await h.command(ALICE, "alice", "pig peek")
+    (edit,) = edits(calls, h.channel_id)
+    assert edit.path.endswith(f"/messages/{turn.message_id}")
+
+
+async def test_settings_posts_action_keeps_a_message_per_action(pig_harness: Harness):
+    h = pig_harness
+    await started(h)
+    calls = await h.command(ALICE, "alice", "game settings", {"posts": "action"})
+    assert "a message for every action" in replies(calls)[0].content
+    calls = await h.command(ALICE, "alice", "pig peek")
+    assert not edits(calls, h.channel_id)
+    (reply,) = [reply for reply in replies(calls) if "peek" in reply.content]
+    assert not reply.ephemeral and "**alice**: peek" in reply.content and "begins" not in reply.content

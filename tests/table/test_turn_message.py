@@ -1,0 +1,117 @@
+"""One message per turn: a turn's actions edit its message; someone new to act, a turn's end or the game's end
+begins a new one; the message is found again after a restart; a table may keep a message per action."""
+
+from __future__ import annotations
+
+import pytest
+
+from table.service import Post, TableError, TableService
+from table.store import Store
+from tests.table.conftest import ALICE, BOB, CHANNEL, GUILD
+
+
+async def pig_table(service: TableService) -> Post:
+    await service.create(GUILD, CHANNEL, ALICE, "pig", {})
+    await service.join(CHANNEL, BOB)
+    return await service.start(CHANNEL, ALICE, "joined")
+
+
+async def shown(service: TableService, post: Post, message_id: int) -> None:
+    """What a front end does once Discord has the message (posted or edited)."""
+    await service.message_sent(post, message_id)
+    await service.announced(post.table_id, post.version)
+
+
+@pytest.mark.usefixtures("with_pig")
+async def test_actions_within_a_turn_edit_the_turns_message(service: TableService):
+    start = await pig_table(service)
+    assert start.edit is None  # the first message of the game is posted
+    await shown(service, start, 500)
+    peek = await service.act(CHANNEL, ALICE, {"type": "peek"})
+    assert peek.edit == 500 and peek.started == start.version
+    assert "begins" in peek.text and "**alice**: peek" in peek.text  # the turn's lines so far, then this one
+    assert peek.text.count("Waiting for alice") == 1  # the closing line is written once, at the end
+    await shown(service, peek, 500)
+    again = await service.act(CHANNEL, ALICE, {"type": "peek"})
+    assert again.edit == 500 and again.text.count("**alice**: peek") == 2
+
+
+@pytest.mark.usefixtures("with_pig")
+async def test_the_next_players_turn_is_a_new_message_that_pings_them(service: TableService):
+    start = await pig_table(service)
+    await shown(service, start, 500)
+    hold = await service.act(CHANNEL, ALICE, {"type": "hold"})
+    assert hold.edit is None and hold.mentions == [BOB.user_id]
+    assert "begins" not in hold.text and "banks 0" in hold.text  # a new message starts from this action
+    await shown(service, hold, 501)
+    peek = await service.act(CHANNEL, BOB, {"type": "peek"})
+    assert peek.edit == 501
+
+
+@pytest.mark.usefixtures("with_pig")
+async def test_a_message_not_yet_confirmed_is_not_edited(service: TableService):
+    await pig_table(service)  # its post never reported a message id (still on its way, or lost)
+    peek = await service.act(CHANNEL, ALICE, {"type": "peek"})
+    assert peek.edit is None
+
+
+@pytest.mark.usefixtures("with_pig")
+async def test_a_restarted_bot_finds_the_turns_message_again(service: TableService, store: Store):
+    start = await pig_table(service)
+    await shown(service, start, 500)
+    restarted = TableService(store, clock=service.clock, seeds=service.seeds)
+    peek = await restarted.act(CHANNEL, ALICE, {"type": "peek"})
+    assert peek.edit == 500 and "begins" in peek.text
+
+
+@pytest.mark.usefixtures("with_pig")
+async def test_a_long_turn_stays_one_message_and_drops_its_oldest_lines(service: TableService):
+    post = await pig_table(service)
+    await shown(service, post, 500)
+    for _ in range(120):  # far more lines than one Discord message holds
+        post = await service.act(CHANNEL, ALICE, {"type": "peek"})
+        assert post.edit == 500 and len(post.text) <= 2000 - 200  # room is left for the pings
+    first = post.text.splitlines()[0]
+    assert first.startswith("… (") and first.endswith("earlier lines of this turn in /history)")
+    dropped = int(first.split("(")[1].split()[0])
+    assert dropped + post.text.count("**alice**: peek") == 120 + 2  # every peek, and the start's two lines
+    history, _ = await service.history(CHANNEL, 1)
+    assert "peek" in history  # nothing is lost: the log keeps every action
+
+
+@pytest.mark.usefixtures("with_pig")
+async def test_posts_action_keeps_a_message_per_action(service: TableService):
+    start = await pig_table(service)
+    await shown(service, start, 500)
+    view = await service.settings(CHANNEL, ALICE, None, None, None, posts="action")
+    assert view.table.posts == "action"
+    peek = await service.act(CHANNEL, ALICE, {"type": "peek"})
+    assert peek.edit is None and "begins" not in peek.text
+    with pytest.raises(TableError, match="posts is turn or action"):
+        await service.settings(CHANNEL, ALICE, None, None, None, posts="sometimes")
+    with pytest.raises(TableError, match="Only the table's creator"):
+        await service.settings(CHANNEL, BOB, None, None, None, posts="turn")
+
+
+@pytest.mark.usefixtures("with_pig")
+async def test_undo_within_the_turn_edits_the_message_too(service: TableService):
+    start = await pig_table(service)
+    await shown(service, start, 500)
+    peek = await service.act(CHANNEL, ALICE, {"type": "peek"})
+    await shown(service, peek, 500)
+    asked = await service.undo(CHANNEL, ALICE)  # a peek revealed something: bob must agree
+    assert not isinstance(asked, Post)
+    _, undone = await service.answer(BOB, asked.request_id, True)
+    assert undone is not None and undone.edit == 500 and "take back peek" in undone.text
+
+
+@pytest.mark.usefixtures("with_pig")
+async def test_forgetting_a_player_drops_the_turn_message_that_names_them(service: TableService, store: Store):
+    start = await pig_table(service)
+    await shown(service, start, 500)
+    table = await service.table_here(CHANNEL)
+    assert await store.turn_message(table.id) is not None
+    await service.forget(BOB.user_id, by_owner=True)
+    assert await store.turn_message(table.id) is None
+    peek = await service.act(CHANNEL, ALICE, {"type": "peek"})
+    assert peek.edit is None and "bob" not in peek.text
