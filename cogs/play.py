@@ -57,7 +57,7 @@ def _callback(meta: Meta, spec: ActionSpec):  # type: ignore[no-untyped-def]
         given = {real_names[key]: value for key, value in values.items() if value is not None}
         action = build_action(meta, spec.name, given)
         async with acting(interaction) as early:
-            post = await service.act(interaction.channel_id or 0, caller_of(interaction), action)
+            post = await service.act(interaction.channel_id or 0, caller_of(interaction), action, typed=True)
             ack = SECRET_ACK if spec.secret else EARLY_ACK if early else None
             await send_post(interaction, post, private_ack=ack)
 

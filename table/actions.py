@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import ActionSpec, Choice, Meta, RuleError
+from table.names import humanized, normal, value_names
 
 MAX_TEXT = 100  # Discord's option value limit; anything longer is refused, not truncated
 MAX_ID = 2**63 - 1  # the largest id the database holds: a larger one in a button is refused, not an overflow
@@ -88,17 +89,18 @@ def _same(expected: Any, given: Any) -> bool:
 def suggestions(
     choices: list[Choice], action_type: str, param: str, filled: dict[str, Any], typed: str
 ) -> list[tuple[str, str]]:
-    """Autocomplete for one parameter: (label, value) pairs, the distinct legal values matching `typed`."""
-    seen: dict[str, str] = {}
+    """Autocomplete for one parameter: (name, value) pairs, the distinct legal values matching `typed`. People see
+    the name only (the choice's label, or the id as people write it); Discord sends the value back."""
     others = {key: value for key, value in filled.items() if key != param}
-    needle = typed.strip().lower()
-    for choice in matching(choices, action_type, others):
+    offered = matching(choices, action_type, others)
+    names = value_names(offered, action_type, param)
+    needle = normal(typed)
+    found: list[tuple[str, str]] = []
+    for choice in offered:
         if param not in choice.action:
             continue
         value = _show(choice.action[param])
-        if value in seen:
-            continue
-        label = value if len(matching(choices, action_type, {**others, param: value})) > 1 else choice.label
-        if needle in value.lower() or needle in label.lower():
-            seen[value] = label if label.lower().startswith(value.lower()) else f"{value}: {label}"
-    return [(label[:100], value[:100]) for value, label in seen.items()]
+        name = choice.label if isinstance(choice.action[param], list) else names.get(value) or humanized(value)
+        if value not in [v for _, v in found] and (needle in normal(value) or needle in normal(name)):
+            found.append((name, value))
+    return [(name[:100], value[:100]) for name, value in found]

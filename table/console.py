@@ -264,14 +264,18 @@ class Console:
         spec = meta.action(head)
         named = dict(_pairs([w for w in rest if "=" in w]))
         positional = [w for w in rest if "=" not in w]
-        for param, value in zip([p for p in spec.params if p.name not in named], positional, strict=False):
-            named[param.name] = value
-        if len(positional) > len(spec.params):
+        open_params = [p for p in spec.params if p.name not in named]
+        if not open_params and positional:
             raise TableError(
-                f"{spec.name} takes {len(spec.params)} value(s): {', '.join(p.name for p in spec.params)}."
+                f"{spec.name} takes {len(spec.params)} value(s): {', '.join(p.name for p in spec.params) or 'none'}."
             )
+        if len(positional) > len(open_params):  # the last value may be a name of several words: capweaver den
+            cut = len(open_params) - 1
+            positional = [*positional[:cut], " ".join(positional[cut:])]
+        for param, value in zip(open_params, positional, strict=False):
+            named[param.name] = value
         action = build_action(meta, spec.name, named)
-        post = await self.service.act(self.channel_id, self.caller, action)
+        post = await self.service.act(self.channel_id, self.caller, action, typed=True)
         if spec.secret:
             self.say(f"(only {self.user} sees this) Done: your choice stays secret until it is revealed.")
         await self._show(post)

@@ -11,6 +11,7 @@ from rules.base import Choice, Engine, Event, fill_seats
 from rules.rng import Rng
 from table import present
 from table.core import Ask, Caller, TableError
+from table.names import resolve
 from table.outbox import Outbox, Post
 from table.replay import effective, replay
 from table.store import ActionRow, SeatRow, TableRow
@@ -30,7 +31,11 @@ class Play(Outbox):
         choices = self.engine(table).legal(self.state(table), mine.seat)
         return table, [Choice(c.action, fill_seats(c.label, name), c.quick) for c in choices]
 
-    async def act(self, channel_id: int, caller: Caller, action: dict[str, Any], version: int | None = None) -> Post:
+    async def act(
+        self, channel_id: int, caller: Caller, action: dict[str, Any], version: int | None = None, typed: bool = False
+    ) -> Post:
+        """Play `action` for the caller. `typed`: its values were typed by a person (a slash command, the console),
+        so a name as the board prints it stands for its id, and a near miss is answered with a did-you-mean."""
         async with self._holding(channel_id) as table:
             if table.status != "running":
                 raise TableError("The game has not started yet: the creator starts it with /game start.")
@@ -46,6 +51,10 @@ class Play(Outbox):
             if mine.seat not in waiting:
                 who = ", ".join(seat.name for seat in seats if seat.seat in waiting) or "nobody"
                 raise TableError(f"It is not your move: the game is waiting for {who}.")
+            if typed and not engine.is_legal(state, mine.seat, action):
+                named = {p.name for s in engine.meta.actions if s.name == action.get("type") for p in s.params}
+                chosen = {p.name for s in engine.meta.actions for p in s.params if p.kind in ("choice", "list")}
+                action = resolve(engine.legal(state, mine.seat), action, named & chosen)
             return await self._apply(table, seats, engine, state, mine.seat, caller.user_id, action, "act")
 
     async def press(self, caller: Caller, table_id: int, version: int, seat: int, index: int) -> Post:

@@ -27,9 +27,10 @@ def test_suggestions_offer_distinct_legal_values_given_what_is_filled():
         Choice({"type": "pass"}, "Pass"),
     ]
     assert [v for _, v in suggestions(choices, "move", "unit", {}, "")] == ["knight", "rook"]
-    assert suggestions(choices, "move", "to", {"unit": "knight"}, "") == [
-        ("a1: Knight to a1 (safe)", "a1"),
-        ("b3: Knight to b3", "b3"),
+    assert suggestions(choices, "move", "to", {"unit": "knight"}, "") == [  # names only: no ids shown
+        ("Knight to a1 (safe)", "a1"),
+        ("Knight to b3", "b3"),
     ]
+    assert suggestions(choices, "move", "unit", {}, "") == [("Knight", "knight"), ("Rook to a8", "rook")]
     assert [v for _, v in suggestions(choices, "move", "to", {"unit": "knight"}, "b")] == ["b3"]
     assert describe({"type": "move", "unit": "rook", "to": "a8"}) == "move unit=rook to=a8"

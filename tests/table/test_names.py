@@ -1,0 +1,64 @@
+"""Names as players read and type them: autocomplete shows names, a name as printed is taken for its id, a near
+miss gets a did-you-mean; through the service (slash commands and the console type, buttons don't)."""
+
+import pytest
+
+from rules.base import Choice, RuleError
+from table.actions import suggestions
+from table.names import humanized, normal, resolve
+from table.service import TableService
+from tests.table.conftest import ALICE, BOB, CHANNEL, GUILD
+
+CHOICES = [
+    Choice({"type": "build", "place": "capweaver_den"}, "Capweaver Den: costs 2"),
+    Choice({"type": "build", "place": "lords_hall"}, "Lord's Hall: costs 4"),
+    Choice({"type": "build", "place": "f6"}, "Square f6"),
+    Choice({"type": "drop", "units": ["thorn_guard", "ash_wyrm"]}, "Drop a Thorn Guard and an Ash Wyrm"),
+]
+
+
+def test_spellings_of_one_name_are_the_same():
+    assert normal("Capweaver-Den") == normal("capweaver den") == normal("CAPWEAVER_DEN") == "capweaverden"
+    assert normal("Lord's Hall") == normal("lords hall")
+    assert humanized("thorn_guard") == "Thorn Guard" and humanized("b2") == "b2" and humanized("t1:0") == "t1:0"
+
+
+def test_autocomplete_shows_human_names_and_matches_them_as_typed():
+    assert suggestions(CHOICES, "build", "place", {}, "") == [
+        ("Capweaver Den: costs 2", "capweaver_den"),
+        ("Lord's Hall: costs 4", "lords_hall"),
+        ("Square f6", "f6"),
+    ]
+    assert [value for _, value in suggestions(CHOICES, "build", "place", {}, "capweaver d")] == ["capweaver_den"]
+    assert [value for _, value in suggestions(CHOICES, "build", "place", {}, "lord's")] == ["lords_hall"]
+
+
+def test_a_name_as_the_board_prints_it_is_taken_for_its_id():
+    params = {"place", "units"}
+    assert resolve(CHOICES, {"type": "build", "place": "capweaver den"}, params)["place"] == "capweaver_den"
+    assert resolve(CHOICES, {"type": "build", "place": "LORDS-HALL"}, params)["place"] == "lords_hall"
+    assert resolve(CHOICES, {"type": "build", "place": "F6"}, params)["place"] == "f6"
+    assert resolve(CHOICES, {"type": "drop", "units": ["Thorn Guard", "ash wyrm"]}, params)["units"] == [
+        "thorn_guard",
+        "ash_wyrm",
+    ]
+    far = resolve(CHOICES, {"type": "build", "place": "the moon"}, params)  # nothing close: the rules refuse it
+    assert far["place"] == "the moon"
+
+
+def test_a_near_miss_is_answered_with_did_you_mean():
+    with pytest.raises(RuleError, match="Did you mean Capweaver Den\\?"):
+        resolve(CHOICES, {"type": "build", "place": "Capwever Den"}, {"place"})
+    with pytest.raises(RuleError, match="Did you mean Lord's Hall\\?"):
+        resolve(CHOICES, {"type": "build", "place": "lord hal"}, {"place"})
+
+
+@pytest.mark.usefixtures("with_pig")
+async def test_typed_actions_are_resolved_by_the_service_buttons_are_not(service: TableService):
+    await service.create(GUILD, CHANNEL, ALICE, "tictactoe", {})
+    await service.join(CHANNEL, BOB)
+    await service.start(CHANNEL, ALICE, "joined")
+    post = await service.act(CHANNEL, ALICE, {"type": "mark", "square": "B2"}, typed=True)
+    assert "puts X on b2" in post.text
+    with pytest.raises(RuleError, match="not a square"):  # not typed: the value goes to the rules as it is
+        await service.act(CHANNEL, BOB, {"type": "mark", "square": "A1 "})
