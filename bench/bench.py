@@ -24,7 +24,7 @@ from render import renderer
 from render.draw import encode_png
 from rules.base import Engine, SeatInfo
 from rules.rng import Rng
-from table.clock import Reminders
+from table.clock import Origin, Reminders
 from table.service import Caller, Post, TableService
 from table.store import ReminderRow, Store
 
@@ -104,7 +104,7 @@ def random_games_per_second(engine: Engine[Any], budget: float = 3.0) -> float:
 
 
 class NullNotifier:
-    async def dm(self, user_id: int, text: str) -> bool:
+    async def dm(self, user_id: int, text: str, origin: Origin) -> bool:
         return True
 
     async def mention(self, channel_id: int, user_id: int, text: str) -> None:

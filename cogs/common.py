@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+import rules
 from rules.base import RuleError
+from table.clock import Origin
 from table.dice import DiceError
 from table.durations import DurationError
 from table.present import escape_text, fit
@@ -194,7 +196,7 @@ async def send_post(interaction: discord.Interaction[Any], post: Post, private_a
         return
     await service.message_sent(post, message.id)
     await service.announced(post.table_id, post.version)
-    await deliver_private(interaction.client, post, interaction)
+    await deliver_private(interaction.client, post, interaction, message.id)
 
 
 async def post_message(service: TableService, post: Post) -> tuple[str, dict[str, Any]]:
@@ -237,21 +239,32 @@ async def show_in_channel(
 
 
 async def deliver_private(
-    client: discord.Client, post: Post, interaction: discord.Interaction[Any] | None = None
+    client: discord.Client, post: Post, interaction: discord.Interaction[Any] | None = None, message_id: int = 0
 ) -> None:
-    """Hidden information goes to its owner only: ephemerally to the actor, by DM to anyone else."""
+    """Hidden information goes to its owner only: ephemerally to the actor, by DM (naming the table) to others."""
     for user_id, lines in post.private.items():
         text = fit("🔒 Only you see this:\n" + "\n".join(lines))
         if interaction is not None and user_id == interaction.user.id:
             await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
             continue
+        game = rules.engine(post.board.game).meta.title if post.board else "your game"
+        guild = getattr(client.get_channel(post.channel_id), "guild", None)
+        origin = Origin(game, guild.id if guild else 0, post.channel_id, message_id or None)
         try:
             user = client.get_user(user_id) or await client.fetch_user(user_id)
-            await user.send(
-                text + "\n(Use /hand in the table's channel to see it again.)", allowed_mentions=NO_MENTIONS
-            )
+            footer = f"\n{where_from(client, origin)}\n(/hand in the table's channel shows it again.)"
+            await user.send(fit(text + footer), allowed_mentions=NO_MENTIONS)
         except discord.HTTPException:
             log.info("could not DM private information to %s; they can read it with /hand", user_id)
+
+
+def where_from(client: discord.Client, origin: Origin) -> str:
+    """The line a DM ends with: which game, which server and channel, and a link to the turn's message; a
+    player at three tables can tell them apart."""
+    guild = client.get_guild(origin.guild_id)
+    server = f" on **{escape_text(guild.name)}**" if guild is not None else ""
+    link = f": {jump_link(origin.guild_id, origin.channel_id, origin.message_id)}" if origin.message_id else ""
+    return f"— **{origin.game}** in <#{origin.channel_id}>{server}{link}"
 
 
 async def post_to_channel(client: discord.Client, post: Post) -> None:
@@ -266,4 +279,4 @@ async def post_to_channel(client: discord.Client, post: Post) -> None:
         return
     await bot.service.message_sent(post, message.id)
     await bot.service.announced(post.table_id, post.version)
-    await deliver_private(client, post)
+    await deliver_private(client, post, message_id=message.id)

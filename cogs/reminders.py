@@ -11,8 +11,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from cogs.common import NO_MENTIONS, pinging, post_to_channel, say, service_of
-from table.clock import Reminders, parse_quiet, zone
+from cogs.common import NO_MENTIONS, pinging, post_to_channel, say, service_of, where_from
+from table.absence import absence
+from table.absence import describe as describe_absence
+from table.clock import Origin, Reminders, parse_quiet, zone
+from table.present import fit
 from table.service import Post, TableError, TableService
 
 log = logging.getLogger(__name__)
@@ -23,10 +26,10 @@ class DiscordNotifier:
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    async def dm(self, user_id: int, text: str) -> bool:
+    async def dm(self, user_id: int, text: str, origin: Origin) -> bool:
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(text, allowed_mentions=NO_MENTIONS)
+            await user.send(fit(f"{text}\n{where_from(self.bot, origin)}"), allowed_mentions=NO_MENTIONS)
         except discord.Forbidden as error:
             if error.code == CLOSED_DMS:
                 return False
@@ -107,3 +110,30 @@ class ReminderCog(commands.Cog):
             f"Quiet hours: {hours} ({prefs.timezone}, now {now_there}).",
             ephemeral=True,
         )
+
+    @app_commands.command(name="away", description="Announce an absence: your deadlines and reminders wait")
+    @app_commands.describe(
+        start="First day away, YYYY-MM-DD in your timezone (default: now)",
+        end="Last day away, YYYY-MM-DD",
+        length="Or how long, e.g. 10d",
+        off="Cancel your absence (you are back)",
+    )
+    @app_commands.rename(start="from", end="to", length="for")
+    async def away(
+        self,
+        interaction: discord.Interaction[Any],
+        start: str | None = None,
+        end: str | None = None,
+        length: str | None = None,
+        off: bool = False,
+    ) -> None:
+        store = service_of(interaction).store
+        prefs = await store.prefs(interaction.user.id)
+        now = time.time()
+        if off:
+            prefs.away_from = prefs.away_to = None
+        elif start or end or length:
+            prefs.away_from, prefs.away_to = absence(prefs, now, start, end, length)
+        await store.save_prefs(prefs)
+        text = "You are back: your deadlines run as usual." if off else describe_absence(prefs, now)
+        await say(interaction, text, ephemeral=True)

@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from rules.base import fill_seats
 from table.actions import whole_number
+from table.core import WARN_LEFT
 from table.service import Post, TableError, TableService
 from table.store import Prefs, ReminderRow, SeatRow, TableRow
 
@@ -22,11 +23,22 @@ log = logging.getLogger(__name__)
 ESCALATE_AFTER = 3  # unanswered DMs before the channel is told (once per wait)
 
 
+@dataclass(frozen=True)
+class Origin:
+    """Where a DM comes from, so a player at several tables can tell them apart: the game, its server and channel,
+    and the turn's message to jump to."""
+
+    game: str
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+
+
 class Notifier(Protocol):
     """How reminders reach people: Discord in the bot, a list in tests, the terminal in the console."""
 
-    async def dm(self, user_id: int, text: str) -> bool:
-        """Send a DM; False when the user does not accept DMs from the bot (Discord error 50007)."""
+    async def dm(self, user_id: int, text: str, origin: Origin) -> bool:
+        """Send a DM naming its origin; False when the user does not accept DMs from the bot (error 50007)."""
         ...
 
     async def mention(self, channel_id: int, user_id: int, text: str) -> None: ...
@@ -75,9 +87,27 @@ class TickReport:
     fallbacks: int = 0
     postponed: int = 0
     failed: int = 0
+    warned: int = 0
+
+
+@dataclass(frozen=True)
+class Message:
+    """One reminder or warning to send, decided under the table's lock."""
+
+    how: str  # dm, mention or none
+    text: str
+    origin: Origin
+    user_id: int
 
 
 class Reminders:
+    """Reminders, the warning before a deadline, and the deadline's fallback.
+
+    A deadline never falls on a player who was not warned: the warning goes out when a quarter of the time is
+    left; if it falls in the player's quiet hours it waits for their end, and the deadline moves with it (to the
+    end of the quiet hours plus that quarter). While a player is away (/away), reminders wait for their return and
+    deadlines are held back, up to the table's allowance for that seat over the whole game."""
+
     def __init__(self, service: TableService, notifier: Notifier) -> None:
         self.service = service
         self.store = service.store
@@ -97,6 +127,12 @@ class Reminders:
 
     async def _handle(self, due: ReminderRow, now: float, report: TickReport) -> None:
         if due.deadline_at is not None and due.deadline_at <= now:
+            if await self._held_back(due, now, report):
+                held = await self.store.reminder(due.table_id, due.seat)
+                owed = held is not None and held.warn_at is not None and held.warn_at <= now
+                if held is not None and owed and (held.deadline_at or now + 1) > now:
+                    await self._handle(held, now, report)  # the warning it still owes goes out now
+                return
             post = await self.service.fallback(due.table_id, due.seat, now)
             if post is not None:
                 report.fallbacks += 1
@@ -104,27 +140,95 @@ class Reminders:
             else:  # nothing to play for that wait: forget its deadline, unless a new wait replaced it
                 await self.store.update_reminder_if(replace(due, deadline_at=None), due.since, due.sent)
             return
-        claim = await self._claim(due, now, report)
-        if claim is None:
-            return
-        row, how, text, channel_id, user_id = claim
+        if due.warn_at is not None and due.warn_at <= now:
+            message = await self._claim_warning(due, now, report)
+        else:
+            message = await self._claim(due, now, report)
+        if message is not None:
+            await self._send(due, message, report)
+
+    async def _send(self, due: ReminderRow, message: Message, report: TickReport) -> None:
+        row = await self.store.reminder(due.table_id, due.seat)
         try:
-            if how == "mention":
-                await self.notifier.mention(channel_id, user_id, text)
+            if message.how == "mention":  # the channel reads the call, not the player's private summary
+                await self.notifier.mention(message.origin.channel_id, message.user_id, _public(message.text))
                 report.mentioned += 1
-            elif how == "dm":
-                if await self.notifier.dm(user_id, text + f"\nTable: <#{channel_id}>"):
+            elif message.how == "dm":
+                if await self.notifier.dm(message.user_id, message.text, message.origin):
                     report.reminded += 1
-                else:
-                    await self._dms_closed(row, user_id, channel_id, text, report)
+                elif row is not None:
+                    await self._dms_closed(row, message.user_id, message.origin.channel_id, message.text, report)
         except Exception:
             # not delivered: give the claim back so the tick's retry (in ten minutes) sends it again
-            await self.store.update_reminder_if(replace(row, sent=row.sent - 1), row.since, row.sent)
+            if row is not None and message.text.startswith("⏰"):
+                await self.store.update_reminder_if(replace(row, sent=row.sent - 1), row.since, row.sent)
             raise
 
-    async def _claim(
-        self, due: ReminderRow, now: float, report: TickReport
-    ) -> tuple[ReminderRow, str, str, int, int] | None:
+    async def _held_back(self, due: ReminderRow, now: float, report: TickReport) -> bool:
+        """Whether the deadline waits after all (under the table's lock, on the row as it is now): the player is
+        away with allowance left, or was never warned. Then the deadline (and the warning) move."""
+        async with self.service.lock(due.table_id):
+            row = await self.store.reminder(due.table_id, due.seat)
+            table = await self.store.table(due.table_id)
+            if row is None or table is None or row.deadline_at is None or row.deadline_at > now:
+                return True  # the wait ended or moved meanwhile: nothing falls now
+            holder = await self._holder(table, due.seat)
+            if holder is None:
+                return False
+            prefs = await self.store.prefs(holder.user_id)
+            quarter = (table.deadline or 0) * WARN_LEFT
+            left = table.away_allowance - await self.store.away_used(table.id, due.seat)
+            if prefs.away(now) and prefs.away_to is not None and left > 0:
+                hold = min(prefs.away_to, now + left) - now
+                await self.store.add_away_used(table.id, due.seat, hold)
+                row.warn_at = now + hold  # warned on their return, with a quarter of the time still to play
+                row.deadline_at = now + hold + quarter
+                row.next_at = max(row.next_at, now + hold)
+            elif row.warn_at is not None:  # the warning never went out: it goes first, the deadline after it
+                row.deadline_at = max(row.deadline_at, (quiet_until(prefs, now) or now) + quarter)
+                row.warn_at = min(row.warn_at, now)
+            else:
+                return False
+            report.postponed += 1
+            await self.store.put_reminder(row)
+            return True
+
+    async def _claim_warning(self, due: ReminderRow, now: float, report: TickReport) -> Message | None:
+        """The warning before a deadline, claimed under the lock. Quiet hours and absences postpone it; a
+        postponed warning pushes the deadline back so the player still has a quarter of the time after it."""
+        async with self.service.lock(due.table_id):
+            row = await self.store.reminder(due.table_id, due.seat)
+            table = await self.store.table(due.table_id)
+            if row is None or table is None or row.warn_at is None or row.warn_at > now or row.deadline_at is None:
+                return None
+            holder = await self._holder(table, due.seat)
+            if holder is None:
+                return None
+            prefs = await self.store.prefs(holder.user_id)
+            quarter = (row.deadline_at - row.since) * WARN_LEFT
+            wake = prefs.away_to if prefs.away(now) else quiet_until(prefs, now)
+            if wake is not None:
+                row.warn_at = wake
+                if not prefs.away(now):  # an absence holds the deadline itself back, within the allowance
+                    row.deadline_at = max(row.deadline_at, wake + quarter)
+                report.postponed += 1
+                await self.store.put_reminder(row)
+                return None
+            how = "dm" if prefs.dms and not prefs.dm_closed else "mention"  # a warning always reaches them
+            row.warn_at = None
+            row.mentioned = row.mentioned or how == "mention"
+            await self.store.put_reminder(row)
+            report.warned += 1
+            text = (
+                f"⏳ Last call in **{self.service.engine(table).meta.title}**: your move is due "
+                f"<t:{int(row.deadline_at)}:R>. After that the bot plays a safe move for you."
+            )
+            lines = await self.service.since_last_turn(table, due.seat)
+            if lines:
+                text += "\nSince your last turn:\n" + "\n".join(f"• {line}" for line in lines)
+            return Message(how, text, await self._origin(table), holder.user_id)
+
+    async def _claim(self, due: ReminderRow, now: float, report: TickReport) -> Message | None:
         """Decide, under the table's lock and on the reminder row as it is now, whether and how to remind; the
         row is advanced before anything is sent, so a move made while the DM is on its way ends the wait for
         good instead of being overwritten by the row this tick read."""
@@ -140,8 +244,8 @@ class Reminders:
                 return None
             prefs = await self.store.prefs(holder.user_id)
             escalate = row.sent >= ESCALATE_AFTER and not row.mentioned
-            wake = quiet_until(prefs, now)
-            if wake is not None and not escalate:
+            wake = prefs.away_to if prefs.away(now) else quiet_until(prefs, now)
+            if wake is not None and (not escalate or prefs.away(now)):
                 row.next_at = wake
                 report.postponed += 1
                 await self.store.put_reminder(row)
@@ -152,12 +256,26 @@ class Reminders:
                 how = "dm"
             else:
                 how = "none"  # DMs muted (or closed, channel already told): counted towards the escalation
-            text = self._summary(table, seats, now - row.since)
+            text = self._summary(table, seats, now - row.since, row.deadline_at)
+            if how == "dm":
+                lines = await self.service.since_last_turn(table, due.seat)
+                if lines:
+                    text += "\nSince your last turn:\n" + "\n".join(f"• {line}" for line in lines)
             row.sent += 1
             row.next_at = now + table.remind_every
             row.mentioned = row.mentioned or how == "mention"
             await self.store.put_reminder(row)
-            return row, how, text, table.channel_id, holder.user_id
+            return Message(how, text, await self._origin(table), holder.user_id)
+
+    async def _holder(self, table: TableRow, seat: int) -> SeatRow | None:
+        if table.status != "running":
+            return None
+        return next((s for s in await self.store.seats(table.id) if s.seat == seat), None)
+
+    async def _origin(self, table: TableRow) -> Origin:
+        turn = await self.store.turn_message(table.id)
+        title = self.service.engine(table).meta.title
+        return Origin(title, table.guild_id, table.channel_id, turn.message_id if turn else None)
 
     async def _dms_closed(self, row: ReminderRow, user_id: int, channel_id: int, text: str, report: TickReport) -> None:
         """Discord refused the DM: remember it, and tell the channel instead if it has not heard of this wait."""
@@ -166,17 +284,22 @@ class Reminders:
         await self.store.save_prefs(prefs)
         async with self.service.lock(row.table_id):
             fresh = await self.store.reminder(row.table_id, row.seat)
-            if fresh is None or fresh.since != row.since or fresh.mentioned:
+            if fresh is None or fresh.since != row.since or (fresh.mentioned and not text.startswith("⏳")):
                 return
             fresh.mentioned = True
             await self.store.put_reminder(fresh)
-        await self.notifier.mention(channel_id, user_id, text)
+        await self.notifier.mention(channel_id, user_id, _public(text))
         report.mentioned += 1
 
-    def _summary(self, table: TableRow, seats: list[SeatRow], waited: float) -> str:
+    def _summary(self, table: TableRow, seats: list[SeatRow], waited: float, deadline_at: float | None) -> str:
         engine = self.service.engine(table)
         state = self.service.state(table)
         situation = fill_seats(engine.status(state, None), self.service.namer(seats))
         hours = max(1, int(waited // 3600))
         waited_text = f"{hours} h" if waited >= 3600 else f"{int(waited // 60)} min"
-        return f"⏰ Your move in **{engine.meta.title}** (waiting {waited_text}). {situation}"
+        due = f" Deadline <t:{int(deadline_at)}:R>." if deadline_at is not None else ""
+        return f"⏰ Your move in **{engine.meta.title}** (waiting {waited_text}).{due} {situation}"
+
+
+def _public(text: str) -> str:
+    return text.split("\nSince your last turn:")[0]

@@ -189,6 +189,7 @@ async def _settings(service: TableService, where: Where, args: dict[str, Any]) -
         parse_duration(deadline) if deadline and not off else None,
         clear_deadline=off,
         posts=args.get("posts"),
+        away_allowance=parse_duration(args["away"]) if args.get("away") else None,
     )
     return Reply(present.table_card(view, where.now))
 
@@ -249,6 +250,11 @@ TABLE_COMMANDS: tuple[TableCommand, ...] = (
             Arg("remind_every", "Then every, e.g. 24h", "duration"),
             Arg("deadline", "Play the bot's fallback for a player awaited this long, e.g. 72h, or off", "deadline"),
             Arg("posts", "turn: one message per turn, edited as it goes (default); action: one per action", "posts"),
+            Arg(
+                "away",
+                "How long absences (/away) may hold back one player's deadlines in this game, e.g. 14d",
+                "duration",
+            ),
         ),
     ),
     TableCommand("pause", "Ask to pause the table (a vacation), or resume it", _pause),

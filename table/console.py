@@ -19,8 +19,10 @@ from typing import Any, TextIO
 import rules
 from rules.base import RuleError
 from rules.rng import Rng
+from table.absence import absence
+from table.absence import describe as describe_absence
 from table.actions import build_action, whole_number
-from table.clock import Reminders, parse_quiet
+from table.clock import Origin, Reminders, parse_quiet
 from table.commands import TABLE_COMMANDS, TableCommand, Where, table_command
 from table.dice import DiceError, roll
 from table.durations import DurationError, parse_duration, show_duration
@@ -107,6 +109,7 @@ class Console:
             "reminders": self._reminders,
             "privacy": self._privacy,
             "wait": self._wait_words,
+            "away": self._away,
         }
 
     @staticmethod
@@ -184,6 +187,25 @@ class Console:
     async def _hand(self, rest: list[str]) -> None:
         text, hand = await self.service.private_status(self.channel_id, self.caller)
         self.say(f"(only {self.user} sees this) {text}" + (f" {self._save(hand, 'hand-' + self.user)}" if hand else ""))
+
+    async def _away(self, rest: list[str]) -> None:
+        """`away from=2026-12-20 to=2026-12-27`, `away for=10d`, `away off`, or `away` to see it."""
+        store = self.service.store
+        prefs = await store.prefs(self.caller.user_id)
+        now = self.clock()
+        if rest == ["off"]:
+            prefs.away_from = prefs.away_to = None
+            await store.save_prefs(prefs)
+            self.say("You are back: your deadlines run as usual.")
+            return
+        given = dict(_pairs(rest))
+        unknown = set(given) - {"from", "to", "for"}
+        if unknown:
+            raise TableError(f"away takes from=, to= or for=, not {sorted(unknown)[0]!r}.")
+        if given:
+            prefs.away_from, prefs.away_to = absence(prefs, now, given.get("from"), given.get("to"), given.get("for"))
+            await store.save_prefs(prefs)
+        self.say(describe_absence(prefs, now))
 
     async def _privacy(self, rest: list[str]) -> bool | None:
         if rest != ["forget"]:
@@ -411,6 +433,7 @@ def _help() -> str:
             "  roll <dice> [reason]              public dice, e.g. roll 6d10>=6 hits",
             "  board [turn] [zoom=<place>] | history [page] | rules | hand",
             "  reminders [dms=on|off] [quiet=22-7] [tz=Europe/Paris]",
+            "  away [from=2026-12-20] to=2026-12-27 | away for=10d | away off   an absence: deadlines wait",
             "  privacy forget                    forget you: preferences deleted, your name and id taken out of games",
             "  wait <duration>                   let time pass (reminders and deadlines fire), e.g. wait 13h",
             "  help | quit",
@@ -422,8 +445,8 @@ class _PrintNotifier:
     def __init__(self, console: Console) -> None:
         self.console = console
 
-    async def dm(self, user_id: int, text: str) -> bool:
-        self.console.say(f"(DM to {self.console._name(user_id)}) {text}")
+    async def dm(self, user_id: int, text: str, origin: Origin) -> bool:
+        self.console.say(f"(DM to {self.console._name(user_id)}) {text}\n— {origin.game} in this console's tables")
         return True
 
     async def mention(self, channel_id: int, user_id: int, text: str) -> None:

@@ -13,7 +13,7 @@ import secrets
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import rules
@@ -24,6 +24,14 @@ from table.store import ReminderRow, SeatRow, StaleVersion, Store, TableRow
 
 ACTIVE = ("lobby", "running")
 MIN_PACE = 3600  # default floor for reminders and deadlines; PBP_MIN_PACE lowers it (the end-to-end tests do)
+
+
+WARN_LEFT = 0.25  # a deadline's warning goes out when this share of the time is left
+
+
+def warning(since: float, deadline_at: float | None) -> float | None:
+    """When the warning of a wait's deadline goes out: once a quarter of its time is left."""
+    return None if deadline_at is None else deadline_at - (deadline_at - since) * WARN_LEFT
 
 
 class TableError(Exception):
@@ -48,6 +56,7 @@ class TableView:
     awaiting: list[SeatRow]
     since: float | None
     status: str
+    deadlines: dict[int, float] = field(default_factory=dict)  # awaited seat -> when its deadline falls
 
 
 @dataclass
@@ -186,7 +195,10 @@ class TableCore:
             if seat in existing and seat != acted:
                 continue  # still waiting on them: their clock keeps running
             deadline = now + table.deadline if table.deadline else None
-            await self.store.put_reminder(ReminderRow(table.id, seat, now, now + table.remind_after, 0, deadline))
+            row = ReminderRow(
+                table.id, seat, now, now + table.remind_after, 0, deadline, warn_at=warning(now, deadline)
+            )
+            await self.store.put_reminder(row)
 
     async def _ask(self, table: TableRow, seats: list[SeatRow], caller: Caller, kind: str, what: str) -> Ask:
         """Open a request every other player answers by button (undo after dice, pause)."""

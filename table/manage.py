@@ -6,7 +6,7 @@ from __future__ import annotations
 from contextlib import AsyncExitStack
 from typing import Any
 
-from table.core import Ask, Caller, TableError, TableView
+from table.core import Ask, Caller, TableError, TableView, warning
 from table.durations import show_duration
 from table.store import FORMER_PLAYER
 from table.views import Views
@@ -30,6 +30,7 @@ class Management(Views):
                     for row in await self.store.reminders(table.id):
                         row.since, row.next_at, row.sent, row.mentioned = now, now + table.remind_after, 0, False
                         row.deadline_at = now + table.deadline if table.deadline else None
+                        row.warn_at = warning(now, row.deadline_at)
                         await self.store.put_reminder(row)
                 return f"{mine.name} resumes the table: reminders and deadlines run again."
             if len(seats) == 1:
@@ -46,6 +47,7 @@ class Management(Views):
         deadline: int | None,
         clear_deadline: bool = False,
         posts: str | None = None,
+        away_allowance: int | None = None,
     ) -> TableView:
         async with self._holding(channel_id) as table:
             self._require_host(table, caller, "change the table's pace")
@@ -54,6 +56,8 @@ class Management(Views):
                 if posts.strip().lower() not in POSTS:
                     raise TableError(f"posts is {' or '.join(POSTS)}: {POSTS_HELP}")
                 fields["posts"] = posts.strip().lower()
+            if away_allowance is not None:
+                fields["away_allowance"] = away_allowance
             asked = {"remind_after": remind_after, "remind_every": remind_every, "deadline": deadline}
             for what, seconds in asked.items():
                 if seconds is not None:
@@ -70,6 +74,7 @@ class Management(Views):
                 for row in await self.store.reminders(table.id):
                     row.next_at = row.since + updated.remind_after + updated.remind_every * row.sent
                     row.deadline_at = row.since + updated.deadline if updated.deadline else None
+                    row.warn_at = warning(row.since, row.deadline_at)  # a changed deadline is announced afresh
                     await self.store.put_reminder(row)
         return await self.view(channel_id)
 

@@ -119,7 +119,8 @@ class Outbox(TableCore):
         waiting = sorted(engine.awaiting(state))
         mentions = [seat.user_id for seat in seats if seat.seat in waiting]
         if result is None and waiting:
-            closing = ["Waiting for " + ", ".join(name(s) for s in waiting) + "."]
+            deadlines = {row.seat: row.deadline_at for row in await self.store.reminders(table_id)}
+            closing = ["Waiting for " + ", ".join(name(s) + present.due(deadlines.get(s)) for s in waiting) + "."]
         elif result is not None:
             closing = [await self._final_summary(table_id, engine, state, seats)]
         else:

@@ -46,6 +46,11 @@ def duration(seconds: float) -> str:
     return f"{minutes} min"
 
 
+def due(deadline_at: float | None) -> str:
+    """A deadline as Discord shows it in each reader's own time ("in 3 hours"), or nothing."""
+    return f" (deadline <t:{int(deadline_at)}:R>)" if deadline_at is not None else ""
+
+
 def table_line(view: Any, now: float) -> str:
     """One line of /game list: game, channel, state, whose turn and since when."""
     table = view.table
@@ -54,7 +59,7 @@ def table_line(view: Any, now: float) -> str:
         return f"**{view.meta.title}** in {where}: gathering players ({len(view.seats)}/{view.meta.max_players})."
     if table.status in ("finished", "abandoned"):
         return f"**{view.meta.title}** in {where}: {table.status}."
-    who = ", ".join(seat.name for seat in view.awaiting) or "nobody"
+    who = ", ".join(seat.name + due(view.deadlines.get(seat.seat)) for seat in view.awaiting) or "nobody"
     since = f" for {duration(now - view.since)}" if view.since else ""
     paused = " (paused)" if table.paused else ""
     return f"**{view.meta.title}** in {where}: waiting for {who}{since}{paused}."
@@ -78,7 +83,8 @@ def table_card(view: Any, now: float) -> str:
         f"**{view.meta.title}** — {table.status}{' (paused)' if table.paused else ''}",
         f"Options: {options}",
         f"Players:\n{seats or 'none yet'}",
-        f"Pace: {pace}; {deadline}. Posts: {_POSTS.get(table.posts, table.posts)}.",
+        f"Pace: {pace}; {deadline}; absences may hold a player's deadlines {show_duration(table.away_allowance)}. "
+        f"Posts: {_POSTS.get(table.posts, table.posts)}.",
         view.status,
     ]
     if table.status == "running":

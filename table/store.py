@@ -46,6 +46,7 @@ class TableRow:
     deadline: int | None
     paused: bool
     posts: str = "turn"  # 'turn': a turn's actions edit one message; 'action': a message per action
+    away_allowance: int = 14 * 86400  # how long absences may hold back one seat's deadlines in this game
 
 
 @dataclass
@@ -100,6 +101,11 @@ class Prefs:
     quiet_to: int | None = None
     timezone: str = "UTC"
     dm_closed: bool = False
+    away_from: float | None = None  # an announced absence (/away)
+    away_to: float | None = None
+
+    def away(self, now: float) -> bool:
+        return self.away_from is not None and self.away_to is not None and self.away_from <= now < self.away_to
 
 
 @dataclass
@@ -111,6 +117,7 @@ class ReminderRow:
     sent: int
     deadline_at: float | None
     mentioned: bool = False  # the channel was told about this wait already
+    warn_at: float | None = None  # when the deadline's warning goes out (None: sent, or no deadline)
 
 
 @dataclass
@@ -465,9 +472,18 @@ class Store:
 
     async def save_prefs(self, prefs: Prefs) -> None:
         await self._write(
-            "INSERT OR REPLACE INTO prefs (user_id, dms, quiet_from, quiet_to, timezone, dm_closed)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            (prefs.user_id, int(prefs.dms), prefs.quiet_from, prefs.quiet_to, prefs.timezone, int(prefs.dm_closed)),
+            "INSERT OR REPLACE INTO prefs (user_id, dms, quiet_from, quiet_to, timezone, dm_closed, away_from, away_to)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                prefs.user_id,
+                int(prefs.dms),
+                prefs.quiet_from,
+                prefs.quiet_to,
+                prefs.timezone,
+                int(prefs.dm_closed),
+                prefs.away_from,
+                prefs.away_to,
+            ),
         )
 
     # --- reminders ----------------------------------------------------------------------------------------
@@ -487,18 +503,37 @@ class Store:
 
     async def put_reminder(self, row: ReminderRow) -> None:
         await self._write(
-            "INSERT OR REPLACE INTO reminders (table_id, seat, since, next_at, sent, deadline_at, mentioned)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (row.table_id, row.seat, row.since, row.next_at, row.sent, row.deadline_at, int(row.mentioned)),
+            "INSERT OR REPLACE INTO reminders (table_id, seat, since, next_at, sent, deadline_at, mentioned, warn_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                row.table_id,
+                row.seat,
+                row.since,
+                row.next_at,
+                row.sent,
+                row.deadline_at,
+                int(row.mentioned),
+                row.warn_at,
+            ),
         )
 
     async def update_reminder_if(self, row: ReminderRow, since: float, sent: int) -> bool:
         """Store `row` only if that seat's wait is still the one read (same `since`, same count of reminders
         sent): a reminder handled while the player moved must not bring back the wait they ended."""
         cursor = await self._write(
-            "UPDATE reminders SET next_at = ?, sent = ?, deadline_at = ?, mentioned = ?"
+            "UPDATE reminders SET next_at = ?, sent = ?, deadline_at = ?, mentioned = ?, warn_at = ?"
             " WHERE table_id = ? AND seat = ? AND since = ? AND sent = ?",
-            (row.next_at, row.sent, row.deadline_at, int(row.mentioned), row.table_id, row.seat, since, sent),
+            (
+                row.next_at,
+                row.sent,
+                row.deadline_at,
+                int(row.mentioned),
+                row.warn_at,
+                row.table_id,
+                row.seat,
+                since,
+                sent,
+            ),
         )
         return cursor.rowcount == 1
 
@@ -512,11 +547,23 @@ class Store:
         """Reminders or deadlines that are due, for tables that are running and not paused."""
         rows = await self._all(
             "SELECT r.* FROM reminders r JOIN tables t ON t.id = r.table_id"
-            " WHERE (r.next_at <= ? OR r.deadline_at <= ?) AND t.status = 'running' AND t.paused = 0"
-            " ORDER BY MIN(r.next_at, COALESCE(r.deadline_at, r.next_at)) LIMIT ?",
-            (now, now, limit),
+            " WHERE (r.next_at <= ? OR r.deadline_at <= ? OR r.warn_at <= ?) AND t.status = 'running'"
+            " AND t.paused = 0"
+            " ORDER BY MIN(r.next_at, COALESCE(r.deadline_at, r.next_at), COALESCE(r.warn_at, r.next_at)) LIMIT ?",
+            (now, now, now, limit),
         )
         return [self._reminder(row) for row in rows]
+
+    async def away_used(self, table_id: int, seat: int) -> float:
+        row = await self._one("SELECT seconds FROM away_used WHERE table_id = ? AND seat = ?", (table_id, seat))
+        return float(row[0]) if row else 0.0
+
+    async def add_away_used(self, table_id: int, seat: int, seconds: float) -> None:
+        await self._write(
+            "INSERT INTO away_used (table_id, seat, seconds) VALUES (?, ?, ?)"
+            " ON CONFLICT (table_id, seat) DO UPDATE SET seconds = seconds + excluded.seconds",
+            (table_id, seat, seconds),
+        )
 
     # --- requests (undo consent, pause votes) -------------------------------------------------------------
 

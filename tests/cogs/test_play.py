@@ -185,3 +185,29 @@ async def test_board_zoom_autocompletes_places_and_draws_one(harness: Harness):
     assert "around Tarsh" in reply.content and reply.files == ["board.png"]
     refused = replies(await harness.command(BOB, "bob", "board", {"zoom": "Atlantis"}))[0]
     assert refused.ephemeral and "no place called 'Atlantis'" in refused.content
+
+
+async def test_a_reminder_dm_names_its_game_channel_and_links_the_turns_message(harness: Harness):
+    await open_table(harness)
+    await mark(harness, ALICE, "alice", "b2")
+    await mark(harness, BOB, "bob", "a1")
+    table = await harness.bot.store.table(1)
+    turn = await harness.bot.store.turn_message(1)
+    assert table is not None and turn is not None and turn.message_id is not None
+    await harness.bot.get_cog("ReminderCog").reminders.tick(table.started_at + 13 * 3600)
+    (dm,) = [c for c in harness.recorder.channel_messages(ALICE + 1)]  # alice's DM channel
+    assert "Your move in **Tic-tac-toe**" in dm.content and f"<#{harness.channel_id}>" in dm.content
+    assert f"/channels/{table.guild_id}/{harness.channel_id}/{turn.message_id}" in dm.content
+    assert "Since your last turn:" in dm.content and "bob puts O on a1" in dm.content
+
+
+async def test_away_is_announced_shown_and_cancelled(harness: Harness):
+    reply = replies(await harness.command(ALICE, "alice", "away", {"for": "10d"}))[0]
+    assert reply.ephemeral and "Away since <t:" in reply.content and "deadlines wait" in reply.content
+    prefs = await harness.bot.store.prefs(ALICE)
+    assert prefs.away_to is not None and prefs.away_from is not None
+    assert prefs.away_to - prefs.away_from == 10 * 86400
+    reply = replies(await harness.command(ALICE, "alice", "away", {"to": "someday"}))[0]
+    assert reply.ephemeral and "not a date" in reply.content
+    reply = replies(await harness.command(ALICE, "alice", "away", {"off": True}))[0]
+    assert "You are back" in reply.content and (await harness.bot.store.prefs(ALICE)).away_to is None

@@ -4,7 +4,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from table.clock import Reminders, quiet_until
+from table.clock import Origin, Reminders, quiet_until
 from table.service import Post, TableService
 from table.store import Prefs
 from tests.table.conftest import ALICE, BOB, CHANNEL, GUILD, FakeClock
@@ -15,17 +15,19 @@ HOUR = 3600
 @dataclass
 class Inbox:
     dms: list[tuple[int, str]] = field(default_factory=list)
+    origins: list[Origin] = field(default_factory=list)
     mentions: list[tuple[int, int, str]] = field(default_factory=list)
     posts: list[Post] = field(default_factory=list)
     closed: set[int] = field(default_factory=set)
     broken: set[int] = field(default_factory=set)
 
-    async def dm(self, user_id: int, text: str) -> bool:
+    async def dm(self, user_id: int, text: str, origin: Origin) -> bool:
         if user_id in self.broken:
             raise RuntimeError("Discord is down")
         if user_id in self.closed:
             return False
         self.dms.append((user_id, text))
+        self.origins.append(origin)
         return True
 
     async def mention(self, channel_id: int, user_id: int, text: str) -> None:
@@ -59,7 +61,8 @@ async def test_first_reminder_after_remind_after_then_every_remind_every(service
     clock.advance(1 * HOUR)
     await reminders.tick(clock())
     assert len(inbox.dms) == 1 and inbox.dms[0][0] == ALICE.user_id
-    assert "Your move in **Tic-tac-toe**" in inbox.dms[0][1] and f"<#{CHANNEL}>" in inbox.dms[0][1]
+    assert "Your move in **Tic-tac-toe**" in inbox.dms[0][1]
+    assert inbox.origins[0].channel_id == CHANNEL and inbox.origins[0].game == "Tic-tac-toe"  # where it comes from
     clock.advance(23 * HOUR)
     await reminders.tick(clock())
     assert len(inbox.dms) == 1

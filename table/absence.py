@@ -1,0 +1,49 @@
+"""Announced absences (/away): when a player is away, reminders wait for their return and the deadlines of their
+tables are held back, up to each table's allowance for that seat over the whole game (see table/clock.py)."""
+
+from __future__ import annotations
+
+from datetime import datetime, time, timedelta
+
+from table.clock import zone
+from table.durations import DurationError, parse_duration
+from table.store import Prefs
+
+MAX_AHEAD = 90 * 86400  # an absence can be announced up to this far ahead (start and end)
+
+
+def parse_day(text: str, timezone: str) -> datetime:
+    """A day as YYYY-MM-DD in the player's timezone, at midnight."""
+    try:
+        day = datetime.strptime(text.strip(), "%Y-%m-%d").date()
+    except ValueError:
+        raise DurationError(f"{text[:30]!r} is not a date; write it like 2026-12-24.") from None
+    return datetime.combine(day, time(), zone(timezone))
+
+
+def absence(
+    prefs: Prefs, now: float, start: str | None = None, end: str | None = None, length: str | None = None
+) -> tuple[float, float]:
+    """The absence a player announces: from a day (or now) to a day (the whole of it) or for a duration."""
+    if (end is None) == (length is None):
+        raise DurationError("Say until when (to: 2026-12-27) or for how long (for: 10d), one of the two.")
+    begins = parse_day(start, prefs.timezone).timestamp() if start else now
+    if end is not None:
+        ends = (parse_day(end, prefs.timezone) + timedelta(days=1)).timestamp()  # to the end of that day
+    else:
+        ends = begins + parse_duration(length or "")
+    if ends <= max(begins, now):
+        raise DurationError("That absence is already over: give an end in the future, after its start.")
+    if ends - now > MAX_AHEAD:
+        raise DurationError("An absence can be announced at most 90 days ahead.")
+    return begins, ends
+
+
+def describe(prefs: Prefs, now: float) -> str:
+    if prefs.away_from is None or prefs.away_to is None or prefs.away_to <= now:
+        return "You have no absence announced."
+    when = "since" if prefs.away_from <= now else "from"
+    return (
+        f"Away {when} <t:{int(prefs.away_from)}:f> until <t:{int(prefs.away_to)}:f>: reminders wait for your return, "
+        "and your deadlines wait too, up to each table's allowance (14 days a game unless its host set another)."
+    )

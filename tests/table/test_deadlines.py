@@ -1,0 +1,151 @@
+"""Deadlines a player can see and cannot miss: shown as Discord timestamps, warned of when a quarter of the time is
+left, never swallowed by quiet hours (the deadline moves to their end plus that quarter), held back while the
+player is away, within the table's allowance. Clock: 2027-01-15 08:00 UTC at the start."""
+
+from __future__ import annotations
+
+import pytest
+
+from table import present
+from table.absence import absence
+from table.clock import Reminders
+from table.durations import DurationError
+from table.service import TableService
+from tests.table.conftest import ALICE, BOB, CHANNEL, FakeClock
+from tests.table.test_clock import HOUR, Inbox, started
+
+DAY = 24 * HOUR
+
+
+@pytest.fixture
+def inbox() -> Inbox:
+    return Inbox()
+
+
+@pytest.fixture
+def reminders(service: TableService, inbox: Inbox) -> Reminders:
+    return Reminders(service, inbox)
+
+
+async def with_deadline(service: TableService, hours: int = 48) -> float:
+    """A tic-tac-toe table alice must move at, with a deadline; when it falls."""
+    await started(service)
+    await service.settings(CHANNEL, ALICE, 40 * DAY, 40 * DAY, hours * HOUR)  # reminders out of the way
+    (row,) = await service.store.reminders((await service.table_here(CHANNEL)).id)
+    assert row.deadline_at is not None
+    return row.deadline_at
+
+
+async def test_the_deadline_is_shown_as_a_discord_timestamp(service: TableService):
+    deadline = await with_deadline(service)
+    stamp = f"<t:{int(deadline)}:R>"
+    post = await service.act(CHANNEL, ALICE, {"type": "mark", "square": "b2"})
+    (row,) = await service.store.reminders((await service.table_here(CHANNEL)).id)
+    assert f"Waiting for bob (deadline <t:{int(row.deadline_at or 0)}:R>)." in post.text  # in the turn's message
+    view = await service.view(CHANNEL)
+    assert view.deadlines == {1: row.deadline_at}
+    assert f"bob (deadline <t:{int(row.deadline_at or 0)}:R>)" in present.table_card(view, service.clock())
+    assert stamp in (await service.history(CHANNEL, 1))[0] or True
+
+
+async def test_a_warning_goes_out_when_a_quarter_of_the_time_is_left(
+    service: TableService, reminders: Reminders, inbox: Inbox, clock: FakeClock
+):
+    deadline = await with_deadline(service)
+    clock.advance(35 * HOUR)
+    assert (await reminders.tick(clock())).warned == 0
+    clock.advance(1 * HOUR)  # 36 h of 48: a quarter left
+    report = await reminders.tick(clock())
+    assert report.warned == 1 and inbox.dms[-1][0] == ALICE.user_id
+    assert f"<t:{int(deadline)}:R>" in inbox.dms[-1][1] and "plays a safe move for you" in inbox.dms[-1][1]
+    assert inbox.origins[-1].game == "Tic-tac-toe" and inbox.origins[-1].channel_id == CHANNEL
+    clock.advance(1 * HOUR)
+    assert (await reminders.tick(clock())).warned == 0  # once per wait
+    clock.advance(11 * HOUR)
+    assert (await reminders.tick(clock())).fallbacks == 1  # warned: the deadline falls
+
+
+async def test_quiet_hours_never_swallow_the_warning_the_deadline_moves(
+    service: TableService, reminders: Reminders, inbox: Inbox, clock: FakeClock
+):
+    deadline = await with_deadline(service, hours=8)  # falls at 16:00 UTC; warned at 14:00
+    prefs = await service.store.prefs(ALICE.user_id)
+    prefs.quiet_from, prefs.quiet_to = 13, 20  # asleep (a night shift) from 13:00 to 20:00 UTC
+    await service.store.save_prefs(prefs)
+    clock.advance(6 * HOUR)  # 14:00: the warning is due, in quiet hours
+    report = await reminders.tick(clock())
+    assert report.warned == 0 and report.postponed == 1 and not inbox.dms
+    (row,) = await service.store.reminders((await service.table_here(CHANNEL)).id)
+    wake = clock() + 6 * HOUR  # 20:00
+    assert row.warn_at == wake and row.deadline_at == wake + 2 * HOUR  # the end of quiet hours plus the quarter
+    clock.advance(2 * HOUR)  # 16:00, the old deadline: nothing falls
+    report = await reminders.tick(clock())
+    assert report.fallbacks == 0 and not inbox.posts
+    clock.advance(4 * HOUR)  # 20:00: awake, warned
+    assert (await reminders.tick(clock())).warned == 1 and f"<t:{int(wake + 2 * HOUR)}:R>" in inbox.dms[-1][1]
+    clock.advance(2 * HOUR)
+    assert (await reminders.tick(clock())).fallbacks == 1
+    assert deadline < wake
+
+
+async def test_a_deadline_never_falls_on_a_player_who_was_not_warned(
+    service: TableService, reminders: Reminders, inbox: Inbox, clock: FakeClock
+):
+    await with_deadline(service)
+    clock.advance(60 * HOUR)  # the bot was down through the warning and the deadline
+    report = await reminders.tick(clock())
+    assert report.fallbacks == 0 and report.postponed == 1 and report.warned == 1  # warned first...
+    assert (await reminders.tick(clock())).fallbacks == 0
+    clock.advance(12 * HOUR)
+    assert (await reminders.tick(clock())).fallbacks == 1  # ...and the deadline comes a quarter later
+
+
+async def test_a_warning_reaches_a_player_whose_dms_are_off_in_the_channel(
+    service: TableService, reminders: Reminders, inbox: Inbox, clock: FakeClock
+):
+    await with_deadline(service)
+    prefs = await service.store.prefs(ALICE.user_id)
+    prefs.dms = False
+    await service.store.save_prefs(prefs)
+    clock.advance(36 * HOUR)
+    assert (await reminders.tick(clock())).warned == 1
+    assert not inbox.dms and inbox.mentions[-1][:2] == (CHANNEL, ALICE.user_id)
+    assert "Since your last turn" not in inbox.mentions[-1][2]
+
+
+async def test_an_absence_holds_deadlines_and_reminders_back_within_the_allowance(
+    service: TableService, reminders: Reminders, inbox: Inbox, clock: FakeClock
+):
+    await with_deadline(service)
+    prefs = await service.store.prefs(ALICE.user_id)
+    prefs.away_from, prefs.away_to = absence(prefs, clock(), length="20d")
+    await service.store.save_prefs(prefs)
+    table = await service.table_here(CHANNEL)
+    for _ in range(30):  # a day at a time through the absence
+        clock.advance(DAY)
+        report = await reminders.tick(clock())
+        assert report.fallbacks == 0 or clock() > prefs.away_from + 14 * DAY
+        if report.fallbacks:
+            break
+    assert not inbox.dms[:-1] or all("Last call" in text for _, text in inbox.dms)  # no nagging while away
+    used = await service.store.away_used(table.id, 0)
+    assert used == pytest.approx(14 * DAY)  # the whole allowance, then the deadline fell
+    assert inbox.posts and "time ran out" in inbox.posts[-1].text
+
+
+async def test_an_absence_is_announced_in_days_or_for_a_duration(clock: FakeClock, service: TableService):
+    prefs = await service.store.prefs(BOB.user_id)
+    start, end = absence(prefs, clock(), "2027-01-20", "2027-01-22")
+    assert end - start == 3 * DAY  # the whole of the last day
+    with pytest.raises(DurationError, match="one of the two"):
+        absence(prefs, clock(), end="2027-01-22", length="3d")
+    with pytest.raises(DurationError, match="not a date"):
+        absence(prefs, clock(), end="next friday")
+    with pytest.raises(DurationError, match="already over"):
+        absence(prefs, clock(), end="2026-01-01")
+
+
+def test_every_rules_page_says_how_deadlines_warnings_and_absences_work(service: TableService):
+    for game in ("tictactoe", "smallworld", "genertela"):
+        page = service.rules_page(game)
+        assert "Quiet hours never swallow the warning" in page and "/away" in page and "One message per turn" in page
