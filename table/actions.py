@@ -59,12 +59,6 @@ def _convert(spec: ActionSpec, name: str, kind: str, value: Any) -> Any:
     return text
 
 
-def describe(action: dict[str, Any]) -> str:
-    """A short human form of an action: 'mark square=b2'."""
-    params = " ".join(f"{key}={_show(value)}" for key, value in action.items() if key != "type")
-    return f"{action.get('type', '?')} {params}".strip()
-
-
 def _show(value: Any) -> str:
     return ",".join(map(str, value)) if isinstance(value, list) else str(value)
 

@@ -19,7 +19,7 @@ from typing import Any
 import rules
 from rules import serial
 from rules.base import Engine, Meta
-from table.actions import describe
+from table import present
 from table.store import ReminderRow, SeatRow, StaleVersion, Store, TableRow
 
 ACTIVE = ("lobby", "running")
@@ -168,12 +168,18 @@ class TableCore:
             mine.name = caller.name
         return seats, mine
 
-    def public(self, table: TableRow, action: dict[str, Any]) -> str:
-        """An action as the channel may read it: a secret action (a hidden manoeuvre) is not spelled out."""
-        meta: Meta = self.engine(table).meta
-        if "undoes" not in action and any(s.name == action.get("type") and s.secret for s in meta.actions):
-            return f"{action.get('type')} (a secret choice)"
-        return describe(action)
+    @staticmethod
+    def told(
+        events: list[dict[str, Any]],
+        action: dict[str, Any],
+        seat: int | None,
+        name: Callable[[int], str],
+        viewer: int | None = None,
+    ) -> list[str]:
+        """An action as a reader sees it, in sentences: the lines its events say (public ones, and the viewer's
+        own), never the action's key=value form; an action that says nothing is named in a sentence of ours."""
+        lines = present.event_lines(events, name, viewer)
+        return lines or [f"{name(seat or 0)} {present.silent(str(action.get('type')))}."]
 
     @staticmethod
     def namer(seats: list[SeatRow]) -> Callable[[int], str]:

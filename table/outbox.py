@@ -297,9 +297,9 @@ class Outbox(TableCore):
             if row.kind == "undo":
                 lines.append(f"↩ {name(row.seat or 0)} took back #{row.action['undoes']}.")
                 continue
-            by_bot = " (time ran out; played by the bot)" if row.kind == "fallback" else ""
-            lines.append(f"**{name(row.seat or 0)}**: {self.public(table, row.action)}{by_bot}")
-            lines += present.event_lines(row.events, name)
+            if row.kind == "fallback":
+                lines.append(f"⏰ Time ran out for {name(row.seat or 0)}: the bot played a safe move for them.")
+            lines += self.told(row.events, row.action, row.seat, name)
         return lines
 
     async def catch_up(self, table: TableRow) -> Post | None:

@@ -9,7 +9,6 @@ from typing import Any
 from rules import serial
 from rules.base import Choice, Engine, Event, fill_seats
 from rules.rng import Rng
-from table import present
 from table.core import Ask, Caller, TableError
 from table.names import resolve
 from table.outbox import Outbox, Post
@@ -125,11 +124,8 @@ class Play(Outbox):
             await self._sync_reminders(table, engine, state, acted=seat, now=now)
             await self.store.close_requests(table.id)
         name = self.namer(seats)
-        lines = [
-            f"**{name(seat)}**: {self.public(table, action)}"
-            + (" (time ran out; played by the bot)" if kind == "fallback" else "")
-        ]
-        lines += present.event_lines(row.events, name)
+        late = [f"⏰ Time ran out for {name(seat)}: the bot plays a safe move for them."] if kind == "fallback" else []
+        lines = [*late, *self.told(row.events, action, seat, name)]
         post = await self._post(table.id, table.channel_id, version, engine, state, seats, lines, row.events)
         return post
 
@@ -154,17 +150,21 @@ class Play(Outbox):
         async with self._holding(channel_id) as table:
             seats, mine = await self._seated(table, caller)
             last = await self._last_effective(table)
+            name = self.namer(seats)
             if last is None or last.seat != mine.seat or last.kind != "act":
-                who = self.namer(seats)(last.seat or 0) if last else ""
-                latest = "nothing yet" if last is None else f"{who}'s {self.public(table, last.action)}"
-                raise TableError(f"Only the latest action can be taken back, by its player; the latest is {latest}.")
-            what = self.public(table, last.action)
+                latest = "nothing has been played yet" if last is None else f"the latest is: {self._gist(last, name)}"
+                raise TableError(f"Only the latest action can be taken back, by its player; {latest}")
+            what = self._gist(last, name)
             if (not last.rolls and not last.secret) or len(seats) == 1:
-                return await self._undo_now(table, seats, last, f"{mine.name} takes back {what}.")
+                return await self._undo_now(table, seats, last, f"{mine.name} takes back their last move: {what}")
             reason = "dice were rolled" if last.rolls else "hidden information was revealed"
             return await self._ask(
-                table, seats, caller, "undo", f"take back {what}: {reason}, so everyone else must agree"
+                table, seats, caller, "undo", f"take back their last move ({what}) {reason}, so everyone must agree"
             )
+
+    def _gist(self, row: ActionRow, name: Callable[[int], str]) -> str:
+        """One public sentence for an action (its first line), as undo and its requests name it."""
+        return self.told(row.events, row.action, row.seat, name)[0].rstrip(".") + "."
 
     async def _last_effective(self, table: TableRow) -> ActionRow | None:
         rows = effective(await self.store.actions(table.id))
@@ -221,6 +221,6 @@ class Play(Outbox):
                 return "Everyone agreed: the table is paused. No reminders or deadlines until /game pause again.", None
             last = await self._last_effective(table)
             assert last is not None
-            what = self.public(table, last.action)
-            post = await self._undo_now(table, seats, last, f"Everyone agreed to take back {what}.")
+            what = self._gist(last, self.namer(seats))
+            post = await self._undo_now(table, seats, last, f"Everyone agreed to take back: {what}")
             return "Everyone agreed: the action is taken back.", post

@@ -25,6 +25,14 @@ def event_lines(events: Sequence[dict[str, Any]], name: Callable[[int], str], se
     return lines
 
 
+_SILENT = {"pass": "passes", "end": "ends this step", "fight": "goes to battle", "choose": "makes a choice"}
+
+
+def silent(action_type: str) -> str:
+    """What a player did, for the rare action whose events say nothing in public."""
+    return _SILENT.get(action_type, f"plays {action_type.replace('_', ' ')}")
+
+
 def fit(text: str, limit: int = MESSAGE_LIMIT, tail: str = "\n… (more in /history)") -> str:
     """Cut `text` to Discord's limit at a line break, saying where the rest is."""
     if len(text) <= limit:

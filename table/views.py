@@ -13,7 +13,6 @@ from render.draw import encode_png
 from rules import serial
 from rules.base import Meta, fill_seats, seat_ref
 from table import present
-from table.actions import describe
 from table.core import Caller, TableError, TableView
 from table.outbox import Outbox
 from table.replay import effective
@@ -123,11 +122,10 @@ class Views(Outbox):
                 lines.append(f"`#{row.n}` ↩ {who} took back #{row.action['undoes']}")
                 continue
             mark = " ~~(taken back)~~" if row.n in undone else ""
-            tag = " (by the bot, time ran out)" if row.kind == "fallback" else ""
-            own = mine is not None and row.seat == mine.seat
-            shown = describe(row.action) if own else self.public(table, row.action)
-            lines.append(f"`#{row.n}` **{who}**: {shown}{tag}{mark}")
-            lines += [f"  {line}" for line in present.event_lines(row.events, name, mine.seat if mine else None)]
+            tag = " (played by the bot: time ran out)" if row.kind == "fallback" else ""
+            told = self.told(row.events, row.action, row.seat, name, mine.seat if mine else None)
+            lines.append(f"`#{row.n}` {told[0]}{tag}{mark}")
+            lines += [f"  {line}" for line in told[1:]]
         return present.fit("\n".join(lines), tail="\n… (page cut to fit)"), pages
 
     def rules_page(self, game: str) -> str:

@@ -100,7 +100,7 @@ async def test_undo_board_history_rules_and_hand(harness: Harness):
     await open_table(harness)
     await mark(harness, ALICE, "alice", "b2")
     reply = replies(await harness.command(ALICE, "alice", "undo"))[0]
-    assert "takes back mark square=b2" in reply.content
+    assert "takes back their last move: alice puts X on" in reply.content
     reply = replies(await harness.command(ALICE, "alice", "board"))[0]
     assert reply.files == ["board.png"]
     reply = replies(await harness.command(ALICE, "alice", "board", {"turn": 7}))[0]

@@ -46,7 +46,7 @@ async def test_an_action_within_the_turn_edits_its_message_and_answers_privately
     calls = await h.command(ALICE, "alice", "pig peek")
     (edit,) = edits(calls, h.channel_id)
     assert edit.path.endswith(f"/messages/{first}")
-    assert "**alice**: peek" in edit.payload["content"] and "begins" in edit.payload["content"]
+    assert "alice plays peek" in edit.payload["content"] and "begins" in edit.payload["content"]
     assert edit.files == ["board.png"] and edit.payload["allowed_mentions"]["parse"] == []
     assert not h.recorder.channel_messages(h.channel_id)  # nothing new in the channel
     (answer,) = [reply for reply in replies(calls) if "turn's message" in reply.content]
@@ -62,7 +62,7 @@ async def test_a_deleted_turn_message_is_replaced_by_a_new_post(pig_harness: Har
     calls = await h.command(ALICE, "alice", "pig peek")
     assert edits(calls, h.channel_id)  # tried, refused with 404
     (posted,) = [c for c in calls if c.method == "POST" and c.path == f"/channels/{h.channel_id}/messages"]
-    assert "**alice**: peek" in posted.content and posted.files == ["board.png"]
+    assert "alice plays peek" in posted.content and posted.files == ["board.png"]
     turn = await h.bot.store.turn_message(1)
     assert turn is not None and turn.message_id not in (None, first)  # the next action edits the new one
     calls = await h.command(ALICE, "alice", "pig peek")
@@ -77,5 +77,5 @@ async def test_settings_posts_action_keeps_a_message_per_action(pig_harness: Har
     assert "a message for every action" in replies(calls)[0].content
     calls = await h.command(ALICE, "alice", "pig peek")
     assert not edits(calls, h.channel_id)
-    (reply,) = [reply for reply in replies(calls) if "peek" in reply.content]
-    assert not reply.ephemeral and "**alice**: peek" in reply.content and "begins" not in reply.content
+    (reply,) = [reply for reply in replies(calls) if "plays peek" in reply.content]
+    assert not reply.ephemeral and "alice plays peek" in reply.content and "begins" not in reply.content

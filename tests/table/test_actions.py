@@ -4,7 +4,7 @@ import pytest
 
 from rules.base import Choice, RuleError
 from rules.tictactoe.engine import meta
-from table.actions import build_action, describe, suggestions
+from table.actions import build_action, suggestions
 
 
 def test_build_action_checks_names_parameters_and_length():
@@ -33,4 +33,3 @@ def test_suggestions_offer_distinct_legal_values_given_what_is_filled():
     ]
     assert suggestions(choices, "move", "unit", {}, "") == [("Knight", "knight"), ("Rook to a8", "rook")]
     assert [v for _, v in suggestions(choices, "move", "to", {"unit": "knight"}, "b")] == ["b3"]
-    assert describe({"type": "move", "unit": "rook", "to": "a8"}) == "move unit=rook to=a8"

@@ -156,9 +156,9 @@ async def test_a_passed_deadline_plays_the_fallback_publicly(service, reminders,
     clock.advance(1 * HOUR)
     report = await reminders.tick(clock())
     assert report.fallbacks == 1
-    assert "time ran out; played by the bot" in inbox.posts[0].text
+    assert "Time ran out for alice: the bot plays a safe move" in inbox.posts[0].text
     history, _ = await service.history(CHANNEL)
-    assert "by the bot, time ran out" in history
+    assert "(played by the bot: time ran out)" in history
 
 
 async def test_a_paused_table_sends_no_reminders(service, reminders, inbox, clock):

@@ -130,7 +130,7 @@ async def test_an_absence_holds_deadlines_and_reminders_back_within_the_allowanc
     assert not inbox.dms[:-1] or all("Last call" in text for _, text in inbox.dms)  # no nagging while away
     used = await service.store.away_used(table.id, 0)
     assert used == pytest.approx(14 * DAY)  # the whole allowance, then the deadline fell
-    assert inbox.posts and "time ran out" in inbox.posts[-1].text
+    assert inbox.posts and "Time ran out" in inbox.posts[-1].text
 
 
 async def test_an_absence_is_announced_in_days_or_for_a_duration(clock: FakeClock, service: TableService):

@@ -128,10 +128,10 @@ async def test_game_end_posts_scores_winner_turns_and_duration(service: TableSer
 async def test_free_undo_without_dice(service: TableService):
     await ttt(service)
     await service.act(CHANNEL, ALICE, {"type": "mark", "square": "b2"})
-    with pytest.raises(TableError, match="latest is alice's mark"):
+    with pytest.raises(TableError, match="the latest is: alice puts X on b2"):
         await service.undo(CHANNEL, BOB)
     post = await service.undo(CHANNEL, ALICE)
-    assert not isinstance(post, Ask) and "takes back mark square=b2" in post.text
+    assert not isinstance(post, Ask) and "takes back their last move: alice puts X on b2" in post.text
     state = service.state(await service.table_here(CHANNEL))
     assert state.board == {} and state.to_move == 0
     assert (await service.view(CHANNEL)).awaiting[0].name == "alice"
@@ -281,10 +281,12 @@ async def test_a_secret_action_is_never_spelled_out_in_public(service: TableServ
         if secret:
             post = await service.act(CHANNEL, caller, secret[0].action)
             direction = secret[0].action["direction"]
-            assert f"direction={direction}" not in post.text and "secret choice" in post.text
+            own_line = "You chose to turn"  # the mover's own line: never in public
+            assert own_line not in post.text and "direction kept secret" in post.text
+            assert post.private[caller.user_id][0].startswith(own_line) and direction in post.private[caller.user_id][0]
             other = [ALICE, BOB][1 - seat]
-            assert f"direction={direction}" not in (await service.history(CHANNEL, 1, other.user_id))[0]
-            assert f"direction={direction}" in (await service.history(CHANNEL, 1, caller.user_id))[0]
+            assert own_line not in (await service.history(CHANNEL, 1, other.user_id))[0]
+            assert own_line in (await service.history(CHANNEL, 1, caller.user_id))[0]
             assert all("<seat:" not in c.label for c in (await service.choices(CHANNEL, other.user_id))[1])
             return
         await service.act(CHANNEL, caller, choices[0].action)

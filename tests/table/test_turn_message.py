@@ -29,11 +29,11 @@ async def test_actions_within_a_turn_edit_the_turns_message(service: TableServic
     await shown(service, start, 500)
     peek = await service.act(CHANNEL, ALICE, {"type": "peek"})
     assert peek.edit == 500 and peek.started == start.version
-    assert "begins" in peek.text and "**alice**: peek" in peek.text  # the turn's lines so far, then this one
+    assert "begins" in peek.text and "alice plays peek" in peek.text  # the turn's lines so far, then this one
     assert peek.text.count("Waiting for alice") == 1  # the closing line is written once, at the end
     await shown(service, peek, 500)
     again = await service.act(CHANNEL, ALICE, {"type": "peek"})
-    assert again.edit == 500 and again.text.count("**alice**: peek") == 2
+    assert again.edit == 500 and again.text.count("alice plays peek") == 2
 
 
 @pytest.mark.usefixtures("with_pig")
@@ -74,7 +74,7 @@ async def test_a_long_turn_stays_one_message_and_drops_its_oldest_lines(service:
     first = post.text.splitlines()[0]
     assert first.startswith("… (") and first.endswith("earlier lines of this turn in /history)")
     dropped = int(first.split("(")[1].split()[0])
-    assert dropped + post.text.count("**alice**: peek") == 120 + 2  # every peek, and the start's two lines
+    assert dropped + post.text.count("alice plays peek") == 120 + 2  # every peek, and the start's two lines
     history, _ = await service.history(CHANNEL, 1)
     assert "peek" in history  # nothing is lost: the log keeps every action
 
@@ -102,7 +102,7 @@ async def test_undo_within_the_turn_edits_the_message_too(service: TableService)
     asked = await service.undo(CHANNEL, ALICE)  # a peek revealed something: bob must agree
     assert not isinstance(asked, Post)
     _, undone = await service.answer(BOB, asked.request_id, True)
-    assert undone is not None and undone.edit == 500 and "take back peek" in undone.text
+    assert undone is not None and undone.edit == 500 and "take back: alice plays peek" in undone.text
 
 
 @pytest.mark.usefixtures("with_pig")
