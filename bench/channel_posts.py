@@ -51,6 +51,7 @@ async def play(driver: Driver, discord: FakeDiscord, bot: BotProcess, game: str,
         if table.status != "running":
             break
         engine = rules.engine(table.game)
+        assert table.state is not None
         state = serial.loads(engine.State, table.state)
         seat = chooser.choice(sorted(engine.awaiting(state)))
         choices = [c for c in engine.legal(state, seat) if c.action["type"] not in GIVE_UP]

@@ -90,9 +90,15 @@ async def on_tree_error(interaction: discord.Interaction[Any], error: Exception)
     await refuse(interaction, "Something went wrong on our side; nothing was changed. Please try again.")
 
 
+def inert_mentions(text: str) -> str:
+    """@everyone, @here, <@user> and <@&role> made plain text (channel links <#id> stay)."""
+    return text.replace("@everyone", "@\u200beveryone").replace("@here", "@\u200bhere").replace("<@", "<@\u200b")
+
+
 async def refuse(interaction: discord.Interaction[Any], message: str) -> None:
-    """An ephemeral answer, whether or not the interaction was already answered."""
-    text = fit(message)
+    """An ephemeral answer, whether or not the interaction was already answered. A refusal often quotes what was
+    typed: its mentions are broken (not only kept silent), so it reads as text."""
+    text = fit(inert_mentions(message))
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
     else:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import difflib
+
 import rules
 from rules import serial
 from rules.base import Meta, fill_seats
 from rules.rng import Rng
+from table import present
 from table.core import ACTIVE, Caller, TableError, TableView
+from table.names import normal
 from table.outbox import Post
 from table.replay import initial_state
 from table.store import SeatRow, TableRow
@@ -61,9 +65,12 @@ class Lobby(Views):
             return None
         if not meta.factions:
             raise TableError(f"{meta.title} has no factions or colours to choose.")
-        match = next((f for f in meta.factions if f.lower() == wanted.strip().lower()), None)
+        match = next((f for f in meta.factions if normal(f) == normal(wanted)), None)
         if match is None:
-            raise TableError(f"{wanted[:40]!r} is not a choice in {meta.title}: {', '.join(meta.factions)}.")
+            close = difflib.get_close_matches(normal(wanted), [normal(f) for f in meta.factions], n=1, cutoff=0.7)
+            hint = next((f" Did you mean {f}?" for f in meta.factions if close and normal(f) == close[0]), "")
+            shown = present.escape_text(wanted[:40])
+            raise TableError(f"{shown} is not a choice in {meta.title}: {', '.join(meta.factions)}.{hint}")
         if any(seat.faction == match for seat in seats):
             raise TableError(
                 f"{match} is taken. Free: {', '.join(f for f in meta.factions if f not in {s.faction for s in seats})}."

@@ -4,6 +4,7 @@ turn (and zoomed), the history pages and the rules page."""
 from __future__ import annotations
 
 import asyncio
+import difflib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from rules import serial
 from rules.base import Meta, fill_seats, seat_ref
 from table import present
 from table.core import Caller, TableError, TableView
+from table.names import normal
 from table.outbox import Outbox
 from table.replay import effective
 from table.store import TableRow
@@ -94,7 +96,14 @@ class Views(Outbox):
             raise TableError(f"The {meta.title} board has no zoomed view: /board shows all of it.")
         place = module.zoom_place(zoom)
         if place is None:
-            raise TableError(f"There is no place called {zoom[:40]!r} on the {meta.title} map; /board zoom lists them.")
+            names = {normal(name): pid for pid, name in module.zoom_places()}
+            found = names.get(normal(zoom))  # 'crimson-bat' for 'Crimson Bat'
+            if found is not None:
+                return str(found)
+            close = difflib.get_close_matches(normal(zoom), list(names), n=1, cutoff=0.7)
+            hint = next((f" Did you mean {n}?" for p, n in module.zoom_places() if close and names[close[0]] == p), "")
+            shown = present.escape_text(zoom[:40])
+            raise TableError(f"There is no place called {shown} on the {meta.title} map.{hint} /board zoom lists them.")
         return str(place)
 
     async def zoom_places(self, channel_id: int) -> list[tuple[str, str]]:

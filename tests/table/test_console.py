@@ -92,7 +92,7 @@ async def test_the_console_shows_a_zoomed_board(tmp_path: Path):
             "board 0 zoom=Dara Happa",
         ],
     )
-    assert "Genertela, around Tarsh, now" in text and "! There is no place called 'nowhere'" in text
+    assert "Genertela, around Tarsh, now" in text and "! There is no place called nowhere" in text
     assert "Genertela, around Dara Happa, at the start" in text
     assert (tmp_path / "images" / "table-board-tarsh.png").exists()
 

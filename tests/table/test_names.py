@@ -6,7 +6,7 @@ import pytest
 from rules.base import Choice, RuleError
 from table.actions import suggestions
 from table.names import humanized, normal, resolve
-from table.service import TableService
+from table.service import TableError, TableService
 from tests.table.conftest import ALICE, BOB, CHANNEL, GUILD
 
 CHOICES = [
@@ -62,3 +62,15 @@ async def test_typed_actions_are_resolved_by_the_service_buttons_are_not(service
     assert "puts X on b2" in post.text
     with pytest.raises(RuleError, match="not a square"):  # not typed: the value goes to the rules as it is
         await service.act(CHANNEL, BOB, {"type": "mark", "square": "A1 "})
+
+
+async def test_a_faction_is_taken_in_any_spelling_and_a_near_miss_is_named(service: TableService):
+    await service.create(GUILD, CHANNEL, ALICE, "tictactoe", {})
+    view = await service.join(CHANNEL, BOB, "o")
+    assert [seat.faction for seat in view.seats] == [None, "O"]
+    await service.create(GUILD, CHANNEL + 1, ALICE, "nerath", {})
+    with pytest.raises(TableError, match="Did you mean"):
+        await service.join(CHANNEL + 1, BOB, "Karkot")
+    with pytest.raises(TableError, match="is not a choice") as refused:  # what was typed is shown inert
+        await service.join(CHANNEL + 1, BOB, "<@1777>")
+    assert "<@1777>" not in str(refused.value)

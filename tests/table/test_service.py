@@ -45,7 +45,7 @@ async def test_lobby_refuses_double_join_full_table_and_taken_faction(service: T
     await service.choose_faction(CHANNEL, ALICE, "o")
     with pytest.raises(TableError, match=r"O is taken\. Free: X"):
         await service.join(CHANNEL, BOB, "O")
-    with pytest.raises(TableError, match="'Z' is not a choice"):
+    with pytest.raises(TableError, match="Z is not a choice"):
         await service.join(CHANNEL, BOB, "Z")
     await service.join(CHANNEL, BOB, "X")
     with pytest.raises(TableError, match="full"):
@@ -345,8 +345,10 @@ async def test_board_zoom_draws_a_place_and_refuses_unknown_places_and_games_wit
     assert png != (await service.board(CHANNEL))[1]
     text, _ = await service.board(CHANNEL, 0, zoom="Tarsh")
     assert "around Tarsh, at the start" in text
-    with pytest.raises(TableError, match="no place called 'Atlantis'"):
+    with pytest.raises(TableError, match="no place called Atlantis"):
         await service.board(CHANNEL, zoom="Atlantis")
+    with pytest.raises(TableError, match="Did you mean Tarsh\\?"):  # a near miss
+        await service.board(CHANNEL, zoom="Tarshh")
     await service.create(GUILD, CHANNEL + 1, ALICE, "tictactoe", {})
     await service.join(CHANNEL + 1, BOB)
     await service.start(CHANNEL + 1, ALICE, "joined")
