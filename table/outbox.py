@@ -12,15 +12,17 @@ from typing import Any
 
 from render import renderer
 from render.draw import encode_png
-from rules.base import Choice, Engine, Meta, fill_seats
+from rules.base import Choice, Engine, Meta, fill_seats, seat_ref
 from table import present
 from table.core import TableCore
+from table.replay import effective
 from table.store import SeatRow, TableRow, TurnMessage
 
 MAX_QUICK = 5  # buttons under the board for each awaited seat
 MAX_MENUS = 2  # select menus under the board (each takes a whole row of Discord's five)
 MENU_SIZE = 25  # options in one select menu (Discord's limit)
 MESSAGE_WAIT = 5.0  # seconds a turn's next action waits for the id of the turn's message still being posted
+SINCE_LINES = 5  # lines of "since your last turn" in a reminder or a new turn's message
 MENTION_ROOM = 200  # kept free in a message for the pings of the players awaited (added by the front end)
 
 
@@ -125,6 +127,8 @@ class Outbox(TableCore):
             closing = [await self._final_summary(table_id, engine, state, seats)]
         else:
             closing = []
+        if result is None and len(seats) > 2 and with_missed and await self._begins_message(table_id, waiting, events):
+            lines = [*lines, *await self._since_lines(table_id, waiting, name)]
         turn = await self._turn_message(table_id, version, waiting, lines, closing, events, continuing=with_missed)
         private: dict[int, list[str]] = {}
         for seat in seats:
@@ -204,6 +208,24 @@ class Outbox(TableCore):
         if self.confirms_messages:
             self._sending[(table_id, version)] = asyncio.Event()
         return turn
+
+    async def _since_lines(self, table_id: int, waiting: list[int], name: Callable[[int], str]) -> list[str]:
+        """At a table of three or more, a player's new message says what the others did since their last turn
+        (with two, it is the message just above)."""
+        table = await self.store.table(table_id)
+        lines = []
+        for waiter in waiting if table is not None else []:
+            assert table is not None
+            summary = await self.since_last_turn(table, waiter, limit=3)
+            if summary:
+                lines.append(f"Since {name(waiter)}'s last turn: " + " ".join(summary))
+        return lines
+
+    async def _begins_message(self, table_id: int, waiting: list[int], events: list[dict[str, Any]]) -> bool:
+        """Whether this post begins a new message for someone newly awaited (a turn's end, a hand-off)."""
+        current = await self.store.turn_message(table_id)
+        ends_turn = any(event.get("kind") == "turn_end" for event in events)
+        return current is None or ends_turn or not set(waiting) <= current.seen
 
     async def message_sent(self, post: Post, message_id: int) -> None:
         """Discord has the message a post was shown in (posted or edited): the turn's next actions edit it."""
@@ -312,3 +334,24 @@ class Outbox(TableCore):
         engine = self.engine(table)
         state = self.state(table)
         return await self._post(table.id, table.channel_id, table.version, engine, state, seats, lines, [], False)
+
+    async def since_last_turn(self, table: TableRow, seat: int, limit: int = SINCE_LINES) -> list[str]:
+        """What others did since `seat` last acted, in a few public lines: what concerns that seat first (a battle
+        against them, a loss), then the rest, and how many more /history holds."""
+        rows = effective(await self.store.actions(table.id))
+        mine = [index for index, row in enumerate(rows) if row.seat == seat]
+        later = rows[mine[-1] + 1 :] if mine else rows
+        name = self.namer(await self.store.seats(table.id))
+        concerning: list[str] = []
+        others: list[str] = []
+        for row in later:
+            if row.seat == seat:
+                continue
+            for event in row.events:
+                if event.get("to") is not None or event.get("kind") == "turn_end":
+                    continue
+                shown = present.event_lines([event], name)
+                (concerning if seat_ref(seat) in event["text"] else others).extend(shown)
+        lines = [*concerning, *others]
+        more = len(lines) - limit
+        return lines[:limit] + ([f"… and {more} more in /history"] if more > 0 else [])

@@ -12,17 +12,15 @@ import rules
 from render import renderer
 from render.draw import encode_png
 from rules import serial
-from rules.base import Meta, fill_seats, seat_ref
+from rules.base import Meta, fill_seats
 from table import present
 from table.core import Caller, TableError, TableView
 from table.names import normal
 from table.outbox import Outbox
-from table.replay import effective
 from table.store import TableRow
 
 HISTORY_PAGE = 10
 TABLE_RULES = Path(__file__).with_name("table_rules.md")  # what every game's /rules page ends with
-SINCE_LINES = 5  # lines of "since your last turn" in a reminder
 
 
 class Views(Outbox):
@@ -144,24 +142,3 @@ class Views(Outbox):
             path.read_text(encoding="utf-8") if path.exists() else f"# {engine.meta.title}\n\n{engine.meta.summary}\n"
         )
         return page.rstrip("\n") + "\n\n" + TABLE_RULES.read_text(encoding="utf-8")
-
-    async def since_last_turn(self, table: TableRow, seat: int, limit: int = SINCE_LINES) -> list[str]:
-        """What others did since `seat` last acted, in a few public lines: what concerns that seat first (a battle
-        against them, a loss), then the rest, and how many more /history holds."""
-        rows = effective(await self.store.actions(table.id))
-        mine = [index for index, row in enumerate(rows) if row.seat == seat]
-        later = rows[mine[-1] + 1 :] if mine else rows
-        name = self.namer(await self.store.seats(table.id))
-        concerning: list[str] = []
-        others: list[str] = []
-        for row in later:
-            if row.seat == seat:
-                continue
-            for event in row.events:
-                if event.get("to") is not None or event.get("kind") == "turn_end":
-                    continue
-                shown = present.event_lines([event], name)
-                (concerning if seat_ref(seat) in event["text"] else others).extend(shown)
-        lines = [*concerning, *others]
-        more = len(lines) - limit
-        return lines[:limit] + ([f"… and {more} more in /history"] if more > 0 else [])

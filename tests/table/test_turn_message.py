@@ -7,7 +7,7 @@ import pytest
 
 from table.service import Post, TableError, TableService
 from table.store import Store
-from tests.table.conftest import ALICE, BOB, CHANNEL, GUILD
+from tests.table.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
 
 
 async def pig_table(service: TableService) -> Post:
@@ -115,3 +115,18 @@ async def test_forgetting_a_player_drops_the_turn_message_that_names_them(servic
     assert await store.turn_message(table.id) is None
     peek = await service.act(CHANNEL, ALICE, {"type": "peek"})
     assert peek.edit is None and "bob" not in peek.text
+
+
+@pytest.mark.usefixtures("with_pig")
+async def test_at_three_or_more_a_new_turn_says_what_the_others_did_meanwhile(service: TableService):
+    await service.create(GUILD, CHANNEL, ALICE, "pig", {})
+    await service.join(CHANNEL, BOB)
+    await service.join(CHANNEL, CAROL)
+    await service.start(CHANNEL, ALICE, "joined")
+    await service.act(CHANNEL, ALICE, {"type": "hold"})
+    carols = await service.act(CHANNEL, BOB, {"type": "hold"})
+    (since,) = [line for line in carols.text.splitlines() if line.startswith("Since carol's last turn:")]
+    assert "alice banks 0" in since and "bob banks 0" in since
+    alices = await service.act(CHANNEL, CAROL, {"type": "hold"})
+    (since,) = [line for line in alices.text.splitlines() if line.startswith("Since alice's last turn:")]
+    assert "alice banks" not in since and "bob banks 0" in since and "carol banks 0" in since
