@@ -86,7 +86,7 @@ def dispatch(state: State, seat: int, kind: str, action: dict[str, Any], rng: Rn
 
 def _counter(state: State, seat: int, oppose: str, rng: Rng, log: ActionLog) -> None:
     if oppose not in ("yes", "no"):
-        raise RuleError("Answer oppose=yes to counter-manoeuvre or oppose=no to let it pass.")
+        raise RuleError("Answer yes to oppose the manoeuvre with one of your own, or no to let it pass.")
     move = state.manoeuvre
     assert move is not None
     move.pending.remove(seat)

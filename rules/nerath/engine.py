@@ -561,7 +561,7 @@ def _split_decision(
 ) -> None:
     """Sharing hits between allied defenders: the first proposes; the other accepts or refuses (the rules' split)."""
     if not fight.proposal:
-        require(kind == "split", f"{name(realm)} must first propose how the hits are shared (split mine:<hits>).")
+        require(kind == "split", f"{name(realm)} must first propose how the hits are shared: /nerath split with the hits your realm takes.")
         allowed = sharing.choices(battle.split_counts(state, fight), fight.split_hits)
         mine = action.get("mine")
         if isinstance(mine, str) and mine.strip().isdigit():
@@ -751,7 +751,7 @@ def status(state: State, seat: int | None) -> str:
             if state.seat_of[realm] != seat:
                 continue
             mine = state.realms[realm]
-            lines.append(f"Your {name(realm)} cards (play card:<name> on {name(realm)}'s turn):")
+            lines.append(f"Your {name(realm)} cards (played with /nerath play on {name(realm)}'s turn):")
             for card in mine.hand:
                 lines.append(f"- {CONTENT.events[card].name}: {CONTENT.events[card].text}")
             for card in mine.treasures:

@@ -39,7 +39,7 @@ def test_taken_square_is_refused_with_the_free_ones():
 
 def test_wrong_player_is_refused():
     state = start(tictactoe, 2)
-    with pytest.raises(RuleError, match="not yours"):
+    with pytest.raises(RuleError, match="not your move"):
         tictactoe.act(state, 1, {"type": "mark", "square": "b2"}, Rng(0))
 
 

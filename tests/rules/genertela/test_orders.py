@@ -191,7 +191,8 @@ async def test_discord_has_gen_orders(harness: Harness) -> None:
     await harness.command(ALICE, "alice", "game new", {"game": "genertela"})
     await harness.command(ALICE, "alice", "game start", {"order": "joined"})
     calls = await harness.command(ALICE, "alice", "gen orders", {"list": "build Storn, move Kitori>Fer 1; wait"})
-    text = " ".join(reply.content for reply in replies(calls))
+    shown = [c for c in calls if c.method in ("POST", "PATCH") and "/channels/" in c.path]  # the turn's message
+    text = " ".join([*(reply.content for reply in replies(calls)), *(c.content for c in shown)])
     assert "Uz build a unit in Storn." in text and "Uz move 1 from Kitori to Fer." in text
     refused = replies(await harness.command(ALICE, "alice", "gen orders", {"list": "move Fer>Atlantis"}))[0]
     assert refused.ephemeral and refused.content.startswith("Order 1 (move Fer>Atlantis) was refused")

@@ -4,6 +4,7 @@ the turn 8 orders and the True Golden Horde's duties."""
 from __future__ import annotations
 
 from rules.genertela import alliance_turns, alliance_votes, duties, flow
+from rules.genertela import engine as genertela_rules
 from rules.genertela.board import ORDER, active_nation, allied, units_of
 from rules.genertela.combat import next_battle_zone
 from rules.genertela.engine import ENGINE as genertela
@@ -181,7 +182,7 @@ def test_true_golden_horde_may_only_move_into_deathline_zones() -> None:
     assert state.alliance == "true_golden_horde"
     leader = active_nation(state)
     found = destinations(state, leader, z("Orenaria"))
-    assert found and all(genertela.engine.zone(zid).deathline for zid in found)
+    assert found and all(genertela_rules.zone(zid).deathline for zid in found)
 
 
 def test_true_golden_horde_stays_together() -> None:

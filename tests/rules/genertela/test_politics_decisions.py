@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.base import RuleError
+from rules.genertela import engine as genertela_rules
 from rules.genertela import flow, reinforce
 from rules.genertela.board import units_of
 from rules.genertela.engine import ENGINE as genertela
@@ -86,7 +87,7 @@ def test_decisions_of_bot_sides_are_answered_by_the_bot_with_the_default() -> No
     state.side_seat = dict.fromkeys(state.side_seat, -1) | {"Yellow": 0}  # Dara Happans (Red) are the bot's
     state.players = 1
     zone_before = next(u for u in state.units if u.name == "Tatius").zone
-    genertela.engine._run_bots(state, Rng(0), flow.ActionLog())
+    genertela_rules._run_bots(state, Rng(0), flow.ActionLog())
     assert not any(d.nation == "dara_happans" for d in state.decisions)
     assert next(u for u in state.units if u.name == "Tatius").zone == zone_before
 
@@ -111,7 +112,7 @@ def test_population_losses_are_taken_in_the_zones_the_owner_chooses() -> None:
     genertela.act(state, 0, {"type": "choose", "option": z("Yuthuppa")}, Rng(0))
     assert len(units_of(state, "pelandans", z("Yuthuppa"))) == 1
     assert all(u in state.units for u in raibanth)
-    assert genertela.engine.active_nation(state) != "pelandans"  # the nation turn went on to its end
+    assert genertela_rules.active_nation(state) != "pelandans"  # the nation turn went on to its end
 
 
 def test_population_losses_in_a_single_zone_need_no_decision() -> None:

@@ -8,6 +8,7 @@ import pytest
 from rules import serial
 from rules.base import ActionLog, RuleError
 from rules.genertela import dragonewts, flow
+from rules.genertela import engine as genertela_rules
 from rules.genertela.board import BOARD, NATIONS, ORDER, controller, on_city, units_of
 from rules.genertela.combat import next_battle_zone, retreat_options
 from rules.genertela.economy import population_excess, population_limit
@@ -33,13 +34,13 @@ def test_named_dragonewts_carry_the_name_of_their_city() -> None:
     names = dragonewts.city_names()
     assert {zid for zid, zone in BOARD.zones.items() if zone.dragonewt_city} == set(names)
     assert len(set(names.values())) == len(names)  # one name per city
-    state = genertela.new([genertela.engine.SeatInfo()], {"last_turn": 1}, Rng(0))
+    state = genertela.new([genertela_rules.SeatInfo()], {"last_turn": 1}, Rng(0))
     named = [u for u in units_of(state, "dragonewts") if u.kind == "named_dragonewt"]
     assert len(named) == 16 and all(u.name == dragonewts.label(u.home) for u in named)
 
 
 def test_named_dragonewts_of_the_setup_sit_on_the_other_cities_only_not_controlling() -> None:
-    state = genertela.new([genertela.engine.SeatInfo()], {"last_turn": 1}, Rng(0))
+    state = genertela.new([genertela_rules.SeatInfo()], {"last_turn": 1}, Rng(0))
     grazelands = units_of(state, "dragonewts", z("Grazelands"))  # the Heortlings hold it
     assert grazelands and all(on_city(state, u) for u in grazelands)
     assert controller(state, z("Grazelands")) == "heortlings"

@@ -98,7 +98,7 @@ def test_both_sides_are_awaited_at_once_and_either_may_choose_first() -> None:
     assert _targets(state, 1) == ["standard_units", "special_characters"]  # the Uz's own choices
     genertela.act(state, 1, {"type": "target", "category": "special_characters"}, Rng(0))
     assert genertela.awaiting(state) == frozenset({0}) and not genertela.legal(state, 1)
-    with pytest.raises(RuleError, match="not your decision"):
+    with pytest.raises(RuleError, match="not your move"):
         genertela.act(state, 1, {"type": "target", "category": "standard_units"}, Rng(0))
     genertela.act(state, 0, {"type": "target", "category": "standard_units"}, Rng(0, [1] * 10))
     assert state.battle is None or state.battle.step != "target"

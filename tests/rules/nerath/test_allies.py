@@ -100,7 +100,7 @@ def test_a_split_must_be_one_the_allies_pieces_can_take():
     for bad in ({"type": "split", "mine": 0}, {"type": "split", "mine": 4}, {"type": "press"}, {"type": "accept"}):
         with pytest.raises(RuleError):
             act(state, bad, seat=1)
-    with pytest.raises(RuleError, match="not your turn"):
+    with pytest.raises(RuleError, match="not your move"):
         act(state, {"type": "split", "mine": 2}, seat=3)
     assert state.battle.split_hits == 3 and not state.battle.proposal
 

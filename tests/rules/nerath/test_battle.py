@@ -3,6 +3,7 @@
 import pytest
 
 from rules.base import RuleError
+from rules.nerath import engine as nerath_rules
 from rules.nerath import reinforce
 from rules.nerath.engine import ENGINE as nerath
 from tests.rules.nerath.helpers import act, count, put, scene, texts
@@ -278,7 +279,7 @@ def test_flying_pieces_may_retreat_to_a_friendly_sea():
     attackers(state, "dragon", "silverbough")
     put(state, "vailin", "footsoldier", "silverbough")
     act(state, {"type": "fight", "space": "silverbough"}, dice=[1, 1])
-    assert {"grey-reach", "amber-reach", "ravensgate"} <= set(nerath.engine.battle.retreat_options(state))
+    assert {"grey-reach", "amber-reach", "ravensgate"} <= set(nerath_rules.battle.retreat_options(state))
     act(state, {"type": "retreat", "to": "grey-reach"})
     assert count(state, "karkoth", "dragon", "grey-reach") == 1
 
@@ -289,8 +290,8 @@ def test_retreat_from_a_sea_battle_goes_to_an_adjacent_friendly_sea():
     put(state, "vailin", "warship", "amber-reach")
     put(state, "vailin", "warship", "whale-sound")  # an enemy sea now
     act(state, {"type": "fight", "space": "amber-reach"}, dice=[1, 1])
-    options = nerath.engine.battle.retreat_options(state)
-    assert options and all(nerath.engine.board.SPACES[s].kind == "sea" for s in options)
+    options = nerath_rules.battle.retreat_options(state)
+    assert options and all(nerath_rules.board.SPACES[s].kind == "sea" for s in options)
     assert "whale-sound" not in options
 
 
@@ -301,9 +302,9 @@ def test_flying_pieces_may_retreat_from_a_sea_battle_to_friendly_land():
     attackers(state, "warship", "amber-reach")
     put(state, "vailin", "warship", "amber-reach", 2)
     act(state, {"type": "fight", "space": "amber-reach"}, dice=[1, 1, 1, 1])
-    whole = nerath.engine.battle.retreat_options(state)
-    assert "sunfield" not in whole and all(nerath.engine.board.SPACES[s].kind == "sea" for s in whole)
-    assert "sunfield" in nerath.engine.battle.retreat_options(state, "dragon")  # only sea pieces must stay at sea
+    whole = nerath_rules.battle.retreat_options(state)
+    assert "sunfield" not in whole and all(nerath_rules.board.SPACES[s].kind == "sea" for s in whole)
+    assert "sunfield" in nerath_rules.battle.retreat_options(state, "dragon")  # only sea pieces must stay at sea
     offers = [c.action for c in nerath.legal(state, 0) if c.action["type"] == "retreat"]
     assert {"type": "retreat", "to": "sunfield", "piece": "dragon", "count": 1} in offers
     act(state, {"type": "retreat", "to": "sunfield", "piece": "dragon", "count": 1})
@@ -320,7 +321,7 @@ def test_liberated_ally_capital_takes_new_pieces_on_the_allys_next_turn():
     assert state.control["vailindor"] == "vailin" and castle.realm == "vailin"
     assert state.realms["nerath"].vp == 0
     state.turn = 1  # Vailin's next turn, reinforce step
-    nerath.engine.turns.begin_turn(state, nerath.engine.ActionLog(), nerath.engine.Rng(0))
+    nerath_rules.turns.begin_turn(state, nerath_rules.ActionLog(), nerath_rules.Rng(0))
     state.step = "reinforce"
     assert "vailindor" in reinforce.placements(state, "vailin", "footsoldier")
 

@@ -140,7 +140,7 @@ def test_each_realm_starts_with_two_event_cards_and_draws_one_on_its_turn():
 def test_only_the_owner_plays_a_card():
     state = scene()
     state.realms["vailin"].hand = ["harvest-moon"]
-    with pytest.raises(RuleError, match="not your turn"):
+    with pytest.raises(RuleError, match="not your move"):
         nerath.act(state, 1, {"type": "play", "card": "harvest-moon"}, Rng(0))
     with pytest.raises(RuleError, match="does not hold"):
         act(state, {"type": "play", "card": "harvest-moon"})
@@ -210,6 +210,6 @@ def test_the_hand_lists_cards_by_name_and_says_when_they_can_be_played():
     state.realms["iron_circle"].hand = ["war-levy"]
     state.realms["karkoth"].treasures = ["vorpal-blade"]
     text = nerath.status(state, 0)
-    assert "Your Iron Circle cards (play card:<name> on Iron Circle's turn):" in text
+    assert "Your Iron Circle cards (played with /nerath play on Iron Circle's turn):" in text
     assert "- War Levy: Collect 3 more gold at the end of this turn." in text
     assert "- Vorpal Blade (treasure, 2 VP): Power: remove 1 enemy Monster" in text

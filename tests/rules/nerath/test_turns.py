@@ -3,6 +3,7 @@
 import pytest
 
 from rules.base import ActionLog, RuleError, SeatInfo
+from rules.nerath import engine as nerath_rules
 from rules.nerath import turns
 from rules.nerath.content import REALM_ORDER
 from rules.nerath.engine import ENGINE as nerath
@@ -38,12 +39,12 @@ def test_two_player_alliance_each_seat_runs_two_allied_realms():
 def test_three_player_alliance_vailin_and_nerath_against_two_lone_realms():
     state = game(3)
     assert state.seat_of == {"karkoth": 0, "vailin": 1, "nerath": 1, "iron_circle": 2}
-    assert nerath.engine.board.teams(state) == [("karkoth",), ("vailin", "nerath"), ("iron_circle",)]
+    assert nerath_rules.board.teams(state) == [("karkoth",), ("vailin", "nerath"), ("iron_circle",)]
 
 
 def test_four_player_alliance_and_free_for_all():
-    assert nerath.engine.board.teams(game(4)) == [("karkoth", "iron_circle"), ("vailin", "nerath")]
-    assert len(nerath.engine.board.teams(game(4, "free-for-all"))) == 4
+    assert nerath_rules.board.teams(game(4)) == [("karkoth", "iron_circle"), ("vailin", "nerath")]
+    assert len(nerath_rules.board.teams(game(4, "free-for-all"))) == 4
 
 
 def test_four_players_may_ask_for_a_realm():
@@ -198,7 +199,7 @@ def test_public_view_and_status_hide_hands_decks_and_face_down_guardians():
     text = nerath.status(state, None)
     for mine in state.realms.values():
         for card in mine.hand:
-            assert nerath.engine.cards.card_name(card) not in text
+            assert nerath_rules.cards.card_name(card) not in text
 
 
 def test_two_players_may_ask_for_a_realm_and_get_its_alliance():
@@ -219,12 +220,12 @@ def test_three_players_may_ask_for_a_realm_and_the_allied_pair_goes_together():
 
 def test_setup_one_face_down_guardian_on_each_dungeon_entrance_and_shuffled_decks():
     state = game()
-    entrances = sorted(s for s, space in nerath.engine.SPACES.items() if space.kind == "dungeon")
+    entrances = sorted(s for s, space in nerath_rules.SPACES.items() if space.kind == "dungeon")
     assert sorted(state.dungeons) == entrances
     assert all(len(d.guardians) == 1 and d.face_up == [False] for d in state.dungeons.values())
     placed = [d.guardians[0] for d in state.dungeons.values()]
     assert len(set(placed)) == len(placed) and not set(placed) & set(state.guardian_pile)
-    assert len(state.treasure_deck) == len(nerath.engine.CONTENT.treasures)
+    assert len(state.treasure_deck) == len(nerath_rules.CONTENT.treasures)
     assert game(seed=2).treasure_deck != state.treasure_deck or game(seed=3).treasure_deck != state.treasure_deck
 
 

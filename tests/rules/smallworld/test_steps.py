@@ -202,7 +202,7 @@ def test_step_13_choose_target_first() -> None:
     state = start()
     clear(state)
     give(state, 0, "ogres", "ancient", 1)
-    with pytest.raises(RuleError, match="Say which region"):
+    with pytest.raises(RuleError, match="reinforce needs region"):
         do(state, 0, type="reinforce")
     events = do(state, 0, Rng(0, forced=[DIE[3]]), type="reinforce", region="r00")
     assert any(e.kind == "roll" and "Cave A1" in e.text and ": 3" in e.text for e in events)

@@ -10,6 +10,7 @@ import pytest
 from rules import serial
 from rules.base import SeatInfo
 from rules.rng import Rng
+from rules.tashkalar import engine as tashkalar_rules
 from rules.tashkalar.content import CARDS, FLARES
 from rules.tashkalar.engine import ENGINE as tashkalar
 from rules.tashkalar.state import HIDDEN
@@ -49,7 +50,7 @@ def test_random_games_end_after_a_full_round(players: int, options: dict[str, st
 
 
 def test_teams_need_four_players() -> None:
-    with pytest.raises(tashkalar.engine.RuleError, match="exactly 4"):
+    with pytest.raises(tashkalar_rules.RuleError, match="exactly 4"):
         tashkalar.new([SeatInfo(), SeatInfo()], {"mode": "high_form", "teams": "yes"}, Rng(1))
 
 
@@ -184,7 +185,7 @@ def test_refused_action_changes_nothing() -> None:
         {"type": "claim", "task": "army"},
         {"type": "pass"},
     ):
-        with pytest.raises(tashkalar.engine.RuleError):
+        with pytest.raises(tashkalar_rules.RuleError):
             tashkalar.act(state, 0, bad, Rng(1))
         assert serial.dumps(state) == before
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rules.tashkalar import engine as tashkalar_rules
 from rules.tashkalar.board import ORIENTATIONS, orient
 from rules.tashkalar.content import CARDS
 from rules.tashkalar.engine import ENGINE as tashkalar
@@ -42,7 +43,7 @@ def test_other_orientations_are_refused_with_the_missing_square(orientation: str
     lay(state, 0, ASYMMETRIC, "e5", orientation)
     for other in ORIENTATIONS:
         if other != orientation:
-            with pytest.raises(tashkalar.engine.RuleError, match="needs your common"):
+            with pytest.raises(tashkalar_rules.RuleError, match="needs your common"):
                 tashkalar.act(
                     state, 0, {"type": "summon", "card": ASYMMETRIC, "where": "e5", "orientation": other}, None
                 )
