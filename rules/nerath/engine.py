@@ -561,7 +561,10 @@ def _split_decision(
 ) -> None:
     """Sharing hits between allied defenders: the first proposes; the other accepts or refuses (the rules' split)."""
     if not fight.proposal:
-        require(kind == "split", f"{name(realm)} must first propose how the hits are shared: /nerath split with the hits your realm takes.")
+        require(
+            kind == "split",
+            f"{name(realm)} must first propose how the hits are shared: /nerath split with the hits your realm takes.",
+        )
         allowed = sharing.choices(battle.split_counts(state, fight), fight.split_hits)
         mine = action.get("mine")
         if isinstance(mine, str) and mine.strip().isdigit():

@@ -154,7 +154,7 @@ def redeploy(state: State, seat: int, action: dict[str, Any], log: ActionLog) ->
     require(count >= 1, "count must be at least 1.")
     if defending:
         require(player.pending > 0, "You have no withdrawn tokens to put back.")
-        require(source == HAND, "Only the withdrawn tokens in your hand can be put back now: redeploy them from your hand.")
+        require(source == HAND, "Only the withdrawn tokens in your hand can be put back now: redeploy from your hand.")
         require(count <= player.pending, f"You have {player.pending} withdrawn token(s) to put back.")
     else:
         require(state.log.moves < MAX_MOVES, f"You made {MAX_MOVES} moves this turn; use end to finish.")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,7 +15,6 @@ from rules.base import (
     Meta,
     Outcome,
     Param,
-    RuleError,
     SeatInfo,
     require,
     seat_ref,
@@ -79,27 +78,39 @@ def legal(state: State, seat: int) -> list[Choice]:
     return [*choices, Choice({"type": "resign"}, "Resign")]
 
 
-def act(state: State, seat: int, action: dict[str, Any], rng: Rng) -> list[Event]:
-    require(not _finished(state), "This game is over.")
-    require(seat == state.to_move, f"It is {seat_ref(state.to_move)}'s move, not yours.")
-    log = ActionLog()
-    kind = action.get("type")
-    if kind == "resign":
-        state.winner = 1 - seat
-        state.resigned = True
-        log.say(f"{seat_ref(seat)} resigns.")
-    elif kind == "mark":
-        square = str(action.get("square", "")).lower()
+def check(state: State, seat: int, action: dict[str, Any]) -> None:
+    """Whether `action` is legal now (the front door in rules/base.py already checked the seat and the action's
+    shape): one square looked at, not the whole list of legal moves."""
+    if action["type"] == "mark":
+        square = str(action["square"]).lower()
         require(square in SQUARES, f"{square or 'That'} is not a square; use a1 to c3.")
-        require(square not in state.board, f"{square} is taken; free squares: {_free(state)}.")
-        state.board[square] = seat
-        state.moves += 1
-        log.say(f"{seat_ref(seat)} puts {state.marks[seat]} on {square}.")
-        if any(all(state.board.get(s) == seat for s in line) for line in LINES):
-            state.winner = seat
-        state.to_move = 1 - seat
-    else:
-        raise RuleError("Tic-tac-toe has two actions: mark a square, or resign.")
+        require(square not in state.board, lambda: f"{square} is taken; free squares: {_free(state)}.")
+
+
+def _mark(state: State, seat: int, action: dict[str, Any], log: ActionLog) -> None:
+    square = str(action["square"]).lower()
+    state.board[square] = seat
+    state.moves += 1
+    log.say(f"{seat_ref(seat)} puts {state.marks[seat]} on {square}.")
+    if any(all(state.board.get(s) == seat for s in line) for line in LINES):
+        state.winner = seat
+    state.to_move = 1 - seat
+
+
+def _resign(state: State, seat: int, action: dict[str, Any], log: ActionLog) -> None:
+    state.winner = 1 - seat
+    state.resigned = True
+    log.say(f"{seat_ref(seat)} resigns.")
+
+
+# Each action type and what it does: a new move is a new entry (and its ActionSpec in meta).
+MOVES: dict[str, Callable[[State, int, dict[str, Any], ActionLog], None]] = {"mark": _mark, "resign": _resign}
+
+
+def act(state: State, seat: int, action: dict[str, Any], rng: Rng) -> list[Event]:
+    check(state, seat, action)
+    log = ActionLog()
+    MOVES[action["type"]](state, seat, action, log)
     log.say(f"End of {seat_ref(seat)}'s turn.", "turn_end")
     result = outcome(state)
     if result:
@@ -148,4 +159,5 @@ ENGINE = Engine(
     status=status,
     outcome=outcome,
     fallback=fallback,
+    check=check,
 )
