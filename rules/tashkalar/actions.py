@@ -288,13 +288,8 @@ def _score_task(state: State, seat: int, task_id: str, log: ActionLog) -> None:
 
 
 def end(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
+    """Give up the actions left. Whether any is still possible is the engine's check (it needs the choices)."""
     require(state.phase == "play", "A completed task must be claimed: choose which one with claim.")
-    from rules.tashkalar.choices import action_choices  # late import: choices imports this module's helpers
-
-    require(
-        state.take is None and current(state) is None and not action_choices(state, seat),
-        "You must use all your actions (place a common token, summon, or discard) before ending the turn.",
-    )
     log.say(f"{seat_ref(seat)} can do nothing more and gives up {state.actions_left} action(s).")
     state.actions_left = 0
     _end_turn(state, rng, log)
@@ -355,7 +350,8 @@ def _end_turn(state: State, rng: Rng, log: ActionLog) -> None:
     state.phase = "play"
 
 
-HANDLERS: dict[str, Handler] = {
+# Each action type and its move; the engine checks `end` (nothing left to do) before it runs.
+MOVES: dict[str, Handler] = {
     "place": place,
     "summon": summon,
     "pick": pick,

@@ -9,7 +9,7 @@ from rules import serial
 from rules.base import ActionLog, Choice, Engine, Event, Outcome, RuleError, SeatInfo, require, seat_ref
 from rules.rng import Rng
 from rules.tashkalar import actions
-from rules.tashkalar.choices import choices_for
+from rules.tashkalar.choices import action_choices, choices_for
 from rules.tashkalar.content import FACTIONS, FLARES, LEGENDS, TASKS
 from rules.tashkalar.effects import card_name, current
 from rules.tashkalar.meta import meta
@@ -88,16 +88,14 @@ def legal(state: State, seat: int) -> list[Choice]:
 
 
 def act(state: State, seat: int, action: dict[str, Any], rng: Rng) -> list[Event]:
-    require(state.phase != "over", "This game is over.")
-    require(isinstance(action, dict), "An action must be an object with a type.")
-    kind = action.get("type")
-    handler = actions.HANDLERS.get(kind) if isinstance(kind, str) else None
-    if handler is None:
-        raise RuleError(f"Unknown action {kind!r}. Tash-Kalar actions: {', '.join(actions.HANDLERS)}.")
-    waiting = awaiting(state)
-    require(seat in waiting, f"It is not your move: waiting for {', '.join(seat_ref(s) for s in sorted(waiting))}.")
+    """The front door (rules/base.py) has checked the seat and the action's shape; each move checks the rest."""
+    if action["type"] == "end":
+        require(
+            state.take is None and current(state) is None and not action_choices(state, seat),
+            "You must use all your actions (place a common token, summon, or discard) before ending the turn.",
+        )
     log = ActionLog()
-    handler(state, seat, action, rng, log)
+    actions.MOVES[action["type"]](state, seat, action, rng, log)
     actions.after(state, rng, log)
     return log.events
 
