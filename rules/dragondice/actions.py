@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rules.base import ActionLog, RuleError, seat_ref
@@ -31,57 +32,84 @@ def units_param(action: dict[str, Any]) -> list[str]:
     return [item.strip() for item in raw.split(",") if item.strip()]
 
 
-def dispatch(state: State, seat: int, kind: str, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
-    phase = state.phase
-    if kind == "draft":
-        if phase != "draft":
-            raise RuleError("The draft is over (or this table uses the standard setup).")
-        species, home, frontier, split, horde = setup.draft(state, seat, action)
-        state.species[seat], state.home[seat], state.frontier[seat] = species, home, frontier
-        state.split[seat], state.horde[seat] = split, horde
-        state.drafted += 1
-        points = "/".join(str(p) for p in setup.army_points(state.force, split))
-        log.say(
-            f"{seat_ref(seat)} drafts {SPECIES[species].name}: home {TERRAINS[home].name}, proposed frontier "
-            f"{TERRAINS[frontier].name}, armies of {points} points (home/horde/campaign); "
-            f"the horde invades {seat_ref(horde)}'s home."
-        )
-        if state.drafted == state.players:
-            setup.begin(state, rng, log)
-        return
-    if kind == "begin":
-        if phase != "ready":
-            raise RuleError("The game has already begun." if phase == "play" else "Finish the draft first.")
-        setup.begin(state, rng, log)
-        return
-    if phase != "play":
-        raise RuleError("Set-up is not finished: " + ("draft first." if phase == "draft" else "use begin."))
+def stage(state: State) -> str:
+    """Where the game stands, as boardgame.io names phases and stages: what kind of move it waits for."""
+    if state.phase != "play":
+        return state.phase  # draft, ready
     if state.decision is not None:
-        decisions.choose(state, seat, kind, action, rng, log)
-        return
+        return "decision"
     if state.damage:
-        if kind != "casualties":
-            raise RuleError(f"Casualties come first. {step_hint(state)}")
-        damage.choose(state, seat, units_param(action), rng, log)
-        return
+        return "casualties"
     if state.manoeuvre is not None:
-        if kind != "counter":
-            raise RuleError(f"The counter-manoeuvre comes first. {step_hint(state)}")
-        _counter(state, seat, text_param(action, "oppose"), rng, log)
+        return "counter"
+    return "turn"
+
+
+def _draft(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
+    species, home, frontier, split, horde = setup.draft(state, seat, action)
+    state.species[seat], state.home[seat], state.frontier[seat] = species, home, frontier
+    state.split[seat], state.horde[seat] = split, horde
+    state.drafted += 1
+    points = "/".join(str(p) for p in setup.army_points(state.force, split))
+    log.say(
+        f"{seat_ref(seat)} drafts {SPECIES[species].name}: home {TERRAINS[home].name}, proposed frontier "
+        f"{TERRAINS[frontier].name}, armies of {points} points (home/horde/campaign); "
+        f"the horde invades {seat_ref(horde)}'s home."
+    )
+    if state.drafted == state.players:
+        setup.begin(state, rng, log)
+
+
+def _begin(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
+    setup.begin(state, rng, log)
+
+
+def _decide(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
+    decisions.choose(state, seat, action["type"], action, rng, log)
+
+
+def _casualties(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
+    damage.choose(state, seat, units_param(action), rng, log)
+
+
+def _counter_move(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
+    _counter(state, seat, text_param(action, "oppose"), rng, log)
+
+
+def _refusal(state: State, kind: str) -> str:
+    """Why `kind` is not a move of the stage the game is in, and what is."""
+    now = stage(state)
+    if kind == "draft":
+        return "The draft is over (or this table uses the standard setup)."
+    if kind == "begin":
+        return "Finish the draft first." if now == "draft" else "The game has already begun."
+    if now in ("draft", "ready"):
+        return "Set-up is not finished: " + ("draft first." if now == "draft" else "use begin.")
+    first = {"casualties": "Casualties come first.", "counter": "The counter-manoeuvre comes first."}
+    return f"{first.get(now, f'{kind} is not possible now.')} {step_hint(state)}"
+
+
+Move = Callable[[State, int, dict[str, Any], Rng, ActionLog], None]
+# What each stage accepts; a decision (a spell's target, an order to resolve) is answered by its own handler.
+STAGES: dict[str, frozenset[str] | None] = {
+    "draft": frozenset({"draft"}),
+    "ready": frozenset({"begin"}),
+    "decision": None,
+    "casualties": frozenset({"casualties"}),
+    "counter": frozenset({"counter"}),
+    "turn": frozenset({"manoeuvre", "melee", "missile", "magic", "cast", "reinforce", "retreat", "pass"}),
+}
+
+
+def dispatch(state: State, seat: int, kind: str, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
+    """Play a move of the stage the game is in (each move validates fully before it changes anything)."""
+    allowed = STAGES[stage(state)]
+    if allowed is None:
+        _decide(state, seat, action, rng, log)
         return
-    handlers = {
-        "manoeuvre": _manoeuvre,
-        "melee": _attack,
-        "missile": _attack,
-        "magic": _magic,
-        "cast": _cast,
-        "reinforce": _reinforce,
-        "retreat": _retreat,
-        "pass": _pass,
-    }
-    if kind not in handlers:
-        raise RuleError(f"{kind} is not possible now. {step_hint(state)}")
-    handlers[kind](state, seat, action, rng, log)
+    if kind not in allowed:
+        raise RuleError(_refusal(state, kind))
+    MOVES[kind](state, seat, action, rng, log)
 
 
 def _counter(state: State, seat: int, oppose: str, rng: Rng, log: ActionLog) -> None:
@@ -256,3 +284,19 @@ def _pass(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Action
         state.step = "retreat"
     else:
         state.tasks.append(Task("end_turn", seat))
+
+
+MOVES: dict[str, Move] = {
+    "draft": _draft,
+    "begin": _begin,
+    "casualties": _casualties,
+    "counter": _counter_move,
+    "manoeuvre": _manoeuvre,
+    "melee": _attack,
+    "missile": _attack,
+    "magic": _magic,
+    "cast": _cast,
+    "reinforce": _reinforce,
+    "retreat": _retreat,
+    "pass": _pass,
+}

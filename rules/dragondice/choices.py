@@ -7,8 +7,8 @@ from itertools import product
 from rules.base import Choice, seat_ref
 from rules.dragondice import spells
 from rules.dragondice.content import SPECIES, SPELLS, TERRAINS
-from rules.dragondice.damage import casualty_sets
-from rules.dragondice.model import DEAD, RESERVE, State, Unit
+from rules.dragondice.damage import casualty_label, casualty_sets
+from rules.dragondice.model import DEAD, RESERVE, State
 from rules.dragondice.setup import SPLITS, army_points
 
 
@@ -165,25 +165,6 @@ def casualty_choices(state: State) -> list[Choice]:
         label = casualty_label(killed, hit.amount)
         out.append(Choice({"type": "casualties", "units": ",".join(u.id for u in killed)}, label, quick=index == 0))
     return out
-
-
-def casualty_label(killed: list[Unit], amount: int) -> str:
-    """A short label for one set: 'Anvil Guard (3) + Cinder Scout (1) x2: 5 of 5 damage' (health in brackets)."""
-    if not killed:
-        return f"Nobody dies: the {amount} damage is lost"[:100]
-    counts: dict[str, list[Unit]] = {}
-    for unit in sorted(killed, key=lambda u: (-u.health, u.name)):  # largest first, then by name
-        counts.setdefault(unit.kind, []).append(unit)
-    parts = [
-        f"{units[0].name} ({units[0].health})" + (f" x{len(units)}" if len(units) > 1 else "")
-        for units in counts.values()
-    ]
-    used = sum(u.health for u in killed)
-    tail = f": {used} of {amount} damage"
-    names = " + ".join(parts)
-    if len(names) + len(tail) > 100:  # Discord's limit for a menu option or a button
-        names = names[: 99 - len(tail)] + "…"
-    return names + tail
 
 
 def draft_choices(state: State, seat: int) -> list[Choice]:

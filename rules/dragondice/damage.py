@@ -123,8 +123,6 @@ def choose(state: State, seat: int, unit_ids: list[str], rng: Rng, log: ActionLo
         )
     killed = [by_id[uid] for uid in unit_ids]
     if not is_valid(army, killed, hit.amount):
-        from rules.dragondice.choices import casualty_label  # choices imports this module
-
         sets = casualty_sets(army, hit.amount)[:5]
         valid = "; ".join(f"{','.join(u.id for u in s)} ({casualty_label(s, hit.amount)})" for s in sets)
         raise RuleError(
@@ -147,3 +145,22 @@ def _report(state: State, log: ActionLog, hit: Damage, killed: list[Unit]) -> No
     where = "" if all(is_dragonkin(u) for u in killed) else " to the dead unit area"
     log.say(f"{hit.reason}: {seat_ref(hit.seat)} loses {names} at {place}{where}{tail}.")
     state.notes.append(f"{seat_ref(hit.seat)} -{sum(u.health for u in killed)} at {place}")
+
+
+def casualty_label(killed: list[Unit], amount: int) -> str:
+    """A short label for one set: 'Anvil Guard (3) + Cinder Scout (1) x2: 5 of 5 damage' (health in brackets)."""
+    if not killed:
+        return f"Nobody dies: the {amount} damage is lost"[:100]
+    counts: dict[str, list[Unit]] = {}
+    for unit in sorted(killed, key=lambda u: (-u.health, u.name)):  # largest first, then by name
+        counts.setdefault(unit.kind, []).append(unit)
+    parts = [
+        f"{units[0].name} ({units[0].health})" + (f" x{len(units)}" if len(units) > 1 else "")
+        for units in counts.values()
+    ]
+    used = sum(u.health for u in killed)
+    tail = f": {used} of {amount} damage"
+    names = " + ".join(parts)
+    if len(names) + len(tail) > 100:  # Discord's limit for a menu option or a button
+        names = names[: 99 - len(tail)] + "…"
+    return names + tail

@@ -16,15 +16,15 @@ from rules.base import (
     Option,
     Outcome,
     Param,
-    RuleError,
     SeatInfo,
     seat_ref,
 )
 from rules.dragondice import actions, choices, decisions, setup
 from rules.dragondice.content import SPECIES
+from rules.dragondice.flow import advance
 from rules.dragondice.model import State
 from rules.dragondice.status import status_text
-from rules.dragondice.turn import advance, captured, living_health
+from rules.dragondice.turn import captured, living_health
 from rules.rng import Rng
 
 meta = Meta(
@@ -157,16 +157,9 @@ def legal(state: State, seat: int) -> list[Choice]:
 
 
 def act(state: State, seat: int, action: dict[str, Any], rng: Rng) -> list[Event]:
-    if state.phase == "over":
-        raise RuleError("This game is over.")
-    if seat not in awaiting(state):
-        names = " or ".join(seat_ref(s) for s in sorted(awaiting(state)))
-        raise RuleError(f"It is not your decision now: the game waits on {names}.")
-    kind = action.get("type")
-    if not isinstance(kind, str) or kind not in {spec.name for spec in meta.actions}:
-        raise RuleError(f"Unknown action. Actions: {', '.join(spec.name for spec in meta.actions)}.")
+    """The front door (rules/base.py) has checked the game runs, the seat is awaited and the action's shape."""
     log = ActionLog()
-    actions.dispatch(state, seat, kind, action, rng, log)  # every handler validates fully before it changes anything
+    actions.dispatch(state, seat, action["type"], action, rng, log)
     advance(state, rng, log)
     return log.events
 

@@ -4,8 +4,7 @@ import pytest
 
 from rules import serial
 from rules.base import RuleError
-from rules.dragondice.choices import casualty_label
-from rules.dragondice.damage import casualty_sets, is_valid
+from rules.dragondice.damage import casualty_label, casualty_sets, is_valid
 from rules.dragondice.engine import ENGINE as dd
 from rules.dragondice.model import Unit
 from rules.rng import Rng
