@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rules.base import ActionLog, RuleError, require, seat_ref
@@ -43,7 +44,7 @@ def _before_conquests(state: State, what: str) -> None:
     require(not state.log.conquered, f"You can {what} only before your first conquest of the turn.")
 
 
-def pick(state: State, seat: int, action: dict[str, Any], log: ActionLog) -> None:
+def pick(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
     """Seed steps 1-3 and rulings: the combo at position k costs 1 coin on each of the k-1 combos above."""
     require(state.phase == PICK, "You already have an active race; pick a new one after going into decline.")
     raw = text_param(action, "combo")
@@ -76,7 +77,7 @@ def _refill(state: State) -> None:
         state.row.append(Combo(state.races.pop(0), state.powers.pop(0), 0))
 
 
-def conquer(state: State, seat: int, action: dict[str, Any], log: ActionLog) -> None:
+def conquer(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
     """Seed steps 4-11: a legal target, paid in full from the tokens in hand."""
     require(state.phase == CONQUER, "Your conquests are over for this turn; redeploy or end your turn.")
     rid = text_param(action, "region")
@@ -143,7 +144,7 @@ def reinforce(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Ac
         state.phase = REDEPLOY
 
 
-def redeploy(state: State, seat: int, action: dict[str, Any], log: ActionLog) -> None:
+def redeploy(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
     """Seed steps 17-18: move tokens freely between your regions, keeping at least 1 in each."""
     source = text_param(action, "source")
     dest = text_param(action, "to")
@@ -191,7 +192,7 @@ def _defender_done(state: State, log: ActionLog) -> None:
         turn.advance(state, log)
 
 
-def abandon(state: State, seat: int, action: dict[str, Any], log: ActionLog) -> None:
+def abandon(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
     """Rulings: at the start of an expansion turn a player may leave whole regions."""
     _before_conquests(state, "abandon regions")
     rid = text_param(action, "region")
@@ -203,7 +204,7 @@ def abandon(state: State, seat: int, action: dict[str, Any], log: ActionLog) -> 
     log.say(f"{seat_ref(seat)} abandons {name(state, rid)}.")
 
 
-def decline(state: State, seat: int, log: ActionLog) -> None:
+def decline(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
     """Seed steps 25-29: flip the race, 1 token per region, no conquest, score, the turn ends."""
     _before_conquests(state, "go into decline")
     player = state.seats[seat]
@@ -237,7 +238,7 @@ def decline(state: State, seat: int, log: ActionLog) -> None:
     turn.close_turn(state, log)
 
 
-def use(state: State, seat: int, action: dict[str, Any], log: ActionLog) -> None:
+def use(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
     """Abilities that need a choice. Cultists: move the Great Ancient before conquering."""
     ability = text_param(action, "ability")
     require(ability == "ancient", "The only ability used by choice is 'ancient' (Cultists: move the Great Ancient).")
@@ -255,7 +256,7 @@ def use(state: State, seat: int, action: dict[str, Any], log: ActionLog) -> None
     log.say(f"{seat_ref(seat)} moves the Great Ancient to {name(state, rid)}.")
 
 
-def end(state: State, seat: int, log: ActionLog) -> None:
+def end(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
     """Finish: Rivers are emptied, tokens in hand spread over your thinnest regions, score, next player."""
     player = state.seats[seat]
     if state.phase == DEFENDERS:
@@ -277,23 +278,31 @@ def end(state: State, seat: int, log: ActionLog) -> None:
     turn.close_turn(state, log)
 
 
+Move = Callable[[State, int, dict[str, Any], Rng, ActionLog], None]
+
+# Each action type and its move; every move checks everything before its first change.
+MOVES: dict[str, Move] = {
+    "pick": pick,
+    "conquer": conquer,
+    "reinforce": reinforce,
+    "redeploy": redeploy,
+    "abandon": abandon,
+    "decline": decline,
+    "use": use,
+    "end": end,
+}
+# What each phase of a turn accepts (boardgame.io's phases and stages).
+STAGES: dict[str, frozenset[str]] = {
+    PICK: frozenset({"pick"}),
+    DEFENDERS: frozenset({"redeploy", "end"}),
+    REDEPLOY: frozenset({"redeploy", "end"}),
+    CONQUER: frozenset({"conquer", "reinforce", "redeploy", "abandon", "decline", "use", "end"}),
+}
+
+
 def dispatch(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
-    kind = action.get("type")
-    if kind == "pick":
-        pick(state, seat, action, log)
-    elif kind == "conquer":
-        conquer(state, seat, action, log)
-    elif kind == "reinforce":
-        reinforce(state, seat, action, rng, log)
-    elif kind == "redeploy":
-        redeploy(state, seat, action, log)
-    elif kind == "abandon":
-        abandon(state, seat, action, log)
-    elif kind == "decline":
-        decline(state, seat, log)
-    elif kind == "use":
-        use(state, seat, action, log)
-    elif kind == "end":
-        end(state, seat, log)
-    else:
-        raise RuleError("Unknown action. Actions: pick, conquer, reinforce, redeploy, abandon, decline, use, end.")
+    """Play a move the phase allows (the front door in rules/base.py has checked the seat and the action's shape)."""
+    kind = action["type"]
+    allowed = STAGES.get(state.phase, frozenset())
+    require(kind in allowed, lambda: f"You cannot {kind} now; you may: {', '.join(sorted(allowed))}.")
+    MOVES[kind](state, seat, action, rng, log)

@@ -13,9 +13,7 @@ from rules.base import (
     Engine,
     Event,
     Meta,
-    Outcome,
     Param,
-    RuleError,
     SeatInfo,
     require,
     seat_ref,
@@ -24,8 +22,9 @@ from rules.rng import Rng
 from rules.smallworld import abilities, board
 from rules.smallworld.actions import HAND, MAX_MOVES, dispatch
 from rules.smallworld.content import content
+from rules.smallworld.scoring import outcome
 from rules.smallworld.state import CONQUER, DEFENDERS, OVER, PICK, REDEPLOY, Combo, Player, Region, State
-from rules.smallworld.turn import start_turn, tokens_on_map
+from rules.smallworld.turn import start_turn
 
 HIDDEN = -1  # a coin total the viewer may not see
 content()  # validate races, powers, Places and Relics at import: a bad data file fails loudly at start-up
@@ -90,35 +89,11 @@ def awaiting(state: State) -> frozenset[int]:
 
 
 def act(state: State, seat: int, action: dict[str, Any], rng: Rng) -> list[Event]:
-    """Validate, then apply. Every handler checks everything before its first change (RuleError leaves the
-    state as it was); the contract tests check this on every step of random games."""
-    require(isinstance(action, dict), "An action is a set of parameters with a type.")
-    require(state.phase != OVER, "This game is over.")
-    waiting = awaiting(state)
-    if seat not in waiting:
-        names = ", ".join(seat_ref(s) for s in sorted(waiting))
-        raise RuleError(f"It is not your move: waiting for {names}.")
-    kind = action.get("type")
-    require(isinstance(kind, str) and kind in {spec.name for spec in meta.actions}, _unknown())
-    allowed = _allowed_types(state, seat)
-    require(kind in allowed, f"You cannot {kind} now; you may: {', '.join(sorted(allowed))}.")
+    """Validate, then apply. Every move checks everything before its first change (RuleError leaves the state
+    as it was); the contract tests check this on every step of random games."""
     log = ActionLog()
     dispatch(state, seat, action, rng, log)
     return log.events
-
-
-def _unknown() -> str:
-    return "Unknown action. Actions: " + ", ".join(spec.name for spec in meta.actions) + "."
-
-
-def _allowed_types(state: State, seat: int) -> set[str]:
-    if state.phase == PICK:
-        return {"pick"}
-    if state.phase == DEFENDERS:
-        return {"redeploy", "end"}
-    if state.phase == REDEPLOY:
-        return {"redeploy", "end"}
-    return {"conquer", "reinforce", "redeploy", "abandon", "decline", "use", "end"}
 
 
 def legal(state: State, seat: int) -> list[Choice]:
@@ -128,8 +103,8 @@ def legal(state: State, seat: int) -> list[Choice]:
         return _pick_choices(state, seat)
     if state.phase == DEFENDERS:
         player = state.seats[seat]
-        choices = _moves(state, seat, {HAND: player.pending})
-        return [*choices, Choice({"type": "end"}, f"Put back {player.pending} token(s) evenly", quick=True)]
+        back = _moves(state, seat, {HAND: player.pending})
+        return [*back, Choice({"type": "end"}, f"Put back {player.pending} token(s) evenly", quick=True)]
     choices: list[Choice] = []
     if state.phase == CONQUER:
         choices += _conquest_choices(state, seat)
@@ -241,21 +216,6 @@ def status(state: State, seat: int | None) -> str:
 
 def _combo_name(combo: Combo) -> str:
     return f"{abilities.power(combo.power).name} {abilities.race(combo.race).name}"
-
-
-def outcome(state: State) -> Outcome | None:
-    """Rulings: most coins; ties broken by most race tokens on the map; then a shared win."""
-    if state.phase != OVER:
-        return None
-    scores = {seat: player.coins for seat, player in enumerate(state.seats)}
-    best = max(scores.values())
-    leaders = [seat for seat, coins in scores.items() if coins == best]
-    if len(leaders) > 1:
-        most = max(tokens_on_map(state, seat) for seat in leaders)
-        leaders = [seat for seat in leaders if tokens_on_map(state, seat) == most]
-    names = " and ".join(seat_ref(seat) for seat in leaders)
-    verb = "share the win" if len(leaders) > 1 else "wins"
-    return Outcome(tuple(leaders), scores, f"{names} {verb} with {best} coins.")
 
 
 def fallback(state: State, seat: int) -> dict[str, Any]:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rules.base import Outcome, seat_ref
 from rules.smallworld import abilities
 from rules.smallworld.board import game_map
 from rules.smallworld.content import Effect
-from rules.smallworld.state import State
+from rules.smallworld.state import OVER, State
 
 
 @dataclass
@@ -83,3 +84,22 @@ def income(state: State, seat: int) -> Income:
                     continue
                 result.add(_bonus(state, seat, effect, declined, declined=True), f"{source.name} (declined)")
     return result
+
+
+def tokens_on_map(state: State, seat: int) -> int:
+    return sum(r.tokens for r in state.regions.values() if r.owner == seat)
+
+
+def outcome(state: State) -> Outcome | None:
+    """Rulings: most coins; ties broken by most race tokens on the map; then a shared win."""
+    if state.phase != OVER:
+        return None
+    scores = {seat: player.coins for seat, player in enumerate(state.seats)}
+    best = max(scores.values())
+    leaders = [seat for seat, coins in scores.items() if coins == best]
+    if len(leaders) > 1:
+        most = max(tokens_on_map(state, seat) for seat in leaders)
+        leaders = [seat for seat in leaders if tokens_on_map(state, seat) == most]
+    names = " and ".join(seat_ref(seat) for seat in leaders)
+    verb = "share the win" if len(leaders) > 1 else "wins"
+    return Outcome(tuple(leaders), scores, f"{names} {verb} with {best} coins.")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.base import ActionLog, seat_ref
 from rules.smallworld import abilities
 from rules.smallworld.board import game_map
-from rules.smallworld.scoring import income
+from rules.smallworld.scoring import income, outcome
 from rules.smallworld.state import CONQUER, DEFENDERS, OVER, PICK, State, TurnLog
 
 
@@ -114,8 +114,6 @@ def advance(state: State, log: ActionLog) -> None:
 
 
 def finish_game(state: State, log: ActionLog) -> None:
-    from rules.smallworld.engine import outcome  # the engine owns the result; imported late to avoid a cycle
-
     state.phase = OVER
     state.revealed = True
     totals = ", ".join(f"{seat_ref(s)} {p.coins}" for s, p in enumerate(state.seats))
@@ -123,7 +121,3 @@ def finish_game(state: State, log: ActionLog) -> None:
     result = outcome(state)
     if result is not None:
         log.say(result.summary, "game_end")
-
-
-def tokens_on_map(state: State, seat: int) -> int:
-    return sum(r.tokens for r in state.regions.values() if r.owner == seat)
