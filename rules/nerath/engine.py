@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rules import serial
@@ -236,54 +236,86 @@ def _counts(most: int) -> list[int]:
     return list(range(1, most + 1)) if most <= 3 else [1, most]
 
 
+def stage(state: State, seat: int) -> str:
+    """What the game waits for from `seat`, as boardgame.io names stages: a decision inside a battle (Guardians'
+    losses, the allies' split of hits, casualties, press or retreat), a Monster running amok, or the turn's step."""
+    fight = state.battle
+    if fight is not None and _keeping(state, seat):
+        return "guardians"
+    realm = _deciding_realm(state, seat)
+    if fight is not None and _splitting(state, realm):
+        return "answer" if fight.proposal else "split"
+    if fight is not None:
+        return "casualties" if fight.hits else "battle"
+    return "amok" if state.step == "battle" and state.amok else "turn"
+
+
 def legal(state: State, seat: int) -> list[Choice]:
     if seat not in awaiting(state):
         return []
-    fight = state.battle
-    if fight is not None and _keeping(state, seat):
-        return _guardian_choices(state, fight)
+    return CHOICES[stage(state, seat)](state, seat)
+
+
+def _guardians_legal(state: State, seat: int) -> list[Choice]:
+    assert state.battle is not None
+    return _guardian_choices(state, state.battle)
+
+
+def _split_legal(state: State, seat: int) -> list[Choice]:
+    assert state.battle is not None
+    return _split_choices(state, state.battle)
+
+
+def _casualties_legal(state: State, seat: int) -> list[Choice]:
+    fight, realm = state.battle, _deciding_realm(state, seat)
+    assert fight is not None
+    pieces = [p for p in battle.fighters(state, fight, realm == fight.attacker) if p.realm == realm]
+    options = battle.casualty_options(pieces, fight.hits[realm])
+    return [
+        Choice({"type": "casualties", "pieces": _casualty_value(o)}, f"{name(realm)} loses {_tally(o)}", quick=i == 0)
+        for i, o in enumerate(options)
+    ]
+
+
+def _battle_legal(state: State, seat: int) -> list[Choice]:
+    fight, realm = state.battle, _deciding_realm(state, seat)
+    assert fight is not None
+    choices = []
+    if fight.stage != "retreat":
+        choices.append(Choice({"type": "press"}, f"Press the attack at {label(fight.space)}", quick=True))
+    kinds = sorted({p.kind for p in battle.retreaters(state)})
+    whole = battle.retreat_options(state)
+    single = len(whole) == 1 and len(kinds) == 1  # a lone way back gets a button (menus need two options)
+    choices += [
+        Choice(
+            {"type": "retreat", "to": s},
+            f"Retreat everything to {label(s)}{_boarding(state, fight, s)}",
+            quick=fight.stage == "retreat" or single,
+        )
+        for s in whole
+    ]
+    if len(kinds) > 1:  # splitting the retreat: one kind at a time
+        for kind in kinds:
+            most = sum(1 for p in battle.retreaters(state) if p.kind == kind)
+            for to in battle.retreat_options(state, kind):
+                action = {"type": "retreat", "to": to, "piece": kind, "count": most}
+                note = _boarding(state, fight, to, kind)
+                choices.append(Choice(action, f"Retreat {most} {board.kind_name(kind, most)} to {label(to)}{note}"))
+    return choices + _debark_choices(state, realm)
+
+
+def _amok_legal(state: State, seat: int) -> list[Choice]:
+    targets = battle.amok_targets(state, _deciding_realm(state, seat), state.amok_from)
+    choices = [
+        Choice({"type": "amok", "to": s}, f"A Monster runs amok into {label(s)}", quick=len(targets) == 1)
+        for s in targets
+    ]
+    return [*choices, Choice({"type": "end"}, "Stop running amok", quick=True)]
+
+
+def _turn_legal(state: State, seat: int) -> list[Choice]:
+    """The step's moves: battles to start, moves by land, sea or air, boarding and landing, buying, cards."""
     realm = _deciding_realm(state, seat)
-    if fight is not None and _splitting(state, realm):
-        return _split_choices(state, fight)
-    if fight is not None and fight.hits:
-        pieces = [p for p in battle.fighters(state, fight, realm == fight.attacker) if p.realm == realm]
-        options = battle.casualty_options(pieces, fight.hits[realm])
-        return [
-            Choice(
-                {"type": "casualties", "pieces": _casualty_value(o)}, f"{name(realm)} loses {_tally(o)}", quick=i == 0
-            )
-            for i, o in enumerate(options)
-        ]
-    if fight is not None:
-        choices = []
-        if fight.stage != "retreat":
-            choices.append(Choice({"type": "press"}, f"Press the attack at {label(fight.space)}", quick=True))
-        kinds = sorted({p.kind for p in battle.retreaters(state)})
-        whole = battle.retreat_options(state)
-        single = len(whole) == 1 and len(kinds) == 1  # a lone way back gets a button (menus need two options)
-        choices += [
-            Choice(
-                {"type": "retreat", "to": s},
-                f"Retreat everything to {label(s)}{_boarding(state, fight, s)}",
-                quick=fight.stage == "retreat" or single,
-            )
-            for s in whole
-        ]
-        if len(kinds) > 1:  # splitting the retreat: one kind at a time
-            for kind in kinds:
-                most = sum(1 for p in battle.retreaters(state) if p.kind == kind)
-                for to in battle.retreat_options(state, kind):
-                    action = {"type": "retreat", "to": to, "piece": kind, "count": most}
-                    note = _boarding(state, fight, to, kind)
-                    choices.append(Choice(action, f"Retreat {most} {board.kind_name(kind, most)} to {label(to)}{note}"))
-        return choices + _debark_choices(state, realm)
-    if state.step == "battle" and state.amok:
-        targets = battle.amok_targets(state, realm, state.amok_from)
-        choices = [
-            Choice({"type": "amok", "to": s}, f"A Monster runs amok into {label(s)}", quick=len(targets) == 1)
-            for s in targets
-        ]
-        return [*choices, Choice({"type": "end"}, "Stop running amok", quick=True)]
     choices: list[Choice] = []
     if state.step == "battle":
         for space in _fightable(state):
@@ -325,6 +357,18 @@ def legal(state: State, seat: int) -> list[Choice]:
     if not (state.step == "battle" and state.pending):
         choices.append(Choice({"type": "end"}, _end_label(state), quick=True))
     return choices
+
+
+# What each stage offers (legal) -- a new stage is a new entry here and in STAGES below.
+CHOICES: dict[str, Callable[[State, int], list[Choice]]] = {
+    "guardians": _guardians_legal,
+    "split": _split_legal,
+    "answer": _split_legal,
+    "casualties": _casualties_legal,
+    "battle": _battle_legal,
+    "amok": _amok_legal,
+    "turn": _turn_legal,
+}
 
 
 def _boarding(state: State, fight: Battle, to: str, kind: str = "") -> str:
@@ -517,163 +561,210 @@ def _kinds(action: dict[str, Any]) -> list[str]:
     return kinds
 
 
+Move = Callable[[State, int, dict[str, Any], ActionLog, Rng], None]
+
+
 def act(state: State, seat: int, action: dict[str, Any], rng: Rng) -> list[Event]:
-    require(not state.finished, "This game is over.")
-    require(isinstance(action, dict), "An action is an object with a type.")
-    kind = action.get("type")
-    names = [spec.name for spec in meta.actions]
-    require(isinstance(kind, str) and kind in names, f"Unknown action; actions: {', '.join(names)}.")
-    waiting = awaiting(state)
-    require(
-        seat in waiting, f"It is not your turn to act; waiting for {', '.join(seat_ref(s) for s in sorted(waiting))}."
-    )
+    """Play a move of the stage the game is in (the front door in rules/base.py has checked the game runs, the seat
+    is awaited and the action's shape); each move checks the rest before its first change."""
+    kind = action["type"]
+    now = stage(state, seat)
+    moves = STAGES[now]
+    require(kind in moves, lambda: _refusal(state, seat, now, kind))
     log = ActionLog()
-    fight = state.battle
-    if fight is not None and _keeping(state, seat):
-        keeper = name(guardians.player(state, fight.attacker))
-        require(kind == "guardians", f"{keeper} must first choose which Guardians lose which dice (guardians).")
-        loss = guardians.parse(state.dungeons[fight.space], action.get("dice"), fight.guardian_hits)
-        battle.choose_guardian_losses(state, loss, log, rng)
-        return log.events
-    realm = _deciding_realm(state, seat)
-    if fight is not None and _splitting(state, realm):
-        _split_decision(state, fight, realm, kind, action, log, rng)
-    elif fight is not None and fight.hits:
-        require(
-            kind == "casualties", f"{name(realm)} must first choose casualties for {label(fight.space)} (casualties)."
-        )
-        kinds = _kinds(action)
-        battle.check_casualties(state, realm, kinds)
-        battle.choose_casualties(state, realm, kinds, log, rng)
-    elif fight is not None:
-        require(
-            kind in ("press", "retreat", "play", "move"),
-            f"The battle at {label(fight.space)} goes on: press or retreat (or land pieces from a sea you won).",
-        )
-        _battle_decision(state, realm, kind, action, log, rng)
-    else:
-        _step_action(state, realm, kind, action, log, rng)
+    moves[kind](state, seat, action, log, rng)
     return log.events
 
 
-def _split_decision(
-    state: State, fight: Battle, realm: str, kind: str, action: dict[str, Any], log: ActionLog, rng: Rng
-) -> None:
-    """Sharing hits between allied defenders: the first proposes; the other accepts or refuses (the rules' split)."""
-    if not fight.proposal:
-        require(
-            kind == "split",
-            f"{name(realm)} must first propose how the hits are shared: /nerath split with the hits your realm takes.",
+def _refusal(state: State, seat: int, now: str, kind: str) -> str:
+    """Why `kind` is not a move of the stage the game is in, and what is."""
+    realm = _deciding_realm(state, seat)
+    fight = state.battle
+    where = label(fight.space) if fight is not None else ""
+    if now == "guardians":
+        assert fight is not None
+        keeper = name(guardians.player(state, fight.attacker))
+        return f"{keeper} must first choose which Guardians lose which dice (guardians)."
+    if now == "split":
+        return (
+            f"{name(realm)} must first propose how the hits are shared: /nerath split with the hits your realm takes."
         )
-        allowed = sharing.choices(battle.split_counts(state, fight), fight.split_hits)
-        mine = action.get("mine")
-        if isinstance(mine, str) and mine.strip().isdigit():
-            mine = int(mine)
-        require(
-            isinstance(mine, int) and not isinstance(mine, bool) and mine in allowed,
-            f"{name(realm)} may take {allowed[0]} to {allowed[-1]} of the {fight.split_hits} hits; "
-            f"the ally takes the rest.",
-        )
-        split = _split_of(fight, int(mine))
-        _, other = sharing.pair(split)
-        if split == fight.split_default or state.seat_of[other] == state.seat_of[realm]:
-            log.say(f"The hits at {label(fight.space)} are shared: {sharing.describe(split)}.")
-            battle.settle_split(state, fight, split, log)
-        else:
-            fight.proposal = split
-            log.say(
-                f"{name(realm)} proposes: {sharing.describe(split)}. "
-                f"{seat_ref(state.seat_of[other])} accepts or refuses for {name(other)}."
-            )
-            return
-    else:
-        require(kind in ("accept", "refuse"), f"{name(realm)} must accept or refuse the proposed split of the hits.")
-        split = fight.proposal if kind == "accept" else fight.split_default
-        verb = "accepts" if kind == "accept" else "refuses; the rules' split applies"
-        log.say(f"{name(realm)} {verb}: {sharing.describe(split)}.")
+    if now == "answer":
+        return f"{name(realm)} must accept or refuse the proposed split of the hits."
+    if now == "casualties":
+        return f"{name(realm)} must first choose casualties for {where} (casualties)."
+    if now == "battle":
+        return f"The battle at {where} goes on: press or retreat (or land pieces from a sea you won)."
+    return f"{kind} is not possible in the {state.step} step; {name(realm)} can now: {_possible(state, realm)}."
+
+
+def _guardians(state: State, seat: int, action: dict[str, Any], log: ActionLog, rng: Rng) -> None:
+    fight = state.battle
+    assert fight is not None
+    loss = guardians.parse(state.dungeons[fight.space], action.get("dice"), fight.guardian_hits)
+    battle.choose_guardian_losses(state, loss, log, rng)
+
+
+def _split(state: State, seat: int, action: dict[str, Any], log: ActionLog, rng: Rng) -> None:
+    """The first of two allied defenders proposes how the shared hits fall."""
+    fight, realm = state.battle, _deciding_realm(state, seat)
+    assert fight is not None
+    allowed = sharing.choices(battle.split_counts(state, fight), fight.split_hits)
+    mine = action.get("mine")
+    if isinstance(mine, str) and mine.strip().isdigit():
+        mine = int(mine)
+    require(
+        isinstance(mine, int) and not isinstance(mine, bool) and mine in allowed,
+        f"{name(realm)} may take {allowed[0]} to {allowed[-1]} of the {fight.split_hits} hits; "
+        "the ally takes the rest.",
+    )
+    split = _split_of(fight, int(mine))
+    _, other = sharing.pair(split)
+    if split == fight.split_default or state.seat_of[other] == state.seat_of[realm]:
+        log.say(f"The hits at {label(fight.space)} are shared: {sharing.describe(split)}.")
         battle.settle_split(state, fight, split, log)
+        battle.advance(state, log, rng)
+        return
+    fight.proposal = split
+    log.say(
+        f"{name(realm)} proposes: {sharing.describe(split)}. "
+        f"{seat_ref(state.seat_of[other])} accepts or refuses for {name(other)}."
+    )
+
+
+def _answer(state: State, seat: int, action: dict[str, Any], log: ActionLog, rng: Rng) -> None:
+    """The other ally accepts the proposed split, or refuses it for the rules' own."""
+    fight, realm = state.battle, _deciding_realm(state, seat)
+    assert fight is not None
+    accepted = action["type"] == "accept"
+    split = fight.proposal if accepted else fight.split_default
+    verb = "accepts" if accepted else "refuses; the rules' split applies"
+    log.say(f"{name(realm)} {verb}: {sharing.describe(split)}.")
+    battle.settle_split(state, fight, split, log)
     battle.advance(state, log, rng)
 
 
-def _battle_decision(state: State, realm: str, kind: str, action: dict[str, Any], log: ActionLog, rng: Rng) -> None:
+def _casualties(state: State, seat: int, action: dict[str, Any], log: ActionLog, rng: Rng) -> None:
+    realm = _deciding_realm(state, seat)
+    kinds = _kinds(action)
+    battle.check_casualties(state, realm, kinds)
+    battle.choose_casualties(state, realm, kinds, log, rng)
+
+
+def _press(state: State, seat: int, action: dict[str, Any], log: ActionLog, rng: Rng) -> None:
     fight = state.battle
     assert fight is not None
-    if kind == "press":
-        require(fight.stage != "retreat", "The retreat has begun: retreat the other attacking pieces too.")
-        battle.press(state, log, rng)
-    elif kind == "retreat":
-        to = _space(action, "to")
-        piece = _piece(action) if action.get("piece") is not None else ""
-        count = _count(action) if piece else 0
-        if piece:
-            have = sum(1 for p in battle.retreaters(state) if p.kind == piece)
-            require(1 <= count <= have, f"{name(realm)} has {have} {board.kind_name(piece, 2)} to retreat here.")
-        options = battle.retreat_options(state, piece)
-        where = ", ".join(map(label, options)) or "nowhere (press on)"
-        require(to in options, f"You cannot retreat to {label(to)}; retreat to: {where}.")
-        battle.retreat(state, to, log, rng, piece, count)
-    elif kind == "move":
-        require(fight.stage == "decide", "The retreat has begun: retreat the other attacking pieces too.")
-        piece, count, origin, to = _piece(action), _count(action), _space(action, "from"), _space(action, "to")
-        require(
-            board.piece_type(piece) == "land" and SPACES[origin].kind == "sea",
-            f"While the battle at {label(fight.space)} runs, only pieces landing from a sea you won may join it.",
-        )
-        _move(state, realm, piece, count, origin, to, log)
-    else:
-        _play(state, realm, action, log)
+    require(fight.stage != "retreat", "The retreat has begun: retreat the other attacking pieces too.")
+    battle.press(state, log, rng)
 
 
-def _play(state: State, realm: str, action: dict[str, Any], log: ActionLog) -> None:
+def _retreat(state: State, seat: int, action: dict[str, Any], log: ActionLog, rng: Rng) -> None:
+    realm = _deciding_realm(state, seat)
+    to = _space(action, "to")
+    piece = _piece(action) if action.get("piece") is not None else ""
+    count = _count(action) if piece else 0
+    if piece:
+        have = sum(1 for p in battle.retreaters(state) if p.kind == piece)
+        require(1 <= count <= have, f"{name(realm)} has {have} {board.kind_name(piece, 2)} to retreat here.")
+    options = battle.retreat_options(state, piece)
+    where = ", ".join(map(label, options)) or "nowhere (press on)"
+    require(to in options, f"You cannot retreat to {label(to)}; retreat to: {where}.")
+    battle.retreat(state, to, log, rng, piece, count)
+
+
+def _land_in_battle(state: State, seat: int, action: dict[str, Any], log: ActionLog, rng: Rng) -> None:
+    fight = state.battle
+    assert fight is not None
+    require(fight.stage == "decide", "The retreat has begun: retreat the other attacking pieces too.")
+    piece, count, origin, to = _piece(action), _count(action), _space(action, "from"), _space(action, "to")
+    require(
+        board.piece_type(piece) == "land" and SPACES[origin].kind == "sea",
+        f"While the battle at {label(fight.space)} runs, only pieces landing from a sea you won may join it.",
+    )
+    _move(state, _deciding_realm(state, seat), piece, count, origin, to, log)
+
+
+def _play(state: State, seat: int, action: dict[str, Any], log: ActionLog, rng: Rng) -> None:
     card = board.slug(_text(action, "card"))
     target = board.slug(_text(action, "target", required=False))
     if target not in ("", "none"):
         require(target in SPACES, f"There is no space called {str(action.get('target'))[:60]!r}.")
-    cards.play(state, realm, card, target, log)
+    cards.play(state, _deciding_realm(state, seat), card, target, log)
 
 
-def _step_action(state: State, realm: str, kind: str, action: dict[str, Any], log: ActionLog, rng: Rng) -> None:
-    step = state.step
-    if kind == "end":
-        require(
-            not (step == "battle" and state.pending and not state.amok),
-            f"Fight your battles first: {', '.join(map(label, state.pending))}.",
-        )
-        turns.end_step(state, log, rng)
-    elif kind == "play":
-        _play(state, realm, action, log)
-    elif kind == "move":
-        piece, count, origin, to = _piece(action), _count(action), _space(action, "from"), _space(action, "to")
-        _move(state, realm, piece, count, origin, to, log)
-    elif kind in ("fight", "explore"):
-        require(step == "battle", "Battles are fought in the battle step (end the move step first).")
-        require(not state.amok, "Finish running amok first (amok, or end to stop).")
-        space = _space(action, "space")
-        fightable = _fightable(state)
-        require(
-            space in fightable,
+def _end(state: State, seat: int, action: dict[str, Any], log: ActionLog, rng: Rng) -> None:
+    require(
+        not (state.step == "battle" and state.pending and not state.amok),
+        lambda: f"Fight your battles first: {', '.join(map(label, state.pending))}.",
+    )
+    turns.end_step(state, log, rng)
+
+
+def _step_move(state: State, seat: int, action: dict[str, Any], log: ActionLog, rng: Rng) -> None:
+    piece, count, origin, to = _piece(action), _count(action), _space(action, "from"), _space(action, "to")
+    _move(state, _deciding_realm(state, seat), piece, count, origin, to, log)
+
+
+def _fight(state: State, seat: int, action: dict[str, Any], log: ActionLog, rng: Rng) -> None:
+    """fight or explore: start the battle at a space (explore for a dungeon entrance)."""
+    require(state.step == "battle", "Battles are fought in the battle step (end the move step first).")
+    require(not state.amok, "Finish running amok first (amok, or end to stop).")
+    space = _space(action, "space")
+    fightable = _fightable(state)
+    require(
+        space in fightable,
+        lambda: (
             f"No battle to start at {label(space)}; you can: {', '.join(map(label, fightable)) or 'none'} "
-            "(sea battles first).",
-        )
-        is_dungeon = SPACES[space].kind == "dungeon"
-        require(is_dungeon == (kind == "explore"), "Use explore for a dungeon entrance and fight for other spaces.")
-        battle.start(state, space, log, rng)
-    elif kind == "amok":
-        require(bool(state.amok), "No Monster may run amok now.")
-        to = _space(action, "to")
-        targets = battle.amok_targets(state, realm, state.amok_from)
-        require(
-            to in targets,
-            f"A Monster cannot run amok into {label(to)}; it can go to: {', '.join(map(label, targets)) or 'nowhere'}.",
-        )
-        battle.run_amok(state, to, log)
-    elif kind == "buy":
-        require(step == "reinforce", "New pieces are bought in the reinforce step.")
-        piece, count, at = _piece(action), _count(action), _space(action, "at")
-        castle = reinforce.check_buy(state, realm, piece, count, at)
-        reinforce.apply_buy(state, realm, piece, count, at, castle, log)
-    else:
-        raise RuleError(f"{kind} is not possible in the {step} step; {name(realm)} can now: {_possible(state, realm)}.")
+            "(sea battles first)."
+        ),
+    )
+    is_dungeon = SPACES[space].kind == "dungeon"
+    require(
+        is_dungeon == (action["type"] == "explore"), "Use explore for a dungeon entrance and fight for other spaces."
+    )
+    battle.start(state, space, log, rng)
+
+
+def _amok(state: State, seat: int, action: dict[str, Any], log: ActionLog, rng: Rng) -> None:
+    require(bool(state.amok), "No Monster may run amok now.")
+    to = _space(action, "to")
+    targets = battle.amok_targets(state, _deciding_realm(state, seat), state.amok_from)
+    require(
+        to in targets,
+        lambda: (
+            f"A Monster cannot run amok into {label(to)}; it can go to: {', '.join(map(label, targets)) or 'nowhere'}."
+        ),
+    )
+    battle.run_amok(state, to, log)
+
+
+def _buy(state: State, seat: int, action: dict[str, Any], log: ActionLog, rng: Rng) -> None:
+    require(state.step == "reinforce", "New pieces are bought in the reinforce step.")
+    realm = _deciding_realm(state, seat)
+    piece, count, at = _piece(action), _count(action), _space(action, "at")
+    castle = reinforce.check_buy(state, realm, piece, count, at)
+    reinforce.apply_buy(state, realm, piece, count, at, castle, log)
+
+
+_TURN: dict[str, Move] = {
+    "end": _end,
+    "play": _play,
+    "move": _step_move,
+    "fight": _fight,
+    "explore": _fight,
+    "amok": _amok,
+    "buy": _buy,
+}
+# What each stage accepts, and the move each action type plays there (boardgame.io's stages).
+STAGES: dict[str, dict[str, Move]] = {
+    "guardians": {"guardians": _guardians},
+    "split": {"split": _split},
+    "answer": {"accept": _answer, "refuse": _answer},
+    "casualties": {"casualties": _casualties},
+    "battle": {"press": _press, "retreat": _retreat, "move": _land_in_battle, "play": _play},
+    "amok": _TURN,
+    "turn": _TURN,
+}
 
 
 def _possible(state: State, realm: str) -> str:
