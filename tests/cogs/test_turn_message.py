@@ -79,3 +79,18 @@ async def test_settings_posts_action_keeps_a_message_per_action(pig_harness: Har
     assert not edits(calls, h.channel_id)
     (reply,) = [reply for reply in replies(calls) if "plays peek" in reply.content]
     assert not reply.ephemeral and "alice plays peek" in reply.content and "begins" not in reply.content
+
+
+async def test_an_undo_request_by_an_abusive_name_pings_only_the_players_asked(pig_harness: Harness):
+    from tests.cogs.test_mentions import EVIL, OUTSIDER, allowed
+
+    h = pig_harness
+    await h.command(ALICE, EVIL, "game new", {"game": "pig"})
+    await h.command(BOB, "bob", "game join")
+    await h.command(ALICE, EVIL, "game start", {"order": "joined"})
+    await h.command(ALICE, EVIL, "pig roll")  # dice were rolled: taking it back needs bob's consent
+    calls = await h.command(ALICE, EVIL, "undo")
+    (ask,) = [c for c in replies(calls) if "asks to take back" in c.content]
+    assert f"<@{BOB}>" in ask.content and f"<@{OUTSIDER}>" not in ask.content and "@everyone" not in ask.content
+    rules = allowed(ask.payload)
+    assert rules is not None and rules.get("parse") == [] and [str(u) for u in rules["users"]] == [str(BOB)]
