@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from rules import serial
 from rules.base import (
     ActionLog,
     ActionSpec,
@@ -250,10 +251,19 @@ def _aiming(state: State, seat: int | None) -> str | None:
 # --- acting ------------------------------------------------------------------------------------------------
 
 
+def check(state: State, seat: int, action: dict[str, Any]) -> None:
+    """Whether `seat` may play `action` now (the front door in rules/base.py has checked the seat and the action's
+    shape): a move is checked directly, a build or grant against its own short list, never the whole of legal()."""
+    touch(state)  # never trust an index built before the caller handed us this state
+    action = _written(state, action, seat)
+    _validate(state, action, seat)
+    if action["type"] == "orders":  # legal if the list plays through: tried on a copy, its dice thrown away
+        trial = serial.clone(state)
+        orders.run(trial, action["list"], lambda copy, order, into: _order(copy, seat, order, Rng(0), into))
+
+
 def act(state: State, seat: int, action: dict[str, Any], rng: Rng) -> list[Event]:
     touch(state)  # never trust an index built before the caller handed us this state
-    require(state.phase != "over", "This campaign is over.")
-    require(seat in awaiting(state), f"It is not your decision now; waiting for {_waiting_text(state)}.")
     action = _written(state, action, seat)
     _validate(state, action, seat)
     log = ActionLog()
@@ -273,16 +283,35 @@ def _waiting_text(state: State) -> str:
     return f"{who} ({NATIONS[choices.decider(state)].name})"
 
 
-def _allowed_types(state: State) -> tuple[str, ...]:
+def stage(state: State) -> str:
+    """What the campaign waits for, as boardgame.io names stages: bids for sides, a question (a decision), the
+    build or movement step of a nation's turn, or a battle's target, casualties or fight-or-retreat."""
     if state.bidding is not None:
-        return ("bid", "pass") if state.bidding.side else ("bid",)
+        return "bidding_side" if state.bidding.side else "bidding"
     if state.decisions:
-        return ("choose",)
+        return "decision"
     if state.phase in ("build", "move"):
-        grant = ("grant",) if state.phase == "move" else ()
-        return (state.phase, "end", "revolt", "orders", *declarations.TYPES, *grant)
+        return state.phase
     step = state.battle.step if state.battle else ""
-    return {"target": ("target",), "casualties": ("casualties",)}.get(step, ("fight", "retreat", "submit"))
+    return step if step in ("target", "casualties") else "battle"
+
+
+_TURN_STEP = ("end", "revolt", "orders", *declarations.TYPES)
+# What each stage accepts (a new move is an entry here and in MOVES).
+STAGES: dict[str, tuple[str, ...]] = {
+    "bidding": ("bid",),
+    "bidding_side": ("bid", "pass"),
+    "decision": ("choose",),
+    "build": ("build", *_TURN_STEP),
+    "move": ("move", *_TURN_STEP, "grant"),
+    "target": ("target",),
+    "casualties": ("casualties",),
+    "battle": ("fight", "retreat", "submit"),
+}
+
+
+def _allowed_types(state: State) -> tuple[str, ...]:
+    return STAGES[stage(state)]
 
 
 ZONE_PARAMS = ("from", "to", "zone")
@@ -324,40 +353,65 @@ def _validate(state: State, action: dict[str, Any], seat: int | None = None) -> 
     names = [spec.name for spec in meta.actions]
     require(isinstance(kind, str) and kind in names, f"Unknown action; Genertela actions are: {', '.join(names)}.")
     allowed = _allowed_types(state)
-    if kind not in allowed:  # not require(): the message lists every choice, too dear to build for legal actions
-        raise RuleError(f"You cannot {kind} now; you may: {_possible(state, seat)}.")
-    if kind == "move":
-        _check_move(state, action)
-        return
-    if kind == "orders":  # each order is checked as it is played (orders.run)
-        listed = action.get("list")
-        written = isinstance(listed, str) or (isinstance(listed, list) and all(isinstance(o, str) for o in listed))
-        require(written and set(action) == {"type", "list"}, "orders takes one list of orders.")
-        return
-    if kind == "outside":
-        count = action.get("count")
-        require(isinstance(count, int) and not isinstance(count, bool), "outside needs a whole number of units.")
-    if kind == "end" and state.phase == "move":
+    require(kind in allowed, lambda: f"You cannot {kind} now; you may: {_possible(state, seat)}.")
+    CHECKS.get(str(kind), _among_choices)(state, action, seat)
+
+
+def _check_orders(state: State, action: dict[str, Any], seat: int | None) -> None:
+    """Only the list's shape: act plays the orders on a copy and refuses the first that fails (orders.run)."""
+    listed = action.get("list")
+    written = isinstance(listed, str) or (isinstance(listed, list) and all(isinstance(o, str) for o in listed))
+    require(written and set(action) == {"type", "list"}, "orders takes one list of orders.")
+
+
+def _check_outside(state: State, action: dict[str, Any], seat: int | None) -> None:
+    count = action.get("count")
+    require(isinstance(count, int) and not isinstance(count, bool), "outside needs a whole number of units.")
+    _among_choices(state, action, seat)
+
+
+def _check_end(state: State, action: dict[str, Any], seat: int | None) -> None:
+    if state.phase == "move":
         duty = dragonewts.duty_zones(state, active_nation(state))
         require(
             not duty,
-            f"The Dragonkill: first attack with at least one Dragon in {', '.join(zone(z).name for z in duty)}.",
+            lambda: (
+                f"The Dragonkill: first attack with at least one Dragon in {', '.join(zone(z).name for z in duty)}."
+            ),
         )
-    if kind in ("end", "fight"):
-        require(set(action) == {"type"}, f"{kind} takes no parameters.")
+    require(set(action) == {"type"}, "end takes no parameters.")
+
+
+def _check_fight(state: State, action: dict[str, Any], seat: int | None) -> None:
+    require(set(action) == {"type"}, "fight takes no parameters.")
+
+
+def _check_letpass(state: State, action: dict[str, Any], seat: int | None) -> None:
+    if _aiming(state, seat) is not None:
+        _among_choices(state, action, seat)
         return
-    if kind == "letpass" and _aiming(state, seat) is None:
-        require(set(action) == {"type"}, "letpass takes no parameters.")
-        require(declarations.may_let_pass(state), "The Dragonewts need nobody's leave to pass.")
-        return
+    require(set(action) == {"type"}, "letpass takes no parameters.")
+    require(declarations.may_let_pass(state), "The Dragonewts need nobody's leave to pass.")
+
+
+def _check_move_action(state: State, action: dict[str, Any], seat: int | None) -> None:
+    _check_move(state, action)
+
+
+def _options(state: State, kind: str, seat: int | None) -> list[dict[str, Any]]:
+    """The choices an action of `kind` is one of: its own short list where it has one."""
     if kind == "grant":
-        options = [c.action for c in choices.grants(state)]
-    elif kind == "build":
-        options = [c.action for c in choices.builds(state)]
-    elif (nation := _aiming(state, seat)) is not None:
-        options = [c.action for c in aims.choices(state, nation)]
-    else:
-        options = [c.action for c in choices.legal_now(state)]
+        return [c.action for c in choices.grants(state)]
+    if kind == "build":
+        return [c.action for c in choices.builds(state)]
+    if (nation := _aiming(state, seat)) is not None:
+        return [c.action for c in aims.choices(state, nation)]
+    return [c.action for c in choices.legal_now(state)]
+
+
+def _among_choices(state: State, action: dict[str, Any], seat: int | None) -> None:
+    kind = str(action["type"])
+    options = _options(state, kind, seat)
     if action in options:
         return
     if not any(o["type"] == kind for o in options):
@@ -371,6 +425,18 @@ def _validate(state: State, action: dict[str, Any], seat: int | None = None) -> 
             f"That build is not possible (cost, zone or counters); you may: {_possible(state, seat, kind)}."
         )
     raise RuleError(f"That {kind} is not one of the choices now; you may: {_possible(state, seat, kind)}.")
+
+
+Check = Callable[[State, dict[str, Any], "int | None"], None]
+# How each action type is checked beyond the stage: most are one of the legal choices (_among_choices).
+CHECKS: dict[str, Check] = {
+    "move": _check_move_action,
+    "orders": _check_orders,
+    "outside": _check_outside,
+    "end": _check_end,
+    "fight": _check_fight,
+    "letpass": _check_letpass,
+}
 
 
 def _possible(state: State, seat: int | None, kind: str = "") -> str:
@@ -420,61 +486,101 @@ def _explain_move(state: State, action: dict[str, Any]) -> list[Unit]:
 
 
 def _apply(state: State, action: dict[str, Any], rng: Rng, log: ActionLog, seat: int | None = None) -> None:
-    kind = action["type"]
+    """Play a checked action: bids go to the bidding, every other move is looked up in MOVES."""
     if state.bidding is not None:
-        seat = state.bidding.to_act
-        bidding.act(state, seat, kind, str(action.get("side", "")), int(action.get("points", 0)), log)
+        bidder = state.bidding.to_act
+        bidding.act(state, bidder, action["type"], str(action.get("side", "")), int(action.get("points", 0)), log)
         return
-    if kind == "choose":
-        decisions.resolve(state, action["option"], rng, log)
-        flow.resume(state, log, rng)
-        return
-    if kind == "grant":
-        alliance_votes.grant(state, active_nation(state), action["zone"], action["nation"], action["count"], log)
-        return
-    if kind == "orders":
-        log.events.extend(
-            orders.run(state, action["list"], lambda trial, order, into: _order(trial, seat, order, rng, into))
-        )
-        return
+    MOVES[action["type"]](state, action, rng, log, seat)
+
+
+def _choose(state: State, action: dict[str, Any], rng: Rng, log: ActionLog, seat: int | None) -> None:
+    decisions.resolve(state, action["option"], rng, log)
+    flow.resume(state, log, rng)
+
+
+def _grant(state: State, action: dict[str, Any], rng: Rng, log: ActionLog, seat: int | None) -> None:
+    alliance_votes.grant(state, active_nation(state), action["zone"], action["nation"], action["count"], log)
+
+
+def _orders(state: State, action: dict[str, Any], rng: Rng, log: ActionLog, seat: int | None) -> None:
+    log.events.extend(
+        orders.run(state, action["list"], lambda trial, order, into: _order(trial, seat, order, rng, into))
+    )
+
+
+def _build(state: State, action: dict[str, Any], rng: Rng, log: ActionLog, seat: int | None) -> None:
     nation = active_nation(state)
-    if kind == "build":
-        what, zid = action["kind"], action["zone"]
-        state.resources[nation] -= flow.build_cost(what)
-        unit_kind = {"unit": "standard"}.get(what, what)
-        reinforce.add_unit(state, Unit(0, nation, unit_kind, zid, home=zid))
-        if what == "unit":
-            state.built.append(zid)
-        built = {"city": "City", "forest": "Forest"}.get(what, what)
-        log.say(f"{NATIONS[nation].name} build a {built} in {zone(zid).name}.")
-        if not flow.can_build(state) or not choices.builds(state):
-            flow.end_build(state, log, rng)
-    elif kind in declarations.TYPES:
-        declarations.apply(state, action, log)
-    elif kind == "end" and state.phase == "build":
+    what, zid = action["kind"], action["zone"]
+    state.resources[nation] -= flow.build_cost(what)
+    unit_kind = {"unit": "standard"}.get(what, what)
+    reinforce.add_unit(state, Unit(0, nation, unit_kind, zid, home=zid))
+    if what == "unit":
+        state.built.append(zid)
+    built = {"city": "City", "forest": "Forest"}.get(what, what)
+    log.say(f"{NATIONS[nation].name} build a {built} in {zone(zid).name}.")
+    if not flow.can_build(state) or not choices.builds(state):
         flow.end_build(state, log, rng)
-    elif kind == "move":
-        _move(state, nation, action, log)
-    elif kind == "end":
-        flow.end_move(state, log, rng)
-    elif kind == "target":
-        aims.choose(state, _aiming(state, seat) or choices.decider(state), action["category"], log)
-        flow.settle(state, log, rng)
-    elif kind == "revolt":
-        submission.revolt(state, nation, log)
-    elif kind == "submit":
-        assert state.battle is not None
-        if vassals.ask_acceptance(state, state.battle, action.get("zone", "")):
-            return  # a nation that revolted against it: the overlord first says whether it takes it back
-        submission.submit(state, state.battle.defender, action["nation"], log, action.get("zone", ""))
-        vassals.after_submission(state, state.battle, log, partial="zone" in action)
-        if not state.politics.resume:  # else the battles go on once the attacker chose whether to withdraw
-            flow.next_battle(state, log, rng)
-    elif kind == "casualties":
-        combat.take_hits(state, choices.decider(state), casualties.expand(action["units"]), log)
-        flow.settle(state, log, rng)
-    else:
-        _retreat_step(state, kind, action, rng, log)
+
+
+def _declare(state: State, action: dict[str, Any], rng: Rng, log: ActionLog, seat: int | None) -> None:
+    declarations.apply(state, action, log)
+
+
+def _end(state: State, action: dict[str, Any], rng: Rng, log: ActionLog, seat: int | None) -> None:
+    END_OF_STEP[state.phase](state, log, rng)
+
+
+def _move_action(state: State, action: dict[str, Any], rng: Rng, log: ActionLog, seat: int | None) -> None:
+    _move(state, active_nation(state), action, log)
+
+
+def _target(state: State, action: dict[str, Any], rng: Rng, log: ActionLog, seat: int | None) -> None:
+    aims.choose(state, _aiming(state, seat) or choices.decider(state), action["category"], log)
+    flow.settle(state, log, rng)
+
+
+def _revolt(state: State, action: dict[str, Any], rng: Rng, log: ActionLog, seat: int | None) -> None:
+    submission.revolt(state, active_nation(state), log)
+
+
+def _submit(state: State, action: dict[str, Any], rng: Rng, log: ActionLog, seat: int | None) -> None:
+    assert state.battle is not None
+    if vassals.ask_acceptance(state, state.battle, action.get("zone", "")):
+        return  # a nation that revolted against it: the overlord first says whether it takes it back
+    submission.submit(state, state.battle.defender, action["nation"], log, action.get("zone", ""))
+    vassals.after_submission(state, state.battle, log, partial="zone" in action)
+    if not state.politics.resume:  # else the battles go on once the attacker chose whether to withdraw
+        flow.next_battle(state, log, rng)
+
+
+def _casualties(state: State, action: dict[str, Any], rng: Rng, log: ActionLog, seat: int | None) -> None:
+    combat.take_hits(state, choices.decider(state), casualties.expand(action["units"]), log)
+    flow.settle(state, log, rng)
+
+
+def _fight_or_retreat(state: State, action: dict[str, Any], rng: Rng, log: ActionLog, seat: int | None) -> None:
+    _retreat_step(state, action["type"], action, rng, log)
+
+
+Move = Callable[[State, dict[str, Any], Rng, ActionLog, "int | None"], None]
+# Each action type and its move (bids are the bidding's own); a new move is an entry here and in STAGES.
+MOVES: dict[str, Move] = {
+    "choose": _choose,
+    "grant": _grant,
+    "orders": _orders,
+    "build": _build,
+    **{kind: _declare for kind in declarations.TYPES},
+    "end": _end,
+    "move": _move_action,
+    "target": _target,
+    "revolt": _revolt,
+    "submit": _submit,
+    "casualties": _casualties,
+    "fight": _fight_or_retreat,
+    "retreat": _fight_or_retreat,
+}
+END_OF_STEP: dict[str, Callable[[State, ActionLog, Rng], None]] = {"build": flow.end_build, "move": flow.end_move}
 
 
 def _move(state: State, nation: str, action: dict[str, Any], log: ActionLog) -> None:
@@ -634,4 +740,5 @@ ENGINE = Engine(
     status=status,
     outcome=outcome,
     fallback=fallback,
+    check=check,
 )
