@@ -60,7 +60,7 @@ async def test_deadline_plays_the_fallback_and_posts_it(discord: FakeDiscord, bo
     await driver.run(x, "game settings", _channel=channel, deadline="2s", remind_after="1h")
 
     def fallback_posts() -> list[dict]:
-        return [m for m in discord.channel_messages(channel["id"]) if "played by the bot" in m["content"]]
+        return [m for m in discord.channel_messages(channel["id"]) if "Time ran out" in m["content"]]
 
     [post] = (await discord.wait_for(fallback_posts, timeout=12))[:1]
     assert post["attachments"] and discord.pings[int(post["id"])] == [o.id]
