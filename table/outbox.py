@@ -22,6 +22,7 @@ MAX_QUICK = 5  # buttons under the board for each awaited seat
 MAX_MENUS = 2  # select menus under the board (each takes a whole row of Discord's five)
 MENU_SIZE = 25  # options in one select menu (Discord's limit)
 MESSAGE_WAIT = 5.0  # seconds a turn's next action waits for the id of the turn's message still being posted
+SINCE_WINDOW = 80  # actions looked back through for it
 SINCE_LINES = 5  # lines of "since your last turn" in a reminder or a new turn's message
 MENTION_ROOM = 200  # kept free in a message for the pings of the players awaited (added by the front end)
 
@@ -338,7 +339,9 @@ class Outbox(TableCore):
     async def since_last_turn(self, table: TableRow, seat: int, limit: int = SINCE_LINES) -> list[str]:
         """What others did since `seat` last acted, in a few public lines: what concerns that seat first (a battle
         against them, a loss), then the rest, and how many more /history holds."""
-        rows = effective(await self.store.actions(table.id))
+        # the recent log is enough (and a long campaign's whole log is not read for every reminder)
+        recent = max(0, table.version - 1 - SINCE_WINDOW)  # action n made version n + 1 (undos are actions too)
+        rows = effective(await self.store.actions(table.id, after=recent))
         mine = [index for index, row in enumerate(rows) if row.seat == seat]
         later = rows[mine[-1] + 1 :] if mine else rows
         name = self.namer(await self.store.seats(table.id))
