@@ -1,9 +1,11 @@
 from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
-from table.service import Caller, TableService
+from table.clock import Origin, Reminders
+from table.service import Caller, Post, TableService
 from table.store import Store
 from tests.support import pig
 
@@ -45,3 +47,40 @@ def with_pig() -> Iterator[None]:
     pig.install()
     yield
     pig.uninstall()
+
+
+@dataclass
+class Inbox:
+    """What reminders sent: a notifier that records instead of reaching Discord."""
+
+    dms: list[tuple[int, str]] = field(default_factory=list)
+    origins: list[Origin] = field(default_factory=list)
+    mentions: list[tuple[int, int, str]] = field(default_factory=list)
+    posts: list[Post] = field(default_factory=list)
+    closed: set[int] = field(default_factory=set)
+    broken: set[int] = field(default_factory=set)
+
+    async def dm(self, user_id: int, text: str, origin: Origin) -> bool:
+        if user_id in self.broken:
+            raise RuntimeError("Discord is down")
+        if user_id in self.closed:
+            return False
+        self.dms.append((user_id, text))
+        self.origins.append(origin)
+        return True
+
+    async def mention(self, channel_id: int, user_id: int, text: str) -> None:
+        self.mentions.append((channel_id, user_id, text))
+
+    async def post(self, post: Post) -> None:
+        self.posts.append(post)
+
+
+@pytest.fixture
+def inbox() -> Inbox:
+    return Inbox()
+
+
+@pytest.fixture
+def reminders(service: TableService, inbox: Inbox) -> Reminders:
+    return Reminders(service, inbox)

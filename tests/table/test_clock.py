@@ -1,56 +1,17 @@
 """Reminders with an injected clock: due times, quiet hours, repeats, escalation, closed DMs, deadlines."""
 
-from dataclasses import dataclass, field
-
-import pytest
-
-from table.clock import Origin, Reminders, quiet_until
-from table.service import Post, TableService
+from table.clock import Reminders, quiet_until
+from table.service import TableService
 from table.store import Prefs
 from tests.table.conftest import ALICE, BOB, CHANNEL, GUILD, FakeClock
 
 HOUR = 3600
 
 
-@dataclass
-class Inbox:
-    dms: list[tuple[int, str]] = field(default_factory=list)
-    origins: list[Origin] = field(default_factory=list)
-    mentions: list[tuple[int, int, str]] = field(default_factory=list)
-    posts: list[Post] = field(default_factory=list)
-    closed: set[int] = field(default_factory=set)
-    broken: set[int] = field(default_factory=set)
-
-    async def dm(self, user_id: int, text: str, origin: Origin) -> bool:
-        if user_id in self.broken:
-            raise RuntimeError("Discord is down")
-        if user_id in self.closed:
-            return False
-        self.dms.append((user_id, text))
-        self.origins.append(origin)
-        return True
-
-    async def mention(self, channel_id: int, user_id: int, text: str) -> None:
-        self.mentions.append((channel_id, user_id, text))
-
-    async def post(self, post: Post) -> None:
-        self.posts.append(post)
-
-
 async def started(service: TableService) -> None:
     await service.create(GUILD, CHANNEL, ALICE, "tictactoe", {})
     await service.join(CHANNEL, BOB)
     await service.start(CHANNEL, ALICE, "joined")
-
-
-@pytest.fixture
-def inbox() -> Inbox:
-    return Inbox()
-
-
-@pytest.fixture
-def reminders(service: TableService, inbox: Inbox) -> Reminders:
-    return Reminders(service, inbox)
 
 
 async def test_first_reminder_after_remind_after_then_every_remind_every(service, reminders, inbox, clock: FakeClock):

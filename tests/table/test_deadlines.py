@@ -11,20 +11,10 @@ from table.absence import absence
 from table.clock import Reminders
 from table.durations import DurationError
 from table.service import TableService
-from tests.table.conftest import ALICE, BOB, CHANNEL, FakeClock
-from tests.table.test_clock import HOUR, Inbox, started
+from tests.table.conftest import ALICE, BOB, CHANNEL, FakeClock, Inbox
+from tests.table.test_clock import HOUR, started
 
 DAY = 24 * HOUR
-
-
-@pytest.fixture
-def inbox() -> Inbox:
-    return Inbox()
-
-
-@pytest.fixture
-def reminders(service: TableService, inbox: Inbox) -> Reminders:
-    return Reminders(service, inbox)
 
 
 async def with_deadline(service: TableService, hours: int = 48) -> float:

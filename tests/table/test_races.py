@@ -12,8 +12,7 @@ import pytest
 from rules import serial
 from table.clock import Reminders
 from table.service import Ask, TableError, TableService
-from tests.table.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, FakeClock
-from tests.table.test_clock import Inbox
+from tests.table.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, FakeClock, Inbox
 
 HOUR = 3600
 

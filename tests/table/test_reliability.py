@@ -20,8 +20,7 @@ from table.dice import DiceError, roll
 from table.instance import InstanceError, claim
 from table.service import TableError, TableService
 from table.store import NewerDatabase, Store, _migrations
-from tests.table.conftest import ALICE, BOB, CHANNEL, GUILD, FakeClock
-from tests.table.test_clock import Inbox
+from tests.table.conftest import ALICE, BOB, CHANNEL, GUILD, FakeClock, Inbox
 
 HOUR = 3600
 
