@@ -19,7 +19,8 @@ from typing import Any
 
 from rules import serial
 from rules.base import SeatInfo
-from rules.genertela import bot, engine
+from rules.genertela import engine
+from rules.genertela import policy as unseated
 from rules.genertela.board import zone
 from rules.genertela.content import SIDES
 from rules.genertela.engine import ENGINE as genertela
@@ -33,7 +34,7 @@ def policy(state: State, seat: int, orders: bool) -> dict[str, Any]:
     """The unseated sides' policy, played for a seat; with `orders`, a whole nation turn at once where it would."""
     if engine._aiming(state, seat) is not None:
         return genertela.fallback(state, seat)  # the default target of that seat's side
-    action = bot.bot_action(state)
+    action = unseated.next_action(state)
     if orders and state.phase in ("build", "move") and not state.decisions:
         return plan(state, seat) or action
     return action
@@ -49,7 +50,7 @@ def plan(state: State, seat: int) -> dict[str, Any] | None:
     while (trial.turn, trial.order_index, trial.alliance, trial.invasion_done) == key:
         if trial.decisions or trial.phase not in ("build", "move") or seat not in genertela.awaiting(trial):
             break
-        action = bot.bot_action(trial)
+        action = unseated.next_action(trial)
         if action["type"] == "end":
             written.append("end")
         else:

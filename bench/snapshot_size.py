@@ -4,7 +4,7 @@
     nice -n 10 .venv/bin/python -m bench.snapshot_size nerath --seed 2    one game
 
 Each game is played to its end through the real TableService on a database file: Genertela by four people, one
-side each, every seat played by the engine's policy for unseated sides (rules/genertela/bot.py); the other games
+side each, every seat played by the engine's policy for unseated sides (rules/genertela/policy.py); the other games
 by a seeded random legal choice. Then it reports the file's size after a WAL checkpoint and after VACUUM, the
 bytes held by snapshots, by actions and by the rest (SQLite's dbstat when it is compiled in, else the sum of the
 columns' lengths), the number of snapshots, and how long reading one snapshot takes (`/board turn:N` reads one).
@@ -25,8 +25,8 @@ import aiosqlite
 
 import rules
 from rules.base import Engine
-from rules.genertela import bot
 from rules.genertela import engine as genertela_engine
+from rules.genertela import policy as unseated
 from table.service import Caller, TableService
 from table.store import Store
 
@@ -39,7 +39,7 @@ def policy(engine: Engine[Any], state: Any, seat: int, chooser: random.Random) -
     if engine.meta.id == "genertela":
         if genertela_engine._aiming(state, seat) is not None:
             return engine.fallback(state, seat)  # the default target of that seat's side
-        return bot.bot_action(state)
+        return unseated.next_action(state)
     return chooser.choice(engine.legal(state, seat)).action
 
 

@@ -45,7 +45,7 @@ def choices(state: State) -> list[Choice]:
     return [Choice({"type": "pass"}, f"Let {bid.side} go", quick=True), *raises]
 
 
-def todo(state: State) -> str:
+def guidance(state: State) -> str:
     """What the awaited bidder may do, with the commands."""
     bid = state.bidding
     assert bid is not None

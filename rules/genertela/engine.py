@@ -26,7 +26,6 @@ from rules.genertela import (
     aims,
     alliance_votes,
     bidding,
-    bot,
     casualties,
     choices,
     combat,
@@ -35,6 +34,7 @@ from rules.genertela import (
     dragonewts,
     flow,
     orders,
+    policy,
     reinforce,
     submission,
     vassals,
@@ -51,6 +51,7 @@ from rules.genertela.board import (
     zone,
 )
 from rules.genertela.content import SIDES
+from rules.genertela.guidance import guidance
 from rules.genertela.movement import (
     check_overrun,
     closed_zones,
@@ -62,7 +63,6 @@ from rules.genertela.movement import (
     pass_room,
 )
 from rules.genertela.state import State, Unit
-from rules.genertela.todo import todo
 from rules.rng import Rng
 
 BOT = -1
@@ -204,7 +204,7 @@ def _prelude(state: State, rng: Rng) -> None:
     state.side_seat = dict.fromkeys(seats, BOT)
     log = ActionLog()
     while state.turn < SHORT_FIRST_TURN and state.phase != "over":
-        _apply(state, bot.bot_action(state), rng, log)
+        _apply(state, policy.next_action(state), rng, log)
     state.side_seat = seats
     state.vp = {}
 
@@ -419,7 +419,7 @@ def _among_choices(state: State, action: dict[str, Any], seat: int | None) -> No
             f"That {kind} is not one of the choices now (none is possible); you may: {_possible(state, seat)}."
         )
     if kind == "bid" and state.bidding is not None:
-        raise RuleError(f"That bid is not possible. {bidding.todo(state)}")
+        raise RuleError(f"That bid is not possible. {bidding.guidance(state)}")
     if kind == "build":
         raise RuleError(
             f"That build is not possible (cost, zone or counters); you may: {_possible(state, seat, kind)}."
@@ -637,7 +637,7 @@ def _run_bots(state: State, rng: Rng, log: ActionLog) -> None:
     """Sides nobody sits at are played by the bot policy until a person must act; a movement step in which the
     nation can do nothing ends by itself."""
     while state.phase != "over" and (_seat(state) == BOT or _idle_movement(state)):
-        _apply(state, bot.bot_action(state) if _seat(state) == BOT else {"type": "end"}, rng, log)
+        _apply(state, policy.next_action(state) if _seat(state) == BOT else {"type": "end"}, rng, log)
 
 
 def _idle_movement(state: State) -> bool:
@@ -666,7 +666,7 @@ def _close(state: State, log: ActionLog) -> None:
 def fallback(state: State, seat: int) -> dict[str, Any]:
     if (nation := _aiming(state, seat)) is not None:
         return aims.choices(state, nation)[0].action  # the default target of that seat's side
-    return bot.fallback_action(state)
+    return policy.fallback_action(state)
 
 
 # --- what players see --------------------------------------------------------------------------------------
@@ -696,7 +696,7 @@ def status(state: State, seat: int | None) -> str:
     if state.bidding is not None:
         auction = state.bidding
         now = f"{auction.side} stands at {auction.high} VP" if auction.side else "a new auction opens"
-        return f"Bidding for sides: {now}; waiting for {seat_ref(auction.to_act)}.\n{bidding.todo(state)}"
+        return f"Bidding for sides: {now}; waiting for {seat_ref(auction.to_act)}.\n{bidding.guidance(state)}"
     turn = CONTENT.turn(state.turn)
     nation = NATIONS[active_nation(state)]
     lines = [
@@ -705,7 +705,7 @@ def status(state: State, seat: int | None) -> str:
     ]
     if state.decisions:
         lines.append(decisions.prompt(state))
-    elif what := todo(state):
+    elif what := guidance(state):
         lines.append(what)
     if seat is not None:
         mine = [side for side, owner in state.side_seat.items() if owner == seat]

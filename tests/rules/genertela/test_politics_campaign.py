@@ -10,7 +10,7 @@ import pytest
 
 from rules import serial
 from rules.base import ActionLog, SeatInfo
-from rules.genertela import bot, reinforce
+from rules.genertela import policy, reinforce
 from rules.genertela.board import has_city, holds, units_of
 from rules.genertela.content import Placement, content
 from rules.genertela.engine import ENGINE as genertela
@@ -90,7 +90,7 @@ def test_every_turns_scheduled_placements_happen_in_a_bot_played_campaign(monkey
     state = genertela.new([SeatInfo()], genertela.meta.resolve_options({}), Rng(7))
     actions, turn, problems = 0, state.turn, []
     while genertela.outcome(state) is None:
-        genertela.act(state, 0, bot.bot_action(state), Rng(actions))
+        genertela.act(state, 0, policy.next_action(state), Rng(actions))
         actions += 1
         if state.turn != turn:  # a turn just ended: its schedule events must show
             problems += [f"turn {turn}: {text}" for text in EVENT_CHECKS.get(turn, lambda _: [])(state)]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.base import ActionLog
-from rules.genertela import bot, flow
+from rules.genertela import flow, policy
 from rules.genertela.board import CONTENT, units_of
 from rules.genertela.combat import casualty_options
 from rules.genertela.economy import population_excess, population_limit
@@ -34,7 +34,7 @@ def test_units_starting_in_the_sea_may_move_out_of_it_normally_and_the_bot_does(
     put(state, "esrolians", "North Esrolia", 1)
     belintar = hero(state, "esrolians", "Homeward Ocean", "Belintar", ["guardian", "assassin"])
     assert z("North Esrolia") in destinations(state, "esrolians", z("Homeward Ocean"))
-    action = bot.bot_action(state)
+    action = policy.next_action(state)
     assert action == {"type": "move", "from": z("Homeward Ocean"), "to": z("North Esrolia"), "count": 1}
     genertela.act(state, 0, action, Rng(0))
     assert belintar.zone == z("North Esrolia")

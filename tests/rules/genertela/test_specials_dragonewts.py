@@ -290,7 +290,7 @@ def test_a_fight_over_a_city_may_be_called_off_before_the_battle_step() -> None:
 
 
 def test_turn_23_the_scheduled_dragons_attack_every_deathline_zone_holding_human_units() -> None:
-    from rules.genertela import bot, reinforce
+    from rules.genertela import policy, reinforce
 
     state = blank(turn=23, nation="dragonewts", phase="move")
     put(state, "dragonewts", "Dragon's Eye", 2, kind="named_dragonewt")
@@ -300,7 +300,7 @@ def test_turn_23_the_scheduled_dragons_attack_every_deathline_zone_holding_human
     for zone, nation in humans.items():
         put(state, nation, zone, 2)
     put(state, "uz", "Print", 2)  # not human: no Dragon may go
-    while (action := bot.bot_action(state)) != {"type": "end"}:  # the bot plays the Dragonewts' movement
+    while (action := policy.next_action(state)) != {"type": "end"}:  # the bot plays the Dragonewts' movement
         act(state, **action)
     for zone in humans:
         assert any(u.kind == "dragon" for u in units_of(state, "dragonewts", z(zone)))

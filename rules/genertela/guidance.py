@@ -9,7 +9,7 @@ from rules.genertela.state import State
 ONE_LINE = " Or the whole turn in one line: /gen orders (e.g. build Sartar; move Sartar>Prax 3)."
 
 
-def todo(state: State) -> str:
+def guidance(state: State) -> str:
     """Empty when nothing is awaited from a nation (bidding, decisions and the end have their own lines)."""
     if state.phase == "over" or state.bidding is not None or state.decisions:
         return ""

@@ -12,7 +12,7 @@ from rules.genertela.specials import leave_sea
 from rules.genertela.state import State
 
 
-def bot_action(state: State) -> dict[str, Any]:
+def next_action(state: State) -> dict[str, Any]:
     """Hold, reinforce, attack the weak: buy a unit where the nation is weakest, attack a zone at twice the odds."""
     if state.decisions:
         return fallback_action(state)  # the default answer: what the engine did before players could choose
