@@ -47,7 +47,6 @@ def ask_votes(state: State, army: list[Unit]) -> None:
         decisions.ask(state, member, "vote", options, labels)
 
 
-@decisions.handler("vote")
 def _vote(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
     weight = state.politics.providers.get(decision.nation, 0)
     state.politics.votes[option] = state.politics.votes.get(option, 0) + weight
@@ -114,7 +113,6 @@ def keep_one_nation(state: State, leader: str, zid: str, units: list[Unit], log:
     log.say(f"{NATIONS[nations[0]].name} keep {BOARD.zones[zid].name}; the other allies go home.")
 
 
-@decisions.handler("keep")
 def _keep(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
     from rules.genertela.alliance_turns import send_home
 
@@ -144,7 +142,6 @@ def ask_home(state: State, nation: str, uids: list[int]) -> None:
     decisions.ask(state, nation, "home", options, labels, uids=",".join(str(uid) for uid in uids))
 
 
-@decisions.handler("home")
 def _home(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
     uids = {int(uid) for uid in decision.data["uids"].split(",")}
     if option == "home" or option not in controlled(state, decision.nation):
@@ -175,7 +172,6 @@ def ask_challenges(state: State, nation: str) -> None:
         decisions.ask(state, ally, "challenge", ["yes", "no"], labels, zone=zid, attacker=nation)
 
 
-@decisions.handler("challenge")
 def _challenge(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
     zid, attacker = decision.data["zone"], decision.data["attacker"]
     if option == "yes":
@@ -252,3 +248,12 @@ def grant(state: State, nation: str, zid: str, to: str, count: int, log: ActionL
         state.politics.loans.append(unit.uid)
     touch(state)
     log.say(f"{NATIONS[nation].name} grant {unit_count(len(given))} in {BOARD.zones[zid].name} to {NATIONS[to].name}.")
+
+
+# The answers to this module's questions, by decision kind (the engine puts every module's in one table).
+ANSWERS: dict[str, decisions.Handler] = {
+    "vote": _vote,
+    "keep": _keep,
+    "home": _home,
+    "challenge": _challenge,
+}

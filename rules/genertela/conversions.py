@@ -36,7 +36,6 @@ def ask_swap(
         return
 
 
-@decisions.handler("swap")
 def _swap(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
     data, taker = decision.data, decision.nation
     taken = _standard(state, data["source"], data["zone"])[: int(option)]
@@ -59,7 +58,6 @@ def ask_forest(state: State, taker: str, zones: list[str], per_unit: int, text: 
         events.convert_forest_zone(state, taker, zones[0], per_unit, text, log)
 
 
-@decisions.handler("forest")
 def _forest(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
     if any(u.kind == "forest" and u.nation == "aldryami" for u in state.units if u.zone == option):
         events.convert_forest_zone(
@@ -81,8 +79,15 @@ def _argrath(state: State) -> dict[str, object]:
     )
 
 
-@decisions.handler("argrath")
 def _choose_argrath(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
     hero = next((u for u in state.units if u.uid == int(option)), None)
     if hero is not None:
         events.becomes(state, hero, _argrath(state), log)
+
+
+# The answers to this module's questions, by decision kind (the engine puts every module's in one table).
+ANSWERS: dict[str, decisions.Handler] = {
+    "swap": _swap,
+    "forest": _forest,
+    "argrath": _choose_argrath,
+}

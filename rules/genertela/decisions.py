@@ -7,7 +7,7 @@ already applied, so answering with the default changes nothing. Each kind has on
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from rules.base import ActionLog, Choice, seat_ref
 from rules.genertela.board import BOARD, NATIONS, controlled, touch
@@ -16,17 +16,6 @@ from rules.genertela.state import Decision, State
 from rules.rng import Rng
 
 Handler = Callable[[State, Decision, str, Rng, ActionLog], None]
-HANDLERS: dict[str, Handler] = {}
-
-
-def handler(kind: str) -> Callable[[Handler], Handler]:
-    """Register the function that applies answers to decisions of `kind`."""
-
-    def register(function: Handler) -> Handler:
-        HANDLERS[kind] = function
-        return function
-
-    return register
 
 
 def ask(state: State, nation: str, kind: str, options: list[str], labels: list[str], **data: str) -> bool:
@@ -53,16 +42,11 @@ def prompt(state: State) -> str:
     return f"{NATIONS[decision.nation].name} to decide with /gen choose: {decision.labels[0]} by default{more}."
 
 
-def resolve(state: State, option: str, rng: Rng, log: ActionLog) -> None:
-    """Apply the answer to the first awaited decision (the caller checked it is one of its options)."""
-    _load_handlers()
+def resolve(state: State, option: str, rng: Rng, log: ActionLog, answers: Mapping[str, Handler]) -> None:
+    """Apply the answer to the first awaited decision (the caller checked it is one of its options), with the
+    handler `answers` holds for its kind (the engine's one table of every module's answers)."""
     decision = state.decisions.pop(0)
-    HANDLERS[decision.kind](state, decision, option, rng, log)
-
-
-def _load_handlers() -> None:
-    # the modules that own each kind register their handlers when imported
-    from rules.genertela import alliance_votes, conversions, duties, losses, vassals  # noqa: F401
+    answers[decision.kind](state, decision, option, rng, log)
 
 
 def seat_label(seat: str) -> str:
@@ -97,6 +81,5 @@ def _relocate(state: State, decision: Decision, option: str, rng: Rng, log: Acti
     log.say(f"{NATIONS[decision.nation].name} put {moved} in {BOARD.zones[option].name}.")
 
 
-HANDLERS["placement"] = _relocate
-HANDLERS["recovery"] = _relocate
-HANDLERS["relocate"] = _relocate
+# The answers to this module's questions, by decision kind (the engine puts every module's in one table).
+ANSWERS: dict[str, Handler] = {"placement": _relocate, "recovery": _relocate, "relocate": _relocate}

@@ -193,9 +193,6 @@ def _answer_block(state: State, decision: Decision, option: str, rng: Rng, log: 
     _walk(state, units, decision.data["rest"].split(","), log)
 
 
-decisions.HANDLERS["dragonewt_block"] = _answer_block
-
-
 # --- battle ------------------------------------------------------------------------------------------------
 
 
@@ -361,3 +358,7 @@ def duty_move(state: State) -> dict[str, object] | None:
     for target, start in moves.items():
         return {"type": "move", "from": start, "to": target, "count": 1}
     return None
+
+
+# The answers to this module's questions, by decision kind (the engine puts every module's in one table).
+ANSWERS: dict[str, decisions.Handler] = {"dragonewt_block": _answer_block}

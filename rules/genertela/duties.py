@@ -165,7 +165,6 @@ def _auxiliaries(state: State, nation: str, log: ActionLog) -> None:
             log.say(f"{event.text} ({1 + len(company)} units fight for {NATIONS[nation].name} this turn.)")
 
 
-@decisions.handler("lend")
 def _lend_answer(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
     to = decision.data["to"]
     lenders = sorted(
@@ -233,3 +232,9 @@ def final_points(state: State, log: ActionLog) -> None:
         if points:
             state.vp[nation] = state.vp.get(nation, 0) + points
             log.say(f"{NATIONS[nation].name} score {points} VP for individuals who are dead at the end.")
+
+
+# The answers to this module's questions, by decision kind (the engine puts every module's in one table).
+ANSWERS: dict[str, decisions.Handler] = {
+    "lend": _lend_answer,
+}

@@ -29,10 +29,13 @@ from rules.genertela import (
     casualties,
     choices,
     combat,
+    conversions,
     decisions,
     declarations,
     dragonewts,
+    duties,
     flow,
+    losses,
     orders,
     policy,
     reinforce,
@@ -495,7 +498,7 @@ def _apply(state: State, action: dict[str, Any], rng: Rng, log: ActionLog, seat:
 
 
 def _choose(state: State, action: dict[str, Any], rng: Rng, log: ActionLog, seat: int | None) -> None:
-    decisions.resolve(state, action["option"], rng, log)
+    decisions.resolve(state, action["option"], rng, log, ANSWERS)
     flow.resume(state, log, rng)
 
 
@@ -562,6 +565,17 @@ def _casualties(state: State, action: dict[str, Any], rng: Rng, log: ActionLog, 
 def _fight_or_retreat(state: State, action: dict[str, Any], rng: Rng, log: ActionLog, seat: int | None) -> None:
     _retreat_step(state, action["type"], action, rng, log)
 
+
+# Every question's answer, by decision kind: one table built here, not filled in as modules happen to be imported.
+ANSWERS: dict[str, decisions.Handler] = {
+    **decisions.ANSWERS,
+    **alliance_votes.ANSWERS,
+    **conversions.ANSWERS,
+    **dragonewts.ANSWERS,
+    **duties.ANSWERS,
+    **losses.ANSWERS,
+    **vassals.ANSWERS,
+}
 
 Move = Callable[[State, dict[str, Any], Rng, ActionLog, "int | None"], None]
 # Each action type and its move (bids are the bidding's own); a new move is an entry here and in STAGES.

@@ -65,12 +65,10 @@ def remove_overstack(state: State, nation: str, double: str | None, log: ActionL
         log.say(f"{NATIONS[nation].name} lose {len(lost)} overstacked unit{'s' * (len(lost) != 1)}.")
 
 
-@decisions.handler("overstack")
 def _overstack(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
     remove_overstack(state, decision.nation, option, log)
 
 
-@decisions.handler("population")
 def _lose(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
     if option == ALL:
         take_excess(state, decision.nation, log)
@@ -82,3 +80,10 @@ def _lose(state: State, decision: Decision, option: str, rng: Rng, log: ActionLo
     remove(state, [unit])
     lost = described([unit.label()])
     log.say(f"{NATIONS[decision.nation].name} lose {lost} in {BOARD.zones[option].name} (population limit).")
+
+
+# The answers to this module's questions, by decision kind (the engine puts every module's in one table).
+ANSWERS: dict[str, decisions.Handler] = {
+    "overstack": _overstack,
+    "population": _lose,
+}

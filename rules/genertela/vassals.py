@@ -50,7 +50,6 @@ def ask_acceptance(state: State, battle: Battle, zone: str) -> bool:
     return decisions.ask(state, overlord, "accept", ["no", "yes"], labels, zone=zone)
 
 
-@decisions.handler("accept")
 def _accept(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
     from rules.genertela import flow, submission
 
@@ -79,7 +78,6 @@ def _ask_passage(state: State, subject: str, overlord: str) -> None:
     )
 
 
-@decisions.handler("passage")
 def _passage(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
     subject = decision.data["subject"]
     allowed = option == "yes"
@@ -92,7 +90,6 @@ def _passage(state: State, decision: Decision, option: str, rng: Rng, log: Actio
     log.say(f"{NATIONS[subject].name} {verb} move through the zones of {NATIONS[decision.nation].name}.")
 
 
-@decisions.handler("withdraw")
 def _withdraw(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
     if option == "stay" or option not in controlled(state, decision.nation):
         return
@@ -114,7 +111,6 @@ def ask_tribute(state: State, subject: str, overlord: str, share: int, log: Acti
         tribute_unit(state, overlord, log)
 
 
-@decisions.handler("tribute")
 def _tribute(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
     from rules.genertela import flow
 
@@ -179,7 +175,6 @@ def demand_troops(state: State, overlord: str) -> None:
         decisions.ask(state, overlord, "troops", options, labels, subject=subject)
 
 
-@decisions.handler("troops")
 def _troops(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
     _give_next(state, decision.data["subject"], decision.nation, int(option), [], log)
 
@@ -208,7 +203,6 @@ def _give(state: State, unit: Unit, overlord: str, zid: str) -> None:
     touch(state)
 
 
-@decisions.handler("give")
 def _give_answer(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
     data, subject = decision.data, decision.nation
     overlord = data["overlord"]
@@ -268,3 +262,14 @@ def partial_discount(state: State, subject: str) -> int:
         points = scoring_points(state, subject, [zid])
         lost += points if seat_of(state, subject) == seat_of(state, bond[1]) else points - points // 2
     return lost
+
+
+# The answers to this module's questions, by decision kind (the engine puts every module's in one table).
+ANSWERS: dict[str, decisions.Handler] = {
+    "accept": _accept,
+    "passage": _passage,
+    "withdraw": _withdraw,
+    "tribute": _tribute,
+    "troops": _troops,
+    "give": _give_answer,
+}
