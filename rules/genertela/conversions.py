@@ -5,7 +5,7 @@ engine took before players could choose: the first units or zone in map order, t
 from __future__ import annotations
 
 from rules.base import ActionLog
-from rules.genertela import decisions, events
+from rules.genertela import arrivals, decisions
 from rules.genertela.board import BOARD, CONTENT, NATIONS, touch, units_of
 from rules.genertela.casualties import described
 from rules.genertela.state import Decision, State, Unit
@@ -55,12 +55,12 @@ def ask_forest(state: State, taker: str, zones: list[str], per_unit: int, text: 
         return
     labels = [f"Take the Aldryami Forest zone {BOARD.zones[zid].name}" for zid in zones]
     if not decisions.ask(state, taker, "forest", zones, labels, per_unit=str(per_unit), text=text):
-        events.convert_forest_zone(state, taker, zones[0], per_unit, text, log)
+        arrivals.convert_forest_zone(state, taker, zones[0], per_unit, text, log)
 
 
 def _forest(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
     if any(u.kind == "forest" and u.nation == "aldryami" for u in state.units if u.zone == option):
-        events.convert_forest_zone(
+        arrivals.convert_forest_zone(
             state, decision.nation, option, int(decision.data["per_unit"]), decision.data["text"], log
         )
 
@@ -70,7 +70,7 @@ def ask_argrath(state: State, nation: str, heroes: list[Unit], log: ActionLog) -
     options = [str(u.uid) for u in heroes]
     labels = [f"{u.name} becomes Argrath" for u in heroes]
     if not decisions.ask(state, nation, "argrath", options, labels):
-        events.becomes(state, heroes[0], _argrath(state), log)
+        arrivals.becomes(state, heroes[0], _argrath(state), log)
 
 
 def _argrath(state: State) -> dict[str, object]:
@@ -82,7 +82,7 @@ def _argrath(state: State) -> dict[str, object]:
 def _choose_argrath(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
     hero = next((u for u in state.units if u.uid == int(option)), None)
     if hero is not None:
-        events.becomes(state, hero, _argrath(state), log)
+        arrivals.becomes(state, hero, _argrath(state), log)
 
 
 # The answers to this module's questions, by decision kind (the engine puts every module's in one table).

@@ -5,8 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import ActionLog
-from rules.genertela.board import BOARD, CONTENT, NATIONS, controlled, controller, touch
-from rules.genertela.reinforce import PLACED_FLAG, add_unit
+from rules.genertela import arrivals
+from rules.genertela import conversions as conversion_asks
+from rules.genertela.board import BOARD, CONTENT, NATIONS, controlled, controller, holds, touch
+from rules.genertela.content import Condition
+from rules.genertela.reinforce import add_unit
 from rules.genertela.state import State, Unit
 
 NEST_FLAG = "great_chaos_nest_in_play"
@@ -64,11 +67,6 @@ def _in_region(zid: str, region: dict[str, str]) -> bool:
     return not ("south_of" in region and not y > BOARD.zone(region["south_of"]).centre[1])
 
 
-def _room(state: State, nation: str) -> int:
-    limit = NATIONS[nation].counter_limits.get("standard", 0)
-    return max(0, limit - sum(1 for u in state.units if u.nation == nation and u.kind == "standard"))
-
-
 def conversions(state: State, nation: str, log: ActionLog) -> None:
     """Swaps and forest conversions due when `nation`'s turn starts; the taking nation's owner chooses the units or
     the zone (see conversions.py)."""
@@ -89,9 +87,6 @@ def _swap_due(timing: str, owner: str, nation: str) -> bool:
 
 
 def _swap(state: State, taker: str, params: dict[str, Any], log: ActionLog, text: str) -> None:
-    from rules.genertela.board import holds
-    from rules.genertela.content import Condition
-
     raw = params.get("condition")
     if isinstance(raw, dict):
         condition = Condition(
@@ -108,14 +103,14 @@ def _swap(state: State, taker: str, params: dict[str, Any], log: ActionLog, text
         for u in state.units
         if u.zone == zid and u.nation == source and u.kind == "standard" and _in_region(zid, region)
     ]
-    from rules.genertela import conversions
 
     zones = list(dict.fromkeys(u.zone for u in pool))
-    conversions.ask_swap(state, taker, source, zones, min(int(params["max_units"]), _room(state, taker)), text, log)
+    conversion_asks.ask_swap(
+        state, taker, source, zones, min(int(params["max_units"]), arrivals.room(state, taker)), text, log
+    )
 
 
 def _convert_forest(state: State, taker: str, params: dict[str, Any], log: ActionLog, text: str) -> None:
-    from rules.genertela import conversions
 
     region = params.get("region", {})
     terrain = params.get("terrain")
@@ -127,33 +122,10 @@ def _convert_forest(state: State, taker: str, params: dict[str, Any], log: Actio
         if terrain and zone.terrain != terrain:
             continue
         candidates.append(zid)
-    conversions.ask_forest(state, taker, candidates, int(params.get("per_unit", 1)), text, log)
-
-
-def convert_forest_zone(state: State, taker: str, zid: str, per_unit: int, text: str, log: ActionLog) -> None:
-    """The forest and every Aldryami unit of the zone give way to `per_unit` units each of the taking nation."""
-    here = [u for u in state.units if u.zone == zid and u.nation == "aldryami"]
-    count = min(len(here) * per_unit, _room(state, taker))
-    state.units = [u for u in state.units if u not in here]
-    for _ in range(count):
-        add_unit(state, Unit(0, taker, "standard", zid, home=zid))
-    touch(state)
-    log.say(f"{text} ({BOARD.zones[zid].name}: {count} units.)")
+    conversion_asks.ask_forest(state, taker, candidates, int(params.get("per_unit", 1)), text, log)
 
 
 CITY_OF_WONDERS_FLAG = "wolf_pirates_took_city_of_wonders"
-
-
-def special_id(nation: str, name: str, types: list[str]) -> str:
-    """The id of an individual an event brings (the Red Emperor, Argrath), built like the schedule's ids."""
-    return f"{nation}.{name.lower().replace(' ', '_')}.{'_'.join(types)}"
-
-
-def _special(state: State, nation: str, name: str, types: list[str], zid: str, recovery: str) -> Unit:
-    unit_id = special_id(nation, name, types)
-    if PLACED_FLAG + unit_id not in state.flags:  # it entered play: being dead at the end may score
-        state.flags.append(PLACED_FLAG + unit_id)
-    return add_unit(state, Unit(0, nation, "special", zid, name, types, unit_id, recovery, "until_lost", zid))
 
 
 def _remove_named(state: State, nation: str, names: list[str], log: ActionLog) -> None:
@@ -177,7 +149,7 @@ def end_of_turn(state: State, log: ActionLog) -> None:
             for item in event.params["place"]:
                 if item["unit"] == "special":
                     recovery = {"**": "**", "*": "*"}.get(item.get("recovery_mark", ""), "none")
-                    _special(state, entry.nation, item["name"], list(item["types"]), zid, recovery)
+                    arrivals.special_unit(state, entry.nation, item["name"], list(item["types"]), zid, recovery)
                 else:
                     for _ in range(int(item["count"])):
                         add_unit(state, Unit(0, entry.nation, item["unit"], zid, home=zid))
@@ -190,19 +162,10 @@ def after_reinforcements(state: State, nation: str, log: ActionLog) -> None:
         for event in entry.events:
             if event.type != "argrath":
                 continue
-            from rules.genertela import conversions
 
             heroes = [u for u in state.units if u.nation == nation and u.kind == "special" and "hero" in u.types]
             if heroes:
-                conversions.ask_argrath(state, nation, heroes, log)
-
-
-def becomes(state: State, old: Unit, into: dict[str, Any], log: ActionLog) -> None:
-    """A special unit gives way to another (Argrath)."""
-    state.units.remove(old)
-    touch(state)
-    _special(state, old.nation, into["name"], list(into["types"]), old.zone, into["recovery_mark"])
-    log.say(f"{old.name} gives way to {into['name']} in {BOARD.zones[old.zone].name}.")
+                conversion_asks.ask_argrath(state, nation, heroes, log)
 
 
 def _broyan_events(state: State) -> list[tuple[str, dict[str, Any]]]:
@@ -238,8 +201,7 @@ def _event_params(state: State, kind: str) -> list[dict[str, Any]]:
 
 def before_battles(state: State, nation: str, log: ActionLog) -> None:
     """Turn 31, combat step: Hon-eel in an Alkoring zone turns up to 8 Alkoring units there and next door into
-    Lunar Tarsh units; the Lunar player chooses how many in each zone (see conversions.ask_swap)."""
-    from rules.genertela import conversions
+    Lunar Tarsh units; the Lunar player chooses how many in each zone (see conversion_asks.ask_swap)."""
 
     for params in _event_params(state, "alkoring_conversion"):
         source = CONTENT.nations.resolve(params["source"])
@@ -249,9 +211,9 @@ def before_battles(state: State, nation: str, log: ActionLog) -> None:
             if controller(state, honeel.zone) != source:
                 continue
             area = [honeel.zone, *BOARD.zones[honeel.zone].adjacent]
-            allowance = min(int(params["max_units"]), _room(state, into))
+            allowance = min(int(params["max_units"]), arrivals.room(state, into))
             text = f"{name} wins over Alkoring units: they are Lunar Tarsh now."
-            conversions.ask_swap(state, into, source, area, allowance, text, log)
+            conversion_asks.ask_swap(state, into, source, area, allowance, text, log)
 
 
 def fallen_in_battle(state: State, victim: Unit, killer: str, log: ActionLog) -> None:
@@ -264,5 +226,7 @@ def fallen_in_battle(state: State, victim: Unit, killer: str, log: ActionLog) ->
         if not any(u.nation == killer and u.name == "Jar-eel" and u.zone == victim.zone for u in state.units):
             continue
         becomes = params["becomes"]
-        _special(state, "rinliddi", becomes["name"], list(becomes["types"]), victim.zone, becomes["recovery_mark"])
+        arrivals.special_unit(
+            state, "rinliddi", becomes["name"], list(becomes["types"]), victim.zone, becomes["recovery_mark"]
+        )
         log.say(f"{victim.name} goes over to the Rinliddi.")

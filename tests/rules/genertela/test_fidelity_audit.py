@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.genertela import events, flow, titles
+from rules.genertela import arrivals, flow, titles
 from rules.genertela.battle import dice, resist, to_hit
 from rules.genertela.board import BOARD, CONTENT, NATIONS, ORDER, allied, units_of, zone
 from rules.genertela.economy import resources_gained, scoring_points
@@ -108,9 +108,9 @@ def test_final_victory_points_count_individuals_dead_at_the_end() -> None:
 def test_an_individual_an_event_brings_counts_as_having_entered_play() -> None:
     state = blank(turn=37, nation="heortlings")
     old = hero(state, "heortlings", "Sartar", "Kallyr", ["hero"])
-    events.becomes(state, old, {"name": "Argrath", "types": ["superhero"], "recovery_mark": "*"}, flow.ActionLog())
-    assert PLACED_FLAG + events.special_id("heortlings", "Argrath", ["superhero"]) in state.flags
-    assert events.special_id("heortlings", "Argrath", ["superhero"]) in NATIONS["rinliddi"].dead_vp
+    arrivals.becomes(state, old, {"name": "Argrath", "types": ["superhero"], "recovery_mark": "*"}, flow.ActionLog())
+    assert PLACED_FLAG + arrivals.special_id("heortlings", "Argrath", ["superhero"]) in state.flags
+    assert arrivals.special_id("heortlings", "Argrath", ["superhero"]) in NATIONS["rinliddi"].dead_vp
 
 
 DEATHLINE = [zid for zid in BOARD.zones if zone(zid).deathline and not zone(zid).chaos_nest]
