@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.base import Choice
-from rules.genertela import aims, alliance_votes, bidding, combat, decisions, declarations, dragonewts, flow, submission
+from rules.genertela import aims, alliance_votes, bidding, combat, decisions, declarations, dragonewts, submission
 from rules.genertela.board import (
     BOARD,
     CONTENT,
@@ -167,7 +167,7 @@ def legal_now(state: State) -> list[Choice]:
     retreats = [
         Choice({"type": "retreat", "zone": zid}, f"Retreat to {zone(zid).name}", len(zones) == 1) for zid in zones
     ]
-    offers = flow.submission_options(state) if battle.step == "retreat_defender" else []
+    offers = submission.submission_options(state) if battle.step == "retreat_defender" else []
     submits = [
         Choice(action, f"Submit only {zone(action['zone']).name} to {NATIONS[action['nation']].name} (a Deathline zone)"
                        if "zone" in action else f"Submit the whole nation to {NATIONS[action['nation']].name}",

@@ -19,6 +19,7 @@ from rules.genertela import (
     vassals,
 )
 from rules.genertela.board import BOARD, CONTENT, NATIONS, ORDER, active_nation, controlled, units_of
+from rules.genertela.choices import builds
 from rules.genertela.economy import (
     CITY_COST,
     FOREST_COST,
@@ -36,8 +37,6 @@ RECOVER_ON = 6
 
 def can_build(state: State) -> bool:
     """Whether the nation can buy anything now (points, counters and a zone): else its build step is skipped."""
-    from rules.genertela.choices import builds  # choices imports this module; asked late to avoid the cycle
-
     nation = active_nation(state)
     pool = state.resources.get(nation, 0)
     affordable = pool >= UNIT_COST or (NATIONS[nation].has("aldryami_forests") and pool >= FOREST_COST)
@@ -220,7 +219,7 @@ def settle(state: State, log: ActionLog, rng: Rng) -> None:
                 return
             battle.step = "retreat_defender"
         if battle.step == "retreat_defender":
-            if combat.retreat_options(state, battle.defender) or submission_options(state):
+            if combat.retreat_options(state, battle.defender) or submission.submission_options(state):
                 return
             battle.step = "retreat_attacker"
         if battle.step == "retreat_attacker":
@@ -239,19 +238,6 @@ def battle_over(state: State, log: ActionLog, rng: Rng) -> None:
         events.after_battle(state, battle.zone, battle.attacker, log)
         events.city_taken(state, battle.zone, battle.attacker, log)
     next_battle(state, log, rng)
-
-
-def submission_options(state: State) -> list[dict[str, str]]:
-    """The defender may submit to the attacker during the attacker's combat step (if the rules let it): as a whole,
-    or the Deathline zone of the battle alone (partial submission)."""
-    battle = state.battle
-    assert battle is not None
-    found = []
-    if not submission.may_submit(state, battle.defender, battle.attacker):
-        found.append({"type": "submit", "nation": battle.attacker})
-    if not submission.may_submit(state, battle.defender, battle.attacker, battle.zone):
-        found.append({"type": "submit", "nation": battle.attacker, "zone": battle.zone})
-    return found
 
 
 def after_retreats(state: State, log: ActionLog, rng: Rng) -> None:

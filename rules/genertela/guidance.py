@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.genertela import aims, choices, combat, flow
+from rules.genertela import aims, choices, combat, submission
 from rules.genertela.board import BOARD, NATIONS, active_nation, alliances
 from rules.genertela.state import State
 
@@ -36,6 +36,6 @@ def guidance(state: State) -> str:
     moves = ["fight on with /gen fight"]
     if combat.retreat_options(state, awaited):
         moves.append("pull back with /gen retreat")
-    if battle.step == "retreat_defender" and flow.submission_options(state):
+    if battle.step == "retreat_defender" and submission.submission_options(state):
         moves.append("give in with /gen submit")
     return where + f"{NATIONS[awaited].name}: {', '.join(moves[:-1])} or {moves[-1]}."

@@ -102,3 +102,16 @@ def forced(state: State, nation: str, log: ActionLog) -> None:
                 state.full_vp_subjects = [n for n in state.full_vp_subjects if n != nation]
                 log.say(event.text)
                 vassals.return_troops(state, nation, overlord, log)  # free again: its troops come back
+
+
+def submission_options(state: State) -> list[dict[str, str]]:
+    """The defender may submit to the attacker during the attacker's combat step (if the rules let it): as a whole,
+    or the Deathline zone of the battle alone (partial submission)."""
+    battle = state.battle
+    assert battle is not None
+    found = []
+    if not may_submit(state, battle.defender, battle.attacker):
+        found.append({"type": "submit", "nation": battle.attacker})
+    if not may_submit(state, battle.defender, battle.attacker, battle.zone):
+        found.append({"type": "submit", "nation": battle.attacker, "zone": battle.zone})
+    return found
