@@ -37,6 +37,7 @@ from rules.genertela import (
     flow,
     losses,
     orders,
+    overlords,
     policy,
     reinforce,
     submission,
@@ -574,6 +575,7 @@ ANSWERS: dict[str, decisions.Handler] = {
     **dragonewts.ANSWERS,
     **duties.ANSWERS,
     **losses.ANSWERS,
+    **overlords.ANSWERS,
     **vassals.ANSWERS,
 }
 

@@ -50,23 +50,6 @@ def ask_acceptance(state: State, battle: Battle, zone: str) -> bool:
     return decisions.ask(state, overlord, "accept", ["no", "yes"], labels, zone=zone)
 
 
-def _accept(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
-    from rules.genertela import flow, submission
-
-    battle = state.battle
-    if battle is None:
-        return
-    if option == "yes":
-        zone = decision.data["zone"]
-        submission.submit(state, battle.defender, battle.attacker, log, zone)
-        after_submission(state, battle, log, partial=bool(zone))
-        if not state.politics.resume:
-            state.politics.resume = "next_battle"
-        return
-    log.say(f"{NATIONS[decision.nation].name} refuse the submission of {NATIONS[battle.defender].name}: fight on.")
-    flow.defender_fights_on(state, log, rng)
-
-
 def _ask_passage(state: State, subject: str, overlord: str) -> None:
     decisions.ask(
         state,
@@ -109,19 +92,6 @@ def ask_tribute(state: State, subject: str, overlord: str, share: int, log: Acti
     labels = [f"Take {k} resource{'s' * (k != 1)} from {NATIONS[subject].name}" for k in range(share, -1, -1)]
     if not decisions.ask(state, overlord, "tribute", options, labels, subject=subject, share=str(share)):
         tribute_unit(state, overlord, log)
-
-
-def _tribute(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
-    from rules.genertela import flow
-
-    subject, back = decision.data["subject"], int(decision.data["share"]) - int(option)
-    if back:
-        state.resources[decision.nation] -= back
-        state.resources[subject] = state.resources.get(subject, 0) + back
-        log.say(f"{NATIONS[decision.nation].name} leave {back} resources to {NATIONS[subject].name}.")
-        if state.phase in ("build", "move") and not any(u.moved for u in units_of(state, subject)):
-            state.phase = "build" if flow.can_build(state) else "move"
-    tribute_unit(state, decision.nation, log)
 
 
 def tribute_unit(state: State, overlord: str, log: ActionLog) -> None:
@@ -266,10 +236,8 @@ def partial_discount(state: State, subject: str) -> int:
 
 # The answers to this module's questions, by decision kind (the engine puts every module's in one table).
 ANSWERS: dict[str, decisions.Handler] = {
-    "accept": _accept,
     "passage": _passage,
     "withdraw": _withdraw,
-    "tribute": _tribute,
     "troops": _troops,
     "give": _give_answer,
 }
