@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 from rules.base import Choice
-from rules.genertela import aims, alliance_votes, bidding, combat, decisions, declarations, dragonewts, submission
+from rules.genertela import (
+    aims,
+    alliance_votes,
+    bidding,
+    combat,
+    decisions,
+    declarations,
+    dragonewts,
+    dragonkill,
+    submission,
+)
 from rules.genertela.board import (
     BOARD,
     CONTENT,
@@ -148,7 +158,7 @@ def legal_now(state: State) -> list[Choice]:
     if state.phase == "move":
         ends = (
             []
-            if dragonewts.duty_zones(state, active_nation(state))
+            if dragonkill.duty_zones(state, active_nation(state))
             else [Choice({"type": "end"}, "End movement", quick=True)]
         )
         return [*ends, *_revolts(state), *moves(state), *declarations.choices(state), *grants(state)]

@@ -13,7 +13,6 @@ from rules.base import ActionLog
 from rules.genertela import decisions
 from rules.genertela.board import (
     BOARD,
-    CONTENT,
     NATIONS,
     _index,
     active_nation,
@@ -28,6 +27,7 @@ from rules.genertela.board import (
     zone,
 )
 from rules.genertela.content import CONTENT_DIR, ContentError
+from rules.genertela.specials import blockers
 from rules.genertela.state import Decision, State, Unit
 from rules.rng import Rng
 
@@ -81,8 +81,6 @@ def lets_pass(state: State, nation: str) -> bool:
 
 
 def _blocked(state: State, nation: str, zid: str) -> bool:
-    from rules.genertela.specials import blockers
-
     return any(not lets_pass(state, u.nation) for u in blockers(state, nation, zid))
 
 
@@ -177,8 +175,6 @@ def arrive(state: State, unit: Unit, nation: str, zid: str) -> None:
 
 def _askers(state: State, nation: str, zid: str) -> list[str]:
     """Enemy nations that could block here and have not declared that they let Dragonewts pass."""
-    from rules.genertela.specials import blockers
-
     return sorted({u.nation for u in blockers(state, nation, zid) if not lets_pass(state, u.nation)})
 
 
@@ -265,28 +261,6 @@ def build_zones(state: State, nation: str, held: list[str]) -> list[str]:
 # --- recovery, population, stacking ------------------------------------------------------------------------
 
 
-def recover(state: State, fallen: list[Unit], log: ActionLog) -> None:
-    """At the end of combat, fallen Dragonewts with a city name go back to their city while Dragonewts still occupy
-    it, and only while the Inhuman King is in play."""
-    from rules.genertela.reinforce import add_unit
-
-    if not fallen:
-        return
-    if not any(u.unit_id == INHUMAN_KING for u in state.units):
-        log.say("The Inhuman King is out of play: no Dragonewt recovers.")
-        return
-    for unit in fallen:
-        home = unit.home
-        if not any(u.nation == unit.nation for u in units_in(state, home)):
-            log.say(f"{unit.name} does not recover: no Dragonewt holds its city.")
-            continue
-        unit.zone, unit.moved = home, True
-        add_unit(state, unit)
-        unit.sitting = any(u.nation != unit.nation and not on_city(state, u) for u in units_in(state, home))
-        touch(state)
-        log.say(f"{unit.name} recovers in {BOARD.zones[home].name}.")
-
-
 def recovers(unit: Unit) -> bool:
     """Only named Dragonewts with a city name recover (built Dragonewt units carry none)."""
     return unit.kind == "named_dragonewt" and bool(unit.name) and zone(unit.home).dragonewt_city
@@ -319,45 +293,6 @@ def settle_cities(state: State) -> None:
 
 
 # --- turn 23, the Dragonkill --------------------------------------------------------------------------------
-
-
-def dragonkill(state: State, nation: str) -> bool:
-    return any(e.type == "dragonkill" for entry in CONTENT.turn(state.turn).entries_of(nation) for e in entry.events)
-
-
-def _duty_moves(state: State, nation: str) -> dict[str, str]:
-    """Deathline zones holding human units (even the Dragonewt player's own nations) that no Dragon attacks yet,
-    each with a zone a Dragon could still come from."""
-    from rules.genertela.movement import destinations, movers, movers_to
-
-    if not dragonkill(state, nation):
-        return {}
-    ready = sorted({u.zone for u in units_of(state, nation) if u.kind == "dragon"})
-    ready = [zid for zid in ready if any(u.kind == "dragon" for u in movers(state, nation, zid))]
-    found: dict[str, str] = {}
-    for zid in BOARD.zones:
-        if not zone(zid).deathline or any(u.kind == "dragon" for u in units_of(state, nation, zid)):
-            continue
-        for start in ready:
-            if zid in destinations(state, nation, start):
-                first = movers_to(state, nation, start, zid)[:1]
-                if first and first[0].kind == "dragon":
-                    found[zid] = start
-                    break
-    return found
-
-
-def duty_zones(state: State, nation: str) -> list[str]:
-    """The Dragonkill (turn 23): the movement step may not end while a Dragon could still attack one of these."""
-    return list(_duty_moves(state, nation))
-
-
-def duty_move(state: State) -> dict[str, object] | None:
-    """The move that sends one Dragon to the first zone the Dragonkill still owes a Dragon (bot and fallback)."""
-    moves = _duty_moves(state, active_nation(state))
-    for target, start in moves.items():
-        return {"type": "move", "from": start, "to": target, "count": 1}
-    return None
 
 
 # The answers to this module's questions, by decision kind (the engine puts every module's in one table).

@@ -33,6 +33,7 @@ from rules.genertela import (
     decisions,
     declarations,
     dragonewts,
+    dragonkill,
     duties,
     flow,
     losses,
@@ -376,7 +377,7 @@ def _check_outside(state: State, action: dict[str, Any], seat: int | None) -> No
 
 def _check_end(state: State, action: dict[str, Any], seat: int | None) -> None:
     if state.phase == "move":
-        duty = dragonewts.duty_zones(state, active_nation(state))
+        duty = dragonkill.duty_zones(state, active_nation(state))
         require(
             not duty,
             lambda: (

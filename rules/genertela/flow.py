@@ -287,7 +287,7 @@ def finish_nation_turn(state: State, log: ActionLog, rng: Rng) -> None:
     """Recovery, end-of-turn placements, population limit, victory points, titles; then the next nation."""
     nation = active_nation(state)
     if not _no_recovery(state):
-        dragonewts.recover(state, [u for u in state.fallen if dragonewts.recovers(u)], log)
+        reinforce.recover_dragonewts(state, [u for u in state.fallen if dragonewts.recovers(u)], log)
     dragonewts.settle_cities(state)
     for unit in state.fallen:
         if unit.recovery == "none" or _no_recovery(state):

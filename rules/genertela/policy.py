@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.genertela import dragonewts
-from rules.genertela.board import active_nation, enemies_in, units_of, zone
+from rules.genertela import dragonkill
+from rules.genertela.board import active_nation, controller, enemies_in, units_of, zone
 from rules.genertela.choices import builds, legal_now
 from rules.genertela.movement import destinations, move_limit, movers
-from rules.genertela.specials import leave_sea
+from rules.genertela.specials import stranded
 from rules.genertela.state import State
 
 
@@ -21,7 +21,7 @@ def next_action(state: State) -> dict[str, Any]:
         return options[0] if options else {"type": "end"}
     if state.phase == "move":
         nation = active_nation(state)
-        return dragonewts.duty_move(state) or leave_sea(state, nation) or _bot_attack(state) or {"type": "end"}
+        return dragonkill.duty_move(state) or leave_sea(state, nation) or _bot_attack(state) or {"type": "end"}
     return fallback_action(state)
 
 
@@ -46,10 +46,24 @@ def fallback_action(state: State) -> dict[str, Any]:
         return legal_now(state)[0].action  # pass, or open the first side at 0
     if state.decisions:
         return legal_now(state)[0].action  # the default answer
-    if state.phase == "move" and (duty := dragonewts.duty_move(state)):
+    if state.phase == "move" and (duty := dragonkill.duty_move(state)):
         return duty  # the Dragonkill: a Dragon must attack before the step may end
     if state.phase in ("build", "move"):
         return {"type": "end"}
     choices = legal_now(state)
     quick = [c.action for c in choices if c.quick]
     return (quick or [c.action for c in choices])[0]
+
+
+def leave_sea(state: State, nation: str) -> dict[str, object] | None:
+    """The bot's move that takes a non-raider's units off the sea, to a zone it holds if it can."""
+    for zid in sorted({u.zone for u in stranded(state, nation)}):
+        if not movers(state, nation, zid):
+            continue
+        options = destinations(state, nation, zid)
+        held = [t for t in options if controller(state, t) == nation]
+        for target in held + options:
+            count = move_limit(state, nation, zid, target)
+            if count:
+                return {"type": "move", "from": zid, "to": target, "count": count}
+    return None

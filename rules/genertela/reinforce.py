@@ -6,7 +6,19 @@ from typing import Any
 
 from rules.base import ActionLog
 from rules.genertela import decisions, dragonewts
-from rules.genertela.board import BOARD, CONTENT, NATIONS, controlled, has_city, holds, remove, touch, units_of
+from rules.genertela.board import (
+    BOARD,
+    CONTENT,
+    NATIONS,
+    controlled,
+    has_city,
+    holds,
+    on_city,
+    remove,
+    touch,
+    units_in,
+    units_of,
+)
 from rules.genertela.casualties import described
 from rules.genertela.content import Placement
 from rules.genertela.state import State, Unit
@@ -155,3 +167,23 @@ def setup(state: State, log: ActionLog) -> None:
         for entry in CONTENT.turn(1).entries_of(nation):
             for p in entry.placements:
                 place(state, p, log)
+
+
+def recover_dragonewts(state: State, fallen: list[Unit], log: ActionLog) -> None:
+    """At the end of combat, fallen Dragonewts with a city name go back to their city while Dragonewts still occupy
+    it, and only while the Inhuman King is in play."""
+    if not fallen:
+        return
+    if not any(u.unit_id == dragonewts.INHUMAN_KING for u in state.units):
+        log.say("The Inhuman King is out of play: no Dragonewt recovers.")
+        return
+    for unit in fallen:
+        home = unit.home
+        if not any(u.nation == unit.nation for u in units_in(state, home)):
+            log.say(f"{unit.name} does not recover: no Dragonewt holds its city.")
+            continue
+        unit.zone, unit.moved = home, True
+        add_unit(state, unit)
+        unit.sitting = any(u.nation != unit.nation and not on_city(state, u) for u in units_in(state, home))
+        touch(state)
+        log.say(f"{unit.name} recovers in {BOARD.zones[home].name}.")

@@ -86,22 +86,6 @@ def strand(state: State, nation: str, log: ActionLog) -> None:
         log.say(f"{NATIONS[nation].name} lose {', '.join(u.label() for u in lost)}: only raiders may stay at sea.")
 
 
-def leave_sea(state: State, nation: str) -> dict[str, object] | None:
-    """The bot's move that takes a non-raider's units off the sea, to a zone it holds if it can."""
-    from rules.genertela.movement import destinations, move_limit, movers
-
-    for zid in sorted({u.zone for u in stranded(state, nation)}):
-        if not movers(state, nation, zid):
-            continue
-        options = destinations(state, nation, zid)
-        held = [t for t in options if controller(state, t) == nation]
-        for target in held + options:
-            count = move_limit(state, nation, zid, target)
-            if count:
-                return {"type": "move", "from": zid, "to": target, "count": count}
-    return None
-
-
 def _placement(unit: Unit) -> Placement | None:
     return RECOVERY_RULES.get(unit.unit_id)
 

@@ -7,7 +7,7 @@ import pytest
 
 from rules import serial
 from rules.base import ActionLog, RuleError
-from rules.genertela import dragonewts, flow
+from rules.genertela import dragonewts, dragonkill, flow, reinforce
 from rules.genertela import engine as genertela_rules
 from rules.genertela.board import BOARD, NATIONS, ORDER, controller, on_city, units_of
 from rules.genertela.combat import next_battle_zone, retreat_options
@@ -171,7 +171,7 @@ def test_no_dragonewts_are_recovered_if_the_inhuman_king_is_out_of_play() -> Non
     put(state, "dragonewts", "Grazelands", 1, kind="named_dragonewt", sitting=True)
     lost = put(state, "dragonewts", "Grazelands", 1, kind="named_dragonewt", name=dragonewts.label(z("Grazelands")))
     state.units.remove(lost[0])
-    dragonewts.recover(state, lost, ActionLog())
+    reinforce.recover_dragonewts(state, lost, ActionLog())
     assert lost[0] not in state.units
 
 
@@ -181,7 +181,7 @@ def test_dragonewts_dont_recover_when_their_city_is_in_enemy_hands() -> None:
     put(state, "heortlings", "Grazelands", 2)
     lost = put(state, "dragonewts", "Grazelands", 1, kind="named_dragonewt", name=dragonewts.label(z("Grazelands")))
     state.units.remove(lost[0])
-    dragonewts.recover(state, lost, ActionLog())
+    reinforce.recover_dragonewts(state, lost, ActionLog())
     assert lost[0] not in state.units
 
 
@@ -229,7 +229,7 @@ def dragonkill_state() -> State:
 
 def test_dragonkill_every_deathline_zone_holding_human_units_must_be_attacked_with_a_dragon() -> None:
     state = dragonkill_state()
-    assert set(dragonewts.duty_zones(state, "dragonewts")) == {z("Wintertop"), z("Beast Valley")}
+    assert set(dragonkill.duty_zones(state, "dragonewts")) == {z("Wintertop"), z("Beast Valley")}
     before = serial.dumps(state)
     with pytest.raises(RuleError, match="Dragonkill"):
         act(state, type="end")
@@ -238,7 +238,7 @@ def test_dragonkill_every_deathline_zone_holding_human_units_must_be_attacked_wi
     act(state, type="move", **{"from": z("Dragon's Eye"), "to": z("Beast Valley"), "count": 1})
     assert [u.kind for u in units_of(state, "dragonewts", z("Beast Valley"))] == ["dragon"]  # Dragons go first
     act(state, type="move", **{"from": z("Dragon's Eye"), "to": z("Wintertop"), "count": 1})
-    assert dragonewts.duty_zones(state, "dragonewts") == []
+    assert dragonkill.duty_zones(state, "dragonewts") == []
 
 
 def test_dragonkill_fallback_sends_the_dragons_before_ending_the_step() -> None:
@@ -251,7 +251,7 @@ def test_dragonkill_fallback_sends_the_dragons_before_ending_the_step() -> None:
 def test_dragonkill_duty_does_not_apply_on_other_turns() -> None:
     state = dragonkill_state()
     state.turn = 22
-    assert dragonewts.duty_zones(state, "dragonewts") == []
+    assert dragonkill.duty_zones(state, "dragonewts") == []
 
 
 def test_dragonewts_may_place_a_bought_unit_where_they_have_a_city_and_a_unit_without_controlling_it(
