@@ -7,6 +7,7 @@ from collections import Counter
 
 from rules.base import ActionLog
 from rules.genertela import decisions
+from rules.genertela.alliance_army import centre_of, send_home
 from rules.genertela.board import (
     BOARD,
     CONTENT,
@@ -21,6 +22,7 @@ from rules.genertela.board import (
     units_of,
 )
 from rules.genertela.casualties import unit_count
+from rules.genertela.movement import destinations, movers
 from rules.genertela.state import Decision, State, Unit
 from rules.rng import Rng
 
@@ -99,8 +101,6 @@ def score(state: State, taken: list[str], log: ActionLog) -> None:
 def keep_one_nation(state: State, leader: str, zid: str, units: list[Unit], log: ActionLog) -> None:
     """A zone the alliance took keeps one nation's units, as the alliance's controller decides (default: the nation
     with the most units there); the others go home."""
-    from rules.genertela.alliance_turns import send_home
-
     nations = sorted({u.nation for u in units}, key=lambda n: (-sum(u.nation == n for u in units), ORDER.index(n)))
     if len(nations) < 2:
         return
@@ -114,8 +114,6 @@ def keep_one_nation(state: State, leader: str, zid: str, units: list[Unit], log:
 
 
 def _keep(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
-    from rules.genertela.alliance_turns import send_home
-
     zid = decision.data["zone"]
     groups = {
         n: {int(uid) for uid in uids.split(",")}
@@ -157,8 +155,6 @@ def ask_challenges(state: State, nation: str) -> None:
     """Units that moved into a zone an ally holds attempt an attack: the ally challenges it (the default: no
     battle, the units stay) or lets the battle go ahead. Gathering at the alliance centre is no attack, and a
     subject and its overlord never fight."""
-    from rules.genertela.alliance_turns import centre_of
-
     state.politics.feuds = []
     gathering = centre_of(state, nation)
     for zid in sorted({u.zone for u in units_of(state, nation) if u.moved}):
@@ -198,8 +194,6 @@ def form(state: State, log: ActionLog) -> None:
 def retake_homeland(state: State, nation: str, zid: str, log: ActionLog) -> None:
     """Moving into one's homeland held by an ally retakes it without a battle: the ally's units move out to a zone
     of their own they can reach (the first in map order; their owner may pick another), else they stay."""
-    from rules.genertela.movement import destinations
-
     if zid not in NATIONS[nation].homelands:
         return
     for ally in {u.nation for u in state.units if u.zone == zid and u.nation != nation}:
@@ -235,8 +229,6 @@ def grant_targets(state: State, nation: str) -> list[str]:
 def grantable(state: State, nation: str, zid: str) -> list[Unit]:
     """Units the nation may grant from a zone: its movers, but not units it only borrows (granted units, subject
     troops, loans), which are not its to give and must go back to their own nation."""
-    from rules.genertela.movement import movers
-
     return [u for u in movers(state, nation, zid) if not u.lent_from]
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from rules.base import ActionLog
 from rules.genertela import decisions
-from rules.genertela.alliance_turns import horde_rule, horde_targets
+from rules.genertela.alliance_army import horde_rule, horde_targets
 from rules.genertela.board import BOARD, CONTENT, NATIONS, controlled, touch, units_of
 from rules.genertela.casualties import unit_count
 from rules.genertela.movement import destinations, movers

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.base import ActionLog
 from rules.genertela import (
     aims,
+    alliance_army,
     alliance_turns,
     alliance_votes,
     combat,
@@ -185,7 +186,7 @@ def defender_fights_on(state: State, log: ActionLog, rng: Rng) -> None:
 
 def has_invasion(state: State) -> bool:
     if state.alliance:
-        return alliance_turns.invasion(state)
+        return alliance_army.invasion(state)
     nation = active_nation(state)
     return any(entry.invasion for entry in CONTENT.turn(state.turn).entries_of(nation))
 
@@ -354,7 +355,7 @@ def _advance(state: State, log: ActionLog) -> bool:
         state.order_index += 1
         return True
     else:
-        state.alliance_queue = alliance_turns.pending(state)
+        state.alliance_queue = alliance_army.pending(state)
     while state.alliance_queue:
         if alliance_turns.open_turn(state, state.alliance_queue.pop(0), log):
             return True

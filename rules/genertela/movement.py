@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import deque
 
 from rules.genertela import dragonewts
-from rules.genertela.alliance_turns import centre_of as alliance_centre
-from rules.genertela.alliance_turns import horde_targets
+from rules.genertela.alliance_army import centre_of as alliance_centre
+from rules.genertela.alliance_army import horde_targets
 from rules.genertela.battle import FOUR_DICE
 from rules.genertela.board import (
     BOARD,

@@ -13,10 +13,6 @@ import pytest
 
 RULES = Path(__file__).resolve().parents[2] / "rules"
 GAMES = sorted(path.name for path in RULES.iterdir() if (path / "__init__.py").exists())
-# Genertela's 30 modules are not layered yet (issue #18's next step): its cases must fail until they are, and then
-# this mark must go (strict: a pass fails the suite).
-NOT_YET = {"genertela": pytest.mark.xfail(strict=True, reason="Genertela's modules are not layered yet")}
-CASES = [pytest.param(game, marks=NOT_YET.get(game, ())) for game in GAMES]
 
 
 def _modules(game: str) -> dict[str, ast.Module]:
@@ -71,7 +67,7 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
-@pytest.mark.parametrize("game", CASES)
+@pytest.mark.parametrize("game", GAMES)
 def test_a_games_modules_import_each_other_without_a_cycle(game: str) -> None:
     modules = _modules(game)
     graph = {name: _top_level_imports(tree, game) & set(modules) - {name} for name, tree in modules.items()}
@@ -79,7 +75,7 @@ def test_a_games_modules_import_each_other_without_a_cycle(game: str) -> None:
     assert cycle is None, f"rules/{game} has an import cycle: {' -> '.join(cycle or [])}"
 
 
-@pytest.mark.parametrize("game", CASES)
+@pytest.mark.parametrize("game", GAMES)
 def test_no_rules_module_imports_inside_a_function(game: str) -> None:
     inside = {name: lines for name, tree in _modules(game).items() if (lines := _imports_inside_functions(tree))}
     assert not inside, f"rules/{game}: imports inside functions at {inside}"

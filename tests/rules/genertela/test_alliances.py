@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.genertela import alliance_turns, flow
+from rules.genertela import alliance_army, flow
 from rules.genertela.board import ORDER, active_nation, allied, units_of
 from rules.genertela.movement import overstacked
 from rules.rng import Rng
@@ -24,9 +24,9 @@ def test_alliance_with_a_condition_exists_only_when_it_holds() -> None:
 
 def test_alliance_turn_needs_its_centre_held_by_a_member() -> None:
     state = blank(turn=5, nation="carmanians")  # turn 5: the Yelmite Alliance, centre Raibanth
-    assert "yelmite_alliance" not in alliance_turns.pending(state)
+    assert "yelmite_alliance" not in alliance_army.pending(state)
     put(state, "dara_happans", "Raibanth", 2)
-    assert "yelmite_alliance" in alliance_turns.pending(state)
+    assert "yelmite_alliance" in alliance_army.pending(state)
 
 
 def yelmite_turn() -> object:
