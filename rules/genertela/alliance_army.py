@@ -4,7 +4,7 @@ the alliance votes; the turn itself (opening and closing it) is alliance_turns.p
 
 from __future__ import annotations
 
-from rules.genertela.board import BOARD, alliances, controlled, controller, touch
+from rules.genertela.board import BOARD, alliances, controlled, controller
 from rules.genertela.content import Alliance
 from rules.genertela.state import State, Unit
 
@@ -47,4 +47,3 @@ def send_home(state: State, unit: Unit) -> None:
         unit.zone = unit.home
     elif home:
         unit.zone = home[0]
-    touch(state)

@@ -7,7 +7,7 @@ from collections import Counter
 
 from rules.base import ActionLog
 from rules.genertela import alliance_army, alliance_votes
-from rules.genertela.board import BOARD, CONTENT, NATIONS, seat_of, touch
+from rules.genertela.board import BOARD, CONTENT, NATIONS, seat_of
 from rules.genertela.state import State
 
 
@@ -53,7 +53,6 @@ def close_turn(state: State, log: ActionLog) -> None:
         elif unit.zone not in taken:
             alliance_army.send_home(state, unit)
             going.setdefault(unit.nation, []).append(unit.uid)
-    touch(state)
     for nation, uids in going.items():
         alliance_votes.ask_home(state, nation, uids)
     if not stays:

@@ -18,7 +18,6 @@ from rules.genertela.board import (
     controlled,
     controller,
     seat_of,
-    touch,
     units_of,
 )
 from rules.genertela.casualties import unit_count
@@ -81,7 +80,6 @@ def lead(state: State, leader: str) -> None:
         owner = unit.lent_from or unit.nation
         unit.nation, unit.lent_from = leader, "" if owner == leader else owner
     state.acting_for = leader
-    touch(state)
 
 
 def score(state: State, taken: list[str], log: ActionLog) -> None:
@@ -126,7 +124,6 @@ def _keep(state: State, decision: Decision, option: str, rng: Rng, log: ActionLo
             send_home(state, unit)
         elif unit.uid in groups[option]:
             unit.zone = zid
-    touch(state)
     log.say(f"{NATIONS[option].name} keep {BOARD.zones[zid].name} instead.")
 
 
@@ -147,7 +144,6 @@ def _home(state: State, decision: Decision, option: str, rng: Rng, log: ActionLo
     for unit in state.units:
         if unit.uid in uids and unit.nation == decision.nation:
             unit.zone = option
-    touch(state)
     log.say(f"{NATIONS[decision.nation].name} put their returning units in {BOARD.zones[option].name}.")
 
 
@@ -206,7 +202,6 @@ def retake_homeland(state: State, nation: str, zid: str, log: ActionLog) -> None
             continue
         for unit in units:
             unit.zone = own[0]
-        touch(state)
         log.say(f"{NATIONS[nation].name} retake {BOARD.zones[zid].name}: {NATIONS[ally].name} move out.")
         decisions.ask_zone(state, ally, "relocate", [u.uid for u in units], f"{len(units)} units", tuple(own))
 
@@ -238,7 +233,6 @@ def grant(state: State, nation: str, zid: str, to: str, count: int, log: ActionL
     for unit in given:
         unit.lent_from, unit.nation, unit.moved = nation, to, False
         state.politics.loans.append(unit.uid)
-    touch(state)
     log.say(f"{NATIONS[nation].name} grant {unit_count(len(given))} in {BOARD.zones[zid].name} to {NATIONS[to].name}.")
 
 

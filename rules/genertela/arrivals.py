@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import ActionLog
-from rules.genertela.board import BOARD, NATIONS, touch
+from rules.genertela.board import BOARD, NATIONS
 from rules.genertela.reinforce import PLACED_FLAG, add_unit
 from rules.genertela.state import State, Unit
 
@@ -32,7 +32,6 @@ def special_unit(state: State, nation: str, name: str, types: list[str], zid: st
 def becomes(state: State, old: Unit, into: dict[str, Any], log: ActionLog) -> None:
     """A special unit gives way to another (Argrath)."""
     state.units.remove(old)
-    touch(state)
     special_unit(state, old.nation, into["name"], list(into["types"]), old.zone, into["recovery_mark"])
     log.say(f"{old.name} gives way to {into['name']} in {BOARD.zones[old.zone].name}.")
 
@@ -44,5 +43,4 @@ def convert_forest_zone(state: State, taker: str, zid: str, per_unit: int, text:
     state.units = [u for u in state.units if u not in here]
     for _ in range(count):
         add_unit(state, Unit(0, taker, "standard", zid, home=zid))
-    touch(state)
     log.say(f"{text} ({BOARD.zones[zid].name}: {count} units.)")

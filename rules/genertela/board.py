@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.genertela.content import Alliance, Condition, Zone, content
-from rules.genertela.state import State, Unit
+from rules.genertela.state import PLACEMENTS, State, Unit
 
 CONTENT = content()
 BOARD = CONTENT.board
@@ -24,26 +24,30 @@ def units_of(state: State, nation: str, zid: str | None = None) -> list[Unit]:
 
 
 def _index(state: State) -> dict[str, list[Unit]]:
-    """Units by zone, cached on the state object (outside its fields) until `touch` says units changed."""
+    """Units by zone, cached on the state object (outside its fields, so never serialised) while placement is
+    unchanged: the same units list, of the same length, and no unit created or moved since (state.PLACEMENTS)."""
+    key = (id(state.units), len(state.units), PLACEMENTS[0])
     cached = state.__dict__.get("_zone_index")
-    if cached is None:
-        cached = {}
+    if cached is None or cached[0] != key:
+        index: dict[str, list[Unit]] = {}
         for unit in state.units:
-            cached.setdefault(unit.zone, []).append(unit)
+            index.setdefault(unit.zone, []).append(unit)
+        cached = (key, index)
         state.__dict__["_zone_index"] = cached
-    return cached
+    return cached[1]
 
 
-def touch(state: State) -> None:
-    """Forget the cached index: call after adding, removing or moving units."""
-    state.__dict__.pop("_zone_index", None)
+def forget(state: State) -> None:
+    """Drop what was derived from the state: each engine call starts from the state it is handed (the caches also
+    hold reach, which depends on more than placement)."""
+    for derived in ("_zone_index", "_reach", "_hops"):
+        state.__dict__.pop(derived, None)
 
 
 def remove(state: State, units: list[Unit]) -> None:
     """Take units off the board; cached positions are forgotten with them."""
     for unit in units:
         state.units.remove(unit)
-    touch(state)
 
 
 def units_in(state: State, zid: str) -> list[Unit]:

@@ -27,7 +27,6 @@ from rules.genertela.board import (
     has_city,
     may_enter,
     remove,
-    touch,
     units_of,
 )
 from rules.genertela.casualties import described, unit_count
@@ -207,12 +206,10 @@ def retreat(state: State, nation: str, to: str, log: ActionLog) -> None:
     moving = [u for u in army(state, nation, battle.zone) if u.mobile]
     if to == battle.zone:
         dragonewts.take_city(moving)
-        touch(state)
         log.say(f"{NATIONS[nation].name} retreat {len(moving)} named Dragonewts onto their city.")
         return
     for unit in moving:
         unit.zone = to
-    touch(state)
     log.say(f"{NATIONS[nation].name} retreat {unit_count(len(moving))} to {BOARD.zones[to].name}.")
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rules.base import ActionLog
 from rules.genertela import arrivals, decisions
-from rules.genertela.board import BOARD, CONTENT, NATIONS, touch, units_of
+from rules.genertela.board import BOARD, CONTENT, NATIONS, units_of
 from rules.genertela.casualties import described
 from rules.genertela.state import Decision, State, Unit
 from rules.rng import Rng
@@ -41,7 +41,6 @@ def _swap(state: State, decision: Decision, option: str, rng: Rng, log: ActionLo
     taken = _standard(state, data["source"], data["zone"])[: int(option)]
     for unit in taken:
         unit.nation = taker
-    touch(state)
     if taken:
         where = f"of the {NATIONS[data['source']].name} in {BOARD.zones[data['zone']].name}"
         log.say(f"{NATIONS[taker].name} take over {described([u.label() for u in taken])} {where}.")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from rules.base import ActionLog, Choice, seat_ref
-from rules.genertela.board import BOARD, NATIONS, controlled, touch
+from rules.genertela.board import BOARD, NATIONS, controlled
 from rules.genertela.casualties import described
 from rules.genertela.state import Decision, State
 from rules.rng import Rng
@@ -76,7 +76,6 @@ def _relocate(state: State, decision: Decision, option: str, rng: Rng, log: Acti
     for unit in units:
         unit.zone = option
         unit.home = option if decision.kind == "placement" else unit.home
-    touch(state)
     moved = described([u.label() for u in units])
     log.say(f"{NATIONS[decision.nation].name} put {moved} in {BOARD.zones[option].name}.")
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.base import ActionLog, Choice
 from rules.genertela import dragonewts
-from rules.genertela.board import NATIONS, active_nation, allied, touch, units_of, zone
+from rules.genertela.board import NATIONS, active_nation, allied, units_of, zone
 from rules.genertela.specials import walled
 from rules.genertela.state import State, Unit
 
@@ -83,4 +83,3 @@ def apply(state: State, action: dict[str, Any], log: ActionLog) -> None:
         else:
             state.flags.append(flag)
             log.say(f"{name} let named Dragonewts move through their zones.")
-    touch(state)  # blocking changed: forget cached reach

@@ -21,7 +21,6 @@ from rules.genertela.board import (
     enemies_in,
     may_enter,
     on_city,
-    touch,
     units_in,
     units_of,
     zone,
@@ -151,9 +150,7 @@ def _walk(state: State, units: list[Unit], path: list[str], log: ActionLog) -> s
             continue
         for unit in units:
             unit.zone, unit.moved = zid, True
-            touch(state)
             arrive(state, unit, nation, zid)
-        touch(state)
         if askers:
             name = zone(zid).name
             labels = [f"Stop the Dragonewts in {name}", f"Let the Dragonewts pass through {name}"]
@@ -289,7 +286,6 @@ def settle_cities(state: State) -> None:
     for unit in state.units:
         if unit.sitting and not any(u.nation != unit.nation for u in units_in(state, unit.zone)):
             unit.sitting = False
-            touch(state)
 
 
 # --- turn 23, the Dragonkill --------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from typing import Any
 from rules.base import ActionLog
 from rules.genertela import decisions
 from rules.genertela.alliance_army import horde_rule, horde_targets
-from rules.genertela.board import BOARD, CONTENT, NATIONS, controlled, touch, units_of
+from rules.genertela.board import BOARD, CONTENT, NATIONS, controlled, units_of
 from rules.genertela.casualties import unit_count
 from rules.genertela.movement import destinations, movers
 from rules.genertela.reinforce import PLACED_FLAG
@@ -24,7 +24,6 @@ def _events(state: State, nation: str, kind: str) -> list[dict[str, Any]]:
 def _move(state: State, units: list[Unit], to: str) -> None:
     for unit in units:
         unit.zone, unit.moved = to, True
-    touch(state)
 
 
 # --- turn 8: units a nation must send to an alliance army -----------------------------------------------------
@@ -116,7 +115,6 @@ def _horde_breaks_up(state: State, nation: str, log: ActionLog) -> None:
             if held:
                 unit.zone = unit.home if unit.home in held else held[0]
         state.politics.horde = []
-        touch(state)
         log.say(f"The {alliance.name} breaks up: {len(survivors)} surviving units go home.")
 
 
@@ -127,7 +125,6 @@ def _lend(state: State, units: list[Unit], to: str) -> None:
     for unit in units:
         unit.lent_from, unit.nation, unit.moved = unit.nation, to, False
         state.politics.loans.append(unit.uid)
-    touch(state)
 
 
 def _return_loans(state: State, borrower: str, log: ActionLog) -> None:
@@ -139,7 +136,6 @@ def _return_loans(state: State, borrower: str, log: ActionLog) -> None:
         unit.nation, unit.lent_from = unit.lent_from, ""
     still = {u.uid for u in state.units if u.uid in loans and u.lent_from}
     state.politics.loans = [uid for uid in dict.fromkeys(state.politics.loans) if uid in still]
-    touch(state)
     if back:
         log.say(f"{unit_count(len(back))} lent to {NATIONS[borrower].name} go back to their nation.")
 

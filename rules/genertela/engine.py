@@ -50,8 +50,8 @@ from rules.genertela.board import (
     CONTENT,
     NATIONS,
     active_nation,
+    forget,
     seat_of,
-    touch,
     units_of,
     zone,
 )
@@ -238,7 +238,7 @@ def awaiting(state: State) -> frozenset[int]:
 
 
 def legal(state: State, seat: int) -> list[Choice]:
-    touch(state)
+    forget(state)  # each call starts from the state it is handed
     if seat not in awaiting(state):
         return []
     if (nation := _aiming(state, seat)) is not None:
@@ -259,7 +259,7 @@ def _aiming(state: State, seat: int | None) -> str | None:
 def check(state: State, seat: int, action: dict[str, Any]) -> None:
     """Whether `seat` may play `action` now (the front door in rules/base.py has checked the seat and the action's
     shape): a move is checked directly, a build or grant against its own short list, never the whole of legal()."""
-    touch(state)  # never trust an index built before the caller handed us this state
+    forget(state)  # each call starts from the state it is handed
     action = _written(state, action, seat)
     _validate(state, action, seat)
     if action["type"] == "orders":  # legal if the list plays through: tried on a copy, its dice thrown away
@@ -268,7 +268,7 @@ def check(state: State, seat: int, action: dict[str, Any]) -> None:
 
 
 def act(state: State, seat: int, action: dict[str, Any], rng: Rng) -> list[Event]:
-    touch(state)  # never trust an index built before the caller handed us this state
+    forget(state)  # each call starts from the state it is handed
     action = _written(state, action, seat)
     _validate(state, action, seat)
     log = ActionLog()
@@ -611,9 +611,7 @@ def _move(state: State, nation: str, action: dict[str, Any], log: ActionLog) -> 
             continue
         unit.zone = target
         unit.moved = True
-        touch(state)
         dragonewts.arrive(state, unit, nation, target)
-    touch(state)
     log.say(f"{NATIONS[nation].name} move {count} from {zone(start).name} to {zone(target).name}.")
     if hopping:  # city to city: an enemy on the way may stop them
         dragonewts.hop(state, hopping, start, target, closed_zones(state, nation), log)

@@ -7,7 +7,7 @@ from typing import Any
 from rules.base import ActionLog
 from rules.genertela import arrivals
 from rules.genertela import conversions as conversion_asks
-from rules.genertela.board import BOARD, CONTENT, NATIONS, controlled, controller, holds, touch
+from rules.genertela.board import BOARD, CONTENT, NATIONS, controlled, controller, holds
 from rules.genertela.content import Condition
 from rules.genertela.reinforce import add_unit
 from rules.genertela.state import State, Unit
@@ -52,7 +52,6 @@ def start_of_nation_turn(state: State, nation: str, log: ActionLog) -> None:
                 continue
             zid = options[0]  # house: the first in map order
             state.units = [u for u in state.units if u.zone != zid]
-            touch(state)
             _found_nest(state, zid, log)
             for _ in range(int(event.params["units"])):
                 add_unit(state, Unit(0, nation, "standard", zid, home=zid))
@@ -131,7 +130,6 @@ CITY_OF_WONDERS_FLAG = "wolf_pirates_took_city_of_wonders"
 def _remove_named(state: State, nation: str, names: list[str], log: ActionLog) -> None:
     gone = [u for u in state.units if u.nation == nation and u.kind == "special" and u.name in names]
     state.units = [u for u in state.units if u not in gone]
-    touch(state)
     for unit in gone:
         log.say(f"{unit.name} leaves play.")
 
@@ -144,7 +142,6 @@ def end_of_turn(state: State, log: ActionLog) -> None:
                 continue
             zid = BOARD.resolve(event.params["zone"])
             state.units = [u for u in state.units if u.zone != zid or u.nation == entry.nation]
-            touch(state)
             _remove_named(state, entry.nation, [r["name"] for r in event.params["remove"]], log)
             for item in event.params["place"]:
                 if item["unit"] == "special":

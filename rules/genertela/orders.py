@@ -16,7 +16,7 @@ from typing import Any
 from rules import serial
 from rules.base import ActionLog, Event, RuleError
 from rules.genertela import decisions
-from rules.genertela.board import active_nation, touch
+from rules.genertela.board import active_nation
 from rules.genertela.state import State
 
 MAX_ORDERS = 40
@@ -204,4 +204,3 @@ def _adopt(state: State, trial: State) -> None:
         setattr(state, field.name, getattr(trial, field.name))
     for cache in ("_reach", "_hops"):  # searches made on the old units
         state.__dict__.pop(cache, None)
-    touch(state)

@@ -15,7 +15,6 @@ from rules.genertela.board import (
     holds,
     on_city,
     remove,
-    touch,
     units_in,
     units_of,
 )
@@ -50,7 +49,6 @@ def add_unit(state: State, unit: Unit) -> Unit:
     unit.uid = state.next_uid
     state.next_uid += 1
     state.units.append(unit)
-    touch(state)
     return unit
 
 
@@ -151,7 +149,6 @@ def _remove(state: State, nation: str, params: dict[str, Any], log: ActionLog, t
             gone.append(u)
     for u in gone:
         state.units.remove(u)
-    touch(state)
     city_zone = params.get("replace_with_city_in")
     if city_zone and kind:
         zid = BOARD.resolve(str(city_zone))
@@ -185,5 +182,4 @@ def recover_dragonewts(state: State, fallen: list[Unit], log: ActionLog) -> None
         unit.zone, unit.moved = home, True
         add_unit(state, unit)
         unit.sitting = any(u.nation != unit.nation and not on_city(state, u) for u in units_in(state, home))
-        touch(state)
         log.say(f"{unit.name} recovers in {BOARD.zones[home].name}.")

@@ -13,6 +13,11 @@ POWERS = {"dragon_hero": ("dragon", "hero")}
 IMMOBILE = ("city", "forest")
 
 
+# Bumped whenever a unit is created or changes zone: the board's caches (units by zone, reach) see from it, and
+# from the units list's identity and length, that placement changed, with nobody having to tell them.
+PLACEMENTS = [0]
+
+
 @dataclass
 class Unit:
     uid: int
@@ -32,6 +37,11 @@ class Unit:
     free_move: bool = False  # Hon-eel: moves and retreats like an Assassin without being one
     outside: bool = False  # declared outside the City or fortress of its zone: blocks, no defence bonus in round 1
     sitting: bool = False  # a named Dragonewt on the Dragonewt city of its zone rather than holding the zone
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name == "zone":
+            PLACEMENTS[0] += 1
+        object.__setattr__(self, name, value)
 
     @property
     def category(self) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.base import ActionLog
 from rules.genertela import decisions
-from rules.genertela.board import BOARD, NATIONS, controlled, partial_bond, seat_of, touch, units_of
+from rules.genertela.board import BOARD, NATIONS, controlled, partial_bond, seat_of, units_of
 from rules.genertela.casualties import unit_count
 from rules.genertela.economy import UNIT_COST, scoring_points
 from rules.genertela.reinforce import add_unit
@@ -68,7 +68,6 @@ def _passage(state: State, decision: Decision, option: str, rng: Rng, log: Actio
         state.politics.passage.remove(subject)
     elif allowed and subject not in state.politics.passage:
         state.politics.passage.append(subject)
-    touch(state)  # cached reachability depends on the leave
     verb = "may" if allowed else "may not"
     log.say(f"{NATIONS[subject].name} {verb} move through the zones of {NATIONS[decision.nation].name}.")
 
@@ -79,7 +78,6 @@ def _withdraw(state: State, decision: Decision, option: str, rng: Rng, log: Acti
     moving = [u for u in units_of(state, decision.nation, decision.data["zone"]) if u.mobile]
     for unit in moving:
         unit.zone, unit.moved = option, True
-    touch(state)
     log.say(f"{NATIONS[decision.nation].name} withdraw {unit_count(len(moving))} to {BOARD.zones[option].name}.")
 
 
@@ -170,7 +168,6 @@ def _give_next(state: State, subject: str, overlord: str, left: int, given: list
 
 def _give(state: State, unit: Unit, overlord: str, zid: str) -> None:
     unit.lent_from, unit.nation, unit.zone, unit.moved = unit.nation, overlord, zid, False
-    touch(state)
 
 
 def _give_answer(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
@@ -193,7 +190,6 @@ def return_troops(state: State, subject: str, overlord: str, log: ActionLog) -> 
         unit.nation, unit.lent_from = subject, ""
         if held:
             unit.zone = unit.home if unit.home in held else held[0]
-    touch(state)
     if troops:
         log.say(f"{len(troops)} subject troops go back to {NATIONS[subject].name}.")
     if subject in state.politics.passage:

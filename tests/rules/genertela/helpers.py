@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.base import SeatInfo
-from rules.genertela.board import BOARD, ORDER, touch
+from rules.genertela.board import BOARD, ORDER
 from rules.genertela.engine import ENGINE as genertela
 from rules.genertela.reinforce import add_unit
 from rules.genertela.state import State, Unit
@@ -21,7 +21,6 @@ def blank(turn: int = 20, nation: str = "uz", phase: str = "move") -> State:
     state.recovering, state.fallen, state.flags = [], [], []
     state.turn, state.order_index, state.phase, state.battle = turn, ORDER.index(nation), phase, None
     state.resources = {}
-    touch(state)
     return state
 
 
