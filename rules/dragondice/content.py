@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from rules.content import ContentError, read_json
 
 CONTENT = Path(__file__).parent / "content"
 ELEMENTS = ("air", "earth", "fire", "water", "death")
@@ -17,10 +18,6 @@ KNOWN_SAIS = ("kindle", "rend", "thornback", "surge", "volley", "regrow")  # the
 KNOWN_EIGHTH = ("city", "temple", "tower", "standing_stones")  # the effects turn.py implements
 DRAGON_EFFECTS = ("", "tail", "belly", "breath", "treasure")  # the dragon face effects combat.py implements
 DRAGONKIN = "dragonkin"  # the species id of Dragonkin unit dice, "dragonkin/<element>"
-
-
-class ContentError(ValueError):
-    """A content file is wrong; the message says where."""
 
 
 @dataclass(frozen=True)
@@ -122,12 +119,7 @@ class DragonDie:
 
 
 def _read(name: str) -> dict[str, Any]:
-    try:
-        data = json.loads((CONTENT / name).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as error:
-        raise ContentError(f"{name}: cannot be read: {error}") from None
-    if not isinstance(data, dict):
-        raise ContentError(f"{name}: the top level must be an object")
+    data: dict[str, Any] = read_json(CONTENT / name, name, object_at_top=True)
     return data
 
 

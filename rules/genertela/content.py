@@ -6,11 +6,12 @@ resolved here through the aliases of the map and of the nations, so a name that 
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from rules.content import ContentError, read_json
 
 CONTENT_DIR = Path(__file__).parent / "content"
 
@@ -63,10 +64,6 @@ EVENT_TYPES = (
 )
 RESTRICTION_TYPES = ("no_humans_into_deathline", "no_submission_to", "no_recovery")
 COUNTER_KINDS = ("standard", "killmen", "city", "forest", "giant", "dragon", "named_dragonewt")
-
-
-class ContentError(ValueError):
-    """A content file is malformed; the message names the file, the entry and the field."""
 
 
 def _fail(file: str, entry: str, fld: str, message: str) -> ContentError:
@@ -640,10 +637,8 @@ def _alliance_duty(raw: dict[str, Any], file: str, entry: str) -> str:
 
 
 def _read(directory: Path, name: str) -> dict[str, Any]:
-    try:
-        return json.loads((directory / name).read_text(encoding="utf-8"))
-    except json.JSONDecodeError as error:
-        raise ContentError(f"{name}: not valid JSON: {error}") from None
+    data: dict[str, Any] = read_json(directory / name, name)
+    return data
 
 
 def load(directory: Path = CONTENT_DIR) -> Content:

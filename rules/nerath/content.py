@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from rules.content import ContentError, read_json
 
 CONTENT_DIR = Path(__file__).parent / "content"
 REALM_ORDER = ("karkoth", "vailin", "iron_circle", "nerath")
@@ -24,10 +25,6 @@ EFFECT_FIELDS: dict[str, tuple[str, ...]] = {
 }
 LASTING_EFFECTS = ("roll_bonus", "move_bonus", "income_bonus", "dungeon_sight")  # what a treasure Property may be
 POWER_EFFECTS = ("gold", "free_pieces", "strike")  # what a treasure Power may be
-
-
-class ContentError(ValueError):
-    """A content file is malformed; the message names file, entry and field."""
 
 
 @dataclass(frozen=True)
@@ -143,13 +140,7 @@ class _Reader:
 
 
 def _load_json(name: str, directory: Path) -> dict[str, Any]:
-    path = directory / name
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as error:
-        raise ContentError(f"{name}: cannot read: {error}") from None
-    if not isinstance(data, dict):
-        raise ContentError(f"{name}: the top level must be an object")
+    data: dict[str, Any] = read_json(directory / name, name, object_at_top=True)
     return data
 
 

@@ -6,11 +6,12 @@ Maps live in content/maps/<n>p.json (one per player count); `MAP_DIR` can be poi
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from rules.content import ContentError, read_json
 
 CONTENT_DIR = Path(__file__).parent / "content"
 MAP_DIR = CONTENT_DIR / "maps"
@@ -49,10 +50,6 @@ EFFECT_FIELDS: dict[str, tuple[str, ...]] = {
 }
 WHERE = ("all", "empty", "occupied", "terrain", "monster", "near_ancient", "stack", "here")
 ORIGINS = ("occupied", "declined", "monster", "any")
-
-
-class ContentError(ValueError):
-    """A content file is malformed; the message names file, entry and field."""
 
 
 @dataclass(frozen=True)
@@ -223,13 +220,9 @@ def parse_map(data: Any, file: str) -> MapData:
 @cache
 def _load_map_file(path: str) -> MapData:
     file = Path(path)
-    try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ContentError(f"{file}: no map file for this player count") from None
-    except json.JSONDecodeError as error:
-        raise ContentError(f"{file}: not valid JSON ({error})") from None
-    return parse_map(data, file.name)
+    if not file.exists():
+        raise ContentError(f"{file}: no map file for this player count")
+    return parse_map(read_json(file, str(file)), file.name)
 
 
 def load_map(players: int, directory: Path | None = None) -> MapData:
@@ -302,11 +295,7 @@ def _parse_abilities(file: str, data: Any, kind: str, numbered: bool) -> dict[st
 
 
 def _read(file: str) -> Any:
-    path = CONTENT_DIR / file
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as error:
-        raise ContentError(f"{file}: not valid JSON ({error})") from None
+    return read_json(CONTENT_DIR / file, file)
 
 
 def parse_content(races: Any, powers: Any, treasures: Any) -> Content:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from rules.content import ContentError, read_json
 from rules.tashkalar.board import ORIENTATIONS, SIZE, grid_cells, orient, relative
 
 CONTENT = Path(__file__).parent / "content"
@@ -35,10 +35,6 @@ BEING_AREAS = ("self", "adjacent", "within2", "line", "pattern", "anywhere", "ne
 FLARE_AREAS = ("anywhere", "near_own", "near_enemy")
 TASK_KINDS = ("shape", "count", "zone", "lead")
 ZONES = ("centre", "edge", "corners")
-
-
-class ContentError(ValueError):
-    """A content file is wrong; the message names the file, the entry and the field."""
 
 
 @dataclass(frozen=True)
@@ -282,10 +278,7 @@ def _task(file: str, data: Any) -> Task:
 
 
 def _read(file: str) -> Any:
-    try:
-        return json.loads((CONTENT / file).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as error:
-        raise ContentError(f"{file}: cannot be read: {error}") from None
+    return read_json(CONTENT / file, file)
 
 
 def _unique(file: str, ids: list[str]) -> None:
