@@ -197,7 +197,7 @@ def entries(
 ) -> list[tuple[Where, dict[str, Any]]]:
     """Every entry of a list of objects, checked, each with the Where its later errors name. Each entry is named by
     its `key` field, which must be text and unique in the file."""
-    if not isinstance(data, list):
+    if not isinstance(data, (list, tuple)):  # a tuple: a list field another schema has checked already
         raise ContentError(f"{file}: must be a list of entries, not {_kind_of(data)}")
     result: list[tuple[Where, dict[str, Any]]] = []
     seen: set[str] = set()

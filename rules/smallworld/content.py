@@ -11,7 +11,22 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from rules.content import ContentError, read_json
+from rules.content import (
+    ContentError,
+    Schema,
+    Where,
+    check,
+    check_adjacency,
+    entries,
+    flag,
+    listed,
+    point,
+    read_json,
+    record,
+    text,
+    texts,
+    whole,
+)
 
 CONTENT_DIR = Path(__file__).parent / "content"
 MAP_DIR = CONTENT_DIR / "maps"
@@ -126,95 +141,66 @@ class Content:
     treasures: dict[str, Ability]  # Places and Relics, drawn from one stack
 
 
-class _Where:
-    """Builds error messages that say file, entry and field."""
-
-    def __init__(self, file: str) -> None:
-        self.file = file
-
-    def fail(self, entry: str, field: str, problem: str) -> ContentError:
-        return ContentError(f"{self.file}: entry {entry!r}, field {field!r}: {problem}")
-
-
-def _field(where: _Where, entry: str, data: dict[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
-    if name not in data:
-        raise where.fail(entry, name, "missing")
-    value = data[name]
-    if isinstance(value, bool) and kind is int:
-        raise where.fail(entry, name, "must be a whole number, not true/false")
-    if not isinstance(value, kind):
-        raise where.fail(entry, name, f"must be {getattr(kind, '__name__', kind)}, got {type(value).__name__}")
-    return value
-
-
-def _point(where: _Where, entry: str, field: str, value: Any) -> tuple[int, int]:
-    ok = isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)
-    if not ok:
-        raise where.fail(entry, field, "must be a pair of whole numbers [x, y]")
-    return (value[0], value[1])
+# What each file's entries hold (the shared schema in rules/content.py checks them).
+REGION: Schema = {
+    "name": text(nonempty=True),
+    "terrain": text(TERRAINS),
+    "black_mountain": flag(),
+    "monster": flag(),
+    "border": flag(),
+    "centre": point(),
+    "outline": listed(point()),
+    "adjacent": texts(),
+}
+MAP: Schema = {
+    "source": text(SOURCES),
+    "id": text(nonempty=True),
+    "title": text(),
+    "players": whole(low=min(TURNS_BY_PLAYERS), high=max(TURNS_BY_PLAYERS)),
+    "turns": whole(low=8, high=10),
+    "size": point(),
+    "regions": listed(),
+}
+EFFECT: Schema = {
+    "kind": text(EFFECT_FIELDS),
+    "terrain": text(TERRAINS, default=None),
+    "where": text(WHERE, default=None),
+    "origin": text(ORIGINS, default=None),
+    "coins": whole(default=None),
+    "amount": whole(default=None),
+    "tokens": whole(default=None),
+    "min_tokens": whole(default=None),
+    "in_decline": flag(default=None),
+}
+_ABILITY: Schema = {
+    "name": text(nonempty=True),
+    "text": text(nonempty=True),
+    "source": text(SOURCES),
+    "note": text(),
+    "effects": listed(record(EFFECT)),
+}
+RACE: Schema = {**_ABILITY, "tokens": whole(low=0), "tray": whole(low=0)}
+POWER: Schema = {**_ABILITY, "tokens": whole(low=0), "survives_decline": flag(default=False)}
+TREASURE: Schema = {**_ABILITY, "type": text(("place", "relic"))}
 
 
 def parse_map(data: Any, file: str) -> MapData:
-    """Validate a map object (see the map schema) and build MapData."""
-    where = _Where(file)
-    if not isinstance(data, dict):
-        raise where.fail("(file)", "(root)", "must be a JSON object")
-    source = _field(where, "(map)", data, "source", str)
-    if source not in SOURCES:
-        raise where.fail("(map)", "source", f"must be one of {SOURCES}")
-    map_id = _field(where, "(map)", data, "id", str)
-    players = _field(where, "(map)", data, "players", int)
-    if players not in TURNS_BY_PLAYERS:
-        raise where.fail("(map)", "players", "must be 2, 3, 4 or 5")
-    turns = _field(where, "(map)", data, "turns", int)
-    if not 8 <= turns <= 10:
-        raise where.fail("(map)", "turns", "must be between 8 and 10")
-    size = _point(where, "(map)", "size", data.get("size"))
-    title = _field(where, "(map)", data, "title", str)
-    raw_regions = _field(where, "(map)", data, "regions", list)
+    """Validate a map object (see MAP and REGION) and build MapData."""
+    fields = check(Where(file, "(map)"), data, MAP, closed=True)
     regions: dict[str, RegionData] = {}
     names: set[str] = set()
-    for index, raw in enumerate(raw_regions):
-        label = f"regions[{index}]"
-        if not isinstance(raw, dict):
-            raise where.fail(label, "(region)", "must be an object")
-        rid = _field(where, label, raw, "id", str)
-        label = rid
-        if not rid or not rid.replace("_", "").isalnum() or rid.lower() != rid:
-            raise where.fail(label, "id", "must be snake_case letters and digits")
-        if rid in regions:
-            raise where.fail(label, "id", "is used twice")
-        name = _field(where, label, raw, "name", str)
-        if name in names:
-            raise where.fail(label, "name", f"{name!r} is used twice")
-        names.add(name)
-        terrain = _field(where, label, raw, "terrain", str)
-        if terrain not in TERRAINS:
-            raise where.fail(label, "terrain", f"{terrain!r} is not one of {', '.join(TERRAINS)}")
-        outline = _field(where, label, raw, "outline", list)
-        adjacent = _field(where, label, raw, "adjacent", list)
-        if not all(isinstance(other, str) for other in adjacent):
-            raise where.fail(label, "adjacent", "must be a list of region ids")
-        regions[rid] = RegionData(
-            id=rid,
-            name=name,
-            terrain=terrain,
-            black_mountain=_field(where, label, raw, "black_mountain", bool),
-            monster=_field(where, label, raw, "monster", bool),
-            border=_field(where, label, raw, "border", bool),
-            centre=_point(where, label, "centre", raw.get("centre")),
-            outline=tuple(_point(where, label, "outline", p) for p in outline),
-            adjacent=tuple(adjacent),
-        )
-    for region in regions.values():
-        for other in region.adjacent:
-            if other not in regions:
-                raise where.fail(region.id, "adjacent", f"{other!r} is not a region of this map")
-            if region.id not in regions[other].adjacent:
-                raise where.fail(region.id, "adjacent", f"{other!r} does not list {region.id!r} back")
-            if other == region.id:
-                raise where.fail(region.id, "adjacent", "a region cannot touch itself")
-    return MapData(map_id, title, players, turns, size, regions, source)
+    for where, raw in entries(file, fields["regions"], REGION, closed=True):
+        rid = raw["id"]
+        if not rid.replace("_", "").isalnum() or rid.lower() != rid:
+            raise where.fail("id", "must be snake_case letters and digits")
+        if raw["name"] in names:
+            raise where.fail("name", f"{raw['name']!r} is used twice")
+        names.add(raw["name"])
+        regions[rid] = RegionData(**raw)
+    check_adjacency(file, {rid: region.adjacent for rid, region in regions.items()})
+    return MapData(
+        fields["id"], fields["title"], fields["players"], fields["turns"], fields["size"], regions, fields["source"]
+    )
 
 
 @cache
@@ -234,63 +220,34 @@ def load_map(players: int, directory: Path | None = None) -> MapData:
     return result
 
 
-def _parse_effect(where: _Where, entry: str, index: int, raw: Any) -> Effect:
+def _effect(where: Where, index: int, raw: dict[str, Any]) -> Effect:
+    """One checked effect: the fields its kind needs are there; only the fields written are kept (None: absent)."""
     label = f"effects[{index}]"
-    if not isinstance(raw, dict) or not isinstance(raw.get("kind"), str):
-        raise where.fail(entry, label, "must be an object with a 'kind'")
-    kind = raw["kind"]
-    if kind not in EFFECT_FIELDS:
-        raise where.fail(entry, label, f"unknown kind {kind!r}")
-    for name in EFFECT_FIELDS[kind]:
-        if name not in raw:
-            raise where.fail(entry, f"{label}.{name}", "missing")
-    if raw.get("terrain") is not None and raw["terrain"] not in TERRAINS:
-        raise where.fail(entry, f"{label}.terrain", f"{raw['terrain']!r} is not a terrain")
-    if "where" in raw and raw["where"] not in WHERE:
-        raise where.fail(entry, f"{label}.where", f"must be one of {WHERE}")
-    if raw.get("where") == "terrain" and raw.get("terrain") is None:
-        raise where.fail(entry, f"{label}.terrain", "needed when where is 'terrain'")
-    if "origin" in raw and raw["origin"] not in ORIGINS:
-        raise where.fail(entry, f"{label}.origin", f"must be one of {ORIGINS}")
-    for name in ("coins", "amount", "tokens", "min_tokens"):
-        if name in raw and type(raw[name]) is not int:
-            raise where.fail(entry, f"{label}.{name}", "must be a whole number")
-    return Effect(kind, {k: v for k, v in raw.items() if k != "kind"})
+    for name in EFFECT_FIELDS[raw["kind"]]:
+        if raw[name] is None:
+            raise where.fail(f"{label}.{name}", "missing")
+    if raw["where"] == "terrain" and raw["terrain"] is None:
+        raise where.fail(f"{label}.terrain", "needed when where is 'terrain'")
+    return Effect(raw["kind"], {name: value for name, value in raw.items() if name != "kind" and value is not None})
 
 
-def _parse_abilities(file: str, data: Any, kind: str, numbered: bool) -> dict[str, Ability]:
-    where = _Where(file)
-    if not isinstance(data, list):
-        raise where.fail("(file)", "(root)", "must be a list of entries")
+def _parse_abilities(file: str, data: Any, kind: str, schema: Schema) -> dict[str, Ability]:
     result: dict[str, Ability] = {}
-    for index, raw in enumerate(data):
-        entry = raw.get("id", f"[{index}]") if isinstance(raw, dict) else f"[{index}]"
-        if not isinstance(raw, dict):
-            raise where.fail(str(entry), "(entry)", "must be an object")
-        aid = _field(where, entry, raw, "id", str)
-        if aid in result:
-            raise where.fail(aid, "id", "is used twice")
-        source = _field(where, aid, raw, "source", str)
-        if source not in SOURCES:
-            raise where.fail(aid, "source", f"must be one of {SOURCES}")
-        tokens = _field(where, aid, raw, "tokens", int) if numbered else 0
-        tray = _field(where, aid, raw, "tray", int) if kind == "race" else 0
-        if kind == "race" and tray < tokens:
-            raise where.fail(aid, "tray", "must hold at least the banner's tokens")
-        effects = tuple(_parse_effect(where, aid, i, e) for i, e in enumerate(_field(where, aid, raw, "effects", list)))
-        result[aid] = Ability(
-            id=aid,
-            name=_field(where, aid, raw, "name", str),
-            tokens=tokens,
-            tray=tray,
-            text=_field(where, aid, raw, "text", str),
+    for where, raw in entries(file, data, schema, closed=True):
+        effects = tuple(_effect(where, i, effect) for i, effect in enumerate(raw["effects"]))
+        if kind == "race" and raw["tray"] < raw["tokens"]:
+            raise where.fail("tray", "must hold at least the banner's tokens")
+        result[raw["id"]] = Ability(
+            id=raw["id"],
+            name=raw["name"],
+            tokens=raw.get("tokens", 0),
+            tray=raw.get("tray", 0),
+            text=raw["text"],
             effects=effects,
-            source=source,
-            survives_decline=bool(raw.get("survives_decline", False)),
-            kind=raw.get("type", kind) if kind == "treasure" else kind,
+            source=raw["source"],
+            survives_decline=raw.get("survives_decline", False),
+            kind=raw.get("type", kind),
         )
-        if kind == "treasure" and result[aid].kind not in ("place", "relic"):
-            raise where.fail(aid, "type", "must be 'place' or 'relic'")
     return result
 
 
@@ -300,9 +257,9 @@ def _read(file: str) -> Any:
 
 def parse_content(races: Any, powers: Any, treasures: Any) -> Content:
     return Content(
-        races=_parse_abilities("races.json", races, "race", numbered=True),
-        powers=_parse_abilities("powers.json", powers, "power", numbered=True),
-        treasures=_parse_abilities("treasures.json", treasures, "treasure", numbered=False),
+        races=_parse_abilities("races.json", races, "race", RACE),
+        powers=_parse_abilities("powers.json", powers, "power", POWER),
+        treasures=_parse_abilities("treasures.json", treasures, "treasure", TREASURE),
     )
 
 

@@ -2,10 +2,26 @@
 
 import importlib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from rules.content import ContentError, fail, read_json
+from rules.content import (
+    ContentError,
+    Where,
+    check,
+    check_adjacency,
+    entries,
+    fail,
+    listed,
+    point,
+    read_json,
+    record,
+    table,
+    text,
+    texts,
+    whole,
+)
 
 GAMES = ("smallworld", "dragondice", "tashkalar", "nerath", "genertela")
 
@@ -35,3 +51,81 @@ def test_a_field_error_names_file_entry_and_field() -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_raises_the_one_content_error(game: str) -> None:
     assert importlib.import_module(f"rules.{game}.content").ContentError is ContentError
+
+
+SCHEMA = {
+    "name": text(nonempty=True),
+    "tokens": whole(low=0, high=20),
+    "kind": text(("race", "power"), default="race"),
+    "at": point(),
+    "tags": texts(default=()),
+    "effects": listed(record({"kind": text(("score", "defence")), "coins": whole(default=None)})),
+    "extra": table(whole(), default={}),
+}
+GOOD = {"name": "Gnomes", "tokens": 5, "at": [3, 4], "effects": [{"kind": "score"}], "extra": {"a": 1}}
+
+
+def _refusal(**change: Any) -> str:
+    with pytest.raises(ContentError) as error:
+        check(Where("races.json", "gnomes"), {**GOOD, **change}, SCHEMA, closed=True)
+    return str(error.value)
+
+
+def test_a_schema_fills_defaults_and_shapes_lists() -> None:
+    checked = check(Where("races.json", "gnomes"), GOOD, SCHEMA)
+    assert checked == {
+        "name": "Gnomes",
+        "tokens": 5,
+        "kind": "race",
+        "at": (3, 4),
+        "tags": (),
+        "effects": ({"kind": "score", "coins": None},),
+        "extra": {"a": 1},
+    }
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "problem"),
+    [
+        ({"tokens": True}, "tokens", "must be a whole number, not true/false"),
+        ({"tokens": 21}, "tokens", "must be at most 20, not 21"),
+        ({"tokens": -1}, "tokens", "must be at least 0, not -1"),
+        ({"name": ""}, "name", "must not be empty"),
+        ({"kind": "relic"}, "kind", "'relic' is not one of race, power"),
+        ({"at": [1]}, "at", "must hold exactly 2 items, not 1"),
+        ({"at": [1, "y"]}, "at[1]", "must be a whole number, not text"),
+        ({"effects": [{"kind": "score", "coins": "2"}]}, "effects[0].coins", "must be a whole number, not text"),
+        ({"effects": [{}]}, "effects[0].kind", "missing"),
+        ({"extra": {"a": "b"}}, "extra.a", "must be a whole number, not text"),
+        ({"colour": "red"}, "colour", "is not a field of this entry"),
+    ],
+)
+def test_every_schema_rule_refuses_in_the_one_wording(change: dict[str, Any], field: str, problem: str) -> None:
+    assert _refusal(**change).startswith(f"races.json: entry 'gnomes', field {field!r}: {problem}")
+
+
+def test_a_missing_field_is_named() -> None:
+    raw = {key: value for key, value in GOOD.items() if key != "tokens"}
+    with pytest.raises(ContentError, match=r"^races\.json: entry 'gnomes', field 'tokens': missing$"):
+        check(Where("races.json", "gnomes"), raw, SCHEMA)
+
+
+def test_entries_name_each_entry_by_id_and_refuse_a_repeat() -> None:
+    checked = entries("races.json", [{"id": "a", **GOOD}, {"id": "b", **GOOD}], SCHEMA)
+    assert [(where.entry, raw["id"]) for where, raw in checked] == [("a", "a"), ("b", "b")]
+    with pytest.raises(ContentError, match=r"^races\.json: entry 'a', field 'id': is used twice"):
+        entries("races.json", [{"id": "a", **GOOD}, {"id": "a", **GOOD}], SCHEMA)
+    with pytest.raises(ContentError, match=r"^races\.json: entry '#2', field 'id': missing"):
+        entries("races.json", [{"id": "a", **GOOD}, GOOD], SCHEMA)
+    with pytest.raises(ContentError, match=r"^races\.json: must be a list of entries, not an object"):
+        entries("races.json", {"a": GOOD}, SCHEMA)
+
+
+def test_a_map_neighbour_must_exist_and_list_back() -> None:
+    check_adjacency("map.json", {"a": ("b",), "b": ("a",)})
+    with pytest.raises(ContentError, match=r"entry 'a', field 'adjacent': 'b' does not list 'a' back"):
+        check_adjacency("map.json", {"a": ("b",), "b": ()})
+    with pytest.raises(ContentError, match=r"entry 'a', field 'adjacent': 'c' is not a place on this map"):
+        check_adjacency("map.json", {"a": ("c",)})
+    with pytest.raises(ContentError, match=r"entry 'a', field 'adjacent': a place cannot be next to itself"):
+        check_adjacency("map.json", {"a": ("a",)})

@@ -112,3 +112,13 @@ def test_every_effect_kind_is_used_by_some_content() -> None:
     data = content.content()
     used = {e.kind for group in (data.races, data.powers, data.treasures) for a in group.values() for e in a.effects}
     assert used == set(content.EFFECT_FIELDS)
+
+
+def test_a_misspelt_field_is_refused_not_ignored() -> None:
+    message = _broken("powers.json", 0, "survives_decline_", True)
+    assert message.startswith("powers.json: entry ") and "field 'survives_decline_': is not a field" in message
+
+
+def test_a_wrong_type_is_worded_like_every_game() -> None:
+    message = _broken("races.json", 0, "tokens", "five")
+    assert message == "races.json: entry 'cultists', field 'tokens': must be a whole number, not text"
