@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 
 class ContentError(ValueError):
@@ -91,9 +94,11 @@ def text(choices: Iterable[str] = (), default: Any = _REQUIRED, nonempty: bool =
     return Field((str,), "text", default, choices=tuple(choices), nonempty=nonempty)
 
 
-def whole(low: int | None = None, high: int | None = None, default: Any = _REQUIRED) -> Field:
-    """A whole number (true/false is not one), within [low, high] when given."""
-    return Field((int,), "a whole number", default, low=low, high=high)
+def whole(
+    low: int | None = None, high: int | None = None, default: Any = _REQUIRED, choices: Iterable[int] = ()
+) -> Field:
+    """A whole number (true/false is not one), within [low, high] and one of `choices` when given."""
+    return Field((int,), "a whole number", default, choices=tuple(choices), low=low, high=high)
 
 
 def number(low: float | None = None, high: float | None = None, default: Any = _REQUIRED) -> Field:
@@ -146,7 +151,7 @@ def _kind_of(value: Any) -> str:
     )
 
 
-def _value(where: Where, name: str, rule: Field, value: Any) -> Any:
+def _value(where: Where, name: str, rule: Field, value: Any, closed: bool) -> Any:
     """One value checked against its rule (recursing into lists, tables and records), shaped for the game."""
     accepted = isinstance(value, rule.kinds) and not (isinstance(value, bool) and bool not in rule.kinds)
     if rule.kinds == (object,):
@@ -154,7 +159,9 @@ def _value(where: Where, name: str, rule: Field, value: Any) -> Any:
     if not accepted:
         raise where.fail(name, f"must be {rule.what}, not {_kind_of(value)}")
     if rule.choices and value not in rule.choices:
-        raise where.fail(name, f"{value!r} is not one of {', '.join(map(str, rule.choices))}")
+        raise where.fail(
+            name, f"{value!r} is not one of {', '.join(str(c) if c != '' else repr(c) for c in rule.choices)}"
+        )
     if rule.low is not None and value < rule.low:
         raise where.fail(name, f"must be at least {rule.low}, not {value}")
     if rule.high is not None and value > rule.high:
@@ -164,17 +171,17 @@ def _value(where: Where, name: str, rule: Field, value: Any) -> Any:
     if rule.length is not None and len(value) != rule.length:
         raise where.fail(name, f"must hold exactly {rule.length} items, not {len(value)}")
     if rule.schema is not None:
-        return check(where, value, rule.schema, prefix=f"{name}.")
+        return check(where, value, rule.schema, prefix=f"{name}.", closed=closed)
     if rule.item is not None and isinstance(value, list):
-        value = [_value(where, f"{name}[{index}]", rule.item, item) for index, item in enumerate(value)]
+        value = [_value(where, f"{name}[{index}]", rule.item, item, closed) for index, item in enumerate(value)]
     elif rule.item is not None and isinstance(value, dict):
-        value = {key: _value(where, f"{name}.{key}", rule.item, item) for key, item in value.items()}
+        value = {key: _value(where, f"{name}.{key}", rule.item, item, closed) for key, item in value.items()}
     return rule.shape(value) if rule.shape else value
 
 
 def check(where: Where, raw: Any, schema: Schema, prefix: str = "", closed: bool = False) -> dict[str, Any]:
     """The entry's fields, each checked against the schema, defaults filled in. `closed`: a field the schema does not
-    know is an error (a misspelt optional field would otherwise be silently ignored)."""
+    know is an error, here and in every nested record (a misspelt optional field would otherwise pass unseen)."""
     if not isinstance(raw, dict):
         raise where.fail(prefix.rstrip(".") or "(entry)", f"must be an object, not {_kind_of(raw)}")
     result: dict[str, Any] = {}
@@ -184,7 +191,7 @@ def check(where: Where, raw: Any, schema: Schema, prefix: str = "", closed: bool
                 raise where.fail(prefix + name, "missing")
             result[name] = rule.default
             continue
-        result[name] = _value(where, prefix + name, rule, raw[name])
+        result[name] = _value(where, prefix + name, rule, raw[name], closed)
     if closed:
         for name in raw:
             if name not in schema:
@@ -222,3 +229,13 @@ def check_adjacency(file: str, neighbours: Mapping[str, Sequence[str]], field: s
                 raise fail(file, place, field, f"{other!r} is not a place on this map")
             if place not in neighbours[other]:
                 raise fail(file, place, field, f"{other!r} does not list {place!r} back")
+
+
+Built = TypeVar("Built", bound="DataclassInstance")
+
+
+def build(cls: type[Built], entry: Mapping[str, Any], **given: Any) -> Built:
+    """The game's dataclass from a checked entry's fields of the same names (fields such as `source` and `note` are
+    documentation and left out), with `given` for what the game worked out itself."""
+    values = {**entry, **given}
+    return cls(**{field.name: values[field.name] for field in fields(cls)})

@@ -1,6 +1,7 @@
 """The one content loader every game reads its files with, and the one error type they all raise."""
 
 import importlib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -9,6 +10,7 @@ import pytest
 from rules.content import (
     ContentError,
     Where,
+    build,
     check,
     check_adjacency,
     entries,
@@ -129,3 +131,30 @@ def test_a_map_neighbour_must_exist_and_list_back() -> None:
         check_adjacency("map.json", {"a": ("c",)})
     with pytest.raises(ContentError, match=r"entry 'a', field 'adjacent': a place cannot be next to itself"):
         check_adjacency("map.json", {"a": ("a",)})
+
+
+def test_a_closed_check_refuses_a_stray_field_inside_a_nested_record() -> None:
+    effects = [{"kind": "score", "coinz": 2}]
+    assert "field 'effects[0].coinz': is not a field of this entry" in _refusal(effects=effects)
+
+
+def test_a_whole_number_may_be_held_to_choices() -> None:
+    with pytest.raises(ContentError, match=r"field 'die': 7 is not one of 6, 8, 10"):
+        check(Where("guardians.json", "troll"), {"die": 7}, {"die": whole(choices=(6, 8, 10))})
+
+
+def test_an_empty_choice_is_shown_quoted() -> None:
+    with pytest.raises(ContentError, match=r"'tail' is not one of '', belly"):
+        check(Where("dragons.json", "red"), {"face": "tail"}, {"face": text(("", "belly"))})
+
+
+@dataclass(frozen=True)
+class Race:
+    name: str
+    tokens: int
+    home: str
+
+
+def test_build_makes_the_dataclass_from_a_checked_entry() -> None:
+    checked = check(Where("races.json", "gnomes"), {**GOOD, "source": "house"}, {**SCHEMA, "source": text()})
+    assert build(Race, checked, home="caves") == Race("Gnomes", 5, "caves")
