@@ -1,19 +1,44 @@
-"""Loads and validates the Nerath content files at import; every error names the file, the entry and the field."""
+"""Loads the Nerath content files at import and checks them with the shared content schema (rules/content.py).
+
+Each kind of entry is a `Schema` below; what a schema cannot say (ids another file must know, map adjacency, islands,
+which fields an effect kind takes) is checked after it. Every error names the file, the entry and the field.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from rules.content import ContentError, read_json
+from rules.content import ContentError as ContentError  # re-exported: tests and callers catch it from here
+from rules.content import (
+    Schema,
+    Where,
+    anything,
+    build,
+    check,
+    check_adjacency,
+    entries,
+    flag,
+    listed,
+    point,
+    read_json,
+    record,
+    table,
+    text,
+    texts,
+    whole,
+)
 
 CONTENT_DIR = Path(__file__).parent / "content"
 REALM_ORDER = ("karkoth", "vailin", "iron_circle", "nerath")
 SPACE_KINDS = ("land", "sea", "dungeon")
 PIECE_TYPES = ("land", "sea", "flying")
 SOURCES = ("published", "house")
+DICE = (6, 8, 10, 12, 20)  # the dice a Guardian may roll
+HEROES_NEED = (0, 7, 8)  # what a hero must roll to hit a Guardian; 0: the usual 6+
 EFFECT_FIELDS: dict[str, tuple[str, ...]] = {
     "gold": ("amount",),
     "free_pieces": ("piece", "count"),
@@ -25,6 +50,89 @@ EFFECT_FIELDS: dict[str, tuple[str, ...]] = {
 }
 LASTING_EFFECTS = ("roll_bonus", "move_bonus", "income_bonus", "dungeon_sight")  # what a treasure Property may be
 POWER_EFFECTS = ("gold", "free_pieces", "strike")  # what a treasure Power may be
+
+# Every file's top level: where its content comes from, and a note for whoever edits it.
+HEADER: Schema = {"source": text(SOURCES), "note": text(default="")}
+MAP_FILE: Schema = {
+    **HEADER,
+    "hex_radius": whole(),
+    "width": whole(),
+    "height": whole(),
+    "spaces": listed(),
+    "impassable": listed(),
+}
+SPACE: Schema = {
+    "name": text(),
+    "kind": text(SPACE_KINDS),
+    "realm": anything(),  # a realm for land, null otherwise: checked after
+    "capital": flag(),
+    "island": flag(),
+    "centre": point(),
+    "adjacent": texts(),
+    "source": text(SOURCES),
+}
+IMPASSABLE: Schema = {
+    "name": text(),
+    "corner": text(),
+    "centres": listed(point(), nonempty=True),
+    "source": text(SOURCES),
+}
+PIECES_FILE: Schema = {**HEADER, "pieces": listed()}
+PIECE: Schema = {
+    "name": text(),
+    "type": text(PIECE_TYPES),
+    "cost": whole(low=1, high=5),
+    "die": whole(),
+    "move": whole(),
+    "abilities": texts(default=()),
+    "source": text(SOURCES),
+}
+REALMS_FILE: Schema = {**HEADER, "realms": listed()}
+START: Schema = {"space": text(), "pieces": table(whole(low=1))}  # piece -> how many stand there
+REALM: Schema = {
+    "id": text(REALM_ORDER),
+    "name": text(),
+    "short": text(),
+    "capital": text(),
+    "gold": whole(),
+    "colour": listed(whole(low=0, high=255), length=3),
+    "start_source": text(SOURCES),
+    "start": listed(record(START)),
+}
+EVENTS_FILE: Schema = {**HEADER, "decks": record({realm: listed() for realm in REALM_ORDER})}
+# Which of the optional fields an effect takes depends on its kind (EFFECT_FIELDS), checked after the schema.
+EFFECT: Schema = {
+    "kind": text(EFFECT_FIELDS),
+    "amount": whole(low=1, default=None),
+    "piece": text(default=None),
+    "count": whole(low=1, default=None),
+    "pieces": texts(nonempty=True, default=None),
+}
+EVENT: Schema = {
+    "name": text(),
+    "text": text(),
+    "immediate": flag(),
+    "effect": record(EFFECT),
+    "source": text(SOURCES),
+}
+TREASURES_FILE: Schema = {**HEADER, "treasures": listed()}
+TREASURE: Schema = {
+    "name": text(),
+    "text": text(),
+    "vp": whole(low=1, high=3),
+    "power": record({**EFFECT, "kind": text(POWER_EFFECTS)}),
+    "property": record({**EFFECT, "kind": text(LASTING_EFFECTS)}),
+    "source": text(SOURCES),
+}
+GUARDIANS_FILE: Schema = {**HEADER, "guardians": listed()}
+GUARDIAN: Schema = {
+    "name": text(),
+    "dice": listed(whole(), nonempty=True),  # each one of DICE: checked after
+    "first_strike": flag(),
+    "heroes_need": whole(),  # one of HEROES_NEED: checked after
+    "reward": whole(),
+    "source": text(SOURCES),
+}
 
 
 @dataclass(frozen=True)
@@ -113,242 +221,123 @@ class Content:
     guardians: dict[str, Guardian]
 
 
-class _Reader:
-    """Field access that reports file, entry and field on any problem."""
-
-    def __init__(self, file: str) -> None:
-        self.file = file
-
-    def fail(self, entry: str, field: str, problem: str) -> ContentError:
-        return ContentError(f"{self.file}: entry {entry!r}, field {field!r}: {problem}")
-
-    def get(
-        self, data: dict[str, Any], entry: str, field: str, kind: type | tuple[type, ...], default: Any = ...
-    ) -> Any:
-        if field not in data:
-            if default is not ...:
-                return default
-            raise self.fail(entry, field, "missing")
-        value = data[field]
-        if (isinstance(value, bool) and kind is int) or not isinstance(value, kind):
-            raise self.fail(entry, field, f"expected {getattr(kind, '__name__', kind)}, got {value!r}")
-        return value
-
-    def source(self, data: dict[str, Any], entry: str) -> None:
-        if self.get(data, entry, "source", str) not in SOURCES:
-            raise self.fail(entry, "source", f"must be one of {SOURCES}")
+def _read(directory: Path, file: str, schema: Schema) -> tuple[Where, dict[str, Any]]:
+    """The file's top level, checked; its fields' errors name the file's own name as the entry ('map')."""
+    where = Where(file, file.removesuffix(".json"))
+    return where, check(where, read_json(directory / file, file, object_at_top=True), schema, closed=True)
 
 
-def _load_json(name: str, directory: Path) -> dict[str, Any]:
-    data: dict[str, Any] = read_json(directory / name, name, object_at_top=True)
-    return data
+def _effect(where: Where, field: str, effect: dict[str, Any], pieces: Mapping[str, PieceType]) -> Effect:
+    """An effect the schema has checked, held to exactly the fields its kind takes, naming only known pieces."""
+    kind = effect["kind"]
+    for name in ("amount", "piece", "count", "pieces"):
+        if name in EFFECT_FIELDS[kind] and effect[name] is None:
+            raise where.fail(f"{field}.{name}", f"missing (a {kind} effect needs it)")
+        if name not in EFFECT_FIELDS[kind] and effect[name] is not None:
+            raise where.fail(f"{field}.{name}", f"a {kind} effect does not take it")
+    if effect["piece"] is not None and effect["piece"] not in pieces:
+        raise where.fail(f"{field}.piece", f"{effect['piece']!r} is not a piece in pieces.json")
+    for index, piece in enumerate(effect["pieces"] or ()):
+        if piece not in pieces:
+            raise where.fail(f"{field}.pieces[{index}]", f"{piece!r} is not a piece in pieces.json")
+    return Effect(kind, **{name: effect[name] for name in EFFECT_FIELDS[kind]})
 
 
-def _effect(reader: _Reader, entry: str, field: str, data: Any, pieces: dict[str, PieceType]) -> Effect:
-    if not isinstance(data, dict):
-        raise reader.fail(entry, field, "must be an object")
-    kind = data.get("kind")
-    if kind not in EFFECT_FIELDS:
-        raise reader.fail(entry, f"{field}.kind", f"must be one of {tuple(EFFECT_FIELDS)}")
-    values: dict[str, Any] = {}
-    for name in EFFECT_FIELDS[kind]:
-        if name not in data:
-            raise reader.fail(entry, f"{field}.{name}", "missing")
-        value = data[name]
-        if name in ("amount", "count"):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise reader.fail(entry, f"{field}.{name}", "must be a whole number of at least 1")
-        elif name == "piece":
-            if value not in pieces:
-                raise reader.fail(entry, f"{field}.piece", f"unknown piece {value!r}")
-        elif name == "pieces":
-            if not isinstance(value, list) or not value or any(p not in pieces for p in value):
-                raise reader.fail(entry, f"{field}.pieces", f"must list known pieces, got {value!r}")
-            value = tuple(value)
-        values[name] = value
-    return Effect(kind=kind, **values)
-
-
-def _spaces(
+def _map(
     directory: Path,
 ) -> tuple[dict[str, Space], tuple[tuple[str, tuple[tuple[int, int], ...]], ...], int, tuple[int, int]]:
-    reader = _Reader("map.json")
-    data = _load_json("map.json", directory)
+    file = "map.json"
+    _, top = _read(directory, file, MAP_FILE)
     spaces: dict[str, Space] = {}
-    for raw in reader.get(data, "map", "spaces", list):
-        sid = reader.get(raw, "?", "id", str)
-        if sid in spaces:
-            raise reader.fail(sid, "id", "duplicate id")
-        reader.source(raw, sid)
-        kind = reader.get(raw, sid, "kind", str)
-        if kind not in SPACE_KINDS:
-            raise reader.fail(sid, "kind", f"must be one of {SPACE_KINDS}")
-        realm = reader.get(raw, sid, "realm", (str, type(None)))
-        if kind == "land" and realm not in REALM_ORDER:
-            raise reader.fail(sid, "realm", f"a land space must start in one of {REALM_ORDER}")
-        if kind != "land" and realm is not None:
-            raise reader.fail(sid, "realm", "only land spaces belong to a realm")
-        centre = reader.get(raw, sid, "centre", list)
-        if len(centre) != 2 or not all(isinstance(v, int) for v in centre):
-            raise reader.fail(sid, "centre", "must be [x, y] in pixels")
-        spaces[sid] = Space(
-            id=sid,
-            name=reader.get(raw, sid, "name", str),
-            kind=kind,
-            realm=realm,
-            capital=reader.get(raw, sid, "capital", bool),
-            island=reader.get(raw, sid, "island", bool),
-            centre=(centre[0], centre[1]),
-            adjacent=tuple(reader.get(raw, sid, "adjacent", list)),
-        )
+    for where, entry in entries(file, top["spaces"], SPACE, closed=True):
+        # JSON null is no schema type: a land space names its realm, any other space has none
+        if entry["kind"] == "land" and entry["realm"] not in REALM_ORDER:
+            raise where.fail("realm", f"a land space must start in one of {', '.join(REALM_ORDER)}")
+        if entry["kind"] != "land" and entry["realm"] is not None:
+            raise where.fail("realm", "only land spaces belong to a realm")
+        spaces[entry["id"]] = build(Space, entry)
+    check_adjacency(file, {space.id: space.adjacent for space in spaces.values()})
     for space in spaces.values():
-        for other in space.adjacent:
-            if other not in spaces:
-                raise reader.fail(space.id, "adjacent", f"unknown space {other!r}")
-            if space.id not in spaces[other].adjacent:
-                raise reader.fail(space.id, "adjacent", f"{other!r} does not list it back")
-        if space.island and any(spaces[o].kind == "land" for o in space.adjacent):
-            raise reader.fail(space.id, "island", "an island touches no other land space")
-    corners = []
-    for raw in reader.get(data, "map", "impassable", list):
-        name = reader.get(raw, "impassable", "name", str)
-        reader.source(raw, name)
-        centres = tuple((int(x), int(y)) for x, y in reader.get(raw, name, "centres", list))
-        corners.append((name, centres))
-    size = (reader.get(data, "map", "width", int), reader.get(data, "map", "height", int))
-    return spaces, tuple(corners), reader.get(data, "map", "hex_radius", int), size
+        if space.island and any(spaces[other].kind == "land" for other in space.adjacent):
+            raise Where(file, space.id).fail("island", "an island touches no other land space")
+    corners = entries(file, top["impassable"], IMPASSABLE, closed=True)
+    impassable = tuple((entry["name"], entry["centres"]) for _, entry in corners)
+    return spaces, impassable, top["hex_radius"], (top["width"], top["height"])
 
 
 def _pieces(directory: Path) -> dict[str, PieceType]:
-    reader = _Reader("pieces.json")
-    result: dict[str, PieceType] = {}
-    for raw in reader.get(_load_json("pieces.json", directory), "pieces", "pieces", list):
-        pid = reader.get(raw, "?", "id", str)
-        reader.source(raw, pid)
-        kind = reader.get(raw, pid, "type", str)
-        if kind not in PIECE_TYPES:
-            raise reader.fail(pid, "type", f"must be one of {PIECE_TYPES}")
-        cost = reader.get(raw, pid, "cost", int)
-        if not 1 <= cost <= 5:
-            raise reader.fail(pid, "cost", "must be 1 to 5 gold")
-        result[pid] = PieceType(
-            pid,
-            reader.get(raw, pid, "name", str),
-            kind,
-            cost,
-            reader.get(raw, pid, "die", int),
-            reader.get(raw, pid, "move", int),
-            tuple(reader.get(raw, pid, "abilities", list, [])),
-        )
-    return result
+    file = "pieces.json"
+    _, top = _read(directory, file, PIECES_FILE)
+    return {entry["id"]: build(PieceType, entry) for _, entry in entries(file, top["pieces"], PIECE, closed=True)}
 
 
-def _realms(directory: Path, spaces: dict[str, Space], pieces: dict[str, PieceType]) -> dict[str, Realm]:
-    reader = _Reader("realms.json")
+def _realms(directory: Path, spaces: Mapping[str, Space], pieces: Mapping[str, PieceType]) -> dict[str, Realm]:
+    file = "realms.json"
+    top_where, top = _read(directory, file, REALMS_FILE)
     result: dict[str, Realm] = {}
-    for raw in reader.get(_load_json("realms.json", directory), "realms", "realms", list):
-        rid = reader.get(raw, "?", "id", str)
-        if rid not in REALM_ORDER:
-            raise reader.fail(rid, "id", f"must be one of {REALM_ORDER}")
-        capital = reader.get(raw, rid, "capital", str)
-        if capital not in spaces or not spaces[capital].capital or spaces[capital].realm != rid:
-            raise reader.fail(rid, "capital", f"{capital!r} is not a capital space of this realm on the map")
-        start: list[tuple[str, str, int]] = []
-        for group in reader.get(raw, rid, "start", list):
-            where = group.get("space") if isinstance(group, dict) else None
-            if where not in spaces:
-                raise reader.fail(rid, "start.space", f"unknown space {where!r}")
-            for piece, count in reader.get(group, rid, "pieces", dict).items():
+    for where, entry in entries(file, top["realms"], REALM, closed=True):
+        realm, capital = entry["id"], entry["capital"]
+        if capital not in spaces or not spaces[capital].capital or spaces[capital].realm != realm:
+            raise where.fail("capital", f"{capital!r} is not a capital space of this realm on the map")
+        for index, group in enumerate(entry["start"]):
+            if group["space"] not in spaces:
+                raise where.fail(f"start[{index}].space", f"{group['space']!r} is not a space on the map")
+            for piece in group["pieces"]:
                 if piece not in pieces:
-                    raise reader.fail(rid, f"start.{where}", f"unknown piece {piece!r}")
-                start.append((where, piece, int(count)))
-        colour = reader.get(raw, rid, "colour", list)
-        result[rid] = Realm(
-            rid,
-            reader.get(raw, rid, "name", str),
-            reader.get(raw, rid, "short", str),
-            capital,
-            reader.get(raw, rid, "gold", int),
-            (colour[0], colour[1], colour[2]),
-            tuple(start),
-        )
+                    raise where.fail(f"start[{index}].pieces.{piece}", f"{piece!r} is not a piece in pieces.json")
+        start = tuple((g["space"], piece, count) for g in entry["start"] for piece, count in g["pieces"].items())
+        result[realm] = build(Realm, entry, start=start)
     if tuple(result) != REALM_ORDER:
-        raise reader.fail("realms", "realms", f"must list {REALM_ORDER} in turn order")
+        raise top_where.fail("realms", f"must list {', '.join(REALM_ORDER)}, in that (turn) order")
     return result
 
 
-def _events(directory: Path, pieces: dict[str, PieceType]) -> dict[str, EventCard]:
-    reader = _Reader("events.json")
+def _events(directory: Path, pieces: Mapping[str, PieceType]) -> dict[str, EventCard]:
+    file = "events.json"
+    _, top = _read(directory, file, EVENTS_FILE)
     result: dict[str, EventCard] = {}
-    decks = reader.get(_load_json("events.json", directory), "events", "decks", dict)
     for realm in REALM_ORDER:
-        for raw in reader.get(decks, "decks", realm, list):
-            cid = reader.get(raw, "?", "id", str)
-            if cid in result:
-                raise reader.fail(cid, "id", "duplicate id")
-            reader.source(raw, cid)
-            effect = _effect(reader, cid, "effect", raw.get("effect"), pieces)
-            result[cid] = EventCard(
-                cid,
-                reader.get(raw, cid, "name", str),
-                reader.get(raw, cid, "text", str),
-                reader.get(raw, cid, "immediate", bool),
-                effect,
-                realm,
-            )
+        for where, entry in entries(file, top["decks"][realm], EVENT, closed=True):
+            if entry["id"] in result:  # `entries` sees one deck at a time; ids are unique across all four
+                raise where.fail("id", "is used twice")
+            effect = _effect(where, "effect", entry["effect"], pieces)
+            result[entry["id"]] = build(EventCard, entry, effect=effect, realm=realm)
     return result
 
 
-def _treasures(directory: Path, pieces: dict[str, PieceType]) -> dict[str, Treasure]:
-    reader = _Reader("treasures.json")
+def _treasures(directory: Path, pieces: Mapping[str, PieceType]) -> dict[str, Treasure]:
+    file = "treasures.json"
+    _, top = _read(directory, file, TREASURES_FILE)
     result: dict[str, Treasure] = {}
-    for raw in reader.get(_load_json("treasures.json", directory), "treasures", "treasures", list):
-        tid = reader.get(raw, "?", "id", str)
-        reader.source(raw, tid)
-        vp = reader.get(raw, tid, "vp", int)
-        if not 1 <= vp <= 3:
-            raise reader.fail(tid, "vp", "must be 1 to 3")
-        power = _effect(reader, tid, "power", raw.get("power"), pieces)
-        prop = _effect(reader, tid, "property", raw.get("property"), pieces)
-        if power.kind not in POWER_EFFECTS:
-            raise reader.fail(tid, "power.kind", f"a Power is one of {POWER_EFFECTS}")
-        if prop.kind not in LASTING_EFFECTS:
-            raise reader.fail(tid, "property.kind", f"a Property is one of {LASTING_EFFECTS}")
-        result[tid] = Treasure(
-            tid, reader.get(raw, tid, "name", str), reader.get(raw, tid, "text", str), vp, power, prop
-        )
+    for where, entry in entries(file, top["treasures"], TREASURE, closed=True):
+        power = _effect(where, "power", entry["power"], pieces)
+        lasting = _effect(where, "property", entry["property"], pieces)
+        result[entry["id"]] = build(Treasure, entry, power=power, property=lasting)
     return result
 
 
 def _guardians(directory: Path) -> dict[str, Guardian]:
-    reader = _Reader("guardians.json")
+    file = "guardians.json"
+    _, top = _read(directory, file, GUARDIANS_FILE)
     result: dict[str, Guardian] = {}
-    for raw in reader.get(_load_json("guardians.json", directory), "guardians", "guardians", list):
-        gid = reader.get(raw, "?", "id", str)
-        reader.source(raw, gid)
-        dice = reader.get(raw, gid, "dice", list)
-        if not dice or any(d not in (6, 8, 10, 12, 20) for d in dice):
-            raise reader.fail(gid, "dice", "must list dice among d6, d8, d10, d12, d20")
-        need = reader.get(raw, gid, "heroes_need", int)
-        if need not in (0, 7, 8):
-            raise reader.fail(gid, "heroes_need", "must be 0, 7 or 8")
-        result[gid] = Guardian(
-            gid,
-            reader.get(raw, gid, "name", str),
-            tuple(dice),
-            reader.get(raw, gid, "first_strike", bool),
-            need,
-            reader.get(raw, gid, "reward", int),
-        )
+    for where, entry in entries(file, top["guardians"], GUARDIAN, closed=True):
+        # whole() takes no choices, so the allowed values are checked here, worded as the schema words them
+        for index, die in enumerate(entry["dice"]):
+            if die not in DICE:
+                raise where.fail(f"dice[{index}]", f"{die} is not one of {', '.join(map(str, DICE))}")
+        if entry["heroes_need"] not in HEROES_NEED:
+            problem = f"{entry['heroes_need']} is not one of {', '.join(map(str, HEROES_NEED))}"
+            raise where.fail("heroes_need", problem)
+        result[entry["id"]] = build(Guardian, entry)
     return result
 
 
 def load_content(directory: Path = CONTENT_DIR) -> Content:
-    spaces, corners, radius, size = _spaces(directory)
+    spaces, impassable, radius, size = _map(directory)
     pieces = _pieces(directory)
     return Content(
         spaces=spaces,
-        impassable=corners,
+        impassable=impassable,
         hex_radius=radius,
         size=size,
         pieces=pieces,

@@ -3,7 +3,9 @@
 import json
 import shutil
 from collections import Counter, deque
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -143,3 +145,104 @@ def test_validator_refuses_a_guardian_without_source(tmp_path):
 
     with pytest.raises(ContentError, match=r"guardians.json: entry 'goblin-warband', field 'source': missing"):
         load_content(_broken(tmp_path, "guardians.json", change))
+
+
+def _set(path: tuple[str | int, ...], value: Any) -> Callable[[Any], None]:
+    """A change that sets the value at `path` (keys and list indexes) in a file's data."""
+
+    def change(data: Any) -> None:
+        for step in path[:-1]:
+            data = data[step]
+        data[path[-1]] = value
+
+    return change
+
+
+@pytest.mark.parametrize(
+    ("name", "change", "expected"),
+    [
+        pytest.param(
+            "pieces.json",
+            _set(("pieces", 2, "cost"), "2"),
+            "pieces.json: entry 'fighter', field 'cost': must be a whole number, not text",
+            id="wrong type",
+        ),
+        pytest.param(
+            "pieces.json",
+            _set(("pieces", 2, "cost"), 6),
+            "pieces.json: entry 'fighter', field 'cost': must be at most 5, not 6",
+            id="out of range",
+        ),
+        pytest.param(
+            "treasures.json",
+            _set(("treasures", 0, "power", "kind"), "income_bonus"),
+            "treasures.json: entry 'crown-of-the-lost-king', field 'power.kind': "
+            "'income_bonus' is not one of gold, free_pieces, strike",
+            id="a lasting effect is no Power",
+        ),
+        pytest.param(
+            "realms.json",
+            _set(("realms", 0, "short"), None),
+            "realms.json: entry 'karkoth', field 'short': must be text, not null",
+            id="null for text",
+        ),
+        pytest.param(
+            "map.json",
+            _set(("spaces", 0, "colour"), "red"),
+            "map.json: entry 'ashfen', field 'colour': is not a field of this entry "
+            "(it knows id, name, kind, realm, capital, island, centre, adjacent, source)",
+            id="stray field",
+        ),
+        pytest.param(
+            "map.json",
+            _set(("width",), 10.5),
+            "map.json: entry 'map', field 'width': must be a whole number, not a number",
+            id="top-level field",
+        ),
+        pytest.param(
+            "events.json",
+            _set(("decks", "karkoth", 0, "effect"), {"kind": "gold"}),
+            "events.json: entry 'tithe-of-bones', field 'effect.amount': missing (a gold effect needs it)",
+            id="effect kind needs a field",
+        ),
+        pytest.param(
+            "events.json",
+            _set(("decks", "karkoth", 0, "effect", "piece"), "dragon"),
+            "events.json: entry 'tithe-of-bones', field 'effect.piece': a gold effect does not take it",
+            id="effect kind refuses a field",
+        ),
+        pytest.param(
+            "map.json",
+            _set(("spaces", 0, "realm"), None),
+            "map.json: entry 'ashfen', field 'realm': a land space must start in one of "
+            "karkoth, vailin, iron_circle, nerath",
+            id="land without realm",
+        ),
+        pytest.param(
+            "guardians.json",
+            _set(("guardians", 0, "dice", 1), 7),
+            "guardians.json: entry 'goblin-warband', field 'dice[1]': 7 is not one of 6, 8, 10, 12, 20",
+            id="no such die",
+        ),
+        pytest.param(
+            "realms.json",
+            _set(("realms", 0, "start", 1, "pieces", "unicorn"), 1),
+            "realms.json: entry 'karkoth', field 'start[1].pieces.unicorn': 'unicorn' is not a piece in pieces.json",
+            id="unknown starting piece",
+        ),
+    ],
+)
+def test_validator_words_every_error_the_shared_way(
+    tmp_path: Path, name: str, change: Callable[[Any], None], expected: str
+) -> None:
+    with pytest.raises(ContentError) as error:
+        load_content(_broken(tmp_path, name, change))
+    assert str(error.value) == expected
+
+
+def test_validator_refuses_an_event_id_used_in_two_decks(tmp_path: Path) -> None:
+    def change(data: Any) -> None:
+        data["decks"]["vailin"][0]["id"] = data["decks"]["karkoth"][0]["id"]
+
+    with pytest.raises(ContentError, match=r"^events.json: entry 'tithe-of-bones', field 'id': is used twice$"):
+        load_content(_broken(tmp_path, "events.json", change))
