@@ -1,4 +1,9 @@
-"""Loads and validates the Dragon Dice content files once, at import. Errors name the file, entry and field."""
+"""Loads and checks the Dragon Dice content files once, at import.
+
+Each kind of entry is a schema below, checked by the shared rules.content; what a schema cannot say (a face written
+'sai:kindle:1', a unit of the species' colours, an army naming the species' units, a breath for every element) is
+checked after it, so every error reads `<file>: entry '<entry>', field '<field>': <problem>`.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rules.content import ContentError, read_json
+from rules.content import ContentError as ContentError  # re-exported: callers and tests catch it from here
+from rules.content import (
+    Schema,
+    Where,
+    anything,
+    build,
+    check,
+    entries,
+    flag,
+    listed,
+    read_json,
+    record,
+    table,
+    text,
+    texts,
+    whole,
+)
 
 CONTENT = Path(__file__).parent / "content"
 ELEMENTS = ("air", "earth", "fire", "water", "death")
@@ -118,252 +139,211 @@ class DragonDie:
     breath: dict[str, Breath]
 
 
+# The schemas. "*_source" fields record whether a part is the published game's or ours; only "source" on spells is
+# kept, the rest are checked and dropped. Choices that another file (or another part of the file) supplies are left
+# open here and narrowed where that part is loaded.
+SAI: Schema = {"id": text(KNOWN_SAIS), "name": text(), "source": text(SOURCES), "text": text()}
+EIGHTH_FACE: Schema = {
+    "id": text(KNOWN_EIGHTH),
+    "name": text(),
+    "source": text(SOURCES),
+    "effect_source": text(SOURCES, default=None),
+    "text": text(),
+}
+TERRAIN: Schema = {
+    "name": text(),
+    "source": text(SOURCES),
+    "elements": listed(text(ELEMENTS), length=2),
+    "bands": listed(text(ACTIONS), length=7),  # the action faces 1..7 show
+    "bands_source": text(SOURCES),
+    "eighth": text(),  # one of the file's eighth faces
+    "eighth_source": text(SOURCES),
+}
+UNIT: Schema = {
+    "id": text(nonempty=True),
+    "name": text(),
+    "size": text(),  # one of the file's sizes
+    "elements": texts(nonempty=True),  # colours of its species
+    "faces": texts(),  # written as _face reads them
+}
+SPECIES_ENTRY: Schema = {
+    "name": text(),
+    "source": text(SOURCES),
+    "elements": texts(choices=ELEMENTS, nonempty=True),
+    "home": text(),  # a terrain type
+    "frontier": text(),  # a terrain type
+    "units": listed(record(UNIT)),
+    "armies": record({role: texts(nonempty=True) for role in ("home", "horde", "campaign")}),  # unit ids, in order
+}
+SPELL: Schema = {
+    "name": text(),
+    "name_source": text(SOURCES, default=None),
+    "element": text((*ELEMENTS, "elemental", "dragon", DRAGONKIN)),
+    "cost": whole(low=1),
+    "target": text(TARGETS),
+    "reserve": flag(),
+    "source": text(SOURCES),
+    "text": text(),
+}
+DRAGON_FACE: Schema = {
+    "id": text(),
+    "name": text(),
+    "damage": whole(low=0),
+    "saveable": flag(),
+    "effect": text(DRAGON_EFFECTS),
+    "text": text(),
+}
+BREATH: Schema = {"element": text(ELEMENTS), "amount": whole(low=0), "source": text(SOURCES), "text": text()}
+DRAGON_ENTRY: Schema = {
+    "source": text(SOURCES),
+    "face_names_source": text(SOURCES, default=None),
+    "health": whole(low=1),
+    "points_per_dragon": whole(low=1),
+    "faces": listed(record(DRAGON_FACE)),
+    "breath": listed(record(BREATH)),
+}
+DRAGONKIN_ENTRY: Schema = {
+    "source": text(SOURCES),
+    "name_source": text(SOURCES, default=None),
+    "text": text(default=""),
+    "per_element": whole(low=1),  # dice of each colour a player has
+    "size": text(),  # one of species.json's sizes
+    "faces": texts(),
+}
+# The top level of each file: its lists of entries must not be empty.
+SAIS_FILE: Schema = {"sais": listed(nonempty=True)}
+TERRAINS_FILE: Schema = {"terrains": listed(nonempty=True), "eighth_faces": listed(nonempty=True)}
+SPECIES_FILE: Schema = {"sizes": table(whole(low=1)), "species": listed(nonempty=True)}  # size -> health
+SPELLS_FILE: Schema = {"spells": listed(nonempty=True)}
+DRAGONS_FILE: Schema = {"dragon": anything(), DRAGONKIN: anything()}  # each checked as its own entry
+
+
 def _read(name: str) -> dict[str, Any]:
     data: dict[str, Any] = read_json(CONTENT / name, name, object_at_top=True)
     return data
 
 
-class _Where:
-    """Builds error messages that name the file, the entry and the field."""
-
-    def __init__(self, file: str, entry: str) -> None:
-        self.file, self.entry = file, entry
-
-    def get(self, data: dict[str, Any], field: str, kind: type | tuple[type, ...]) -> Any:
-        if field not in data:
-            raise self.error(field, "is missing")
-        value = data[field]
-        if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-            raise self.error(field, f"has the wrong type ({type(value).__name__})")
-        return value
-
-    def one_of(self, data: dict[str, Any], field: str, allowed: tuple[str, ...] | list[str]) -> str:
-        value = self.get(data, field, str)
-        if value not in allowed:
-            raise self.error(field, f"is {value!r}; expected one of {', '.join(allowed)}")
-        return value
-
-    def error(self, field: str, problem: str) -> ContentError:
-        return ContentError(f"{self.file}: entry {self.entry!r}: field {field!r} {problem}")
+def _top(file: str, schema: Schema) -> dict[str, Any]:
+    """The file's top-level object, checked."""
+    return check(Where(file, "(top level)"), _read(file), schema, closed=True)
 
 
-def _entries(file: str, data: dict[str, Any], key: str) -> list[dict[str, Any]]:
-    items = data.get(key)
-    if not isinstance(items, list) or not items:
-        raise ContentError(f"{file}: {key!r} must be a non-empty list")
-    for index, item in enumerate(items):
-        if not isinstance(item, dict) or not isinstance(item.get("id"), str):
-            raise ContentError(f"{file}: {key}[{index}] needs an object with a string 'id'")
-    return items
+def _face(where: Where, field: str, written: str) -> Face:
+    """A unit face written 'id', '<icon>:<n>' or 'sai:<sai>:<n>'."""
+    kind, *rest = written.split(":")
+    if kind == "id" and not rest:
+        return Face("id")
+    if kind in ICONS and len(rest) == 1 and rest[0].isdecimal():
+        return Face(kind, int(rest[0]))
+    if kind == "sai" and len(rest) == 2 and rest[1].isdecimal():
+        if rest[0] not in SAIS:
+            raise where.fail(field, f"{written!r} names unknown SAI {rest[0]!r}")
+        return Face("sai", int(rest[1]), rest[0])
+    raise where.fail(field, f"{written!r} is not 'id', '<icon>:<n>' or 'sai:<sai>:<n>'")
+
+
+def _faces(where: Where, field: str, written: tuple[str, ...]) -> tuple[Face, ...]:
+    """A unit die's faces: 6 or 8 of them, at least one an ID face."""
+    faces = tuple(_face(where, f"{field}[{index}]", face) for index, face in enumerate(written))
+    if len(faces) not in (6, 8) or not any(face.kind == "id" for face in faces):
+        raise where.fail(field, "must hold 6 or 8 faces including an ID face")
+    return faces
 
 
 def _load_sais() -> dict[str, Sai]:
     file = "sais.json"
-    out: dict[str, Sai] = {}
-    for item in _entries(file, _read(file), "sais"):
-        where = _Where(file, item["id"])
-        where.one_of(item, "source", SOURCES)
-        if item["id"] not in KNOWN_SAIS:
-            raise where.error("id", f"names an SAI the engine does not implement; known: {', '.join(KNOWN_SAIS)}")
-        out[item["id"]] = Sai(item["id"], where.get(item, "name", str), where.get(item, "text", str))
-    return out
-
-
-def _parse_face(where: _Where, raw: Any, field: str) -> Face:
-    if not isinstance(raw, str):
-        raise where.error(field, "must be a string such as 'melee:2'")
-    parts = raw.split(":")
-    if parts == ["id"]:
-        return Face("id")
-    try:
-        if parts[0] == "sai" and len(parts) == 3:
-            if parts[1] not in SAIS:
-                raise where.error(field, f"names unknown SAI {parts[1]!r}")
-            return Face("sai", int(parts[2]), parts[1])
-        if parts[0] in ICONS and len(parts) == 2:
-            return Face(parts[0], int(parts[1]))
-    except ValueError:
-        raise where.error(field, f"has a bad count in {raw!r}") from None
-    raise where.error(field, f"is {raw!r}; expected 'id', '<icon>:<n>' or 'sai:<id>:<n>'")
+    return {item["id"]: build(Sai, item) for _, item in entries(file, _top(file, SAIS_FILE)["sais"], SAI, closed=True)}
 
 
 def _load_terrains() -> tuple[dict[str, TerrainType], dict[str, EighthFace]]:
     file = "terrains.json"
-    data = _read(file)
-    eighth: dict[str, EighthFace] = {}
-    for item in _entries(file, data, "eighth_faces"):
-        where = _Where(file, item["id"])
-        where.one_of(item, "source", SOURCES)
-        if item["id"] not in KNOWN_EIGHTH:
-            raise where.error("id", f"is not an eighth face the engine implements: {', '.join(KNOWN_EIGHTH)}")
-        eighth[item["id"]] = EighthFace(item["id"], where.get(item, "name", str), where.get(item, "text", str))
-    terrains: dict[str, TerrainType] = {}
-    for item in _entries(file, data, "terrains"):
-        where = _Where(file, item["id"])
-        where.one_of(item, "source", SOURCES)
-        where.one_of(item, "bands_source", SOURCES)  # which action faces 1-7 show
-        where.one_of(item, "eighth_source", SOURCES)  # which eighth face this terrain type carries
-        elements = where.get(item, "elements", list)
-        if len(elements) != 2 or any(e not in ELEMENTS for e in elements):
-            raise where.error("elements", f"must be two of {', '.join(ELEMENTS)}")
-        bands = where.get(item, "bands", list)
-        if len(bands) != 7 or any(b not in ACTIONS for b in bands):
-            raise where.error("bands", f"must list 7 actions (faces 1-7), each one of {', '.join(ACTIONS)}")
-        terrains[item["id"]] = TerrainType(
-            item["id"],
-            where.get(item, "name", str),
-            tuple(elements),
-            tuple(bands),
-            where.one_of(item, "eighth", list(eighth)),
-        )
+    top = _top(file, TERRAINS_FILE)
+    eighth = {
+        item["id"]: build(EighthFace, item) for _, item in entries(file, top["eighth_faces"], EIGHTH_FACE, closed=True)
+    }
+    schema = {**TERRAIN, "eighth": text(eighth)}
+    terrains = {item["id"]: build(TerrainType, item) for _, item in entries(file, top["terrains"], schema, closed=True)}
     return terrains, eighth
 
 
-def _load_species() -> tuple[dict[str, Species], dict[str, UnitDie]]:
+def _load_species() -> tuple[dict[str, Species], dict[str, UnitDie], dict[str, int]]:
+    """The species, every unit die by '<species>/<unit>', and the health of each size."""
     file = "species.json"
-    data = _read(file)
-    sizes = data.get("sizes")
-    if not isinstance(sizes, dict) or not all(isinstance(v, int) and v > 0 for v in sizes.values()):
-        raise ContentError(f"{file}: 'sizes' must map each size to a positive health")
+    top = _top(file, SPECIES_FILE)
+    sizes: dict[str, int] = top["sizes"]
+    units_rule = listed(record({**UNIT, "size": text(sizes)}))
+    schema = {**SPECIES_ENTRY, "home": text(TERRAINS), "frontier": text(TERRAINS), "units": units_rule}
     species: dict[str, Species] = {}
     units: dict[str, UnitDie] = {}
-    for item in _entries(file, data, "species"):
-        where = _Where(file, item["id"])
-        where.one_of(item, "source", SOURCES)
-        elements = tuple(where.get(item, "elements", list))
-        if not elements or any(e not in ELEMENTS for e in elements):
-            raise where.error("elements", f"must be elements among {', '.join(ELEMENTS)}")
+    for where, item in entries(file, top["species"], schema, closed=True):
         own: list[str] = []
-        for raw in where.get(item, "units", list):
-            unit_where = _Where(file, f"{item['id']}/{raw.get('id') if isinstance(raw, dict) else raw}")
-            if not isinstance(raw, dict):
-                raise unit_where.error("units", "must hold objects")
-            size = unit_where.one_of(raw, "size", list(sizes))
-            unit_elements = tuple(unit_where.get(raw, "elements", list))
-            if not unit_elements or any(e not in elements for e in unit_elements):
-                raise unit_where.error("elements", f"must be colours of the species ({', '.join(elements)})")
-            faces = tuple(_parse_face(unit_where, f, "faces") for f in unit_where.get(raw, "faces", list))
-            if len(faces) not in (6, 8) or not any(f.kind == "id" for f in faces):
-                raise unit_where.error("faces", "must hold 6 or 8 faces including an ID face")
-            uid = f"{item['id']}/{unit_where.get(raw, 'id', str)}"
+        for index, unit in enumerate(item["units"]):
+            at, uid = f"units[{index}]", f"{item['id']}/{unit['id']}"
+            if not set(unit["elements"]) <= set(item["elements"]):
+                raise where.fail(f"{at}.elements", f"must be colours of the species ({', '.join(item['elements'])})")
+            if uid in units:
+                raise where.fail(f"{at}.id", "is used twice")
+            faces = _faces(where, f"{at}.faces", unit["faces"])
             units[uid] = UnitDie(
-                uid, unit_where.get(raw, "name", str), item["id"], size, sizes[size], unit_elements, faces
+                uid, unit["name"], item["id"], unit["size"], sizes[unit["size"]], unit["elements"], faces
             )
             own.append(uid)
-        if sorted({units[u].size for u in own}) != sorted(sizes):
-            raise where.error("units", f"must include every size: {', '.join(sizes)}")
-        armies: dict[str, tuple[str, ...]] = {}
-        raw_armies = where.get(item, "armies", dict)
-        for role in ("home", "horde", "campaign"):
-            order = raw_armies.get(role)
-            if not isinstance(order, list) or not order:
-                raise where.error("armies", f"needs a non-empty {role!r} list")
-            for name in order:
-                if f"{item['id']}/{name}" not in units:
-                    raise where.error("armies", f"{role} names unknown unit {name!r}")
-            armies[role] = tuple(f"{item['id']}/{name}" for name in order)
+        if {units[uid].size for uid in own} != set(sizes):
+            raise where.fail("units", f"must include every size: {', '.join(sizes)}")
+        for role, names in item["armies"].items():
+            for index, name in enumerate(names):
+                if f"{item['id']}/{name}" not in own:
+                    raise where.fail(f"armies.{role}[{index}]", f"{name!r} is not a unit of this species")
+        armies = {role: tuple(f"{item['id']}/{name}" for name in names) for role, names in item["armies"].items()}
         species[item["id"]] = Species(
-            item["id"],
-            where.get(item, "name", str),
-            elements,
-            where.one_of(item, "home", list(TERRAINS)),
-            where.one_of(item, "frontier", list(TERRAINS)),
-            tuple(own),
-            armies,
+            item["id"], item["name"], item["elements"], item["home"], item["frontier"], tuple(own), armies
         )
-    return species, units
+    return species, units, sizes
 
 
 def _load_spells() -> dict[str, Spell]:
     file = "spells.json"
-    out: dict[str, Spell] = {}
-    for item in _entries(file, _read(file), "spells"):
-        where = _Where(file, item["id"])
-        cost = where.get(item, "cost", int)
-        if cost <= 0:
-            raise where.error("cost", "must be positive")
-        out[item["id"]] = Spell(
-            item["id"],
-            where.get(item, "name", str),
-            where.one_of(item, "element", (*ELEMENTS, "elemental", "dragon", DRAGONKIN)),
-            cost,
-            where.one_of(item, "target", TARGETS),
-            where.get(item, "reserve", bool),
-            where.one_of(item, "source", SOURCES),
-            where.get(item, "text", str),
-        )
-    return out
+    return {
+        item["id"]: build(Spell, item)
+        for _, item in entries(file, _top(file, SPELLS_FILE)["spells"], SPELL, closed=True)
+    }
 
 
 def _load_dragon() -> DragonDie:
     file = "dragons.json"
-    data = _read(file).get("dragon")
-    if not isinstance(data, dict):
-        raise ContentError(f"{file}: 'dragon' must be an object")
-    where = _Where(file, "dragon")
-    where.one_of(data, "source", SOURCES)
-    faces = []
-    for index, raw in enumerate(where.get(data, "faces", list)):
-        face_where = _Where(file, f"dragon face {index + 1}")
-        if not isinstance(raw, dict):
-            raise face_where.error("faces", "must hold objects")
-        faces.append(
-            DragonFace(
-                face_where.get(raw, "id", str),
-                face_where.get(raw, "name", str),
-                face_where.get(raw, "damage", int),
-                face_where.get(raw, "saveable", bool),
-                face_where.one_of(raw, "effect", DRAGON_EFFECTS),
-                face_where.get(raw, "text", str),
-            )
-        )
-    if len(faces) not in (6, 8, 10, 12):
-        raise where.error("faces", "must hold 6, 8, 10 or 12 faces")
-    breath: dict[str, Breath] = {}
-    for raw in where.get(data, "breath", list):
-        breath_where = _Where(file, f"breath {raw.get('element') if isinstance(raw, dict) else raw!r}")
-        if not isinstance(raw, dict):
-            raise breath_where.error("breath", "must hold objects")
-        breath_where.one_of(raw, "source", SOURCES)
-        element = breath_where.one_of(raw, "element", ELEMENTS)
-        breath[element] = Breath(element, breath_where.get(raw, "amount", int), breath_where.get(raw, "text", str))
-    if sorted(breath) != sorted(ELEMENTS):
-        raise where.error("breath", f"needs one entry for each element: {', '.join(ELEMENTS)}")
-    return DragonDie(where.get(data, "health", int), where.get(data, "points_per_dragon", int), tuple(faces), breath)
+    where = Where(file, "dragon")
+    dragon = check(where, _top(file, DRAGONS_FILE)["dragon"], DRAGON_ENTRY, closed=True)
+    if len(dragon["faces"]) not in (6, 8, 10, 12):
+        raise where.fail("faces", "must hold 6, 8, 10 or 12 faces")
+    if sorted(breath["element"] for breath in dragon["breath"]) != sorted(ELEMENTS):
+        raise where.fail("breath", f"needs one entry for each element: {', '.join(ELEMENTS)}")
+    return DragonDie(
+        dragon["health"],
+        dragon["points_per_dragon"],
+        tuple(build(DragonFace, face) for face in dragon["faces"]),
+        {breath["element"]: build(Breath, breath) for breath in dragon["breath"]},
+    )
 
 
 def _load_dragonkin(sizes: dict[str, int]) -> tuple[int, dict[str, UnitDie]]:
     """Dragonkin (house): one small die per element; returns how many of each colour a player has, and the dice."""
     file = "dragons.json"
-    data = _read(file).get(DRAGONKIN)
-    if not isinstance(data, dict):
-        raise ContentError(f"{file}: {DRAGONKIN!r} must be an object")
-    where = _Where(file, DRAGONKIN)
-    where.one_of(data, "source", SOURCES)
-    per_element = where.get(data, "per_element", int)
-    if per_element < 1:
-        raise where.error("per_element", "must be at least 1")
-    size = where.one_of(data, "size", list(sizes))
-    faces = tuple(_parse_face(where, f, "faces") for f in where.get(data, "faces", list))
-    if len(faces) not in (6, 8) or not any(f.kind == "id" for f in faces):
-        raise where.error("faces", "must hold 6 or 8 faces including an ID face")
+    where = Where(file, DRAGONKIN)
+    kin = check(where, _top(file, DRAGONS_FILE)[DRAGONKIN], {**DRAGONKIN_ENTRY, "size": text(sizes)}, closed=True)
+    size, faces = kin["size"], _faces(where, "faces", kin["faces"])
     dice = {
         f"{DRAGONKIN}/{e}": UnitDie(
             f"{DRAGONKIN}/{e}", f"{e.title()} Dragonkin", DRAGONKIN, size, sizes[size], (e,), faces
         )
         for e in ELEMENTS
     }
-    return per_element, dice
-
-
-def _sizes() -> dict[str, int]:
-    return dict(_read("species.json")["sizes"])  # validated by _load_species
+    return kin["per_element"], dice
 
 
 SAIS = _load_sais()
 TERRAINS, EIGHTH_FACES = _load_terrains()
-SPECIES, UNIT_DICE = _load_species()
-DRAGONKIN_PER_ELEMENT, _DRAGONKIN_DICE = _load_dragonkin(_sizes())
+SPECIES, UNIT_DICE, _SIZES = _load_species()
+DRAGONKIN_PER_ELEMENT, _DRAGONKIN_DICE = _load_dragonkin(_SIZES)
 UNIT_DICE.update(_DRAGONKIN_DICE)
 SPELLS = _load_spells()
 DRAGON = _load_dragon()

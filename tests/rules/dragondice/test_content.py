@@ -44,43 +44,79 @@ def test_dragon_die_has_its_own_faces():
     assert sorted(DRAGON.breath) == sorted(content.ELEMENTS)  # a breath for every element a dragon can have
 
 
-def test_a_dragon_face_with_an_unknown_effect_is_named(monkeypatch):
+def _break(monkeypatch, file, change):
+    """Makes content._read hand back `file` with `change` applied to its data."""
     good = content._read
 
     def broken(name):
         data = good(name)
-        if name == "dragons.json":
-            data["dragon"]["faces"][0]["effect"] = "sneeze"
+        if name == file:
+            change(data)
         return data
 
     monkeypatch.setattr(content, "_read", broken)
-    with pytest.raises(content.ContentError, match=r"dragons\.json: entry 'dragon face 1': field 'effect'"):
+
+
+def test_a_dragon_face_with_an_unknown_effect_is_named(monkeypatch):
+    _break(monkeypatch, "dragons.json", lambda data: data["dragon"]["faces"][0].update(effect="sneeze"))
+    with pytest.raises(
+        ContentError, match=r"dragons\.json: entry 'dragon', field 'faces\[0\]\.effect': 'sneeze' is not"
+    ):
         content._load_dragon()
 
 
 def test_a_bad_file_names_file_entry_and_field(monkeypatch):
-    good = content._read
-
-    def broken(name):
-        data = good(name)
-        if name == "spells.json":
-            data["spells"][1]["cost"] = "four"
-        return data
-
-    monkeypatch.setattr(content, "_read", broken)
-    with pytest.raises(ContentError, match=r"spells.json: entry 'wind_walk': field 'cost' has the wrong type"):
+    _break(monkeypatch, "spells.json", lambda data: data["spells"][1].update(cost="four"))
+    with pytest.raises(
+        ContentError, match=r"spells\.json: entry 'wind_walk', field 'cost': must be a whole number, not"
+    ):
         content._load_spells()
 
 
 def test_an_unknown_sai_on_a_face_is_named(monkeypatch):
-    good = content._read
-
-    def broken(name):
-        data = good(name)
-        if name == "species.json":
-            data["species"][0]["units"][0]["faces"][5] = "sai:flurry:1"
-        return data
-
-    monkeypatch.setattr(content, "_read", broken)
-    with pytest.raises(ContentError, match=r"species.json: entry 'emberwrights/cinder_scout': field 'faces'.*flurry"):
+    _break(monkeypatch, "species.json", lambda data: data["species"][0]["units"][0]["faces"].__setitem__(5, "sai:x:1"))
+    message = r"species\.json: entry 'emberwrights', field 'units\[0\]\.faces\[5\]': 'sai:x:1' names unknown SAI 'x'"
+    with pytest.raises(ContentError, match=message):
         content._load_species()
+
+
+@pytest.mark.parametrize(
+    ("file", "change", "load", "message"),
+    [
+        (  # a required field left out
+            "spells.json",
+            lambda data: data["spells"][0].pop("target"),
+            content._load_spells,
+            "spells.json: entry 'hailstorm', field 'target': missing",
+        ),
+        (  # a value outside the field's choices
+            "terrains.json",
+            lambda data: data["terrains"][0]["bands"].__setitem__(2, "sing"),
+            content._load_terrains,
+            "terrains.json: entry 'coastland', field 'bands[2]': 'sing' is not one of melee, missile, magic",
+        ),
+        (  # a field the schema does not know (here a misspelt optional one)
+            "spells.json",
+            lambda data: data["spells"][0].update(name_sorce="house"),
+            content._load_spells,
+            "spells.json: entry 'hailstorm', field 'name_sorce': is not a field of this entry",
+        ),
+        (  # a choice another part of the file supplies: the sizes beside the species
+            "species.json",
+            lambda data: data["species"][0]["units"][0].update(size="tiny"),
+            content._load_species,
+            "species.json: entry 'emberwrights', field 'units[0].size': 'tiny' is not one of small, medium, large",
+        ),
+        (  # a check after the schema: an army may only name the species' own units
+            "species.json",
+            lambda data: data["species"][1]["armies"]["horde"].append("cinder_scout"),
+            content._load_species,
+            "species.json: entry 'mistwardens', field 'armies.horde[5]': 'cinder_scout' is not a unit of this species",
+        ),
+    ],
+)
+def test_schema_rules_name_file_entry_and_field(monkeypatch, file, change, load, message):
+    _break(monkeypatch, file, change)
+    with pytest.raises(ContentError) as error:
+        load()
+    assert str(error.value).startswith(message)
