@@ -1,13 +1,27 @@
-"""Loads the cards and tasks from content/*.json and checks them; errors name the file, entry and field."""
+"""Loads the cards and tasks from content/*.json. Each kind of entry is a schema of the shared loader
+(rules/content.py); what no single field can say (pattern grids, effects that go together, the fields a task's kind
+needs, ids unique across files) is checked after it, so every error names the file, entry and field the same way."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from rules.content import ContentError, read_json
+from rules.content import ContentError as ContentError  # re-exported: tests and callers catch it from here
+from rules.content import (
+    Schema,
+    Where,
+    entries,
+    flag,
+    listed,
+    read_json,
+    record,
+    text,
+    texts,
+    whole,
+)
 from rules.tashkalar.board import ORIENTATIONS, SIZE, grid_cells, orient, relative
 
 CONTENT = Path(__file__).parent / "content"
@@ -126,167 +140,129 @@ def distinct_orientations(cells: tuple[Cell, ...]) -> tuple[str, ...]:
     return tuple(out)
 
 
-class _Checker:
-    """Reads fields of one entry, raising ContentError with file, entry and field."""
+HOUSE = text(("house",))  # every Tash-Kalar card and task here is the project's own
+RANKS = tuple(RANK_OF)
 
-    def __init__(self, file: str, entry: str, data: Any) -> None:
-        self.file, self.entry = file, entry
-        if not isinstance(data, dict):
-            raise self.error("(entry)", "must be an object")
-        self.data = data
+# Defaults are Effect's; ranks are named here and become numbers in Effect.
+EFFECT: Schema = {
+    "do": text(EFFECT_KINDS),
+    "who": text(WHO, default="own"),
+    "area": text(BEING_AREAS, default="anywhere"),
+    "ranks": texts(default=RANKS, choices=RANKS, nonempty=True),
+    "count": whole(1, 4, default=1),
+    "steps": whole(1, 3, default=1),
+    "reach": whole(1, 8, default=2),
+    "combat": flag(default=False),
+    "must": flag(default=False),
+}
+FLARE_EFFECT: Schema = {**EFFECT, "area": text(FLARE_AREAS, default="anywhere")}
+BEING: Schema = {
+    "name": text(),
+    "rank": text(("common", "heroic")),
+    "pattern": listed(text(nonempty=True), nonempty=True),
+    "effects": listed(record(EFFECT), default=()),
+    "flavour": text(default=""),
+    "source": HOUSE,
+}
+LEGEND: Schema = {**BEING, "rank": text(("legendary",))}
+FACTION: Schema = {"name": text(), "beings": listed(), "source": HOUSE}  # each being is then checked as a BEING
+FLARE_PART: Schema = {"by": whole(1, 9), "effects": listed(record(FLARE_EFFECT), nonempty=True)}
+FLARE: Schema = {"name": text(), "top": record(FLARE_PART), "bottom": record(FLARE_PART), "source": HOUSE}
+TASK: Schema = {
+    "name": text(),
+    "points": whole(1, 3),
+    "kind": text(TASK_KINDS),
+    "text": text(),
+    "source": HOUSE,
+    # by kind: TASK_NEEDS says which of these a kind must have (None: left out)
+    "grid": listed(text(nonempty=True), nonempty=True, default=None),
+    "rank": text(RANKS, default="common"),
+    "at_least": whole(1, 30, default=None),
+    "zone": text(ZONES, default=None),
+}
+TASK_NEEDS = {"shape": ("grid",), "count": ("at_least",), "zone": ("at_least", "zone"), "lead": ("at_least",)}
 
-    def error(self, field: str, problem: str) -> ContentError:
-        return ContentError(f"{self.file}: entry {self.entry!r}: field {field!r}: {problem}")
 
-    def get(self, field: str, kind: type, default: Any = None) -> Any:
-        if field not in self.data:
-            if default is None:
-                raise self.error(field, "is missing")
-            return default
-        value = self.data[field]
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise self.error(field, f"must be a {kind.__name__}")
-        return value
-
-    def one_of(self, field: str, allowed: tuple[str, ...], default: str | None = None) -> str:
-        value = self.get(field, str, default)
-        if value not in allowed:
-            raise self.error(field, f"{value!r} is not one of {', '.join(allowed)}")
-        return value
-
-    def number(self, field: str, low: int, high: int, default: int | None = None) -> int:
-        value = self.get(field, int, default)
-        if not low <= value <= high:
-            raise self.error(field, f"{value} is not between {low} and {high}")
-        return value
-
-    def house(self) -> None:
-        if self.get("source", str) != "house":
-            raise self.error("source", 'every Tash-Kalar card here is the project\'s own: use "house"')
-
-
-def _grid(check: _Checker, field: str) -> tuple[str, ...]:
-    grid = check.get(field, list)
-    if not grid or not all(isinstance(line, str) and line for line in grid):
-        raise check.error(field, "must be a list of non-empty strings")
+def _fits(where: Where, field: str, grid: tuple[str, ...]) -> None:
     if len({len(line) for line in grid}) != 1 or len(grid) > SIZE or len(grid[0]) > SIZE:
-        raise check.error(field, "rows must have the same length and fit the 9x9 arena")
-    return tuple(grid)
+        raise where.fail(field, f"rows must have the same length and fit the {SIZE}x{SIZE} arena")
 
 
-def _effect(check: _Checker, index: int, data: Any, areas: tuple[str, ...]) -> Effect:
-    sub = _Checker(check.file, check.entry, data)
-    where = f"effects[{index}]"
-    try:
-        do = sub.one_of("do", EFFECT_KINDS)
-        ranks = tuple(RANK_OF.get(r, 0) for r in sub.get("ranks", list, ["common", "heroic", "legendary"]))
-        if not ranks or 0 in ranks:
-            raise sub.error("ranks", "must list common, heroic or legendary")
-        effect = Effect(
-            do=do,
-            who=sub.one_of("who", WHO, "own"),
-            area=sub.one_of("area", areas, "anywhere" if "anywhere" in areas else areas[0]),
-            ranks=ranks,
-            count=sub.number("count", 1, 4, 1),
-            steps=sub.number("steps", 1, 3, 1),
-            reach=sub.number("reach", 1, 8, 2),
-            combat=sub.get("combat", bool, False),
-            must=sub.get("must", bool, False),
-        )
-    except ContentError as error:
-        raise ContentError(str(error).replace("field '", f"field '{where}.", 1)) from None
-    if (effect.who == "self") != (effect.area == "self"):
-        raise check.error(where, "who 'self' and area 'self' go together (the summoned being)")
-    if effect.who == "self" and effect.do in ("destroy", "convert", "place"):
-        raise check.error(where, f"a being cannot {effect.do} itself")
-    return effect
+def _effects(where: Where, field: str, items: tuple[dict[str, Any], ...]) -> tuple[Effect, ...]:
+    effects = []
+    for index, item in enumerate(items):
+        effect = Effect(**{**item, "ranks": tuple(RANK_OF[rank] for rank in item["ranks"])})
+        if (effect.who == "self") != (effect.area == "self"):
+            raise where.fail(f"{field}[{index}]", "who 'self' and area 'self' go together (the summoned being)")
+        if effect.who == "self" and effect.do in ("destroy", "convert", "place"):
+            raise where.fail(f"{field}[{index}]", f"a being cannot {effect.do} itself")
+        effects.append(effect)
+    return tuple(effects)
 
 
-def _effects(check: _Checker, field: str, areas: tuple[str, ...]) -> tuple[Effect, ...]:
-    items = check.get(field, list, [])
-    return tuple(_effect(check, index, item, areas) for index, item in enumerate(items))
-
-
-def _card(file: str, data: Any, faction: str) -> Card:
-    entry = data.get("id", "?") if isinstance(data, dict) else "?"
-    check = _Checker(file, str(entry), data)
-    check.house()
-    grid = _grid(check, "pattern")
+def _card(where: Where, fields: dict[str, Any], faction: str) -> Card:
+    grid = fields["pattern"]
+    _fits(where, "pattern", grid)
     cells = grid_cells(grid)
     marks = [(col, row) for col, row, ch in cells if ch == SUMMON_MARK]
     if len(marks) != 1:
-        raise check.error("pattern", f"needs exactly one {SUMMON_MARK} (the summoning square)")
+        raise where.fail("pattern", f"needs exactly one {SUMMON_MARK} (the summoning square)")
     bad = {ch for _, _, ch in cells if ch != SUMMON_MARK and ch not in PATTERN_CHARS}
     if bad:
-        raise check.error("pattern", f"unknown cells {sorted(bad)}; use . c h l and one @")
+        raise where.fail("pattern", f"unknown cells {sorted(bad)}; use . c h l and one @")
     needs = tuple((dx, dy, PATTERN_CHARS[ch]) for dx, dy, ch in relative(cells, marks[0]) if ch != SUMMON_MARK)
     if not needs:
-        raise check.error("pattern", "needs at least one token besides the summoning square")
-    rank = RANK_OF.get(check.one_of("rank", ("common", "heroic", "legendary")), 1)
-    if (faction == "legend") != (rank == 3):
-        raise check.error("rank", "legends are legendary and faction beings are common or heroic")
-    return Card(
-        id=check.get("id", str),
-        name=check.get("name", str),
-        rank=rank,
-        grid=grid,
-        cells=needs,
-        effects=_effects(check, "effects", BEING_AREAS),
-        faction=faction,
-        flavour=check.get("flavour", str, ""),
+        raise where.fail("pattern", "needs at least one token besides the summoning square")
+    effects = _effects(where, "effects", fields["effects"])
+    return Card(fields["id"], fields["name"], RANK_OF[fields["rank"]], grid, needs, effects, faction, fields["flavour"])
+
+
+def _flare(where: Where, fields: dict[str, Any]) -> Flare:
+    top, bottom = (
+        FlarePart(fields[side]["by"], _effects(where, f"{side}.effects", fields[side]["effects"]))
+        for side in ("top", "bottom")
     )
+    return Flare(fields["id"], fields["name"], top, bottom)
 
 
-def _flare(file: str, data: Any) -> Flare:
-    check = _Checker(file, str(data.get("id", "?") if isinstance(data, dict) else "?"), data)
-    check.house()
-    parts = []
-    for side in ("top", "bottom"):
-        part = _Checker(file, check.entry, check.get(side, dict))
-        try:
-            parts.append(FlarePart(part.number("by", 1, 9), _effects(part, "effects", FLARE_AREAS)))
-        except ContentError as error:
-            raise ContentError(str(error).replace("field '", f"field '{side}.", 1)) from None
-        if not parts[-1].effects:
-            raise check.error(side, "needs at least one effect")
-    return Flare(check.get("id", str), check.get("name", str), parts[0], parts[1])
+def _task(where: Where, fields: dict[str, Any]) -> Task:
+    kind = fields["kind"]
+    for field in TASK_NEEDS[kind]:
+        if fields[field] is None:
+            raise where.fail(field, f"missing (a {kind} task needs it)")
+    task = Task(fields["id"], fields["name"], fields["points"], kind, fields["text"])
+    if kind != "shape":
+        return replace(task, rank=RANK_OF[fields["rank"]], at_least=fields["at_least"], zone=fields["zone"] or "")
+    grid = fields["grid"]
+    _fits(where, "grid", grid)
+    cells = grid_cells(grid)
+    if any(ch not in PATTERN_CHARS for _, _, ch in cells) or len(cells) < 2:
+        raise where.fail("grid", "shape tasks use . c h l only, with at least 2 cells")
+    first = (cells[0][0], cells[0][1])
+    return replace(task, grid=grid, cells=tuple((dx, dy, PATTERN_CHARS[ch]) for dx, dy, ch in relative(cells, first)))
 
 
-def _task(file: str, data: Any) -> Task:
-    check = _Checker(file, str(data.get("id", "?") if isinstance(data, dict) else "?"), data)
-    check.house()
-    kind = check.one_of("kind", TASK_KINDS)
-    task = Task(
-        id=check.get("id", str),
-        name=check.get("name", str),
-        points=check.number("points", 1, 3),
-        kind=kind,
-        text=check.get("text", str),
-    )
-    if kind == "shape":
-        grid = _grid(check, "grid")
-        cells = grid_cells(grid)
-        if any(ch not in PATTERN_CHARS for _, _, ch in cells) or len(cells) < 2:
-            raise check.error("grid", "shape tasks use . c h l only, with at least 2 cells")
-        first = (cells[0][0], cells[0][1])
-        shape = tuple((dx, dy, PATTERN_CHARS[ch]) for dx, dy, ch in relative(cells, first))
-        return Task(task.id, task.name, task.points, kind, task.text, grid=grid, cells=shape)
-    rank = RANK_OF.get(check.one_of("rank", ("common", "heroic", "legendary"), "common"), 1)
-    at_least = check.number("at_least", 1, 30)
-    zone = check.one_of("zone", ZONES) if kind == "zone" else ""
-    return Task(task.id, task.name, task.points, kind, task.text, rank=rank, at_least=at_least, zone=zone)
+def _one(file: str, data: Any, schema: Schema) -> tuple[Where, dict[str, Any]]:
+    """A single entry, checked and named by its id the way `entries` names the entries of a list."""
+    [(where, fields)] = entries(file, [data], schema, closed=True)
+    return where, fields
+
+
+# Single entries, for tests that feed in broken ones.
+def card_from(file: str, data: Any, faction: str) -> Card:
+    return _card(*_one(file, data, LEGEND if faction == "legend" else BEING), faction)
+
+
+def flare_from(file: str, data: Any) -> Flare:
+    return _flare(*_one(file, data, FLARE))
+
+
+def task_from(file: str, data: Any) -> Task:
+    return _task(*_one(file, data, TASK))
 
 
 def _read(file: str) -> Any:
     return read_json(CONTENT / file, file)
-
-
-def _unique(file: str, ids: list[str]) -> None:
-    seen: set[str] = set()
-    for entry in ids:
-        if entry in seen:
-            raise ContentError(f"{file}: entry {entry!r}: field 'id': used twice")
-        seen.add(entry)
 
 
 @dataclass(frozen=True)
@@ -299,39 +275,38 @@ class Content:
 
 
 def load() -> Content:
-    cards: dict[str, Card] = {}
     factions: dict[str, Faction] = {}
-    all_ids: list[str] = []
+    placed: list[tuple[Where, Card]] = []
     for path in sorted(CONTENT.glob("faction_*.json")):
-        data = _read(path.name)
-        check = _Checker(path.name, str(data.get("id", "?") if isinstance(data, dict) else "?"), data)
-        check.house()
-        faction_id = check.get("id", str)
-        beings = [_card(path.name, item, faction_id) for item in check.get("beings", list)]
+        where, fields = _one(path.name, read_json(path, path.name, object_at_top=True), FACTION)
+        # each being is its own entry, named by its id
+        beings = [
+            (at, _card(at, being, fields["id"]))
+            for at, being in entries(path.name, fields["beings"], BEING, closed=True)
+        ]
         if len(beings) < 15:
-            raise check.error("beings", "a faction needs at least 15 beings")
-        factions[faction_id] = Faction(faction_id, check.get("name", str), tuple(card.id for card in beings))
-        for card in beings:
-            cards[card.id] = card
-            all_ids.append(card.id)
-    legends = [_card("legends.json", item, "legend") for item in _read("legends.json")]
-    flares = [_flare("flares.json", item) for item in _read("flares.json")]
-    tasks = [_task("tasks.json", item) for item in _read("tasks.json")]
-    _unique("faction and legend files", [*all_ids, *(card.id for card in legends)])
-    _unique("flares.json", [flare.id for flare in flares])
-    _unique("tasks.json", [task.id for task in tasks])
-    cards.update({card.id: card for card in legends})
+            raise where.fail("beings", "a faction needs at least 15 beings")
+        factions[fields["id"]] = Faction(fields["id"], fields["name"], tuple(card.id for _, card in beings))
+        placed += beings
+    legends = [
+        (at, _card(at, fields, "legend"))
+        for at, fields in entries("legends.json", _read("legends.json"), LEGEND, closed=True)
+    ]
+    cards: dict[str, Card] = {}
+    for where, card in [*placed, *legends]:
+        if card.id in cards:  # `entries` sees one file; a card id must be unique across all of them
+            raise where.fail("id", "is used twice (ids are shared by every faction and legend file)")
+        cards[card.id] = card
+    flares = [_flare(*entry) for entry in entries("flares.json", _read("flares.json"), FLARE, closed=True)]
+    tasks = [_task(*entry) for entry in entries("tasks.json", _read("tasks.json"), TASK, closed=True)]
     return Content(
         cards=cards,
         factions=factions,
-        legends=tuple(card.id for card in legends),
+        legends=tuple(card.id for _, card in legends),
         flares={flare.id: flare for flare in flares},
         tasks={task.id: task for task in tasks},
     )
 
-
-# Public names for the parsers (tests feed them broken entries).
-card_from, flare_from, task_from = _card, _flare, _task
 
 CONTENT_DATA = load()
 CARDS = CONTENT_DATA.cards

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+from pathlib import Path
 
 import pytest
 
@@ -62,20 +64,71 @@ def test_beings_have_varied_effects() -> None:
 def test_bad_being_names_file_entry_and_field(change: dict, field: str) -> None:
     with pytest.raises(ContentError) as error:
         content.card_from("faction_test.json", {**GOOD, **change}, "test")
-    message = str(error.value)
-    assert message.startswith("faction_test.json: entry 'test_being': field ")
-    assert f"'{field}" in message
+    assert str(error.value).startswith(f"faction_test.json: entry 'test_being', field '{field}': ")
 
 
 def test_bad_flare_and_task_name_their_field() -> None:
     flare = {"id": "f", "name": "F", "source": "house", "top": {"by": 2, "effects": []}, "bottom": {"by": 0}}
-    with pytest.raises(ContentError, match=re.escape("flares.json: entry 'f': field 'top'")):
+    with pytest.raises(ContentError, match=re.escape("flares.json: entry 'f', field 'top.effects': must not be empty")):
         content.flare_from("flares.json", flare)
     task = {"id": "t", "name": "T", "points": 7, "kind": "count", "text": "x", "source": "house", "at_least": 2}
-    with pytest.raises(ContentError, match=re.escape("tasks.json: entry 't': field 'points'")):
+    with pytest.raises(
+        ContentError, match=re.escape("tasks.json: entry 't', field 'points': must be at most 3, not 7")
+    ):
         content.task_from("tasks.json", task)
 
 
 def test_legend_must_be_legendary() -> None:
-    with pytest.raises(ContentError, match="field 'rank'"):
+    with pytest.raises(
+        ContentError, match=re.escape("legends.json: entry 'test_being', field 'rank': 'heroic' is not")
+    ):
         content.card_from("legends.json", GOOD, "legend")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"name": 5}, "field 'name': must be text, not a whole number"),
+        ({"rank": "mighty"}, "field 'rank': 'mighty' is not one of common, heroic"),
+        (
+            {"effects": [{"do": "move", "steps": True}]},
+            "field 'effects[0].steps': must be a whole number, not true/false",
+        ),
+        ({"effects": [{"do": "destroy", "ranks": ["epic"]}]}, "field 'effects[0].ranks[0]': 'epic' is not one of"),
+        ({"effects": [{"do": "destroy", "ranks": []}]}, "field 'effects[0].ranks': must not be empty"),
+        ({"pattern": ["c", ""]}, "field 'pattern[1]': must not be empty"),
+        ({"colour": "red"}, "field 'colour': is not a field of this entry"),
+    ],
+)
+def test_schema_rules_word_errors_the_shared_way(change: dict, message: str) -> None:
+    with pytest.raises(ContentError, match=re.escape(f"faction_test.json: entry 'test_being', {message}")):
+        content.card_from("faction_test.json", {**GOOD, **change}, "test")
+
+
+def test_missing_fields_are_named() -> None:
+    with pytest.raises(ContentError, match=re.escape("faction_test.json: entry 'test_being', field 'name': missing")):
+        content.card_from("faction_test.json", {key: value for key, value in GOOD.items() if key != "name"}, "test")
+    with pytest.raises(ContentError, match=re.escape("faction_test.json: entry '#1', field 'id': missing")):
+        content.card_from("faction_test.json", {key: value for key, value in GOOD.items() if key != "id"}, "test")
+    task = {"id": "t", "name": "T", "points": 1, "kind": "zone", "text": "x", "source": "house", "at_least": 2}
+    with pytest.raises(ContentError, match=re.escape("tasks.json: entry 't', field 'zone': missing (a zone task")):
+        content.task_from("tasks.json", task)
+
+
+def test_defaults_are_filled_in() -> None:
+    card = content.card_from("faction_test.json", {**GOOD, "effects": [{"do": "extra_action"}]}, "test")
+    assert card.effects == (content.Effect("extra_action"),) and card.flavour == ""
+    assert card.cells == ((-1, 1, 1),) and card.rank == 2
+
+
+def test_a_card_id_is_unique_across_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for path in CONTENT.glob("*.json"):
+        shutil.copy(path, tmp_path)
+    being = json.loads((CONTENT / "faction_cinder.json").read_text())["beings"][0]
+    legends = json.loads((CONTENT / "legends.json").read_text())
+    (tmp_path / "legends.json").write_text(json.dumps([*legends, {**being, "rank": "legendary"}]))
+    monkeypatch.setattr(content, "CONTENT", tmp_path)
+    with pytest.raises(
+        ContentError, match=re.escape(f"legends.json: entry '{being['id']}', field 'id': is used twice")
+    ):
+        content.load()
