@@ -80,6 +80,8 @@ class Field:
     length: int | None = None  # for lists: exactly this many items
     nonempty: bool = False
     shape: Callable[[Any], Any] | None = None  # turns the checked JSON into what the game keeps (list -> tuple)
+    keys: tuple[str, ...] = ()  # for tables: the only keys allowed, when given
+    nullable: bool = False  # null is a value (kept as None), not an error
 
     @property
     def required(self) -> bool:
@@ -89,16 +91,23 @@ class Field:
 Schema = Mapping[str, Field]
 
 
-def text(choices: Iterable[str] = (), default: Any = _REQUIRED, nonempty: bool = False) -> Field:
-    """A string, one of `choices` when given."""
-    return Field((str,), "text", default, choices=tuple(choices), nonempty=nonempty)
+def text(
+    choices: Iterable[str] = (), default: Any = _REQUIRED, nonempty: bool = False, nullable: bool = False
+) -> Field:
+    """A string, one of `choices` when given (or null, when `nullable`)."""
+    return Field((str,), "text", default, choices=tuple(choices), nonempty=nonempty, nullable=nullable)
 
 
 def whole(
-    low: int | None = None, high: int | None = None, default: Any = _REQUIRED, choices: Iterable[int] = ()
+    low: int | None = None,
+    high: int | None = None,
+    default: Any = _REQUIRED,
+    choices: Iterable[int] = (),
+    nullable: bool = False,
 ) -> Field:
-    """A whole number (true/false is not one), within [low, high] and one of `choices` when given."""
-    return Field((int,), "a whole number", default, choices=tuple(choices), low=low, high=high)
+    """A whole number (true/false is not one), within [low, high] and one of `choices` when given (or null, when
+    `nullable`: "no limit")."""
+    return Field((int,), "a whole number", default, choices=tuple(choices), low=low, high=high, nullable=nullable)
 
 
 def number(low: float | None = None, high: float | None = None, default: Any = _REQUIRED) -> Field:
@@ -138,9 +147,9 @@ def record(schema: Schema, default: Any = _REQUIRED) -> Field:
     return Field((dict,), "an object", default, schema=schema)
 
 
-def table(item: Field, default: Any = _REQUIRED) -> Field:
-    """An object whose keys are names the game chooses, each value checked by `item`."""
-    return Field((dict,), "an object", default, item=item)
+def table(item: Field, default: Any = _REQUIRED, keys: Iterable[str] = ()) -> Field:
+    """An object whose keys are names the game chooses (among `keys`, when given), each value checked by `item`."""
+    return Field((dict,), "an object", default, item=item, keys=tuple(keys))
 
 
 def _kind_of(value: Any) -> str:
@@ -153,6 +162,8 @@ def _kind_of(value: Any) -> str:
 
 def _value(where: Where, name: str, rule: Field, value: Any, closed: bool) -> Any:
     """One value checked against its rule (recursing into lists, tables and records), shaped for the game."""
+    if value is None and rule.nullable:
+        return None
     accepted = isinstance(value, rule.kinds) and not (isinstance(value, bool) and bool not in rule.kinds)
     if rule.kinds == (object,):
         accepted = True
@@ -175,6 +186,9 @@ def _value(where: Where, name: str, rule: Field, value: Any, closed: bool) -> An
     if rule.item is not None and isinstance(value, list):
         value = [_value(where, f"{name}[{index}]", rule.item, item, closed) for index, item in enumerate(value)]
     elif rule.item is not None and isinstance(value, dict):
+        for key in value:
+            if rule.keys and key not in rule.keys:
+                raise where.fail(name, f"{key!r} is not one of {', '.join(rule.keys)}")
         value = {key: _value(where, f"{name}.{key}", rule.item, item, closed) for key, item in value.items()}
     return rule.shape(value) if rule.shape else value
 
@@ -236,6 +250,7 @@ Built = TypeVar("Built", bound="DataclassInstance")
 
 def build(cls: type[Built], entry: Mapping[str, Any], **given: Any) -> Built:
     """The game's dataclass from a checked entry's fields of the same names (fields such as `source` and `note` are
-    documentation and left out), with `given` for what the game worked out itself."""
+    documentation and left out), with `given` for what the game worked out itself; a field neither holds keeps the
+    dataclass's default."""
     values = {**entry, **given}
-    return cls(**{field.name: values[field.name] for field in fields(cls)})
+    return cls(**{field.name: values[field.name] for field in fields(cls) if field.name in values})

@@ -1,17 +1,39 @@
 """Loads and validates the Genertela content: map.json, nations.json and schedule.json.
 
-Every error names the file, the entry and the field. Names in the schedule keep the seed's spellings; they are
-resolved here through the aliases of the map and of the nations, so a name that resolves nowhere is a load error.
+Each kind of entry is a schema of the shared loader (rules/content.py), so every error names the file, the entry and
+the field in the one shared format. What a schema cannot say is checked after it: names in the schedule keep the
+seed's spellings and are resolved here through the aliases of the map and of the nations, so a name that resolves
+nowhere is a load error; so are one-sided map neighbours, duplicate aliases and rules that tie one field to another.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from rules.content import ContentError, read_json
+from rules.content import ContentError as ContentError  # dragonewts.py and the tests take it from here
+from rules.content import (
+    Schema,
+    Where,
+    anything,
+    build,
+    check,
+    check_adjacency,
+    entries,
+    fail,
+    flag,
+    listed,
+    point,
+    read_json,
+    record,
+    table,
+    text,
+    texts,
+    whole,
+)
 
 CONTENT_DIR = Path(__file__).parent / "content"
 
@@ -33,6 +55,7 @@ ABILITIES = (
 UNIT_KINDS = ("standard", "killmen", "city", "forest", "giant", "dragon", "named_dragonewt", "special")
 SPECIAL_TYPES = ("hero", "superhero", "guardian", "assassin", "dragon_hero", "crimson_bat")
 RECOVERY = ("none", "*", "**", "infinite")
+RECOVERY_ZONE_RULES = ("any_dragonewt_city",)
 STAYS = ("listed_turns", "until_lost")
 STATUS = ("new", "continuing")
 ZONE_RULES = ("each_other_dragonewt_city", "great_chaos_nest", "any_controlled", "choice")
@@ -65,24 +88,169 @@ EVENT_TYPES = (
 RESTRICTION_TYPES = ("no_humans_into_deathline", "no_submission_to", "no_recovery")
 COUNTER_KINDS = ("standard", "killmen", "city", "forest", "giant", "dragon", "named_dragonewt")
 
+_FLAGS = (
+    "city_site",
+    "fortress",
+    "dragonewt_city",
+    "deathline",
+    "chaos_nest",
+    "plateau",
+    "narrow_pass",
+    "emperor_line",
+    "north_of_emperor_line",
+)
 
-def _fail(file: str, entry: str, fld: str, message: str) -> ContentError:
-    return ContentError(f"{file}: {entry}: field {fld!r}: {message}")
+# --- the schemas ---------------------------------------------------------------------------------------------
+# Names of zones and nations are plain text here: they are resolved through the aliases after the schema check.
 
+ZONE: Schema = {
+    "name": text(),
+    "aliases": texts(),
+    "terrain": text(TERRAINS),
+    "source": text(SOURCES),
+    "centre": point(),
+    "radius": whole(low=1),
+    "adjacent": texts(),
+    **{name: flag() for name in _FLAGS},
+    "city_name": text(default=""),
+}
+MAP_FILE: Schema = {"source": text(SOURCES), "about": text(), "canvas": point(), "zones": listed()}
 
-def _need(data: dict[str, Any], key: str, kind: type | tuple[type, ...], file: str, entry: str) -> Any:
-    if key not in data:
-        raise _fail(file, entry, key, "is missing")
-    value = data[key]
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise _fail(file, entry, key, f"must be {getattr(kind, '__name__', kind)}, not {type(value).__name__}")
-    return value
+VP_SCHEME: Schema = {
+    "homeland": whole(),
+    "city": whole(),
+    "zone": whole(),
+    "kills": table(whole(), keys=SPECIAL_TYPES),  # special type -> points
+    "source": text(SOURCES),
+}
+NATION: Schema = {
+    "name": text(),
+    "aliases": texts(),
+    "side": text(SIDES),
+    "turn_order": whole(),
+    "human": flag(),
+    "abilities": texts(choices=ABILITIES),
+    "counter_limits": table(whole(low=0), keys=COUNTER_KINDS),  # counter kind -> how many the nation has
+    "homelands": texts(),
+    "modifiers": record({"to_hit": whole(default=0), "resist": whole(default=0)}),
+    "submission_limit": whole(default=None, nullable=True),  # null or absent: no limit
+    "vp": text(),  # a key of vp_schemes
+    "source": text(SOURCES),
+    "dead_vp": table(whole(), default={}),  # special unit id -> VP at the end if that individual is dead
+    "dead_vp_source": text(SOURCES, default=""),  # the seed gives no such values: whose are they
+}
+ALLIANCE_TURN: Schema = {"name": text(), "turn_order": whole()}
+NATIONS_FILE: Schema = {
+    "source": text(SOURCES),
+    "about": text(),
+    "vp_schemes": table(record(VP_SCHEME)),
+    "alliance_turns": listed(),
+    "nations": listed(),
+}
+
+CONDITION: Schema = {
+    "type": text(CONDITION_TYPES),
+    "nation": text(default=""),
+    "zones": texts(default=()),
+    "flag": text(default=""),
+    "name": text(default=""),
+    "types": texts(default=(), choices=SPECIAL_TYPES),
+    "negate": flag(default=False),
+}
+ALLIANCE: Schema = {
+    "id": text(),
+    "name": text(),
+    "members": texts(),
+    "alliance_turn": flag(),
+    "invasion": flag(),
+    "centre": text(default="", nonempty=True),
+    "condition": record(CONDITION, default=None),
+    "text": text(default=""),
+    "must_move_to": text(("deathline",), default=""),
+    "no_return_home": flag(default=False),
+    "ends_after_nation": text(default="", nonempty=True),
+}
+PLACEMENT: Schema = {  # what every placement may say; COUNTED and SPECIAL add what their kind needs
+    "unit": text(UNIT_KINDS),
+    "zone": text(default="", nonempty=True),
+    "zone_rule": text(ZONE_RULES, default=""),
+    "zones": texts(default=()),  # the options of zone_rule "choice"
+    "condition": record(CONDITION, default=None),
+    "timing": text(TIMINGS, default="reinforcement"),
+    "unless_city": flag(default=False),
+    "immobile": flag(default=False),
+    "note": text(default=""),  # the transcriber's remark, read by no rule
+}
+COUNTED: Schema = {
+    **PLACEMENT,
+    "count": whole(low=1),
+    "city": text(default=""),  # documentation only: the named Dragonewts' city
+    "per_zone": flag(default=False),  # documentation only: zone_rule already says it
+}
+SPECIAL: Schema = {
+    **PLACEMENT,
+    "name": text(),
+    "types": texts(choices=SPECIAL_TYPES, nonempty=True),
+    "unit_id": text(),
+    "status": text(STATUS),
+    "recovery": text(RECOVERY),
+    "stays": text(STAYS),
+    "assassin_movement": flag(default=False),
+    "kills_never_recover": flag(default=False),
+    "recovery_zone": text(default="", nonempty=True),
+    "recovery_even_if_enemy": flag(default=False),
+    "recovery_zone_rule": text(RECOVERY_ZONE_RULES, default=""),
+    "recovery_text": text(default=""),  # the recovery rule in words, read by no rule
+}
+REGION: Schema = {"north_of": text(default=""), "south_of": text(default=""), "controlled_by": text(default="")}
+_ZONE_PARAMS = ("zone", "replace_with_city_in")
+_ZONES_PARAMS = ("zones", "except_zones", "from_zones")
+_NATION_PARAMS = ("nation", "source", "into", "to", "overlord", "except_nation")
+_NATIONS_PARAMS = ("takers", "non_human")
+# An event's other fields are parameters its rule reads as written; those that name zones or nations are typed here,
+# so that every name anywhere in an event resolves too. The schema stays open for the rest.
+PARAMS: Schema = {
+    **{key: text(default="") for key in _ZONE_PARAMS + _NATION_PARAMS},
+    **{key: texts(default=()) for key in _ZONES_PARAMS + _NATIONS_PARAMS},
+    "region": record(REGION, default=None),
+    "candidates": record(REGION, default=None),
+    "condition": record(CONDITION, default=None),
+    "unit": anything(default=None),  # a unit kind, or an object naming a special unit (and maybe its nation)
+    "target": anything(default=None),
+}
+EVENT: Schema = {"type": text(EVENT_TYPES), "text": text(), **PARAMS}
+RESTRICTION: Schema = {"type": text(RESTRICTION_TYPES), "text": text(), **PARAMS}
+ENTRY: Schema = {
+    "nation": text(),
+    "invasion": flag(),
+    "placements": listed(),
+    "events": listed(),
+    "note": text(default=""),  # the transcriber's remark, read by no rule
+}
+TURN: Schema = {
+    "turn": whole(),
+    "title": text(),
+    "years": text(),
+    "scoring": flag(),
+    "alliances": listed(),
+    "restrictions": listed(),
+    "entries": listed(),
+}
+SCHEDULE_FILE: Schema = {"source": text(SOURCES), "about": text(), "scoring_turns": listed(whole()), "turns": listed()}
 
 
 def _norm(name: str) -> str:
     """Lower-case, without a leading article and with one kind of apostrophe: "the Print" == "Print"."""
     text = " ".join(name.replace("’", "'").lower().split())
     return text[4:] if text.startswith("the ") else text
+
+
+def _add_aliases(where: Where, aliases: dict[str, str], spellings: Iterable[str], target: str, kind: str) -> None:
+    for spelling in spellings:
+        key = _norm(spelling)
+        if aliases.get(key, target) != target:
+            raise where.fail("aliases", f"{spelling!r} already names {kind} {aliases[key]!r}")
+        aliases[key] = target
 
 
 # --- the map -----------------------------------------------------------------------------------------------
@@ -127,73 +295,24 @@ class MapData:
         return self.zones[self.resolve(name)]
 
 
-_FLAGS = (
-    "city_site",
-    "fortress",
-    "dragonewt_city",
-    "deathline",
-    "chaos_nest",
-    "plateau",
-    "narrow_pass",
-    "emperor_line",
-    "north_of_emperor_line",
-)
-
-
 def parse_map(raw: dict[str, Any], file: str = "map.json") -> MapData:
-    canvas = _need(raw, "canvas", list, file, "map")
+    top = check(Where(file, "map"), raw, MAP_FILE, closed=True)
+    width, height = top["canvas"]
     zones: dict[str, Zone] = {}
     aliases: dict[str, str] = {}
-    for index, item in enumerate(_need(raw, "zones", list, file, "map")):
-        entry = f"zone #{index + 1}"
-        zid = _need(item, "id", str, file, entry)
-        entry = f"zone {zid!r}"
-        if zid in zones:
-            raise _fail(file, entry, "id", "is used twice")
-        terrain = _need(item, "terrain", str, file, entry)
-        if terrain not in TERRAINS:
-            raise _fail(file, entry, "terrain", f"{terrain!r} is not one of {', '.join(TERRAINS)}")
-        if _need(item, "source", str, file, entry) not in SOURCES:
-            raise _fail(file, entry, "source", "must be 'published' or 'house'")
-        centre = _need(item, "centre", list, file, entry)
-        if len(centre) != 2 or not all(isinstance(v, int) for v in centre):
-            raise _fail(file, entry, "centre", "must be [x, y] in whole numbers")
-        if not (0 <= centre[0] <= canvas[0] and 0 <= centre[1] <= canvas[1]):
-            raise _fail(file, entry, "centre", f"{centre} lies outside the canvas {canvas}")
-        radius = _need(item, "radius", int, file, entry)
-        if radius <= 0:
-            raise _fail(file, entry, "radius", "must be positive")
-        flags = {name: _need(item, name, bool, file, entry) for name in _FLAGS}
-        name = _need(item, "name", str, file, entry)
-        zones[zid] = Zone(
-            id=zid,
-            name=name,
-            terrain=terrain,
-            centre=(centre[0], centre[1]),
-            radius=radius,
-            adjacent=tuple(_need(item, "adjacent", list, file, entry)),
-            city_name=item.get("city_name", ""),
-            **flags,
-        )
-        for spelling in [zid, name, *_need(item, "aliases", list, file, entry)]:
-            key = _norm(spelling)
-            if aliases.get(key, zid) != zid:
-                raise _fail(file, entry, "aliases", f"{spelling!r} already names zone {aliases[key]!r}")
-            aliases[key] = zid
+    for where, item in entries(file, raw["zones"], ZONE, closed=True):  # the raw list: check() made it a tuple
+        zone = zones[item["id"]] = build(Zone, item)
+        x, y = zone.centre
+        if not (0 <= x <= width and 0 <= y <= height):
+            raise where.fail("centre", f"{list(zone.centre)} lies outside the canvas {[width, height]}")
+        _add_aliases(where, aliases, [zone.id, zone.name, *item["aliases"]], zone.id, "zone")
+    check_adjacency(file, {zid: zone.adjacent for zid, zone in zones.items()})
     for zone in zones.values():
-        entry = f"zone {zone.id!r}"
-        for other in zone.adjacent:
-            if other not in zones:
-                raise _fail(file, entry, "adjacent", f"{other!r} is not a zone")
-            if other == zone.id:
-                raise _fail(file, entry, "adjacent", "a zone cannot be next to itself")
-            if zone.id not in zones[other].adjacent:
-                raise _fail(file, entry, "adjacent", f"{other!r} does not list {zone.id!r} back")
         if zone.terrain == "sea" and (zone.city_site or zone.dragonewt_city):
-            raise _fail(file, entry, "city_site", "the sea holds no city")
+            raise fail(file, zone.id, "city_site", "the sea holds no city")
         if zone.chaos_nest and not zone.deathline:
-            raise _fail(file, entry, "chaos_nest", "the seed's Chaos Nests are Deathline zones")
-    return MapData((canvas[0], canvas[1]), zones, aliases)
+            raise fail(file, zone.id, "chaos_nest", "the seed's Chaos Nests are Deathline zones")
+    return MapData((width, height), zones, aliases)
 
 
 # --- nations -----------------------------------------------------------------------------------------------
@@ -238,79 +357,44 @@ class NationData:
 
 
 def parse_nations(raw: dict[str, Any], board: MapData, file: str = "nations.json") -> NationData:
+    top_where = Where(file, "nations")
+    top = check(top_where, raw, NATIONS_FILE, closed=True)
     schemes: dict[str, VpScheme] = {}
-    for sid, item in _need(raw, "vp_schemes", dict, file, "nations").items():
-        entry = f"vp scheme {sid!r}"
-        kills = _need(item, "kills", dict, file, entry)
-        for kind, points in kills.items():
-            if kind not in SPECIAL_TYPES or not isinstance(points, int):
-                raise _fail(file, entry, "kills", f"{kind!r}: {points!r} is not a special type with whole points")
-        schemes[sid] = VpScheme(*(_need(item, key, int, file, entry) for key in ("homeland", "city", "zone")), kills)
+    for sid, scheme in top["vp_schemes"].items():
+        schemes[sid] = VpScheme(scheme["homeland"], scheme["city"], scheme["zone"], dict(scheme["kills"]))
     nations: dict[str, Nation] = {}
     aliases: dict[str, str] = {}
     orders: set[int] = set()
-    for index, item in enumerate(_need(raw, "nations", list, file, "nations")):
-        nid = _need(item, "id", str, file, f"nation #{index + 1}")
-        entry = f"nation {nid!r}"
-        if nid in nations:
-            raise _fail(file, entry, "id", "is used twice")
-        side = _need(item, "side", str, file, entry)
-        if side not in SIDES:
-            raise _fail(file, entry, "side", f"{side!r} is not one of {', '.join(SIDES)}")
-        order = _need(item, "turn_order", int, file, entry)
-        if order in orders:
-            raise _fail(file, entry, "turn_order", f"{order} is used twice")
-        orders.add(order)
-        abilities = _need(item, "abilities", list, file, entry)
-        for ability in abilities:
-            if ability not in ABILITIES:
-                raise _fail(file, entry, "abilities", f"{ability!r} is not one of {', '.join(ABILITIES)}")
-        limits = _need(item, "counter_limits", dict, file, entry)
-        for kind, count in limits.items():
-            if kind not in COUNTER_KINDS or not isinstance(count, int) or count < 0:
-                raise _fail(file, entry, "counter_limits", f"{kind!r}: {count!r} is not a counter kind with a count")
+    for where, item in entries(file, top["nations"], NATION, closed=True):
+        nid = item["id"]
+        if item["turn_order"] in orders:
+            raise where.fail("turn_order", f"{item['turn_order']} is used twice")
+        orders.add(item["turn_order"])
         homelands = []
-        for name in _need(item, "homelands", list, file, entry):
+        for name in item["homelands"]:
             try:
                 homelands.append(board.resolve(name))
             except KeyError:
-                raise _fail(file, entry, "homelands", f"{name!r} is not a zone of map.json") from None
-        modifiers = _need(item, "modifiers", dict, file, entry)
-        scheme = _need(item, "vp", str, file, entry)
-        if scheme not in schemes:
-            raise _fail(file, entry, "vp", f"{scheme!r} is not a scheme in vp_schemes")
-        limit = item.get("submission_limit")
-        if limit is not None and not isinstance(limit, int):
-            raise _fail(file, entry, "submission_limit", "must be a whole number or null")
-        dead_vp = item.get("dead_vp", {})
-        if not isinstance(dead_vp, dict) or not all(isinstance(v, int) for v in dead_vp.values()):
-            raise _fail(file, entry, "dead_vp", "must map special unit ids to whole points")
-        if dead_vp and item.get("dead_vp_source") not in SOURCES:  # the seed gives no values: say whose they are
-            raise _fail(file, entry, "dead_vp_source", "must be 'published' or 'house' when dead_vp lists points")
-        nations[nid] = Nation(
-            id=nid,
-            name=_need(item, "name", str, file, entry),
-            side=side,
-            turn_order=order,
-            human=_need(item, "human", bool, file, entry),
-            abilities=frozenset(abilities),
-            counter_limits=dict(limits),
+                raise where.fail("homelands", f"{name!r} is not a zone of map.json") from None
+        if item["vp"] not in schemes:
+            raise where.fail("vp", f"{item['vp']!r} is not a scheme in vp_schemes")
+        if item["dead_vp"] and not item["dead_vp_source"]:
+            raise where.fail("dead_vp_source", "missing: say whose the points in dead_vp are")
+        nations[nid] = build(
+            Nation,
+            item,
+            abilities=frozenset(item["abilities"]),
+            counter_limits=dict(item["counter_limits"]),
             homelands=tuple(homelands),
-            to_hit=int(modifiers.get("to_hit", 0)),
-            resist=int(modifiers.get("resist", 0)),
-            submission_limit=limit,
-            vp=schemes[scheme],
-            dead_vp=dict(dead_vp),
+            to_hit=item["modifiers"]["to_hit"],
+            resist=item["modifiers"]["resist"],
+            vp=schemes[item["vp"]],
+            dead_vp=dict(item["dead_vp"]),
         )
-        for spelling in [nid, nations[nid].name, *_need(item, "aliases", list, file, entry)]:
-            key = _norm(spelling)
-            if aliases.get(key, nid) != nid:
-                raise _fail(file, entry, "aliases", f"{spelling!r} already names nation {aliases[key]!r}")
-            aliases[key] = nid
+        _add_aliases(where, aliases, [nid, item["name"], *item["aliases"]], nid, "nation")
     ordered = dict(sorted(nations.items(), key=lambda pair: pair[1].turn_order))
     alliance_turns = tuple(
-        (_need(a, "id", str, file, "alliance_turns"), _need(a, "name", str, file, "alliance_turns"))
-        for a in _need(raw, "alliance_turns", list, file, "nations")
+        (item["id"], item["name"]) for _, item in entries(file, raw["alliance_turns"], ALLIANCE_TURN, closed=True)
     )
     return NationData(ordered, aliases, alliance_turns)
 
@@ -410,234 +494,163 @@ class Content:
         return self.turns[number - 1]
 
 
-class _Resolver:
-    """Resolves seed names inside one schedule entry, failing with file/entry/field."""
+@dataclass(frozen=True)
+class _Names:
+    """Resolves the seed's spellings in the schedule through the aliases of map.json and nations.json."""
 
-    def __init__(self, board: MapData, nations: NationData, file: str) -> None:
-        self.board, self.nations, self.file = board, nations, file
+    board: MapData
+    nations: NationData
 
-    def zone(self, name: Any, entry: str, fld: str) -> str:
+    def zone(self, where: Where, name: str, spelling: str) -> str:
         try:
-            return self.board.resolve(str(name))
+            return self.board.resolve(spelling)
         except KeyError:
-            raise _fail(self.file, entry, fld, f"{name!r} is not a zone of map.json (nor an alias)") from None
+            raise where.fail(name, f"{spelling!r} is not a zone of map.json (nor an alias)") from None
 
-    def nation(self, name: Any, entry: str, fld: str) -> str:
+    def optional_zone(self, where: Where, name: str, spelling: str) -> str:
+        """The zone id, or "" when the field was not given."""
+        return self.zone(where, name, spelling) if spelling else ""
+
+    def optional_nation(self, where: Where, name: str, spelling: str) -> str:
+        """The nation id, or "" when the field was not given."""
+        return self.nation(where, name, spelling) if spelling else ""
+
+    def nation(self, where: Where, name: str, spelling: str) -> str:
         try:
-            return self.nations.resolve(str(name))
+            return self.nations.resolve(spelling)
         except KeyError:
-            raise _fail(self.file, entry, fld, f"{name!r} is not a nation of nations.json (nor an alias)") from None
+            raise where.fail(name, f"{spelling!r} is not a nation of nations.json (nor an alias)") from None
 
-    def condition(self, raw: Any, entry: str, fld: str = "condition") -> Condition | None:
-        if raw is None:
+    def condition(self, where: Where, item: dict[str, Any] | None, name: str = "condition") -> Condition | None:
+        """A checked condition with its names resolved; what its type needs must be there."""
+        if item is None:
             return None
-        if not isinstance(raw, dict) or raw.get("type") not in CONDITION_TYPES:
-            raise _fail(self.file, entry, fld, f"must be an object whose type is one of {', '.join(CONDITION_TYPES)}")
-        kind = raw["type"]
-        nation = self.nation(raw["nation"], entry, f"{fld}.nation") if "nation" in raw else ""
-        zones = tuple(self.zone(z, entry, f"{fld}.zones") for z in raw.get("zones", ()))
+        kind = item["type"]
+        nation = self.optional_nation(where, f"{name}.nation", item["nation"])
+        zones = tuple(self.zone(where, f"{name}.zones", z) for z in item["zones"])
         if kind in ("controls", "not_controls") and not (nation and zones):
-            raise _fail(self.file, entry, fld, f"a {kind!r} condition needs a nation and zones")
-        if kind == "flag" and not raw.get("flag"):
-            raise _fail(self.file, entry, fld, "a 'flag' condition needs the flag's name")
-        types = tuple(raw.get("types", ()))
-        _check_types(types, self.file, entry, f"{fld}.types", allow_empty=kind != "in_play")
-        negate = bool(raw.get("negate", False)) or kind == "not_controls"
+            raise where.fail(name, f"a {kind!r} condition needs a nation and zones")
+        if kind == "flag" and not item["flag"]:
+            raise where.fail(name, "a 'flag' condition needs the flag's name")
+        if kind == "in_play" and not item["types"]:
+            raise where.fail(f"{name}.types", "an 'in_play' condition needs at least one special unit type")
+        negate = item["negate"] or kind == "not_controls"
         kind = "controls" if kind == "not_controls" else kind
-        return Condition(kind, nation, zones, raw.get("flag", ""), raw.get("name", ""), types, negate)
+        return build(Condition, item, type=kind, nation=nation, zones=zones, negate=negate)
 
-    def check_params(self, params: dict[str, Any], entry: str, fld: str) -> None:
-        """Every zone and nation named anywhere in an event must resolve too."""
-        for key, value in params.items():
-            where = f"{fld}.{key}"
-            if key in ("zone", "replace_with_city_in"):
-                self.zone(value, entry, where)
-            elif key in ("zones", "except_zones", "from_zones"):
-                for name in value:
-                    self.zone(name, entry, where)
-            elif key in ("nation", "source", "into", "to", "overlord", "except_nation") or key == "takers":
-                for name in value if isinstance(value, list) else [value]:
-                    self.nation(name, entry, where)
-            elif key == "non_human":
-                for name in value:
-                    self.nation(name, entry, where)
-            elif key in ("region", "candidates"):
-                for sub in ("north_of", "south_of"):
-                    if sub in value:
-                        self.zone(value[sub], entry, f"{where}.{sub}")
-                if "controlled_by" in value:
-                    self.nation(value["controlled_by"], entry, f"{where}.controlled_by")
-            elif key == "condition":
-                self.condition(value, entry, where)
-            elif key in ("unit", "target") and isinstance(value, dict) and "nation" in value:
-                self.nation(value["nation"], entry, where)
+    def params(self, where: Where, item: dict[str, Any]) -> None:
+        """Every zone and nation an event's parameters name must resolve."""
+        for key in _ZONE_PARAMS:
+            self.optional_zone(where, key, item[key])
+        for key in _ZONES_PARAMS:
+            for spelling in item[key]:
+                self.zone(where, key, spelling)
+        for key in _NATION_PARAMS:
+            self.optional_nation(where, key, item[key])
+        for key in _NATIONS_PARAMS:
+            for spelling in item[key]:
+                self.nation(where, key, spelling)
+        for key in ("region", "candidates"):
+            if item[key] is not None:
+                self.optional_zone(where, f"{key}.north_of", item[key]["north_of"])
+                self.optional_zone(where, f"{key}.south_of", item[key]["south_of"])
+                self.optional_nation(where, f"{key}.controlled_by", item[key]["controlled_by"])
+        self.condition(where, item["condition"])
+        for key in ("unit", "target"):
+            if isinstance(item[key], dict):  # text names a unit kind; an object may name its nation
+                owner = check(where, item[key], {"nation": text(default="")}, prefix=f"{key}.")["nation"]
+                self.optional_nation(where, f"{key}.nation", owner)
 
 
-def _check_types(types: tuple[str, ...], file: str, entry: str, fld: str, allow_empty: bool = False) -> None:
-    if not types and not allow_empty:
-        raise _fail(file, entry, fld, "a special unit needs at least one type")
-    for kind in types:
-        if kind not in SPECIAL_TYPES:
-            raise _fail(file, entry, fld, f"{kind!r} is not one of {', '.join(SPECIAL_TYPES)}")
-
-
-def _placement(raw: dict[str, Any], nation: str, res: _Resolver, entry: str) -> Placement:
-    file = res.file
-    unit = _need(raw, "unit", str, file, entry)
-    if unit not in UNIT_KINDS:
-        raise _fail(file, entry, "unit", f"{unit!r} is not one of {', '.join(UNIT_KINDS)}")
-    zone = res.zone(raw["zone"], entry, "zone") if "zone" in raw else ""
-    rule = raw.get("zone_rule", "")
-    if rule and rule not in ZONE_RULES:
-        raise _fail(file, entry, "zone_rule", f"{rule!r} is not one of {', '.join(ZONE_RULES)}")
-    if not zone and not rule and raw.get("status") != "continuing":
-        raise _fail(file, entry, "zone", "a new placement needs a zone or a zone_rule")
-    zones = tuple(res.zone(z, entry, "zones") for z in raw.get("zones", ()))
+def _placement(where: Where, raw: Any, nation: str, names: _Names) -> Placement:
+    special = isinstance(raw, dict) and raw.get("unit") == "special"
+    item = check(where, raw, SPECIAL if special else COUNTED, closed=True)
+    zone = names.optional_zone(where, "zone", item["zone"])
+    rule = item["zone_rule"]
+    if not zone and not rule and item.get("status") != "continuing":
+        raise where.fail("zone", "a new placement needs a zone or a zone_rule")
+    zones = tuple(names.zone(where, "zones", z) for z in item["zones"])
     if rule == "choice" and not zones:
-        raise _fail(file, entry, "zones", "zone_rule 'choice' needs the zones to choose from")
-    timing = raw.get("timing", "reinforcement")
-    if timing not in TIMINGS:
-        raise _fail(file, entry, "timing", f"{timing!r} is not one of {', '.join(TIMINGS)}")
-    common = {
-        "nation": nation,
-        "unit": unit,
-        "zone": zone,
-        "zone_rule": rule,
-        "zones": zones,
-        "condition": res.condition(raw.get("condition"), entry),
-        "timing": timing,
-        "unless_city": bool(raw.get("unless_city", False)),
-        "immobile": bool(raw.get("immobile", False)),
-    }
-    if unit != "special":
-        count = _need(raw, "count", int, file, entry)
-        if count < 1:
-            raise _fail(file, entry, "count", "must be at least 1")
-        return Placement(count=count, **common)
-    types = tuple(_need(raw, "types", list, file, entry))
-    _check_types(types, file, entry, "types")
-    values = {
-        "status": (_need(raw, "status", str, file, entry), STATUS),
-        "recovery": (_need(raw, "recovery", str, file, entry), RECOVERY),
-        "stays": (_need(raw, "stays", str, file, entry), STAYS),
-    }
-    for key, (value, allowed) in values.items():
-        if value not in allowed:
-            raise _fail(file, entry, key, f"{value!r} is not one of {', '.join(allowed)}")
-    return Placement(
-        name=_need(raw, "name", str, file, entry),
-        types=types,
-        unit_id=_need(raw, "unit_id", str, file, entry),
-        status=values["status"][0],
-        recovery=values["recovery"][0],
-        stays=values["stays"][0],
-        assassin_movement=bool(raw.get("assassin_movement", False)),
-        kills_never_recover=bool(raw.get("kills_never_recover", False)),
-        recovery_zone=res.zone(raw["recovery_zone"], entry, "recovery_zone") if "recovery_zone" in raw else "",
-        recovery_even_if_enemy=bool(raw.get("recovery_even_if_enemy", False)),
-        recovery_zone_rule=_recovery_rule(raw.get("recovery_zone_rule", ""), file, entry),
-        **common,
+        raise where.fail("zones", "zone_rule 'choice' needs the zones to choose from")
+    return build(
+        Placement,
+        item,
+        nation=nation,
+        zone=zone,
+        zones=zones,
+        condition=names.condition(where, item["condition"]),
+        recovery_zone=names.optional_zone(where, "recovery_zone", item.get("recovery_zone", "")),  # specials only
     )
 
 
-RECOVERY_ZONE_RULES = ("", "any_dragonewt_city")
+def _event(where: Where, raw: Any, nation: str, names: _Names, schema: Schema) -> TurnEvent:
+    item = check(where, raw, schema)  # open: the other fields are the event's parameters
+    names.params(where, item)
+    params = {key: value for key, value in raw.items() if key not in ("type", "text")}  # as written, for the rules
+    return TurnEvent(nation, item["type"], item["text"], params)
 
 
-def _recovery_rule(rule: Any, file: str, entry: str) -> str:
-    if rule not in RECOVERY_ZONE_RULES:
-        raise _fail(file, entry, "recovery_zone_rule", f"{rule!r} is not one of {', '.join(RECOVERY_ZONE_RULES[1:])}")
-    return str(rule)
+def _alliance(where: Where, raw: Any, names: _Names) -> Alliance:
+    item = check(where, raw, ALLIANCE, closed=True)
+    return build(
+        Alliance,
+        item,
+        members=tuple(names.nation(where, "members", m) for m in item["members"]),
+        centre=names.optional_zone(where, "centre", item["centre"]),
+        condition=names.condition(where, item["condition"]),
+        ends_after_nation=names.optional_nation(where, "ends_after_nation", item["ends_after_nation"]),
+    )
 
 
-def _event(raw: dict[str, Any], nation: str, res: _Resolver, entry: str, kinds: tuple[str, ...]) -> TurnEvent:
-    kind = _need(raw, "type", str, res.file, entry)
-    if kind not in kinds:
-        raise _fail(res.file, entry, "type", f"{kind!r} is not one of {', '.join(kinds)}")
-    text = _need(raw, "text", str, res.file, entry)
-    params = {key: value for key, value in raw.items() if key not in ("type", "text")}
-    res.check_params(params, entry, "params")
-    return TurnEvent(nation, kind, text, params)
+def _entry(where: Where, raw: Any, names: _Names) -> Entry:
+    item = check(where, raw, ENTRY, closed=True)
+    nation = names.nation(where, "nation", item["nation"])
+    where = Where(where.file, f"{where.entry} ({nation})")  # later errors say whose entry it is
+    placements = tuple(
+        _placement(where.inner(f"placement #{i + 1}"), p, nation, names) for i, p in enumerate(raw["placements"])
+    )
+    events = tuple(_event(where.inner(f"event #{i + 1}"), e, nation, names, EVENT) for i, e in enumerate(raw["events"]))
+    return Entry(nation, item["invasion"], placements, events)
 
 
 def parse_schedule(
     raw: dict[str, Any], board: MapData, nations: NationData, file: str = "schedule.json"
 ) -> list[TurnData]:
-    res = _Resolver(board, nations, file)
+    top = check(Where(file, "schedule"), raw, SCHEDULE_FILE, closed=True)
+    names = _Names(board, nations)
     turns: list[TurnData] = []
-    for index, item in enumerate(_need(raw, "turns", list, file, "schedule")):
-        number = _need(item, "turn", int, file, f"turn #{index + 1}")
-        where = f"turn {number}"
-        if number != index + 1:
-            raise _fail(file, where, "turn", f"turns must run 1, 2, 3...; expected {index + 1}")
-        alliances = []
-        for a_index, a_raw in enumerate(_need(item, "alliances", list, file, where)):
-            entry = f"{where}, alliance #{a_index + 1}"
-            members = tuple(res.nation(m, entry, "members") for m in _need(a_raw, "members", list, file, entry))
-            alliances.append(
-                Alliance(
-                    id=_need(a_raw, "id", str, file, entry),
-                    name=_need(a_raw, "name", str, file, entry),
-                    members=members,
-                    alliance_turn=_need(a_raw, "alliance_turn", bool, file, entry),
-                    invasion=_need(a_raw, "invasion", bool, file, entry),
-                    centre=res.zone(a_raw["centre"], entry, "centre") if "centre" in a_raw else "",
-                    condition=res.condition(a_raw.get("condition"), entry),
-                    text=a_raw.get("text", ""),
-                    must_move_to=_alliance_duty(a_raw, file, entry),
-                    no_return_home=bool(a_raw.get("no_return_home", False)),
-                    ends_after_nation=(
-                        res.nation(a_raw["ends_after_nation"], entry, "ends_after_nation")
-                        if "ends_after_nation" in a_raw
-                        else ""
-                    ),
-                )
-            )
-        restrictions = tuple(
-            _event(r, "", res, f"{where}, restriction #{i + 1}", RESTRICTION_TYPES)
-            for i, r in enumerate(_need(item, "restrictions", list, file, where))
-        )
-        entries = []
-        for e_index, e_raw in enumerate(_need(item, "entries", list, file, where)):
-            entry = f"{where}, entry #{e_index + 1}"
-            nation = res.nation(_need(e_raw, "nation", str, file, entry), entry, "nation")
-            entry = f"{entry} ({nation})"
-            placements = tuple(
-                _placement(p, nation, res, f"{entry}, placement #{i + 1}")
-                for i, p in enumerate(_need(e_raw, "placements", list, file, entry))
-            )
-            events = tuple(
-                _event(ev, nation, res, f"{entry}, event #{i + 1}", EVENT_TYPES)
-                for i, ev in enumerate(_need(e_raw, "events", list, file, entry))
-            )
-            entries.append(Entry(nation, _need(e_raw, "invasion", bool, file, entry), placements, events))
+    # Nested lists are read from the raw JSON (check() made them tuples); each item is checked where it is used.
+    for index, turn_raw in enumerate(raw["turns"]):
+        where = Where(file, f"turn {index + 1}")
+        item = check(where, turn_raw, TURN, closed=True)
+        if item["turn"] != index + 1:
+            raise where.fail("turn", f"turns must run 1, 2, 3...; expected {index + 1}, not {item['turn']}")
         turns.append(
-            TurnData(
-                turn=number,
-                title=_need(item, "title", str, file, where),
-                years=_need(item, "years", str, file, where),
-                scoring=_need(item, "scoring", bool, file, where),
-                alliances=tuple(alliances),
-                restrictions=restrictions,
-                entries=tuple(entries),
+            build(
+                TurnData,
+                item,
+                alliances=tuple(
+                    _alliance(where.inner(f"alliance #{i + 1}"), a, names) for i, a in enumerate(turn_raw["alliances"])
+                ),
+                restrictions=tuple(
+                    _event(where.inner(f"restriction #{i + 1}"), r, "", names, RESTRICTION)
+                    for i, r in enumerate(turn_raw["restrictions"])
+                ),
+                entries=tuple(
+                    _entry(where.inner(f"entry #{i + 1}"), e, names) for i, e in enumerate(turn_raw["entries"])
+                ),
             )
         )
     if len(turns) != 40:
-        raise _fail(file, "schedule", "turns", f"the campaign has 40 turns, not {len(turns)}")
-    listed = [t.turn for t in turns if t.scoring]
-    if listed != raw.get("scoring_turns"):
-        raise _fail(file, "schedule", "scoring_turns", f"does not match the turns marked scoring: {listed}")
+        raise fail(file, "schedule", "turns", f"the campaign has 40 turns, not {len(turns)}")
+    scoring = [t.turn for t in turns if t.scoring]
+    if scoring != list(top["scoring_turns"]):
+        raise fail(file, "schedule", "scoring_turns", f"does not match the turns marked scoring: {scoring}")
     return turns
 
 
-def _alliance_duty(raw: dict[str, Any], file: str, entry: str) -> str:
-    duty = raw.get("must_move_to", "")
-    if duty not in ("", "deathline"):
-        raise _fail(file, entry, "must_move_to", f"{duty!r} is not 'deathline'")
-    return str(duty)
-
-
 def _read(directory: Path, name: str) -> dict[str, Any]:
-    data: dict[str, Any] = read_json(directory / name, name)
+    data: dict[str, Any] = read_json(directory / name, name, object_at_top=True)
     return data
 
 

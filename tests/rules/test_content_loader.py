@@ -158,3 +158,13 @@ class Race:
 def test_build_makes_the_dataclass_from_a_checked_entry() -> None:
     checked = check(Where("races.json", "gnomes"), {**GOOD, "source": "house"}, {**SCHEMA, "source": text()})
     assert build(Race, checked, home="caves") == Race("Gnomes", 5, "caves")
+
+
+def test_a_nullable_field_keeps_null_and_a_table_may_be_held_to_keys() -> None:
+    schema = {"limit": whole(nullable=True, default=None), "counts": table(whole(), keys=("city", "forest"))}
+    where = Where("nations.json", "uz")
+    assert check(where, {"limit": None, "counts": {"city": 2}}, schema) == {"limit": None, "counts": {"city": 2}}
+    with pytest.raises(ContentError, match=r"field 'counts': 'castle' is not one of city, forest"):
+        check(where, {"counts": {"castle": 1}}, schema)
+    with pytest.raises(ContentError, match=r"field 'counts': missing"):
+        check(where, {"limit": None}, schema)

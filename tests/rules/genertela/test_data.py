@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections import Counter, deque
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -353,7 +356,10 @@ def test_dragonkill_turn_gives_the_dragonewts_twenty_dragons() -> None:
 # --- validation messages ------------------------------------------------------------------------------------
 
 
-def broken_copy(tmp_path: Path, file: str, change) -> Path:
+Raw = dict[str, Any]
+
+
+def broken_copy(tmp_path: Path, file: str, change: Callable[[Raw], object]) -> Path:
     for name in ("map.json", "nations.json", "schedule.json"):
         shutil.copy(CONTENT_DIR / name, tmp_path / name)
     raw = json.loads((tmp_path / file).read_text())
@@ -362,34 +368,94 @@ def broken_copy(tmp_path: Path, file: str, change) -> Path:
     return tmp_path
 
 
-def test_an_unknown_zone_in_the_schedule_names_file_entry_and_field(tmp_path: Path) -> None:
-    def change(raw: dict) -> None:
-        raw["turns"][1]["entries"][0]["placements"][0]["zone"] = "Atlantis"
+def zone_entry(raw: Raw, zid: str) -> Raw:
+    zone: Raw = next(z for z in raw["zones"] if z["id"] == zid)
+    return zone
 
-    with pytest.raises(ContentError, match=r"schedule.json: turn 2, entry #1 \(pentans\), placement #1: field 'zone'"):
+
+def first_placement(raw: Raw) -> Raw:
+    """Turn 2's first entry: the Pentans' 6 standard units in Pent."""
+    placement: Raw = raw["turns"][1]["entries"][0]["placements"][0]
+    return placement
+
+
+def test_an_unknown_zone_in_the_schedule_names_file_entry_and_field(tmp_path: Path) -> None:
+    def change(raw: Raw) -> None:
+        first_placement(raw)["zone"] = "Atlantis"
+
+    expected = "schedule.json: entry 'turn 2, entry #1 (pentans), placement #1', field 'zone': 'Atlantis' is not a zone"
+    with pytest.raises(ContentError, match=re.escape(expected)):
         load(broken_copy(tmp_path, "schedule.json", change))
 
 
 def test_one_sided_adjacency_is_refused(tmp_path: Path) -> None:
-    def change(raw: dict) -> None:
-        zone = next(z for z in raw["zones"] if z["id"] == "tarsh")
-        zone["adjacent"].append("pent")
+    def change(raw: Raw) -> None:
+        zone_entry(raw, "tarsh")["adjacent"].append("pent")
 
-    with pytest.raises(ContentError, match=r"map.json: zone 'tarsh': field 'adjacent': 'pent' does not list 'tarsh'"):
+    expected = "map.json: entry 'tarsh', field 'adjacent': 'pent' does not list 'tarsh' back"
+    with pytest.raises(ContentError, match=re.escape(expected)):
         load(broken_copy(tmp_path, "map.json", change))
 
 
 def test_a_bad_side_is_refused(tmp_path: Path) -> None:
-    def change(raw: dict) -> None:
+    def change(raw: Raw) -> None:
         raw["nations"][0]["side"] = "Purple"
 
-    with pytest.raises(ContentError, match=r"nations.json: nation 'uz': field 'side'"):
+    expected = "nations.json: entry 'uz', field 'side': 'Purple' is not one of Red, Green, Blue, Yellow"
+    with pytest.raises(ContentError, match=re.escape(expected)):
         load(broken_copy(tmp_path, "nations.json", change))
 
 
 def test_an_unknown_nation_in_an_alliance_is_refused(tmp_path: Path) -> None:
-    def change(raw: dict) -> None:
+    def change(raw: Raw) -> None:
         raw["turns"][0]["alliances"][0]["members"].append("Atlanteans")
 
-    with pytest.raises(ContentError, match=r"turn 1, alliance #1: field 'members': 'Atlanteans'"):
+    expected = "schedule.json: entry 'turn 1, alliance #1', field 'members': 'Atlanteans' is not a nation"
+    with pytest.raises(ContentError, match=re.escape(expected)):
         load(broken_copy(tmp_path, "schedule.json", change))
+
+
+# The schema rules of the shared loader, worded as for every game.
+@pytest.mark.parametrize(
+    ("file", "change", "expected"),
+    [
+        (
+            "map.json",
+            lambda raw: zone_entry(raw, "tarsh").update(radius="big"),
+            "map.json: entry 'tarsh', field 'radius': must be a whole number, not text",
+        ),
+        (
+            "nations.json",
+            lambda raw: raw["nations"][0].update(counter_limits={"standard": -1}),
+            "nations.json: entry 'uz', field 'counter_limits.standard': must be at least 0, not -1",
+        ),
+        (
+            "schedule.json",
+            lambda raw: first_placement(raw).pop("count"),
+            "schedule.json: entry 'turn 2, entry #1 (pentans), placement #1', field 'count': missing",
+        ),
+        (
+            "schedule.json",
+            lambda raw: first_placement(raw).update(imobile=True),  # a misspelt optional field is not ignored
+            "schedule.json: entry 'turn 2, entry #1 (pentans), placement #1', field 'imobile': is not a field",
+        ),
+        (
+            "schedule.json",
+            lambda raw: first_placement(raw).update(condition={"type": "weather"}),
+            "schedule.json: entry 'turn 2, entry #1 (pentans), placement #1', field 'condition.type': "
+            "'weather' is not one of controls, not_controls, flag, in_play",
+        ),
+    ],
+)
+def test_a_schema_rule_names_file_entry_and_field(
+    tmp_path: Path, file: str, change: Callable[[Raw], object], expected: str
+) -> None:
+    with pytest.raises(ContentError, match=re.escape(expected)):
+        load(broken_copy(tmp_path, file, change))
+
+
+def test_a_null_submission_limit_means_none_and_is_not_a_type_error() -> None:
+    # The schema has no "whole number or null": the loader reads Chaos's explicit null as the field left out.
+    raw = json.loads((CONTENT_DIR / "nations.json").read_text())
+    assert next(n for n in raw["nations"] if n["id"] == "chaos")["submission_limit"] is None
+    assert NATIONS["chaos"].submission_limit is None and NATIONS["uz"].submission_limit == 2
