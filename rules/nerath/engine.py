@@ -784,8 +784,10 @@ def _move(state: State, realm: str, piece: str, count: int, origin: str, to: str
     else:
         require(
             state.step in ("move", "reposition", "reinforce"),
-            f"Nothing moves in the {state.step} step except pieces landing from a sea you won; "
-            f"{name(realm)} can now: {_possible(state, realm)}.",
+            lambda: (
+                f"Nothing moves in the {state.step} step except pieces landing from a sea you won; "
+                f"{name(realm)} can now: {_possible(state, realm)}."
+            ),
         )
         movers, cost = movement.check_move(state, realm, piece, count, origin, to)
         movement.apply_move(state, realm, movers, to, cost, log)

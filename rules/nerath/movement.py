@@ -91,10 +91,12 @@ def check_move(state: State, realm: str, kind: str, count: int, origin: str, to:
     )
     budget = max(max(board.move_value(state, p) - p.moved for p in movers), 1)
     ends = _destinations(state, realm, kind, origin, budget)
-    reachable = ", ".join(label(s) for s in sorted(ends)) or "nowhere"
     require(
         to in ends,
-        f"{board.kind_name(kind, 2)} from {label(origin)} cannot reach {label(to)}; they can reach: {reachable}.",
+        lambda: (
+            f"{board.kind_name(kind, 2)} from {label(origin)} cannot reach {label(to)}; "
+            f"they can reach: {', '.join(label(s) for s in sorted(ends)) or 'nowhere'}."
+        ),
     )
     cost = ends[to]
     able = (
