@@ -122,6 +122,7 @@ class TableBot(commands.Bot):
         self.store: Store
         self.service: TableService
         self._sync_task: asyncio.Task[None] | None = None
+        self._warm_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         from cogs.buttons import DYNAMIC_ITEMS
@@ -136,9 +137,16 @@ class TableBot(commands.Bot):
             await self.load_extension(name)
         await self.add_cog(ReminderCog(self, self.service, self.config.tick_seconds))
         self.add_dynamic_items(*DYNAMIC_ITEMS, ForgetButton)
-        await warm_renderers()
-        # in the background: a rate-limited sync must not keep the bot offline
+        # in the background: the bot is online (after a restart, too) while the renderers warm up (about 1.5 s),
+        # and a rate-limited sync must not keep it offline either
+        self._warm_task = asyncio.create_task(self._warm_safely())
         self._sync_task = asyncio.create_task(self._sync_safely())
+
+    async def _warm_safely(self) -> None:
+        try:
+            await warm_renderers()
+        except Exception:
+            log.exception("warming the renderers failed; each board's first picture builds its own layers")
 
     async def _sync_safely(self) -> None:
         try:
