@@ -31,3 +31,9 @@ def _alone_or_together(request: pytest.FixtureRequest) -> Iterator[None]:
             yield
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The load tests last: they run alone, and anywhere else in the order they would wait, with their core idle,
+    for a long test in the other worker to end. The sort is stable, so every other test keeps its place."""
+    items.sort(key=lambda item: item.get_closest_marker("alone") is not None)
