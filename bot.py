@@ -19,6 +19,7 @@ import discord
 import yarl
 from discord.ext import commands
 
+import rules
 from table.instance import InstanceError, claim
 from table.service import MIN_PACE, TableService
 from table.store import SYNCHRONOUS, NewerDatabase, Store
@@ -97,12 +98,11 @@ async def check_database(config: Config) -> None:
     await store.close()
 
 
-async def warm_renderers() -> None:
+async def warm_renderers(games: list[str]) -> None:
     """Build the renderers' cached base layers now, so the first board of a game is as fast as the rest."""
-    import rules
     from render import renderer
 
-    for game_id in rules.engines():
+    for game_id in games:
         module = renderer(game_id)
         if hasattr(module, "warm"):
             await asyncio.to_thread(module.warm)
@@ -139,12 +139,13 @@ class TableBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS, ForgetButton)
         # in the background: the bot is online (after a restart, too) while the renderers warm up (about 1.5 s),
         # and a rate-limited sync must not keep it offline either
-        self._warm_task = asyncio.create_task(self._warm_safely())
+        self._warm_task = asyncio.create_task(self._warm_safely(list(rules.engines())))
         self._sync_task = asyncio.create_task(self._sync_safely())
 
-    async def _warm_safely(self) -> None:
+    async def _warm_safely(self, games: list[str]) -> None:
+        """`games`: the games installed at start, listed before any command can run."""
         try:
-            await warm_renderers()
+            await warm_renderers(games)
         except Exception:
             log.exception("warming the renderers failed; each board's first picture builds its own layers")
 

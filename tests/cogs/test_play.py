@@ -211,3 +211,16 @@ async def test_away_is_announced_shown_and_cancelled(harness: Harness):
     assert reply.ephemeral and "not a date" in reply.content
     reply = replies(await harness.command(ALICE, "alice", "away", {"off": True}))[0]
     assert "You are back" in reply.content and (await harness.bot.store.prefs(ALICE)).away_to is None
+
+
+async def test_warming_renderers_in_the_background_survives_a_game_installed_meanwhile(harness: Harness):
+    """The bot answers before its renderers are warm; a game registered while they warm (here the test game) must
+    not break the warming, which works from the list of games installed when the bot started."""
+    task = harness.bot._warm_task
+    assert task is not None
+    pig.install()
+    try:
+        await task
+    finally:
+        pig.uninstall()
+    assert task.exception() is None and not harness.errors.records
