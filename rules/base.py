@@ -178,6 +178,18 @@ def require(condition: bool, message: Message) -> None:
         raise RuleError(message if isinstance(message, str) else message())
 
 
+@dataclass(frozen=True)
+class Lookup:
+    """One thing of a game a player can look up with /info: a race, a power, a card, a spell, a unit, a nation..."""
+
+    name: str  # as players read it on the board and in choices
+    kind: str  # what it is, in the game's words: "race", "legend", "spell", "special unit"
+    text: str  # what it does, in our own words
+    source: Literal["published", "house"]  # a fact of the published game, or the project's own
+    facts: tuple[str, ...] = ()  # its numbers, each short: "9 tokens", "costs 3", "rank heroic"
+    picture: tuple[str, ...] = ()  # a small picture in text, one line each (a summoning pattern, a die's faces)
+
+
 class Engine(Generic[S]):
     """A game as the table sees it: the functions of its rules module, behind one front door.
 
@@ -187,7 +199,8 @@ class Engine(Generic[S]):
     hands over to the game's own rules (`apply`: validate, then change the state in place).
 
     `check`, where a game has one, decides whether an action is legal without building the whole legal()
-    list; `is_legal` uses it, or compares against legal() for games that have none.
+    list; `is_legal` uses it, or compares against legal() for games that have none. `glossary`, where a game
+    has content, lists what /info explains.
     """
 
     def __init__(
@@ -204,6 +217,7 @@ class Engine(Generic[S]):
         outcome: Callable[[S], Outcome | None],
         fallback: Callable[[S, int], dict[str, Any]],
         check: Callable[[S, int, dict[str, Any]], None] | None = None,
+        glossary: Callable[[], list[Lookup]] | None = None,
     ) -> None:
         self.meta = meta
         self.State = State
@@ -216,6 +230,7 @@ class Engine(Generic[S]):
         self.outcome = outcome
         self.fallback = fallback
         self.own_check = check
+        self._glossary = glossary
 
     def __repr__(self) -> str:
         return f"<Engine {self.meta.id}>"
@@ -269,6 +284,10 @@ class Engine(Generic[S]):
 
     def _names(self) -> str:
         return ", ".join(spec.name for spec in self.meta.actions)
+
+    def glossary(self) -> list[Lookup]:
+        """Everything of this game /info can explain (none for a game without content, such as tic-tac-toe)."""
+        return self._glossary() if self._glossary is not None else []
 
 
 _KIND_WORDS: dict[ParamKind, str] = {
