@@ -1,4 +1,4 @@
-"""Looking at a game: /board, /history, /rules, /hand, and /undo."""
+"""Looking at a game: /board, /history, /rules, /info, /hand, and /undo."""
 
 from __future__ import annotations
 
@@ -63,6 +63,21 @@ class Board(commands.Cog):
         await say(
             interaction, first + "\n(The whole page with every ruling is attached.)", ephemeral=True, file=attachment
         )
+
+    @app_commands.command(name="info", description="What a race, card, spell, unit... of this channel's game does")
+    @app_commands.describe(name="Its name: start typing and pick from the list")
+    @app_commands.guild_only()
+    async def info(self, interaction: discord.Interaction[Any], name: app_commands.Range[str, 1, 100]) -> None:
+        text = await service_of(interaction).info(interaction.channel_id or 0, name)
+        await say(interaction, text, ephemeral=True)
+
+    @info.autocomplete("name")
+    async def info_names(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        try:
+            names = await service_of(interaction).info_names(interaction.channel_id or 0, current)
+        except TableError:
+            return []
+        return [app_commands.Choice(name=name[:100], value=name[:100]) for name in names]
 
     @app_commands.command(name="hand", description="What only you may see in this game: hand, coins, secret choices")
     @app_commands.guild_only()

@@ -105,6 +105,7 @@ class Console:
             "board": self._board,
             "history": self._history,
             "rules": self._rules,
+            "info": self._info,
             "hand": self._hand,
             "reminders": self._reminders,
             "privacy": self._privacy,
@@ -183,6 +184,11 @@ class Console:
     async def _rules(self, rest: list[str]) -> None:
         table = await self.service.table_here(self.channel_id)
         self.say(self.service.rules_page(table.game))
+
+    async def _info(self, rest: list[str]) -> None:
+        if not rest:
+            raise TableError("Name what to look up, like: info Stout Dwarves (a race, card, spell, unit...).")
+        self.say(await self.service.info(self.channel_id, " ".join(rest)))
 
     async def _hand(self, rest: list[str]) -> None:
         text, hand = await self.service.private_status(self.channel_id, self.caller)
@@ -432,6 +438,7 @@ def _help() -> str:
             "  undo | agree | refuse             take back your last action; answer a request",
             "  roll <dice> [reason]              public dice, e.g. roll 6d10>=6 hits",
             "  board [turn] [zoom=<place>] | history [page] | rules | hand",
+            "  info <name>                       what a race, card, spell, unit... of this game does",
             "  reminders [dms=on|off] [quiet=22-7] [tz=Europe/Paris]",
             "  away [from=2026-12-20] to=2026-12-27 | away for=10d | away off   an absence: deadlines wait",
             "  privacy forget                    forget you: preferences deleted, your name and id taken out of games",

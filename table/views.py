@@ -13,7 +13,7 @@ from render import renderer
 from render.draw import encode_png
 from rules import serial
 from rules.base import Meta, fill_seats
-from table import present
+from table import info, present
 from table.core import Caller, TableError, TableView
 from table.names import normal
 from table.outbox import Outbox
@@ -134,6 +134,17 @@ class Views(Outbox):
             lines.append(f"`#{row.n}` {told[0]}{tag}{mark}")
             lines += [f"  {line}" for line in told[1:]]
         return present.fit("\n".join(lines), tail="\n… (page cut to fit)"), pages
+
+    async def info(self, channel_id: int, name: str) -> str:
+        """/info: what one thing of this channel's game does (a race, a card, a spell...), looked up by name."""
+        table = await self.table_here(channel_id)
+        engine = rules.engine(table.game)
+        return info.card(info.find(engine.glossary(), name, engine.meta.title), engine.meta.title)
+
+    async def info_names(self, channel_id: int, typed: str) -> list[str]:
+        """The names /info suggests for what has been typed so far (none outside a table's channel)."""
+        table = await self.table_here(channel_id)
+        return [entry.name for entry in info.suggestions(rules.engine(table.game).glossary(), typed)]
 
     def rules_page(self, game: str) -> str:
         engine = rules.engine(game)

@@ -224,3 +224,13 @@ async def test_warming_renderers_in_the_background_survives_a_game_installed_mea
     finally:
         pig.uninstall()
     assert task.exception() is None and not harness.errors.records
+
+
+async def test_info_answers_privately_and_refuses_clearly(harness: Harness):
+    calls = await harness.command(ALICE, "alice", "info", {"name": "Knight"})
+    assert replies(calls)[0].ephemeral and "There is no game in this channel" in replies(calls)[0].content
+    calls = await harness.command(ALICE, "alice", "info", {"name": "Kn"}, focused="name")
+    assert calls[0].choices == []
+    await harness.command(ALICE, "alice", "game new", {"game": "tictactoe"})
+    reply = replies(await harness.command(ALICE, "alice", "info", {"name": "Knight"}))[0]
+    assert reply.ephemeral and "Tic-tac-toe has no cards, races or units to look up" in reply.content
