@@ -8,7 +8,7 @@ from typing import Any
 from rules import serial
 from rules.base import ActionLog, Choice, Engine, Event, Outcome, RuleError, SeatInfo, require, seat_ref
 from rules.rng import Rng
-from rules.tashkalar import actions
+from rules.tashkalar import actions, glossary
 from rules.tashkalar.choices import action_choices, choices_for
 from rules.tashkalar.content import FACTIONS, FLARES, LEGENDS, TASKS
 from rules.tashkalar.effects import card_name, current
@@ -188,4 +188,5 @@ ENGINE = Engine(
     status=status,
     outcome=outcome,
     fallback=fallback,
+    glossary=glossary.lookups,
 )

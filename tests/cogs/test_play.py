@@ -234,3 +234,14 @@ async def test_info_answers_privately_and_refuses_clearly(harness: Harness):
     await harness.command(ALICE, "alice", "game new", {"game": "tictactoe"})
     reply = replies(await harness.command(ALICE, "alice", "info", {"name": "Knight"}))[0]
     assert reply.ephemeral and "Tic-tac-toe has no cards, races or units to look up" in reply.content
+
+
+async def test_info_explains_a_card_of_the_game_in_this_channel(harness: Harness):
+    await harness.command(ALICE, "alice", "game new", {"game": "tashkalar"})
+    calls = await harness.command(ALICE, "alice", "info", {"name": "ash h"}, focused="name")
+    assert [choice["value"] for choice in calls[0].choices] == ["Ash Herald"]
+    reply = replies(await harness.command(BOB, "bob", "info", {"name": "ash-herald"}))[0]
+    assert reply.ephemeral and reply.content.startswith("**Ash Herald** · being · Tash-Kalar, house-made")
+    assert "convert an enemy common token" in reply.content and "```\nh.h\n.@." in reply.content
+    reply = replies(await harness.command(BOB, "bob", "info", {"name": "Ash Heral"}))[0]
+    assert reply.ephemeral and "Did you mean Ash Herald?" in reply.content
