@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
 
+from rules.content import Source
 from rules.rng import Rng
 
 S = TypeVar("S")
@@ -185,7 +186,7 @@ class Lookup:
     name: str  # as players read it on the board and in choices
     kind: str  # what it is, in the game's words: "race", "legend", "spell", "special unit"
     text: str  # what it does, in our own words
-    source: Literal["published", "house"]  # a fact of the published game, or the project's own
+    source: Source  # a fact of the published game, or the project's own
     facts: tuple[str, ...] = ()  # its numbers, each short: "9 tokens", "costs 3", "rank heroic"
     picture: tuple[str, ...] = ()  # a small picture in text, one line each (a summoning pattern, a die's faces)
 

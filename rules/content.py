@@ -16,10 +16,14 @@ import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
+
+
+Source = Literal["published", "house"]  # every entry says whose it is: a fact of the published game, or ours
+SOURCES: tuple[Source, ...] = ("published", "house")
 
 
 class ContentError(ValueError):

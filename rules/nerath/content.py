@@ -12,9 +12,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from rules.content import ContentError as ContentError  # re-exported: tests and callers catch it from here
 from rules.content import (
+    SOURCES,
     Schema,
+    Source,
     Where,
     anything,
     build,
@@ -31,12 +32,12 @@ from rules.content import (
     texts,
     whole,
 )
+from rules.content import ContentError as ContentError  # re-exported: tests and callers catch it from here
 
 CONTENT_DIR = Path(__file__).parent / "content"
 REALM_ORDER = ("karkoth", "vailin", "iron_circle", "nerath")
 SPACE_KINDS = ("land", "sea", "dungeon")
 PIECE_TYPES = ("land", "sea", "flying")
-SOURCES = ("published", "house")
 DICE = (6, 8, 10, 12, 20)  # the dice a Guardian may roll
 HEROES_NEED = (0, 7, 8)  # what a hero must roll to hit a Guardian; 0: the usual 6+
 EFFECT_FIELDS: dict[str, tuple[str, ...]] = {
@@ -156,6 +157,7 @@ class PieceType:
     die: int
     move: int
     abilities: tuple[str, ...]
+    source: Source = "house"  # whose it is (the data's "source"; realms: their file's)
 
 
 @dataclass(frozen=True)
@@ -167,6 +169,7 @@ class Realm:
     gold: int
     colour: tuple[int, int, int]
     start: tuple[tuple[str, str, int], ...]  # (space, piece, count)
+    source: Source = "house"  # whose it is (the data's "source"; realms: their file's)
 
 
 @dataclass(frozen=True)
@@ -186,6 +189,7 @@ class EventCard:
     immediate: bool
     effect: Effect
     realm: str
+    source: Source = "house"  # whose it is (the data's "source"; realms: their file's)
 
 
 @dataclass(frozen=True)
@@ -196,6 +200,7 @@ class Treasure:
     vp: int
     power: Effect
     property: Effect
+    source: Source = "house"  # whose it is (the data's "source"; realms: their file's)
 
 
 @dataclass(frozen=True)
@@ -206,6 +211,7 @@ class Guardian:
     first_strike: bool
     heroes_need: int  # 0: the usual 6+
     reward: int
+    source: Source = "house"  # whose it is (the data's "source"; realms: their file's)
 
 
 @dataclass(frozen=True)
@@ -286,7 +292,7 @@ def _realms(directory: Path, spaces: Mapping[str, Space], pieces: Mapping[str, P
                 if piece not in pieces:
                     raise where.fail(f"start[{index}].pieces.{piece}", f"{piece!r} is not a piece in pieces.json")
         start = tuple((g["space"], piece, count) for g in entry["start"] for piece, count in g["pieces"].items())
-        result[realm] = build(Realm, entry, start=start)
+        result[realm] = build(Realm, entry, start=start, source=top["source"])
     if tuple(result) != REALM_ORDER:
         raise top_where.fail("realms", f"must list {', '.join(REALM_ORDER)}, in that (turn) order")
     return result

@@ -21,7 +21,7 @@ from rules.base import (
     require,
     seat_ref,
 )
-from rules.nerath import battle, board, cards, guardians, movement, reinforce, sharing, turns
+from rules.nerath import battle, board, cards, glossary, guardians, movement, reinforce, sharing, turns
 from rules.nerath.board import PIECES, REALMS, SPACES, label, name
 from rules.nerath.content import CONTENT, REALM_ORDER
 from rules.nerath.state import Battle, Dungeon, Piece, RealmState, State
@@ -895,4 +895,5 @@ ENGINE = Engine(
     status=status,
     outcome=outcome,
     fallback=fallback,
+    glossary=glossary.lookups,
 )

@@ -244,4 +244,4 @@ async def test_info_explains_a_card_of_the_game_in_this_channel(harness: Harness
     assert reply.ephemeral and reply.content.startswith("**Ash Herald** · being · Tash-Kalar, house-made")
     assert "convert an enemy common token" in reply.content and "```\nh.h\n.@." in reply.content
     reply = replies(await harness.command(BOB, "bob", "info", {"name": "Ash Heral"}))[0]
-    assert reply.ephemeral and "Did you mean Ash Herald?" in reply.content
+    assert reply.ephemeral and "Did you mean Ash Herald or" in reply.content
