@@ -14,6 +14,7 @@ from typing import Any
 from rules.content import ContentError as ContentError  # re-exported: callers and tests catch it from here
 from rules.content import (
     Schema,
+    Source,
     Where,
     anything,
     build,
@@ -75,6 +76,7 @@ class Species:
     frontier: str
     units: tuple[str, ...]
     armies: dict[str, tuple[str, ...]]
+    source: Source = "house"  # whose it is: the data's "source"
 
 
 @dataclass(frozen=True)
@@ -84,6 +86,7 @@ class TerrainType:
     elements: tuple[str, ...]
     bands: tuple[str, ...]  # the action shown on faces 1..7
     eighth: str
+    source: Source = "house"  # whose it is: the data's "source"
 
 
 @dataclass(frozen=True)
@@ -91,6 +94,7 @@ class EighthFace:
     id: str
     name: str
     text: str
+    source: Source = "house"  # whose it is: the data's "source"
 
 
 @dataclass(frozen=True)
@@ -101,7 +105,7 @@ class Spell:
     cost: int
     target: str
     reserve: bool
-    source: str
+    source: Source
     text: str
 
 
@@ -110,6 +114,7 @@ class Sai:
     id: str
     name: str
     text: str
+    source: Source = "house"  # whose it is: the data's "source"
 
 
 @dataclass(frozen=True)
@@ -129,6 +134,7 @@ class Breath:
     element: str
     amount: int
     text: str
+    source: Source = "house"  # whose it is: the data's "source"
 
 
 @dataclass(frozen=True)
@@ -137,6 +143,7 @@ class DragonDie:
     points_per_dragon: int
     faces: tuple[DragonFace, ...]
     breath: dict[str, Breath]
+    source: Source = "house"  # whose it is: the data's "source"
 
 
 # The schemas. "*_source" fields record whether a part is the published game's or ours; only "source" on spells is
@@ -295,9 +302,7 @@ def _load_species() -> tuple[dict[str, Species], dict[str, UnitDie], dict[str, i
                 if f"{item['id']}/{name}" not in own:
                     raise where.fail(f"armies.{role}[{index}]", f"{name!r} is not a unit of this species")
         armies = {role: tuple(f"{item['id']}/{name}" for name in names) for role, names in item["armies"].items()}
-        species[item["id"]] = Species(
-            item["id"], item["name"], item["elements"], item["home"], item["frontier"], tuple(own), armies
-        )
+        species[item["id"]] = build(Species, item, units=tuple(own), armies=armies)
     return species, units, sizes
 
 
@@ -322,11 +327,21 @@ def _load_dragon() -> DragonDie:
         dragon["points_per_dragon"],
         tuple(build(DragonFace, face) for face in dragon["faces"]),
         {breath["element"]: build(Breath, breath) for breath in dragon["breath"]},
+        dragon["source"],
     )
 
 
-def _load_dragonkin(sizes: dict[str, int]) -> tuple[int, dict[str, UnitDie]]:
-    """Dragonkin (house): one small die per element; returns how many of each colour a player has, and the dice."""
+@dataclass(frozen=True)
+class Dragonkin:
+    """What the Dragonkin are as a whole: how many of each colour a player has, whose they are, what they do."""
+
+    per_element: int
+    source: Source
+    text: str
+
+
+def _load_dragonkin(sizes: dict[str, int]) -> tuple[Dragonkin, dict[str, UnitDie]]:
+    """Dragonkin (house): one small die per element; returns what they are as a whole, and the dice."""
     file = "dragons.json"
     where = Where(file, DRAGONKIN)
     kin = check(where, _top(file, DRAGONS_FILE)[DRAGONKIN], {**DRAGONKIN_ENTRY, "size": text(sizes)}, closed=True)
@@ -337,13 +352,14 @@ def _load_dragonkin(sizes: dict[str, int]) -> tuple[int, dict[str, UnitDie]]:
         )
         for e in ELEMENTS
     }
-    return kin["per_element"], dice
+    return build(Dragonkin, kin), dice
 
 
 SAIS = _load_sais()
 TERRAINS, EIGHTH_FACES = _load_terrains()
 SPECIES, UNIT_DICE, _SIZES = _load_species()
-DRAGONKIN_PER_ELEMENT, _DRAGONKIN_DICE = _load_dragonkin(_SIZES)
+DRAGONKIN_KIN, _DRAGONKIN_DICE = _load_dragonkin(_SIZES)
+DRAGONKIN_PER_ELEMENT = DRAGONKIN_KIN.per_element
 UNIT_DICE.update(_DRAGONKIN_DICE)
 SPELLS = _load_spells()
 DRAGON = _load_dragon()

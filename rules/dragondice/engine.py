@@ -19,7 +19,7 @@ from rules.base import (
     SeatInfo,
     seat_ref,
 )
-from rules.dragondice import actions, choices, decisions, setup
+from rules.dragondice import actions, choices, decisions, glossary, setup
 from rules.dragondice.content import SPECIES
 from rules.dragondice.flow import advance
 from rules.dragondice.model import State
@@ -199,4 +199,5 @@ ENGINE = Engine(
     status=status,
     outcome=outcome,
     fallback=fallback,
+    glossary=glossary.lookups,
 )

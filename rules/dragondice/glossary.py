@@ -1,0 +1,267 @@
+"""Dragon Dice for /info: every species, unit die, SAI, spell, terrain, eighth face and the dragon, as Lookups.
+
+Built from the loaded content (rules.dragondice.content), so a new data entry shows up here by itself. Where an
+entry carries its own text (spells, SAIs, eighth faces, dragon faces, breaths, Dragonkin) that text is used; the
+rest (species, unit dice, terrains, the dragon) is written here from the numbers and rules.md.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from functools import cache
+
+from rules.base import Lookup
+from rules.content import Source
+from rules.dragondice.content import (
+    ACTIONS,
+    DRAGON,
+    DRAGONKIN,
+    DRAGONKIN_KIN,
+    DRAGONKIN_PER_ELEMENT,
+    EIGHTH_FACES,
+    SAIS,
+    SPECIES,
+    SPELLS,
+    TERRAINS,
+    UNIT_DICE,
+    DragonFace,
+    Face,
+    UnitDie,
+)
+
+PICTURE_WIDTH = 40
+# How the spell targets read to a player (content ids are not shown).
+TARGETS = {
+    "opposing_army": "an opposing army",
+    "any_army": "any army",
+    "opposing_unit": "an opposing unit",
+    "terrain": "a terrain",
+    "own_dead_unit": "your dead unit",
+    "own_army": "your army",
+}
+# Spells paid in a colour chosen at cast time rather than a fixed element.
+PAID_IN = {"elemental": "any colour of the unit", "dragon": "the dragon's colour", DRAGONKIN: "the Dragonkin's colour"}
+
+
+def _and(words: list[str] | tuple[str, ...]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _pack(cells: list[str]) -> tuple[str, ...]:
+    """Cells in brackets, as many to a line as fit in PICTURE_WIDTH."""
+    lines: list[str] = []
+    for cell in (f"[{c}]" for c in cells):
+        if lines and len(lines[-1]) + 1 + len(cell) <= PICTURE_WIDTH:
+            lines[-1] += f" {cell}"
+        else:
+            lines.append(cell)
+    return tuple(lines)
+
+
+def _faces_picture(faces: tuple[Face, ...]) -> tuple[str, ...]:
+    return _pack([face.label() for face in faces])
+
+
+def _leaning(faces: tuple[Face, ...]) -> str:
+    """What a unit is for: the action its faces roll most of, or that they are even."""
+    totals = {action: sum(f.amount for f in faces if f.kind == action) for action in ACTIONS}
+    best = max(totals.values())
+    top = [action for action in ACTIONS if totals[action] == best]
+    return f"Its faces lean to {top[0]}." if len(top) == 1 else f"Its faces favour {_and(top)} alike."
+
+
+def _species(sources: dict[str, Source]) -> list[Lookup]:
+    out: list[Lookup] = []
+    for sp in SPECIES.values():
+        dice = [UNIT_DICE[uid] for uid in sp.units]
+        sais = sorted({SAIS[f.sai].name for die in dice for f in die.faces if f.kind == "sai"})
+        home, frontier = TERRAINS[sp.home].name, TERRAINS[sp.frontier].name
+        # Racial abilities: rules.md says species have none beyond the SAIs on their dice.
+        powers = f"Their racial abilities are the SAIs on their dice: {_and(sais)}." if sais else ""
+        text = (
+            f"A species of {_and(sp.elements)}. In the standard setup their home terrain is {home} and they propose "
+            f"{frontier} as the frontier. {powers} Units: {_and([d.name for d in dice])}."
+        )
+        facts = (
+            "/".join(sp.elements),
+            f"home {home}",
+            f"frontier {frontier}",
+            f"{len(dice)} unit dice",
+            *(f"SAI {name}" for name in sais),
+        )
+        out.append(Lookup(sp.name, "species", " ".join(text.split()), sources[sp.id], facts))
+    return out
+
+
+def _unit(die: UnitDie, sources: dict[str, Source]) -> Lookup:
+    sais = [f"{SAIS[f.sai].name} {f.amount}" for f in die.faces if f.kind == "sai"]
+    health = f"health {die.health}"
+    if die.species == DRAGONKIN:
+        species, source = "Dragonkin", sources[DRAGONKIN]
+        where = (
+            "It waits in the summoning pool until Summon Dragonkin brings it to an army, costs no points, "
+            "and goes back to the pool when it is killed."
+        )
+    else:
+        species, source = SPECIES[die.species].name, sources[die.species]
+        where = f"It costs {die.health} point{'s' if die.health != 1 else ''} of the force."
+    text = (
+        f"A {die.size} {species} unit of {_and(die.elements)} with {health}; an ID face counts {die.health} in any "
+        f"roll. {_leaning(die.faces)} {where}"
+    )
+    if sais:
+        text += f" SAIs: {_and(sais)}."
+    facts = (species, die.size, health, "/".join(die.elements), f"{len(die.faces)} faces")
+    return Lookup(die.name, "unit", text, source, facts, _faces_picture(die.faces))
+
+
+def _sais(sources: dict[str, Source]) -> list[Lookup]:
+    out: list[Lookup] = []
+    for sai in SAIS.values():
+        carriers = sorted({d.name for d in UNIT_DICE.values() if any(f.sai == sai.id for f in d.faces)})
+        facts = (f"on {len(carriers)} unit {'die' if len(carriers) == 1 else 'dice'}", *carriers[:4])
+        out.append(Lookup(sai.name, "sai", f"{sai.text} N is the number on the face.", sources[sai.id], facts))
+    return out
+
+
+def _spells() -> list[Lookup]:
+    out: list[Lookup] = []
+    for spell in SPELLS.values():
+        colour = PAID_IN.get(spell.element, spell.element)
+        cost = f"costs {spell.cost} per health" if spell.id == "resurrect_dead" else f"costs {spell.cost}"
+        facts = [cost, colour, f"target {TARGETS.get(spell.target, spell.target)}"]
+        if spell.reserve:
+            facts.append("from reserves too")
+        out.append(Lookup(spell.name, "spell", spell.text, spell.source, tuple(facts)))
+    return out
+
+
+def _runs(bands: tuple[str, ...]) -> list[str]:
+    """Faces 1..7 as runs: '1-3 melee', '4-5 missile'."""
+    runs: list[tuple[int, int, str]] = []
+    for face, action in enumerate(bands, start=1):
+        if runs and runs[-1][2] == action and runs[-1][1] == face - 1:
+            runs[-1] = (runs[-1][0], face, action)
+        else:
+            runs.append((face, face, action))
+    return [f"{a}-{b} {action}" if a != b else f"{a} {action}" for a, b, action in runs]
+
+
+def _terrains(sources: dict[str, Source]) -> list[Lookup]:
+    out: list[Lookup] = []
+    for terrain in TERRAINS.values():
+        eighth = EIGHTH_FACES[terrain.eighth]
+        runs = _runs(terrain.bands)
+        text = (
+            f"A terrain of {_and(terrain.elements)}. Armies there may take the action its face shows: faces "
+            f"{_and(runs)}. Its eighth face is the {eighth.name}; if it shows 8 while yours is the only army "
+            f"there, you capture it. {eighth.text}"
+        )
+        facts = ("/".join(terrain.elements), *runs, f"8 {eighth.name}")
+        picture = _pack([*(f"{i} {a}" for i, a in enumerate(terrain.bands, start=1)), f"8 {eighth.name}"])
+        out.append(Lookup(terrain.name, "terrain", text, sources[terrain.id], facts, picture))
+    return out
+
+
+def _eighth_faces(sources: dict[str, Source]) -> list[Lookup]:
+    out: list[Lookup] = []
+    for face in EIGHTH_FACES.values():
+        on = sorted(t.name for t in TERRAINS.values() if t.eighth == face.id)
+        text = f"{face.text} It counts only once the terrain is captured."
+        out.append(Lookup(face.name, "eighth face", text, sources[face.id], tuple(f"on {name}" for name in on)))
+    return out
+
+
+def _dragon(sources: dict[str, Source]) -> list[Lookup]:
+    counts = Counter(face.id for face in DRAGON.faces)
+    first: dict[str, DragonFace] = {}  # one face of each kind, in the die's order
+    for face in DRAGON.faces:
+        first.setdefault(face.id, face)
+    kinds = list(first)
+    size = len(DRAGON.faces)
+    source = sources["dragon"]
+    text = (
+        f"A dragon rolls its own {size}-sided die and has {DRAGON.health} health and one element. Call Dragon "
+        "sends one from your pool to a terrain; early in each player's turn it attacks that player's army there, "
+        "its owner's too. "
+        "The army makes one roll: saves cut the damage and enough melee to reach its health slays it, back to "
+        "its owner's pool. Dragons sharing a terrain fight each other first."
+    )
+    cells = [f"{first[k].name}" + (f" x{counts[k]}" if counts[k] > 1 else "") for k in kinds]
+    facts = (f"health {DRAGON.health}", f"{size} faces", f"1 per {DRAGON.points_per_dragon} points")
+    out = [Lookup("Dragon", "dragon", text, source, facts, _pack(cells))]
+    for k in kinds:
+        face = first[k]
+        face_facts = [f"damage {face.damage}", "saves count" if face.saveable else "no save", f"{counts[k]} of {size}"]
+        if face.effect == "breath":
+            face_facts += [f"{b.element} breath" for b in DRAGON.breath.values()]
+        out.append(Lookup(face.name, "dragon face", face.text, source, tuple(face_facts)))
+    for breath in DRAGON.breath.values():
+        out.append(
+            Lookup(
+                f"{breath.element.title()} breath",
+                "dragon breath",
+                f"What the Breath face adds for a dragon of {breath.element}. {breath.text}",
+                sources[f"breath/{breath.element}"],
+                (f"{breath.element} dragon", f"amount {breath.amount}"),
+            )
+        )
+    return out
+
+
+def _dragonkin(sources: dict[str, Source]) -> Lookup:
+    die = next(d for d in UNIT_DICE.values() if d.species == DRAGONKIN)
+    facts = (f"{DRAGONKIN_PER_ELEMENT} per colour", die.size, f"health {die.health}", "costs no points")
+    own = DRAGONKIN_KIN.text or "Small one-colour dice summoned with Summon Dragonkin."
+    # rules.md: the pool is outside the force, so these can never be raised, promoted or buried.
+    text = f"{own} They cost no points and can never be resurrected, promoted, regrown or buried."
+    return Lookup("Dragonkin", "dragonkin", text, sources[DRAGONKIN], facts, _faces_picture(die.faces))
+
+
+def _sources() -> dict[str, Source]:
+    """Whose each thing is (the content's own "source"), by the id the glossary looks it up with."""
+    out: dict[str, Source] = {species.id: species.source for species in SPECIES.values()}
+    out |= {sai.id: sai.source for sai in SAIS.values()}
+    out |= {terrain.id: terrain.source for terrain in TERRAINS.values()}
+    out |= {face.id: face.source for face in EIGHTH_FACES.values()}
+    out |= {f"breath/{breath.element}": breath.source for breath in DRAGON.breath.values()}
+    out["dragon"] = DRAGON.source
+    out[DRAGONKIN] = DRAGONKIN_KIN.source
+    return out
+
+
+def normal(name: str) -> str:
+    """A name as /info compares them: case, spaces, hyphens and apostrophes ignored."""
+    return re.sub(r"[\s\-'’]", "", name).casefold()
+
+
+@cache
+def _all() -> tuple[Lookup, ...]:
+    sources = _sources()
+    items = [
+        *_species(sources),
+        *(_unit(die, sources) for die in UNIT_DICE.values()),
+        *_sais(sources),
+        *_spells(),
+        *_terrains(sources),
+        *_eighth_faces(sources),
+        *_dragon(sources),
+        _dragonkin(sources),
+    ]
+    items.sort(key=lambda x: (x.kind, x.name.casefold()))
+    # Two things of one name: the later one is qualified by its kind, so /info can tell them apart.
+    seen: set[str] = set()
+    out: list[Lookup] = []
+    for item in items:
+        if normal(item.name) in seen:
+            item = Lookup(f"{item.name} ({item.kind})", item.kind, item.text, item.source, item.facts, item.picture)
+        seen.add(normal(item.name))
+        out.append(item)
+    return tuple(out)
+
+
+def lookups() -> list[Lookup]:
+    """Everything /info can explain in Dragon Dice, by kind then name (a fresh list; the entries are frozen)."""
+    return list(_all())

@@ -1,0 +1,122 @@
+"""The /info glossary: every content entry once, unique names, short own-words texts, sources that match the data."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from rules.base import Lookup
+from rules.dragondice import content
+from rules.dragondice.content import DRAGON, EIGHTH_FACES, SAIS, SPECIES, SPELLS, TERRAINS, UNIT_DICE
+from rules.dragondice.engine import ENGINE
+from rules.dragondice.glossary import lookups, normal
+
+
+def _raw(file: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((content.CONTENT / file).read_text(encoding="utf-8"))
+    return data
+
+
+def _by_kind(kind: str) -> dict[str, Lookup]:
+    return {x.name: x for x in lookups() if x.kind == kind}
+
+
+def _names(kind: str) -> list[str]:
+    return [x.name for x in lookups() if x.kind == kind]
+
+
+def test_every_content_entry_appears_exactly_once() -> None:
+    expected = {
+        "species": [s.name for s in SPECIES.values()],
+        "unit": [u.name for u in UNIT_DICE.values()],
+        "sai": [s.name for s in SAIS.values()],
+        "spell": [s.name for s in SPELLS.values()],
+        "terrain": [t.name for t in TERRAINS.values()],
+        "eighth face": [e.name for e in EIGHTH_FACES.values()],
+        "dragon face": list(dict.fromkeys(f.name for f in DRAGON.faces)),
+        "dragon breath": [f"{e.title()} breath" for e in DRAGON.breath],
+        "dragon": ["Dragon"],
+        "dragonkin": ["Dragonkin"],
+    }
+    for kind, names in expected.items():
+        assert Counter(_names(kind)) == Counter(names), kind
+    assert {x.kind for x in lookups()} == set(expected)
+
+
+def test_names_are_unique_ignoring_case_spaces_hyphens_apostrophes() -> None:
+    normals = [normal(x.name) for x in lookups()]
+    assert len(normals) == len(set(normals))
+    assert normal("Wind-Walk's X") == "windwalksx"
+
+
+def test_texts_are_short_plain_and_our_own() -> None:
+    for x in lookups():
+        assert x.text.strip(), x.name
+        assert len(x.text) <= 600, x.name
+        assert "content/" not in x.text and ".json" not in x.text, x.name
+        assert "**" not in x.text and "`" not in x.text, x.name
+        assert all(len(line) <= 40 for line in x.picture), x.name
+        assert all(fact and len(fact) <= 40 for fact in x.facts), x.name
+
+
+def test_sources_match_the_data() -> None:
+    assert all(x.source in ("published", "house") for x in lookups())
+    species = {s["name"]: s["source"] for s in _raw("species.json")["species"]}
+    spells = {s["name"]: s["source"] for s in _raw("spells.json")["spells"]}
+    sais = {s["name"]: s["source"] for s in _raw("sais.json")["sais"]}
+    terrains = _raw("terrains.json")
+    places = {t["name"]: t["source"] for t in terrains["terrains"]}
+    eighth = {e["name"]: e["source"] for e in terrains["eighth_faces"]}
+    dragons = _raw("dragons.json")
+    breath = {f"{b['element'].title()} breath": b["source"] for b in dragons["dragon"]["breath"]}
+    for kind, data in (
+        ("species", species),
+        ("spell", spells),
+        ("sai", sais),
+        ("terrain", places),
+        ("eighth face", eighth),
+        ("dragon breath", breath),
+    ):
+        assert {name: x.source for name, x in _by_kind(kind).items()} == data, kind
+    assert _by_kind("dragon")["Dragon"].source == dragons["dragon"]["source"]
+    assert _by_kind("dragonkin")["Dragonkin"].source == dragons["dragonkin"]["source"]
+    for unit in UNIT_DICE.values():
+        owner = dragons["dragonkin"]["source"] if unit.species == "dragonkin" else species[SPECIES[unit.species].name]
+        assert _by_kind("unit")[unit.name].source == owner
+
+
+def test_content_texts_are_used_where_the_content_has_them() -> None:
+    for spell in SPELLS.values():
+        assert _by_kind("spell")[spell.name].text == spell.text
+    for sai in SAIS.values():
+        assert _by_kind("sai")[sai.name].text.startswith(sai.text)
+    for face in DRAGON.faces:
+        assert _by_kind("dragon face")[face.name].text == face.text
+
+
+def test_spot_checks() -> None:
+    colossus = _by_kind("unit")["Magma Colossus"]
+    assert colossus.kind == "unit" and "health 4" in colossus.facts and "monster" in colossus.facts
+    assert colossus.picture == ("[ID] [ID] [melee 4] [melee 3] [save 3]", "[manoeuvre 2] [Rend 2] [Kindle 2]")
+    resurrect = _by_kind("spell")["Resurrect Dead"]
+    assert "costs 3 per health" in resurrect.facts and "from reserves too" in resurrect.facts
+    assert _by_kind("spell")["Call Dragon"].facts[:2] == ("costs 6", "the dragon's colour")
+    highland = _by_kind("terrain")["Highland"]
+    assert highland.facts == ("fire/earth", "1-3 melee", "4-5 missile", "6-7 magic", "8 Temple")
+    assert _by_kind("species")["Mistwardens"].facts[:3] == ("water/air", "home Coastland", "frontier Swampland")
+    dragon = _by_kind("dragon")["Dragon"]
+    assert "health 5" in dragon.facts and "12 faces" in dragon.facts
+    assert _by_kind("dragon face")["Jaws"].facts == ("damage 5", "saves count", "2 of 12")
+    assert "2 per colour" in _by_kind("dragonkin")["Dragonkin"].facts
+
+
+def test_order_is_by_kind_then_name_and_deterministic() -> None:
+    entries = lookups()
+    assert entries == sorted(entries, key=lambda x: (x.kind, x.name.casefold()))
+    assert entries == lookups()
+    assert entries is not lookups()  # callers get their own list
+
+
+def test_the_engine_serves_the_glossary() -> None:
+    assert ENGINE.glossary() == lookups()
