@@ -14,6 +14,7 @@ from typing import Any
 from rules.content import (
     ContentError,
     Schema,
+    Source,
     Where,
     check,
     check_adjacency,
@@ -88,7 +89,7 @@ class MapData:
     turns: int
     size: tuple[int, int]
     regions: dict[str, RegionData]
-    source: str
+    source: Source
 
     def region(self, region_id: str) -> RegionData:
         return self.regions[region_id]
@@ -123,7 +124,7 @@ class Ability:
     tray: int
     text: str
     effects: tuple[Effect, ...]
-    source: str
+    source: Source
     survives_decline: bool
     kind: str  # "race", "power", "place", "relic"
 

@@ -19,7 +19,7 @@ from rules.base import (
     seat_ref,
 )
 from rules.rng import Rng
-from rules.smallworld import abilities, board
+from rules.smallworld import abilities, board, glossary
 from rules.smallworld.actions import HAND, MAX_MOVES, dispatch
 from rules.smallworld.content import content
 from rules.smallworld.scoring import outcome
@@ -235,4 +235,5 @@ ENGINE = Engine(
     status=status,
     outcome=outcome,
     fallback=fallback,
+    glossary=glossary.lookups,
 )
