@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from cogs.buttons import ask_everyone
 from cogs.common import board_file, caller_of, say, send_post, service_of
+from table.names import normal
 from table.service import Ask, TableError
 
 
@@ -53,16 +54,37 @@ class Board(commands.Cog):
         await say(interaction, text, ephemeral=True)
 
     @app_commands.command(name="rules", description="The rules summary and rulings of this channel's game")
+    @app_commands.describe(
+        section="A section of the rules (start typing); without one, the summary and the list of sections",
+        page="Page of a long section (1 is the first)",
+    )
     @app_commands.guild_only()
-    async def rules(self, interaction: discord.Interaction[Any]) -> None:
+    async def rules(
+        self,
+        interaction: discord.Interaction[Any],
+        section: app_commands.Range[str, 1, 100] | None = None,
+        page: app_commands.Range[int, 1, 100] = 1,
+    ) -> None:
         service = service_of(interaction)
+        text = await service.rules_text(interaction.channel_id or 0, section, page)
+        if section:
+            await say(interaction, text, ephemeral=True)
+            return
         table = await service.table_here(interaction.channel_id or 0)
-        page = service.rules_page(table.game)
-        first = page.split("\n## ", 1)[0]
-        attachment = discord.File(io.BytesIO(page.encode()), filename=f"{table.game}-rules.md")
-        await say(
-            interaction, first + "\n(The whole page with every ruling is attached.)", ephemeral=True, file=attachment
-        )
+        whole = discord.File(io.BytesIO(service.rules_page(table.game).encode()), filename=f"{table.game}-rules.md")
+        await say(interaction, text, ephemeral=True, file=whole)
+
+    @rules.autocomplete("section")
+    async def rules_sections(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            titles = await service_of(interaction).rules_sections(interaction.channel_id or 0)
+        except TableError:
+            return []
+        typed = normal(current)
+        found = [title for title in titles if typed in normal(title)]
+        return [app_commands.Choice(name=title[:100], value=title[:100]) for title in found[:25]]
 
     @app_commands.command(name="info", description="What a race, card, spell, unit... of this channel's game does")
     @app_commands.describe(name="Its name: start typing and pick from the list")

@@ -19,6 +19,7 @@ from typing import Any, TextIO
 import rules
 from rules.base import RuleError
 from rules.rng import Rng
+from table import rules_pages
 from table.absence import absence
 from table.absence import describe as describe_absence
 from table.actions import build_action, whole_number
@@ -183,7 +184,12 @@ class Console:
 
     async def _rules(self, rest: list[str]) -> None:
         table = await self.service.table_here(self.channel_id)
-        self.say(self.service.rules_page(table.game))
+        page = self.service.rules_page(table.game)
+        if not rest:
+            self.say(page)
+            return
+        parts = rules_pages.sections(page)
+        self.say(parts[rules_pages.find(parts, " ".join(rest))].text)  # no message limit here: the whole section
 
     async def _info(self, rest: list[str]) -> None:
         if not rest:
@@ -437,7 +443,7 @@ def _help() -> str:
             "  pick <n>                          the n-th option of the menus under the last board",
             "  undo | agree | refuse             take back your last action; answer a request",
             "  roll <dice> [reason]              public dice, e.g. roll 6d10>=6 hits",
-            "  board [turn] [zoom=<place>] | history [page] | rules | hand",
+            "  board [turn] [zoom=<place>] | history [page] | rules [section] | hand",
             "  info <name>                       what a race, card, spell, unit... of this game does",
             "  reminders [dms=on|off] [quiet=22-7] [tz=Europe/Paris]",
             "  away [from=2026-12-20] to=2026-12-27 | away for=10d | away off   an absence: deadlines wait",

@@ -13,7 +13,7 @@ from render import renderer
 from render.draw import encode_png
 from rules import serial
 from rules.base import Meta, fill_seats
-from table import info, present
+from table import info, present, rules_pages
 from table.core import Caller, TableError, TableView
 from table.names import normal
 from table.outbox import Outbox
@@ -145,6 +145,16 @@ class Views(Outbox):
         """The names /info suggests for what has been typed so far (none outside a table's channel)."""
         table = await self.table_here(channel_id)
         return [entry.name for entry in info.suggestions(rules.engine(table.game).glossary(), typed)]
+
+    async def rules_text(self, channel_id: int, section: str | None = None, page: int = 1) -> str:
+        """/rules: the summary and the list of sections, or one page of a section, within one message."""
+        table = await self.table_here(channel_id)
+        return rules_pages.answer(self.rules_page(table.game), section, page)
+
+    async def rules_sections(self, channel_id: int) -> list[str]:
+        """The section titles of this channel's game's rules (for autocomplete)."""
+        table = await self.table_here(channel_id)
+        return rules_pages.titles(self.rules_page(table.game))
 
     def rules_page(self, game: str) -> str:
         engine = rules.engine(game)

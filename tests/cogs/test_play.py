@@ -245,3 +245,19 @@ async def test_info_explains_a_card_of_the_game_in_this_channel(harness: Harness
     assert "convert an enemy common token" in reply.content and "```\nh.h\n.@." in reply.content
     reply = replies(await harness.command(BOB, "bob", "info", {"name": "Ash Heral"}))[0]
     assert reply.ephemeral and "Did you mean Ash Herald or" in reply.content
+
+
+async def test_rules_are_read_in_discord_section_by_section(harness: Harness):
+    await harness.command(ALICE, "alice", "game new", {"game": "smallworld"})
+    reply = replies(await harness.command(BOB, "bob", "rules"))[0]
+    assert reply.ephemeral and "**Sections:**" in reply.content and "Rulings" in reply.content
+    assert reply.files == ["smallworld-rules.md"]
+    calls = await harness.command(BOB, "bob", "rules", {"section": "rul"}, focused="section")
+    assert [choice["value"] for choice in calls[0].choices] == ["Rulings"]
+    reply = replies(await harness.command(BOB, "bob", "rules", {"section": "Rulings"}))[0]
+    assert reply.ephemeral and reply.content.startswith("## Rulings") and len(reply.content) <= 2000
+    assert "(page 1 of" in reply.content and reply.files == []
+    reply = replies(await harness.command(BOB, "bob", "rules", {"section": "Rulings", "page": 2}))[0]
+    assert "(page 2 of" in reply.content
+    reply = replies(await harness.command(BOB, "bob", "rules", {"section": "Rulngs"}))[0]
+    assert reply.ephemeral and "Did you mean Rulings?" in reply.content

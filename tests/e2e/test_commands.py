@@ -21,7 +21,7 @@ GAME_SUBCOMMANDS = {
     "settings",
     "pause",
 }
-TOP_LEVEL = {"game", "undo", "roll", "board", "history", "rules", "hand", "reminders", "tictactoe"}
+TOP_LEVEL = {"game", "undo", "roll", "board", "history", "rules", "info", "hand", "reminders", "tictactoe"}
 
 
 async def test_synced_command_tree(discord: FakeDiscord, bot: BotProcess) -> None:
