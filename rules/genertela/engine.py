@@ -36,6 +36,7 @@ from rules.genertela import (
     dragonkill,
     duties,
     flow,
+    glossary,
     losses,
     orders,
     overlords,
@@ -756,4 +757,5 @@ ENGINE = Engine(
     outcome=outcome,
     fallback=fallback,
     check=check,
+    glossary=glossary.lookups,
 )
