@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rules.content import ContentError as ContentError  # re-exported: callers and tests catch it from here
 from rules.content import (
+    SOURCES,
     Schema,
     Source,
     Where,
@@ -29,12 +29,12 @@ from rules.content import (
     texts,
     whole,
 )
+from rules.content import ContentError as ContentError  # re-exported: callers and tests catch it from here
 
 CONTENT = Path(__file__).parent / "content"
 ELEMENTS = ("air", "earth", "fire", "water", "death")
 ACTIONS = ("melee", "missile", "magic")
 ICONS = ("melee", "missile", "magic", "manoeuvre", "save")
-SOURCES = ("published", "house")
 TARGETS = ("opposing_army", "any_army", "opposing_unit", "terrain", "own_dead_unit", "own_army")
 KNOWN_SAIS = ("kindle", "rend", "thornback", "surge", "volley", "regrow")  # the effects dice.py implements
 KNOWN_EIGHTH = ("city", "temple", "tower", "standing_stones")  # the effects turn.py implements
