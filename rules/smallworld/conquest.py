@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.base import ActionLog, seat_ref
 from rules.smallworld import abilities
 from rules.smallworld.board import game_map
+from rules.smallworld.content import Ability
 from rules.smallworld.state import State
 from rules.smallworld.turn import take_from_tray
 
@@ -57,17 +58,26 @@ def _defender_leaves(state: State, seat: int, region_id: str, log: ActionLog) ->
                 log.say(f"{seat_ref(seat)} gains {got} token(s) from the tray.")
 
 
+def treasure_line(found: Ability) -> str:
+    """'Relic Lucky Charm: -1 cost on empty regions': what it is and what it does, in one breath."""
+    return f"{found.kind.capitalize()} {found.name}: {found.brief}"
+
+
 def take(state: State, seat: int, region_id: str, placed: int, log: ActionLog, by_doormat: bool) -> None:
     """Put `placed` tokens from the attacker's hand into `region_id`, after the defenders leave."""
     region = state.regions[region_id]
     player = state.seats[seat]
+    if region.treasure is not None and (region.owner != seat or region.declined):
+        kept = abilities.treasure(region.treasure)
+        log.say(f"{seat_ref(seat)} takes {name(state, region_id)} and its {treasure_line(kept)}.")
     if region.monsters:
         region.monsters = 0
         state.log.from_monsters += 1
         if state.treasures and region.treasure is None:
             region.treasure = state.treasures.pop(0)
             found = abilities.treasure(region.treasure)
-            log.say(f"The monsters of {name(state, region_id)} are beaten: {seat_ref(seat)} finds {found.name}.")
+            beaten = f"The monsters of {name(state, region_id)} are beaten"
+            log.say(f"{beaten}: {seat_ref(seat)} finds the {treasure_line(found)}.")
         else:
             log.say(f"The monsters of {name(state, region_id)} are beaten.")
     _defender_leaves(state, seat, region_id, log)

@@ -66,6 +66,7 @@ EFFECT_FIELDS: dict[str, tuple[str, ...]] = {
 }
 WHERE = ("all", "empty", "occupied", "terrain", "monster", "near_ancient", "stack", "here")
 ORIGINS = ("occupied", "declined", "monster", "any")
+BRIEF_MAX = 48  # characters in an entry's "brief": it has to fit in a pick button next to another one
 
 
 @dataclass(frozen=True)
@@ -123,6 +124,7 @@ class Ability:
     tokens: int
     tray: int
     text: str
+    brief: str  # what it does in a few words (at most BRIEF_MAX characters), shown where it is chosen or found
     effects: tuple[Effect, ...]
     source: Source
     survives_decline: bool
@@ -176,6 +178,7 @@ EFFECT: Schema = {
 _ABILITY: Schema = {
     "name": text(nonempty=True),
     "text": text(nonempty=True),
+    "brief": text(nonempty=True),
     "source": text(SOURCES),
     "note": text(),
     "effects": listed(record(EFFECT)),
@@ -238,12 +241,15 @@ def _parse_abilities(file: str, data: Any, kind: str, schema: Schema) -> dict[st
         effects = tuple(_effect(where, i, effect) for i, effect in enumerate(raw["effects"]))
         if kind == "race" and raw["tray"] < raw["tokens"]:
             raise where.fail("tray", "must hold at least the banner's tokens")
+        if len(raw["brief"]) > BRIEF_MAX:
+            raise where.fail("brief", f"is {len(raw['brief'])} characters long; at most {BRIEF_MAX}")
         result[raw["id"]] = Ability(
             id=raw["id"],
             name=raw["name"],
             tokens=raw.get("tokens", 0),
             tray=raw.get("tray", 0),
             text=raw["text"],
+            brief=raw["brief"],
             effects=effects,
             source=raw["source"],
             survives_decline=raw.get("survives_decline", False),

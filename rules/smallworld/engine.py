@@ -27,6 +27,9 @@ from rules.smallworld.state import CONQUER, DEFENDERS, OVER, PICK, REDEPLOY, Com
 from rules.smallworld.turn import start_turn
 
 HIDDEN = -1  # a coin total the viewer may not see
+# Race effects that still work once the race is in decline (abilities.declined_effects, immune_to_abilities).
+DECLINED_RACE_EFFECTS = ("score_declined_region", "immune_abilities")
+LABEL_MAX = 100  # characters Discord shows in a button or menu option label
 content()  # validate races, powers, Places and Relics at import: a bad data file fails loudly at start-up
 
 meta = Meta(
@@ -122,13 +125,28 @@ def _pick_choices(state: State, seat: int) -> list[Choice]:
     for index, combo in enumerate(state.row):
         if index > coins:
             break
-        race, power = abilities.race(combo.race), abilities.power(combo.power)
-        label = (
-            f"{index + 1}. {power.name} {race.name}: {race.tokens + power.tokens} tokens, "
-            f"{combo.coins} coin(s) on it, costs {index}"
-        )
-        choices.append(Choice({"type": "pick", "combo": str(index + 1)}, label, quick=True))
+        choices.append(Choice({"type": "pick", "combo": str(index + 1)}, pick_label(index + 1, combo), quick=True))
     return choices
+
+
+def pick_label(position: int, combo: Combo) -> str:
+    """'3. Tomb Ogres (+1 coin per race beaten; +1 coin per declined hit) - 9 tokens, costs 2, +1 coin':
+    the name first (autocomplete reads it up to " ("), then what race and power do, then tokens, coins and cost.
+    The tail gets terser until the label fits a Discord label; the briefs are cut only as a last resort."""
+    race, power = abilities.race(combo.race), abilities.power(combo.power)
+    tokens, cost, coins = race.tokens + power.tokens, position - 1, combo.coins
+    head = f"{position}. {power.name} {race.name}"
+    briefs = f" ({race.brief}; {power.brief})"
+    tails = (
+        f" - {tokens} tokens, {coins} coin(s) on it, costs {cost}",
+        f" - {tokens} tokens, costs {cost}" + (f", +{coins} coin{'s' * (coins != 1)}" if coins else ""),
+        f" - {tokens} tok, cost {cost}" + (f", +{coins}c" if coins else ""),
+    )
+    for tail in tails:
+        if len(head + briefs + tail) <= LABEL_MAX:
+            return head + briefs + tail
+    room = LABEL_MAX - len(head + tails[-1]) - 1
+    return head + briefs[: room - 1] + "…)" + tails[-1]
 
 
 def _conquest_choices(state: State, seat: int) -> list[Choice]:
@@ -211,7 +229,30 @@ def status(state: State, seat: int | None) -> str:
     if seat is not None and 0 <= seat < state.players:
         mine = state.seats[seat]
         lines.append(f"You have {mine.coins} coin(s) and {mine.hand} token(s) in hand.")
+        lines += _holdings(state, seat)
     return "\n".join(lines)
+
+
+def _holdings(state: State, seat: int) -> list[str]:
+    """What the seat holds and what each piece does: active race and power, declined race, Places and Relics."""
+    player = state.seats[seat]
+    lines = []
+    if player.active is not None:
+        race, power = abilities.race(player.active.race), abilities.power(player.active.power)
+        lines.append(f"Your race: {race.name} - {race.brief}. Your power: {power.name} - {power.brief}.")
+    if player.declined is not None:
+        race, power = abilities.race(player.declined.race), abilities.power(player.declined.power)
+        still = [e for e in race.effects if e.get("in_decline") or e.kind in DECLINED_RACE_EFFECTS]
+        idle = "" if still else " (no longer in force)"
+        kept = f"; its power {power.name} stays: {power.brief}" if power.survives_decline else ""
+        lines.append(f"In decline: {race.name} - {race.brief}{idle}{kept}.")
+    names = board.game_map(state).regions
+    held = [(rid, r) for rid, r in state.regions.items() if r.treasure and r.owner == seat]
+    for rid, region in held:
+        found = abilities.treasure(str(region.treasure))
+        idle = " (in decline: no effect)" if region.declined else ""
+        lines.append(f"{found.kind.capitalize()} {found.name} in {names[rid].name}: {found.brief}{idle}.")
+    return lines
 
 
 def _combo_name(combo: Combo) -> str:

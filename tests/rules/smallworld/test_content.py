@@ -32,6 +32,25 @@ def test_every_entry_says_where_it_comes_from() -> None:
             assert entry.get("note"), f"{file} {entry['id']} explains what is published and what is ours"
 
 
+def test_every_entry_has_a_short_brief() -> None:
+    for file in ("races.json", "powers.json", "treasures.json"):
+        for entry in raw(file):
+            brief = entry.get("brief")
+            assert isinstance(brief, str) and brief.strip(), f"{file} {entry['id']} says in a few words what it does"
+            assert len(brief) <= content.BRIEF_MAX, f"{file} {entry['id']}: brief too long"
+
+
+def test_missing_or_long_brief_is_refused() -> None:
+    files = {name: raw(name) for name in ("races.json", "powers.json", "treasures.json")}
+    del files["powers.json"][0]["brief"]
+    with pytest.raises(ContentError) as error:
+        parse_content(files["races.json"], files["powers.json"], files["treasures.json"])
+    assert "powers.json" in str(error.value) and "'brief'" in str(error.value)
+    message = _broken("treasures.json", 2, "brief", "x" * (content.BRIEF_MAX + 1))
+    assert "treasures.json" in message and "'deep_forge'" in message and "'brief'" in message
+    assert "'brief'" in _broken("races.json", 1, "brief", "")
+
+
 def test_decline_survivors_are_muddy_reborn_royal() -> None:
     survivors = {pid for pid, power in content.content().powers.items() if power.survives_decline}
     assert survivors == {"muddy", "reborn", "royal"}

@@ -181,4 +181,6 @@ def test_combo_labels_show_race_power_tokens_coins() -> None:
     combo = state.row[1]
     race, power = content().races[combo.race], content().powers[combo.power]
     assert race.name in label and power.name in label
-    assert f"{race.tokens + power.tokens} tokens" in label and "2 coin(s) on it" in label
+    assert f"{race.tokens + power.tokens} tok" in label  # "tokens", or "tok" when the label is tight
+    assert "2 coin(s) on it" in label or "+2 coins" in label or "+2c" in label
+    assert race.brief in label and power.brief in label
