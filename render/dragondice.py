@@ -19,7 +19,9 @@ from render.draw import (
     contrast,
     font,
     header,
+    readable_on,
     seat_colour,
+    seat_letter,
 )
 from rules.base import fill_seats
 from rules.dragondice import engine
@@ -74,9 +76,8 @@ def _who(name: str, rest: str, size: int, width: int) -> str:
 
 
 def _ink(seat: int) -> Colour:
-    """A seat's colour for text on the light panels: yellow is darkened to stay readable."""
-    r, g, b = seat_colour(seat)
-    return (r * 3 // 4, g * 3 // 4, b * 3 // 4) if 0.299 * r + 0.587 * g + 0.114 * b > 150 else (r, g, b)
+    """A seat's colour for text on the light panels, darkened until it reads there (WCAG 4.5:1 on PANEL)."""
+    return readable_on(seat_colour(seat), PANEL)
 
 
 @cache
@@ -84,7 +85,7 @@ def _palette() -> Image.Image:
     """A fixed palette: our flat colours plus the in-between shades of text edges on each background.
     Mapping to it is ~10x faster than computing a palette per image, which keeps render + encode fast."""
     backgrounds = [PAPER, PANEL, INK, (250, 248, 240), (150, 145, 135), *SEAT_COLOURS[:4]]
-    inks = [INK, MUTED, (255, 255, 255), HIGHLIGHT, *SEAT_COLOURS[:4], _ink(2)]
+    inks = [INK, MUTED, (255, 255, 255), HIGHLIGHT, *SEAT_COLOURS[:4], *(_ink(seat) for seat in range(4))]
     colours: list[Colour] = [*backgrounds, *inks, *ELEMENT_COLOURS.values(), (200, 150, 30)]
     for back in backgrounds:
         for ink in inks:
@@ -114,7 +115,8 @@ def _unit_chip(seat: int, kind: str, dead: bool) -> Image.Image:
         width = (CHIP - 8) // len(die.elements)
         x0 = 4 + index * width
         draw.rectangle((x0, CHIP - 7, x0 + width - 1, CHIP - 4), fill=ELEMENT_COLOURS[element])
-    centred_text(draw, (CHIP / 2, CHIP / 2 - 3), str(die.health), 13, fill=contrast(fill))
+    # the owner's letter beside the health ("A3"): seats differ by more than colour
+    centred_text(draw, (CHIP / 2, CHIP / 2 - 3), f"{seat_letter(seat)}{die.health}", 11, fill=contrast(fill))
     return chip
 
 
@@ -132,6 +134,10 @@ def _terrain_die(kind: str, face: int, captured_by: int | None) -> Image.Image:
         (14, 10, DIE - 14, DIE - 18), fill=(250, 248, 240), outline=ring, width=5 if captured_by is not None else 1
     )
     centred_text(draw, (DIE / 2, 28), str(face), 26)
+    if captured_by is not None:  # the holder's letter on a tag at the top left
+        colour = seat_colour(captured_by)
+        draw.ellipse((2, 2, 22, 22), fill=colour, outline=INK, width=2)
+        centred_text(draw, (12, 12), seat_letter(captured_by), 13, fill=contrast(colour))
     action = "eighth" if face == 8 else terrain.bands[face - 1]
     if action == "eighth":
         centred_text(
@@ -280,7 +286,13 @@ def _terrain_column(
     for seat in state.seats_at(terrain.id):
         army = state.army(seat, terrain.id)
         health = sum(u.health for u in army)
-        _text(image, (x0 + 8, y), _who(names[seat], f": {health} health", 13, COLUMN - 26), 13, _ink(seat))
+        _text(
+            image,
+            (x0 + 8, y),
+            _who(f"{seat_letter(seat)} · {names[seat]}", f": {health} health", 13, COLUMN - 26),
+            13,
+            _ink(seat),
+        )
         y = _chips(image, army, x0 + 8, y + 17, COLUMN - 26, dead=False) + 6
     effects = [e for e in state.effects if e.target == terrain.id or e.target.startswith(f"{terrain.id}:")]
     for effect in effects:
@@ -321,7 +333,9 @@ def _player_row(
     image: Image.Image, draw: ImageDraw.ImageDraw, state: State, names: Sequence[str], seat: int, y: int
 ) -> None:
     colour = seat_colour(seat)
-    draw.rectangle((10, y, 16, y + PLAYER_ROW - 8), fill=colour)
+    draw.rectangle((10, y + 18, 16, y + PLAYER_ROW - 8), fill=colour)
+    draw.rectangle((6, y - 1, 20, y + 15), fill=colour, outline=INK)  # the seat's letter tops its colour bar
+    centred_text(draw, (13, y + 7), seat_letter(seat), 12, fill=contrast(colour))
     captured = sum(1 for t in state.terrains if t.captured_by == seat)
     pool = sum(1 for d in state.dragons if d.owner == seat and d.where == "pool")
     kin = len(state.army(seat, SUMMONING))

@@ -8,15 +8,18 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-# Player colours, chosen to stay distinct for the colour-blind and on a phone's dark theme.
+# Player colours from the Okabe-Ito palette (or darker/lighter variants of it), ordered so that the first
+# N seats of every game stay apart under deuteranopia, protanopia and tritanopia (CIEDE2000 >= 20 in the
+# Machado 2009 simulations; tests/render/test_colour_vision.py checks it). Each seat also carries its letter.
 SEAT_COLOURS: tuple[tuple[int, int, int], ...] = (
-    (220, 60, 50),  # red
-    (40, 110, 220),  # blue
-    (240, 190, 30),  # yellow
-    (40, 170, 90),  # green
-    (150, 80, 200),  # purple
-    (240, 130, 40),  # orange
+    (213, 94, 0),  # vermillion
+    (0, 114, 178),  # blue
+    (240, 228, 66),  # yellow
+    (128, 206, 185),  # bluish green, lightened (Tash-Kalar calls seat 4 "green")
+    (92, 54, 75),  # reddish purple, darkened
+    (0, 0, 0),  # black: no game seats six yet; it stays >= 18 from the purple under protanopia
 )
+SEAT_LETTERS = "ABCDEF"
 INK = (25, 25, 30)
 PAPER = (245, 240, 228)
 MUTED = (120, 115, 105)
@@ -35,10 +38,46 @@ def seat_colour(seat: int) -> Colour:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
+def seat_letter(seat: int) -> str:
+    """The mark every seat's pieces and legend entry carry besides its colour."""
+    return SEAT_LETTERS[seat % len(SEAT_LETTERS)]
+
+
+def luminance(colour: Colour) -> float:
+    """WCAG relative luminance of an sRGB colour."""
+
+    def linear(channel: int) -> float:
+        c = channel / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: Colour, b: Colour) -> float:
+    """WCAG contrast ratio, 1 to 21."""
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+WHITE: Colour = (255, 255, 255)
+
+
 def contrast(colour: Colour) -> Colour:
-    """Black or white, whichever reads better on `colour`."""
-    r, g, b = colour
-    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else (255, 255, 255)
+    """INK or white, whichever has the higher WCAG contrast ratio on `colour`."""
+    return INK if contrast_ratio(colour, INK) >= contrast_ratio(colour, WHITE) else WHITE
+
+
+def readable_on(colour: Colour, background: Colour, ratio: float = 4.5) -> Colour:
+    """`colour` for text on `background`: blended toward INK or white (whichever side gains contrast) until the
+    WCAG ratio reaches `ratio`, so a seat's colour keeps its hue as text on a panel."""
+    target = INK if luminance(background) > 0.18 else WHITE
+    for step in range(21):
+        share = step / 20
+        r, g, b = (round(c + (t - c) * share) for c, t in zip(colour, target, strict=True))
+        if contrast_ratio((r, g, b), background) >= ratio:
+            return (r, g, b)
+    return target
 
 
 def text_size(draw: ImageDraw.ImageDraw, text: str, size: int) -> tuple[int, int]:

@@ -63,6 +63,11 @@ def _colour(realm: str) -> tuple[int, int, int]:
     return CONTENT.realms[realm].colour
 
 
+def initial(realm: str) -> str:
+    """The letter on a realm's pieces and legend swatch (K, V, I, N), so realms differ by more than colour."""
+    return CONTENT.realms[realm].short[0].upper()
+
+
 @cache
 def _base() -> Image.Image:
     """The static layer: sea, dungeon entrances, impassable corners and the panel background."""
@@ -140,7 +145,7 @@ def _palette() -> Image.Image:
     for i, colour in enumerate(swatches):
         draw.rectangle((i * 12, 0, i * 12 + 11, 40), fill=colour)
     for i, realm in enumerate(REALM_ORDER):
-        sprite = _badge("8Ft 8Dr 8Ws", realm)
+        sprite = _badge(f"{initial(realm)}: 8Ft 8Dr 8Ws", realm)
         sample.paste(sprite, (i * 80, 44), sprite)
     return sample.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
@@ -210,14 +215,24 @@ def _castles(draw: ImageDraw.ImageDraw, state: State) -> None:
             continue
         x, y = CONTENT.spaces[piece.space].centre
         y += TOP
-        _keep(draw, x + 24, y - 21, _colour(piece.realm), knocked_out=piece.hit)
+        _keep(draw, x + 24, y - 21, _colour(piece.realm), knocked_out=piece.hit, mark=initial(piece.realm))
 
 
-def _keep(draw: ImageDraw.ImageDraw, left: float, top: float, colour: tuple[int, int, int], knocked_out: bool) -> None:
-    """A small keep at the right of a hex, below the name lines; crossed out while a hit keeps it out of the battle."""
+def _keep(
+    draw: ImageDraw.ImageDraw,
+    left: float,
+    top: float,
+    colour: tuple[int, int, int],
+    knocked_out: bool,
+    mark: str = "",
+) -> None:
+    """A small keep at the right of a hex, below the name lines; crossed out while a hit keeps it out of the battle.
+    `mark` is its realm's initial, beside the keep."""
     draw.rectangle((left, top + 3, left + 11, top + 12), fill=colour, outline=INK)
     for dx in (0, 4, 8):
         draw.rectangle((left + dx, top, left + dx + 3, top + 3), fill=colour, outline=INK)
+    if mark:
+        draw.text((left + 14, top + 7), mark, font=font(9), fill=INK, anchor="lm", stroke_width=1, stroke_fill=PAPER)
     if knocked_out:
         draw.line((left - 1, top - 1, left + 12, top + 13), fill=PENDING, width=3)
         draw.line((left - 1, top + 13, left + 12, top - 1), fill=PENDING, width=3)
@@ -241,7 +256,7 @@ def _pieces(image: Image.Image, state: State) -> None:
                 continue
             parts = [f"{n}{codes[k]}" for k, n in sorted(realms[realm].items(), key=lambda kv: order.index(kv[0]))]
             for row in range(0, len(parts), 3):  # three stacks a line keep inside the hex
-                sprite = _badge(" ".join(parts[row : row + 3]), realm)
+                sprite = _badge(f"{initial(realm)}: " + " ".join(parts[row : row + 3]), realm)
                 image.paste(sprite, (int(x - sprite.width / 2), int(y + line * 13 - sprite.height / 2)), sprite)
                 line += 1
 
@@ -298,6 +313,7 @@ def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, state: State, names: S
             who = names[seat] if seat < len(names) else f"seat {seat}"
             active = not state.finished and board.active(state) == realm
             draw.rectangle((left, y, left + 14, y + 14), fill=_colour(realm), outline=INK)
+            centred_text(draw, (left + 7.5, y + 7.5), initial(realm), 10, fill=contrast(_colour(realm)))
             _put(image, (left + 20, y - 1), f"{board.name(realm)} - {who}" + ("  <" if active else ""), 14, INK)
             y += 18
             held = sum(1 for owner in state.control.values() if owner == realm)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from render.draw import HIGHLIGHT, INK, PAPER, seat_colour, stamp, text_size
+from render.draw import HIGHLIGHT, INK, PAPER, contrast, readable_on, seat_colour, seat_letter, stamp, text_size
 from render.smallworld_base import (
     CARD,
     COMBO_ROW,
@@ -131,7 +131,8 @@ def _pieces(image: Image.Image, draw: ImageDraw.ImageDraw, state: State, game_ma
         if here.owner is not None and here.tokens > 0:
             colour = seat_colour(here.owner)
             fill, ring = (DECLINED_FILL, colour) if here.declined else (colour, INK)
-            paste_centred(image, token_sprite(fill, ring, str(here.tokens), 20), (x, y))
+            mark = f"{seat_letter(here.owner)}{here.tokens}"
+            paste_centred(image, token_sprite(fill, ring, mark, 20), (x, y))
         if here.monsters:
             paste_centred(image, monster_sprite(here.monsters, 16), (x + 44, y))
         below = y + 30
@@ -167,7 +168,8 @@ def _players(image: Image.Image, draw: ImageDraw.ImageDraw, state: State, names:
             width=4 if current else 2,
         )
         colour = seat_colour(seat)
-        draw.ellipse((x0 + 10, top + 10, x0 + 34, top + 34), fill=colour, outline=PAPER, width=2)
+        draw.ellipse((x0 + 8, top + 8, x0 + 36, top + 36), fill=colour, outline=PAPER, width=2)
+        stamp(image, (x0 + 22, top + 22), seat_letter(seat), 16, contrast(colour))
         name = _fit(draw, _name(names, seat), 20, width - (130 if current else 50))
         end = x0 + 42 + stamp(image, (x0 + 42, top + 22), name, 20, PAPER, anchor="lm")
         if current:
@@ -176,7 +178,9 @@ def _players(image: Image.Image, draw: ImageDraw.ImageDraw, state: State, names:
         active = combo_text(player.active) if player.active else "no active race"
         if player.active and player.hand:
             active += f" · {player.hand} in hand"
-        stamp(image, (x0 + 12, top + 44), _fit(draw, active, 17, width - 24), 17, colour, anchor="la")
+        stamp(
+            image, (x0 + 12, top + 44), _fit(draw, active, 17, width - 24), 17, readable_on(colour, PANEL), anchor="la"
+        )
         declined = f"Declined: {combo_text(player.declined)}" if player.declined else "Declined: none"
         stamp(image, (x0 + 12, top + 72), _fit(draw, declined, 16, width - 24), 16, SOFT, anchor="la")
 

@@ -12,7 +12,20 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.draw import HIGHLIGHT, INK, PAPER, SEAT_COLOURS, Colour, centred_text, font, text_size
+from render.draw import (
+    HIGHLIGHT,
+    INK,
+    PAPER,
+    SEAT_COLOURS,
+    Colour,
+    centred_text,
+    contrast,
+    font,
+    readable_on,
+    seat_colour,
+    seat_letter,
+    text_size,
+)
 from rules.smallworld.content import MapData, RegionData
 
 HEADER = 72
@@ -52,7 +65,8 @@ GOLD: Colour = (246, 196, 40)
 SOFT: Colour = (190, 184, 172)
 MONSTER: Colour = (30, 90, 50)
 PIECE_COLOURS: tuple[Colour, ...] = (
-    *SEAT_COLOURS, DECLINED_FILL, PANEL, PANEL_EDGE, CARD, GOLD, SOFT, MONSTER, HIGHLIGHT, INK, PAPER,
+    *SEAT_COLOURS, *(readable_on(c, PANEL) for c in SEAT_COLOURS), DECLINED_FILL, PANEL, PANEL_EDGE, CARD, GOLD,
+    SOFT, MONSTER, HIGHLIGHT, INK, PAPER,
     (60, 56, 52), (120, 115, 105), (200, 30, 30),
 )  # fmt: skip
 
@@ -266,10 +280,10 @@ def _legend(draw: ImageDraw.ImageDraw, image: Image.Image, place: Layout) -> Non
     no_entry(draw, (x + 12, y), 11)
     x = _legend_text(draw, x + 30, y, "impassable")
     for fill, ring, label in (
-        ((220, 60, 50), INK, "active tokens"),
-        ((110, 104, 100), (220, 60, 50), "declined tokens"),
+        (seat_colour(0), INK, "active tokens (A: seat, 3 tokens)"),
+        (DECLINED_FILL, seat_colour(0), "declined tokens"),
     ):
-        token(draw, (x + 14, y), fill, ring, "3", 13)
+        token(draw, (x + 14, y), fill, ring, seat_letter(0) + "3", 13)
         x = _legend_text(draw, x + 34, y, label)
     monster(draw, (x + 14, y), 2, 13)
     x = _legend_text(draw, x + 34, y, "monsters")
@@ -287,12 +301,12 @@ def _legend_text(draw: ImageDraw.ImageDraw, x: int, y: int, text: str) -> int:
 def token(
     draw: ImageDraw.ImageDraw, centre: tuple[float, float], fill: Colour, ring: Colour, text: str, radius: int
 ) -> None:
-    """A stack of race tokens: a disc with its count."""
+    """A stack of race tokens: a disc with its seat letter and count ("B3")."""
     x, y = centre
     width = 2 if ring == INK else max(4, radius // 3)
     draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=fill, outline=ring, width=width)
-    lum = 0.299 * fill[0] + 0.587 * fill[1] + 0.114 * fill[2]
-    centred_text(draw, centre, text, int(radius * 1.15), fill=INK if lum > 150 else PAPER)
+    size = int(radius * (1.15 if len(text) < 2 else 0.95 if len(text) < 3 else 0.75))
+    centred_text(draw, centre, text, size, fill=contrast(fill))
 
 
 def monster(draw: ImageDraw.ImageDraw, centre: tuple[float, float], count: int, radius: int) -> None:

@@ -7,7 +7,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from render.draw import HIGHLIGHT, INK, MUTED, PAPER, Colour, centred_text, header, seat_colour
+from render.draw import HIGHLIGHT, INK, MUTED, PAPER, Colour, centred_text, contrast, header, seat_colour, seat_letter
 from render.tashkalar_hand import render_hand
 from render.tashkalar_parts import GOLD, WHITE, paragraph, pattern, put_text, token
 from rules.tashkalar.board import FILES, SIZE, coords
@@ -66,6 +66,11 @@ def _background() -> Image.Image:
     return image
 
 
+def _tag(seat: int) -> str:
+    """A seat as the board marks it: its letter and its colour's name ("A, red")."""
+    return f"{seat_letter(seat)}, {COLOURS[seat]}"
+
+
 def _headline(state: State, names: Sequence[str]) -> str:
     result = outcome(state)
     if result:
@@ -73,12 +78,12 @@ def _headline(state: State, names: Sequence[str]) -> str:
         return f"Game over: {winners} with {result.scores[result.winners[0]]} points"
     who = names[state.controller]
     if state.take is not None:
-        return f"{who} ({COLOURS[state.controller]}) picks a token to reuse"
+        return f"{who} ({_tag(state.controller)}) picks a token to reuse"
     if state.queue:
-        return f"{who} ({COLOURS[state.controller]}) resolves an effect; {state.actions_left} action(s) left"
+        return f"{who} ({_tag(state.controller)}) resolves an effect; {state.actions_left} action(s) left"
     if state.phase == "claim":
-        return f"{names[state.active]} ({COLOURS[state.active]}) chooses a task to claim"
-    return f"{who} ({COLOURS[state.controller]}) to act: {state.actions_left} action(s) left"
+        return f"{names[state.active]} ({_tag(state.active)}) chooses a task to claim"
+    return f"{who} ({_tag(state.controller)}) to act: {state.actions_left} action(s) left"
 
 
 def _highlights(draw: ImageDraw.ImageDraw, state: State) -> None:
@@ -120,8 +125,8 @@ def _panel(image: Image.Image, state: State, names: Sequence[str]) -> None:
         hand = state.hands[seat]
         if seat == state.controller and state.phase != "over":
             draw.rectangle((x - 6, y - 3, x + PANEL - 18, y + 58), fill=(255, 246, 200), outline=HIGHLIGHT)
-        token(draw, (x + 14, y + 16), seat_colour(seat), 2, 30)
-        team = f"  (team {'AB'[seat % 2]})" if state.teams else ""
+        token(draw, (x + 14, y + 16), seat_colour(seat), 2, 30, seat_letter(seat))
+        team = f"  (team {seat % 2 + 1})" if state.teams else ""  # numbers: A-D are the seats' marks
         put_text(image, (x + 34, y), f"{names[seat][:18]}{team}", 16, INK)
         score = team_score(state, seat)
         put_text(image, (x + PANEL - 60, y), f"{score} pts", 16, INK)
@@ -184,6 +189,7 @@ def _palette() -> Image.Image:
     base = [PAPER, INK, MUTED, WHITE, LIGHT, DARK, CENTRE_TINT, panel, *seats, *accents]
     pairs = [(fg, bg) for fg in (INK, MUTED, *seats) for bg in (PAPER, LIGHT, DARK, CENTRE_TINT, panel)]
     pairs += [(fg, INK) for fg in (PAPER, HIGHLIGHT, WHITE, GOLD)] + [(WHITE, s) for s in seats]
+    pairs += [(contrast(s), s) for s in seats]
     pairs += [(GOLD, s) for s in seats] + [(fg, bg) for fg in accents[:4] for bg in (LIGHT, DARK)]
     colours = list(dict.fromkeys([*base, *(_mix(fg, bg, t) for fg, bg in pairs for t in (0.25, 0.5, 0.75))]))
     colours = colours[:256]
@@ -201,7 +207,10 @@ def render(state: State, names: Sequence[str]) -> Image.Image:
     _highlights(draw, state)
     for square, value in state.board.items():
         left, top, right, bottom = _cell_box(square)
-        token(draw, ((left + right) / 2, (top + bottom) / 2), seat_colour(owner_of(value)), rank_of(value), CELL)
+        owner = owner_of(value)
+        token(
+            draw, ((left + right) / 2, (top + bottom) / 2), seat_colour(owner), rank_of(value), CELL, seat_letter(owner)
+        )
     _choices(draw, state)
     _panel(image, state, names)
     return image.quantize(palette=_palette(), dither=Image.Dither.NONE)

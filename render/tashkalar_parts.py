@@ -8,14 +8,26 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.draw import INK, MUTED, Colour, font
+from render.draw import INK, MUTED, Colour, centred_text, contrast, font
 
 GOLD = (212, 170, 40)
 WHITE = (255, 255, 255)
 
 
-def token(draw: ImageDraw.ImageDraw, centre: tuple[float, float], colour: Colour, rank: int, size: float) -> None:
-    """Common: a small disc. Heroic: a large hexagon with a white ring. Legendary: a star with a gold rim."""
+def token(
+    draw: ImageDraw.ImageDraw, centre: tuple[float, float], colour: Colour, rank: int, size: float, mark: str = ""
+) -> None:
+    """Common: a small disc. Heroic: a large hexagon with a white ring. Legendary: a star with a gold rim.
+
+    `mark` (the seat's letter) is written in the middle, so seats differ by more than colour."""
+    x, y = centre
+    _shape(draw, centre, colour, rank, size)
+    if mark and size >= 24:
+        text_size = max(8, int(size * (0.3 if rank == 1 else 0.26 if rank == 2 else 0.22)))
+        centred_text(draw, (x, y + (size * 0.03 if rank == 3 else 0)), mark, text_size, fill=contrast(colour))
+
+
+def _shape(draw: ImageDraw.ImageDraw, centre: tuple[float, float], colour: Colour, rank: int, size: float) -> None:
     x, y = centre
     if rank == 1:
         r = size * 0.25

@@ -7,7 +7,7 @@ import random
 from PIL import Image
 
 from render import renderer
-from render.draw import encode_png
+from render.draw import encode_png, seat_colour
 from render.tashkalar import HEIGHT, WIDTH, render, render_hand
 from rules import serial
 from rules.rng import Rng
@@ -59,7 +59,7 @@ def test_tokens_of_each_rank_look_different() -> None:
     image = render(state, NAMES[:2]).convert("RGB")
     top = image.height - 8 - 28 - 62
     crops = [image.crop((28 + x * 62, top, 28 + (x + 1) * 62, top + 62)) for x in (0, 2, 4)]
-    pixels = [_count(crop, (220, 60, 50)) for crop in crops]
+    pixels = [_count(crop, seat_colour(0)) for crop in crops]
     assert pixels[0] < pixels[1] and pixels[2] != pixels[1]  # small disc, big hexagon, star
 
 
