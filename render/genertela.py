@@ -10,8 +10,9 @@ from functools import cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from render.draw import HIGHLIGHT, INK, PAPER, Colour, fixed_palette, font, header, stamp
+from render.draw import HIGHLIGHT, INK, PAPER, Colour, contrast, fixed_palette, font, header, stamp
 from rules.genertela.board import BOARD, CONTENT, NATIONS, active_nation, controller
+from rules.genertela.content import Zone
 from rules.genertela.engine import BOT, side_scores
 from rules.genertela.state import State, Unit
 
@@ -19,19 +20,27 @@ TOP = 56
 PANEL = 320
 CELL = 8  # the zone raster is computed at 1/8 scale and enlarged: fast, and schematic anyway
 SEA_STRETCH = 500  # the ocean zone reaches along the whole south coast (as in the map's generator)
+# Uncontrolled land: neutral greys and beiges that no side uses, so a zone tinted with its holder's colour stands
+# apart (under colour-blind simulation too); the sea a pale slate.
 TERRAIN: dict[str, Colour] = {
-    "lowland": (170, 205, 130),
-    "highland": (196, 178, 120),
-    "mountain": (140, 130, 125),
-    "waste": (224, 206, 160),
-    "sea": (110, 150, 205),
+    "lowland": (206, 202, 188),
+    "highland": (184, 174, 156),
+    "mountain": (140, 136, 132),
+    "waste": (228, 218, 196),
+    "sea": (172, 188, 202),
 }
+# Okabe-Ito (vermillion, bluish green lightened, blue darkened, yellow): every pair stays >= 20 CIEDE2000 apart
+# under deuteranopia, protanopia and tritanopia (Machado 2009, severity 1.0; worst 23.8). Each side is also
+# marked by its letter, on its tokens and in the legend.
 SIDE_COLOURS: dict[str, Colour] = {
-    "Red": (205, 55, 50),
-    "Green": (40, 150, 75),
-    "Blue": (50, 95, 205),
-    "Yellow": (225, 180, 30),
+    "Red": (213, 94, 0),
+    "Green": (77, 187, 157),
+    "Blue": (0, 97, 151),
+    "Yellow": (240, 228, 66),
 }
+DEATHLINE: Colour = (150, 30, 120)  # the hatched band inside a Deathline zone's border: a colour no side uses
+GOLD: Colour = (196, 150, 30)  # the crown on the Emperor's lands
+HOUSE_MAP = "House map: our schematic of Genertela"
 TREE: Colour = (30, 100, 45)  # an Aldryami Forest's icon
 FIXTURES = ("city", "forest")  # drawn as icons, not counted with the army
 LINE = 11  # pixels between the lines of units under a zone's name
@@ -72,6 +81,15 @@ def _blend(a: Colour, b: Colour, share: float) -> Colour:
     return tuple(int(x * (1 - share) + y * share) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
 
 
+def _token(image: Image.Image, box: tuple[float, float, float, float], side: str, size: int) -> None:
+    """A side's swatch with its letter (R, G, B, Y) in black or white, whichever reads on the colour: the side
+    is told by the letter as well as by the colour."""
+    colour = SIDE_COLOURS[side]
+    ImageDraw.Draw(image).rectangle(box, fill=colour, outline=INK)
+    stamp(image, ((box[0] + box[2]) / 2 + 0.5, (box[1] + box[3]) / 2 + 0.5), side[0], size, contrast(colour))
+
+
+SHARE = 0.55  # how much of its holder's side colour a controlled zone takes
 BORDER = 255  # the palette index of zone borders in the bordered grid
 
 
@@ -92,7 +110,7 @@ def _map_layer(state: State) -> Image.Image:
         colour = TERRAIN[BOARD.zones[zid].terrain]
         owner = controller(state, zid)
         if owner:
-            colour = _blend(colour, SIDE_COLOURS[NATIONS[owner].side], 0.45)
+            colour = _blend(colour, SIDE_COLOURS[NATIONS[owner].side], SHARE)
         palette.extend(colour)
     palette.extend([0, 0, 0] * (BORDER - len(ids)))
     palette.extend(INK)
@@ -118,10 +136,82 @@ def _outline(index: int) -> tuple[tuple[int, int], Image.Image, Image.Image]:
     return (left, top), ImageChops.subtract(area, inner), ImageChops.subtract(inner, core)
 
 
+def _fortress(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    """A fortress: a small crenellated tower."""
+    xs, ys = (-5, -3, -3, -1, -1, 1, 1, 3, 3, 5), (5, 5, 3, 3, 5, 5, 3, 3, 5, 5)  # the battlements
+    top = [(x + dx, y - dy) for dx, dy in zip(xs, ys, strict=True)]
+    draw.polygon(
+        [(x - 5, y + 5), *top, (x + 5, y + 5)],
+        fill=PAPER,
+        outline=INK,
+    )
+    draw.rectangle((x - 1, y + 1, x + 1, y + 5), fill=INK)  # the gate
+
+
+def _narrow_pass(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    """A narrow pass: ")(" on a light disc, two cliffs squeezing the way."""
+    draw.rounded_rectangle((x - 7, y - 6, x + 7, y + 6), 3, fill=PAPER, outline=INK)
+    draw.arc((x - 12, y - 5, x - 2, y + 5), -60, 60, fill=INK, width=2)
+    draw.arc((x + 2, y - 5, x + 12, y + 5), 120, 240, fill=INK, width=2)
+
+
+def _crown(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    """The Emperor's lands: a small gold crown."""
+    draw.polygon(
+        [(x - 6, y + 4), (x - 6, y - 4), (x - 3, y), (x, y - 5), (x + 3, y), (x + 6, y - 4), (x + 6, y + 4)],
+        fill=GOLD,
+        outline=INK,
+    )
+
+
+GLYPHS = {"fortress": _fortress, "narrow pass": _narrow_pass, "Emperor's lands": _crown}
+MARK_GAP = 15  # pixels between the centres of a zone's glyphs
+
+
+def _zone_marks(zone: Zone) -> list[str]:
+    """The glyphs a zone carries (the Deathline is a hatched band, not a glyph)."""
+    flags = (zone.north_of_emperor_line, zone.fortress, zone.narrow_pass)
+    return [mark for mark, flag in zip(("Emperor's lands", "fortress", "narrow pass"), flags, strict=True) if flag]
+
+
+def mark_spot(zid: str, index: int) -> tuple[int, int]:
+    """Where a zone's index-th glyph is centred on the map (map coordinates): a row above the zone's icons, near the
+    top of its area, clear of the name and the unit counts below it."""
+    zone = BOARD.zones[zid]
+    count = len(_zone_marks(zone))
+    x, y = zone.centre
+    return x - (count - 1) * MARK_GAP // 2 + index * MARK_GAP, max(8, y - 36)
+
+
+@cache
+def drawn_marks() -> tuple[tuple[str, str], ...]:
+    """The (zone id, mark) pairs the map carries: "deathline", "fortress", "narrow pass", "Emperor's lands"."""
+    return tuple(
+        (zid, mark)
+        for zid, zone in BOARD.zones.items()
+        for mark in (["deathline"] if zone.deathline else []) + _zone_marks(zone)
+    )
+
+
+@cache
+def _stripes() -> Image.Image:
+    """Diagonal dashes across the canvas (5 pixels on, 3 off): the Deathline band shows them through its mask."""
+    width, height = BOARD.canvas
+    row = bytes(255 if i % 8 < 5 else 0 for i in range(width + 8))
+    return Image.frombytes("L", (width, height), b"".join(row[y % 8 : y % 8 + width] for y in range(height)))
+
+
 @cache
 def _names_layer() -> Image.Image:
-    """Zone names and fixed markers never change: drawn once, pasted on every board."""
+    """Zone names and fixed markers never change: drawn once, pasted on every board. The marks of the map's
+    special zones are drawn here too: a hatched band inside a Deathline zone's border, glyphs for the rest."""
     layer = Image.new("RGBA", BOARD.canvas, (0, 0, 0, 0))
+    ids, _ = _zone_grid()
+    for zid, mark in drawn_marks():
+        if mark == "deathline":
+            (left, top), band, _ = _outline(ids.index(zid))
+            stripes = ImageChops.multiply(band, _stripes().crop((left, top, left + band.width, top + band.height)))
+            layer.paste((*DEATHLINE, 255), (left, top), stripes)
     draw = ImageDraw.Draw(layer)
     for zone in BOARD.zones.values():
         x, y = zone.centre
@@ -130,13 +220,16 @@ def _names_layer() -> Image.Image:
             draw.rectangle((x - 3, y - 22, x + 3, y - 16), fill=INK)
         if zone.city_site:
             draw.ellipse((x + 18, y - 22, x + 24, y - 16), outline=INK)
+        for index, mark in enumerate(_zone_marks(zone)):
+            GLYPHS[mark](draw, *mark_spot(zone.id, index))
     return layer
 
 
 @cache
 def _palette() -> Image.Image:
-    blends = [_blend(t, s, 0.45) for t in TERRAIN.values() for s in SIDE_COLOURS.values()]
-    colours = [*TERRAIN.values(), *SIDE_COLOURS.values(), *blends, INK, PAPER, HIGHLIGHT, TREE, (255, 255, 255)]
+    blends = [_blend(t, s, SHARE) for t in TERRAIN.values() for s in SIDE_COLOURS.values()]
+    colours = [*TERRAIN.values(), *SIDE_COLOURS.values(), *blends, INK, PAPER, HIGHLIGHT, TREE, DEATHLINE, GOLD]
+    colours.append((255, 255, 255))
     return fixed_palette(colours)
 
 
@@ -146,6 +239,7 @@ def warm() -> None:
     _palette()
     _bordered_grid()
     _legend()
+    _house_note()
     for index in range(len(BOARD.zones)):  # the battle outlines: ~0.4 s once rather than up to 36 ms on a board
         _outline(index)
 
@@ -224,10 +318,10 @@ def _draw_units(image: Image.Image, state: State) -> None:
         x, y = BOARD.zones[zid].centre
         y += TOP + 6
         for side, text, named in army_lines(state, zid, here):
-            # dark text on a light halo reads on every side colour; the side is the swatch beside it
+            # dark text on a light halo reads on every side colour; the side is the lettered swatch beside it
             width = stamp(image, (x, y), text, 10, INK, PAPER)
-            left = x - width / 2 - 10
-            draw.rectangle((left, y - 4, left + 7, y + 3), fill=SIDE_COLOURS[side], outline=INK)
+            left = x - width / 2 - 12
+            _token(image, (left, y - 5, left + 10, y + 5), side, 9)
             y += LINE
             if named:
                 shown = ", ".join(named[:2]) + (f" +{len(named) - 2}" if len(named) > 2 else "")
@@ -250,7 +344,7 @@ def _panel(image: Image.Image, state: State, names: Sequence[str]) -> None:
     for side, points in side_scores(state).items():
         seat = state.side_seat[side]
         who = "bot" if seat == BOT else (names[seat] if seat < len(names) else f"seat {seat}")
-        draw.rectangle((left, y + 2, left + 12, y + 14), fill=SIDE_COLOURS[side], outline=INK)
+        _token(image, (left, y + 1, left + 13, y + 14), side, 11)
         bid = state.penalties.get(side, 0)
         text = f"{side} ({who[:14]}): {points}" + (f" (bid -{bid})" if bid else "")
         stamp(image, (left + 18, y), text, 13, INK, anchor="la")
@@ -264,8 +358,8 @@ def _panel(image: Image.Image, state: State, names: Sequence[str]) -> None:
         if active:  # whose nation turn it is: a highlighted bar across the list
             draw.rectangle((left - 4, y - 1, left + PANEL - 20, y + 14), fill=HIGHLIGHT)
         text = f"{'> ' if active else ''}{NATIONS[nation].name}: {state.vp.get(nation, 0)}"
-        draw.rectangle((left, y + 2, left + 8, y + 10), fill=SIDE_COLOURS[NATIONS[nation].side], outline=INK)
-        stamp(image, (left + 14, y), text, 12, INK, anchor="la")
+        _token(image, (left, y + 1, left + 11, y + 12), NATIONS[nation].side, 9)
+        stamp(image, (left + 16, y), text, 12, INK, anchor="la")
         y += 15
     y += 8
     if state.fought:
@@ -281,23 +375,47 @@ def _panel(image: Image.Image, state: State, names: Sequence[str]) -> None:
 
 @cache
 def _legend() -> Image.Image:
-    """What the marks mean, and the terrain under the control tint: drawn once (real text baselines), then pasted."""
-    layer = Image.new("RGBA", (PANEL - 16, 96), (0, 0, 0, 0))
+    """What the marks and letters mean, the terrain under the control tint, and that the map is a house map: drawn
+    once (real text baselines), then pasted."""
+    layer = Image.new("RGBA", (PANEL - 16, 92), (0, 0, 0, 0))
     draw = ImageDraw.Draw(layer)
-    x, y = 0, 0
+    y = 0
+    for dx in range(0, 12, 4):  # the Deathline band: dashes inside the border
+        draw.line((dx, y + 13, dx + 3, y + 10), fill=DEATHLINE, width=3)
+    draw.rectangle((0, y + 1, 12, y + 13), outline=INK)
+    draw.text((16, y), "Deathline", font=font(12), fill=INK)
+    _fortress(draw, 90, y + 7)
+    draw.text((100, y), "fortress", font=font(12), fill=INK)
+    _narrow_pass(draw, 168, y + 7)
+    draw.text((180, y), "narrow pass", font=font(12), fill=INK)
+    y += 18
+    _crown(draw, 6, y + 8)
+    draw.text((16, y), "Emperor's lands", font=font(12), fill=INK)
+    _star(draw, 122, y + 7)
+    draw.text((131, y), "special unit", font=font(12), fill=INK)
+    y += 18
+    x = 0
     for terrain, colour in TERRAIN.items():
         draw.rectangle((x, y + 2, x + 10, y + 12), fill=colour, outline=INK)
         draw.text((x + 14, y), terrain, font=font(11), fill=INK)
         x += 20 + int(draw.textlength(terrain, font=font(11)))
-    y += 20
-    _star(draw, 5, y + 7)
-    draw.text((14, y), "special unit", font=font(12), fill=INK)
-    draw.polygon([(116, y + 13), (116, y + 6), (122, y), (128, y + 6), (128, y + 13)], fill=PAPER, outline=INK)
-    draw.text((134, y), "City", font=font(12), fill=INK)
-    draw.polygon([(180, y + 11), (186, y), (192, y + 11)], fill=TREE, outline=INK)
-    draw.text((198, y), "Forest", font=font(12), fill=INK)
-    draw.text((0, y + 18), "(2 out): outside the walls", font=font(12), fill=INK)
-    draw.text((0, y + 34), "(1 on city): Dragonewts on their city", font=font(12), fill=INK)
+    y += 18
+    draw.polygon([(0, y + 13), (0, y + 6), (6, y), (12, y + 6), (12, y + 13)], fill=PAPER, outline=INK)
+    draw.text((16, y), "City", font=font(12), fill=INK)
+    draw.polygon([(50, y + 11), (56, y), (62, y + 11)], fill=TREE, outline=INK)
+    draw.text((66, y), "Forest", font=font(12), fill=INK)
+    draw.text((122, y), "(2 out): outside the walls", font=font(12), fill=INK)
+    draw.text((0, y + 17), "(1 on city): Dragonewts on their city", font=font(12), fill=INK)
+    return layer
+
+
+@cache
+def _house_note() -> Image.Image:
+    """The header's right end: the map is our own schematic, not the published board."""
+    layer = Image.new("RGBA", (PANEL + 40, 40), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(layer)
+    draw.text((layer.width, 0), HOUSE_MAP, font=font(14), fill=PAPER, anchor="ra")
+    draw.text((layer.width, 20), "(not the published board)", font=font(12), fill=PAPER, anchor="ra")
     return layer
 
 
@@ -324,6 +442,8 @@ def render(state: State, players: Sequence[str]) -> Image.Image:
     _draw_units(image, state)
     line = headline(state)
     header(image, f"Genertela - turn {state.turn}: {CONTENT.turn(state.turn).title}", line)
+    note = _house_note()
+    image.paste(note, (image.width - note.width - 12, 9), note)
     _panel(image, state, players)
     return image.quantize(palette=_palette(), dither=Image.Dither.NONE)
 
