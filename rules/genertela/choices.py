@@ -147,7 +147,9 @@ def grants(state: State) -> list[Choice]:
     return found
 
 
-def legal_now(state: State) -> list[Choice]:
+def legal_now(state: State, list_moves: bool = True) -> list[Choice]:
+    """Every legal choice of the awaited decision; `list_moves=False` leaves out the moves, the slow part (a
+    refusal sums them up instead of listing them)."""
     if state.bidding is not None:
         return bidding.choices(state)
     if state.decisions:
@@ -161,7 +163,8 @@ def legal_now(state: State) -> list[Choice]:
             if dragonkill.duty_zones(state, active_nation(state))
             else [Choice({"type": "end"}, "End movement", quick=True)]
         )
-        return [*ends, *_revolts(state), *moves(state), *declarations.choices(state), *grants(state)]
+        listed = moves(state) if list_moves else []
+        return [*ends, *_revolts(state), *listed, *declarations.choices(state), *grants(state)]
     battle = state.battle
     assert battle is not None
     if battle.step == "target":

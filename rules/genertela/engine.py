@@ -240,11 +240,18 @@ def awaiting(state: State) -> frozenset[int]:
 
 def legal(state: State, seat: int) -> list[Choice]:
     forget(state)  # each call starts from the state it is handed
+    return _open_to(state, seat)
+
+
+def _open_to(state: State, seat: int | None, list_moves: bool = True) -> list[Choice]:
+    """What `seat` (None: whoever is awaited) may choose now; without the moves unless `list_moves`."""
+    if seat is None:
+        return choices.legal_now(state, list_moves)
     if seat not in awaiting(state):
         return []
     if (nation := _aiming(state, seat)) is not None:
         return aims.choices(state, nation)
-    return choices.legal_now(state)
+    return choices.legal_now(state, list_moves)
 
 
 def _aiming(state: State, seat: int | None) -> str | None:
@@ -446,8 +453,9 @@ CHECKS: dict[str, Check] = {
 
 
 def _possible(state: State, seat: int | None, kind: str = "") -> str:
-    """What the seat may do now, as the menus say it: a kind with many choices is summed up by its command."""
-    found = legal(state, seat) if seat is not None else choices.legal_now(state)
+    """What the seat may do now, as the menus say it: a kind with many choices is summed up by its command. Moves
+    are listed only when a move was refused: listing them all is the slow part of legal()."""
+    found = _open_to(state, seat, list_moves=kind == "move")
     by_kind: dict[str, list[str]] = {}
     for choice in found:
         if not kind or choice.action["type"] == kind:
@@ -456,7 +464,18 @@ def _possible(state: State, seat: int | None, kind: str = "") -> str:
         "; ".join(labels) if len(labels) <= 5 else f"{labels[0]} ... ({len(labels)} choices of /gen {name})"
         for name, labels in by_kind.items()
     ]
+    if not kind and state.phase == "move" and found and _may_move(state, seat):
+        shown.append("a move (/gen move from to count)")
     return "; ".join(shown) or "nothing (another player is awaited)"
+
+
+def _may_move(state: State, seat: int | None) -> bool:
+    """Whether the awaited nation has a unit that may move now (without listing where to)."""
+    nation = active_nation(state)
+    if state.decisions or state.bidding is not None or (seat is not None and seat_of(state, nation) != seat):
+        return False
+    starts = sorted({unit.zone for unit in units_of(state, nation)})
+    return any(movers(state, nation, start) and destinations(state, nation, start) for start in starts)
 
 
 def _check_move(state: State, action: dict[str, Any]) -> None:

@@ -246,3 +246,17 @@ def test_turn_23_dragons_with_no_human_target_do_not_hold_up_the_dragonewt_turn(
     put(state, "chaos", "Print", 2)
     genertela.act(state, 0, {"type": "end"}, Rng(0))
     assert active_nation(state) != "dragonewts"
+
+
+def test_an_action_refused_in_the_movement_step_sums_the_moves_up_without_listing_them() -> None:
+    state = blank(nation="heortlings")
+    put(state, "heortlings", "Prax", 2)
+    seat = min(genertela.awaiting(state))
+    with pytest.raises(RuleError) as refused:
+        genertela.act(state, seat, {"type": "build", "kind": "unit", "zone": z("Prax")}, Rng(0))
+    text = str(refused.value)
+    assert "You cannot build now; you may: End movement" in text and "a move (/gen move from to count)" in text
+    assert " from Prax to " not in text  # no move is listed: listing them all is the slow part of legal()
+    with pytest.raises(RuleError) as refused:  # a refused move still lists the moves there are
+        genertela.act(state, seat, {"type": "move", "from": z("Prax"), "to": z("Prax"), "count": 1}, Rng(0))
+    assert "Prax" in str(refused.value)
