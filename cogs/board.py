@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from cogs.buttons import ask_everyone
 from cogs.common import board_file, caller_of, say, send_post, service_of
-from table.names import normal
+from rules.base import normal
 from table.service import Ask, TableError
 
 

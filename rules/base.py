@@ -179,6 +179,15 @@ def require(condition: bool, message: Message) -> None:
         raise RuleError(message if isinstance(message, str) else message())
 
 
+_IGNORED_IN_NAMES = re.compile(r"[\s\-_'’.]+")
+
+
+def normal(text: str) -> str:
+    """What two spellings of one name have in common: 'Capweaver-Den', "capweaver den" -> 'capweaverden'. The one
+    key by which typed names are matched to the names of the game (autocomplete, /info, /board zoom)."""
+    return _IGNORED_IN_NAMES.sub("", text).casefold()
+
+
 @dataclass(frozen=True)
 class Lookup:
     """One thing of a game a player can look up with /info: a race, a power, a card, a spell, a unit, a nation..."""
@@ -287,8 +296,10 @@ class Engine(Generic[S]):
         return ", ".join(spec.name for spec in self.meta.actions)
 
     def glossary(self) -> list[Lookup]:
-        """Everything of this game /info can explain (none for a game without content, such as tic-tac-toe)."""
-        return self._glossary() if self._glossary is not None else []
+        """Everything of this game /info can explain (none for a game without content, such as tic-tac-toe), by
+        kind, then name."""
+        found = self._glossary() if self._glossary is not None else []
+        return sorted(found, key=lambda entry: (entry.kind, entry.name.casefold()))
 
 
 _KIND_WORDS: dict[ParamKind, str] = {

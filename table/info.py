@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import difflib
 
-from rules.base import Lookup
+from rules.base import Lookup, normal
 from table import present
 from table.core import TableError
-from table.names import normal
 
 MENU = 25  # Discord shows at most 25 autocomplete suggestions
 _SOURCE = {"published": "from the published game", "house": "house-made: our own design"}

@@ -6,11 +6,10 @@ import difflib
 
 import rules
 from rules import serial
-from rules.base import Meta, fill_seats
+from rules.base import Meta, fill_seats, normal
 from rules.rng import Rng
 from table import present
 from table.core import ACTIVE, Caller, TableError, TableView
-from table.names import normal
 from table.outbox import Post
 from table.replay import initial_state
 from table.store import SeatRow, TableRow

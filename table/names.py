@@ -11,15 +11,9 @@ import difflib
 import re
 from typing import Any
 
-from rules.base import Choice, RuleError
+from rules.base import Choice, RuleError, normal
 
-_IGNORED = re.compile(r"[\s\-_'’.]+")
 _ID = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]{3,}")  # snake_case ids and plain lowercase words
-
-
-def normal(text: str) -> str:
-    """What two spellings of one name have in common: 'Capweaver-Den', "capweaver den" -> 'capweaverden'."""
-    return _IGNORED.sub("", text).casefold()
 
 
 def humanized(value: str) -> str:

@@ -10,9 +10,9 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 
+from rules.base import normal
 from table import present
 from table.core import TableError
-from table.names import normal
 
 PAGE = 1800  # characters of rules text in one message, leaving room for the footer under Discord's 2000
 

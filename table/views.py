@@ -12,10 +12,9 @@ import rules
 from render import renderer
 from render.draw import encode_png
 from rules import serial
-from rules.base import Meta, fill_seats
+from rules.base import Meta, fill_seats, normal
 from table import info, present, rules_pages
 from table.core import Caller, TableError, TableView
-from table.names import normal
 from table.outbox import Outbox
 from table.store import TableRow
 

@@ -7,11 +7,10 @@ rest (species, unit dice, terrains, the dragon) is written here from the numbers
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from functools import cache
 
-from rules.base import Lookup
+from rules.base import Lookup, normal
 from rules.content import Source
 from rules.dragondice.content import (
     ACTIONS,
@@ -230,11 +229,6 @@ def _sources() -> dict[str, Source]:
     out["dragon"] = DRAGON.source
     out[DRAGONKIN] = DRAGONKIN_KIN.source
     return out
-
-
-def normal(name: str) -> str:
-    """A name as /info compares them: case, spaces, hyphens and apostrophes ignored."""
-    return re.sub(r"[\s\-'’]", "", name).casefold()
 
 
 @cache

@@ -9,14 +9,13 @@ a change of a rule changes the facts shown with it.
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from rules.base import Lookup
+from rules.base import Lookup, normal
 from rules.content import Source
 from rules.genertela.arrivals import special_id
 from rules.genertela.battle import dice, resist, to_hit
@@ -87,11 +86,6 @@ ABILITY_NAMES = {
     "praxian_march_nomadic": "Praxian March nomads",
 }
 ORDINALS = {1: "st", 2: "nd", 3: "rd"}
-
-
-def normalise(name: str) -> str:
-    """The form in which two /info names may not be equal: case, spaces, hyphens and apostrophes ignored."""
-    return re.sub(r"[\s\-'’]", "", name).casefold()
 
 
 def _ordinal(number: int) -> str:
@@ -227,7 +221,7 @@ def _special_labels(data: Content, units: list[_Individual]) -> dict[str, str]:
     labels: dict[str, str] = {}
     first: dict[str, _Individual] = {}
     for unit in units:  # in order of first appearance
-        key = normalise(unit.name)
+        key = normal(unit.name)
         if key not in first:
             first[key] = unit
             labels[unit.uid] = unit.name
@@ -666,7 +660,7 @@ def _lookups() -> tuple[Lookup, ...]:
     found += _titles()
     found += _alliances(data, schedule_source)
     found += _cities(data)
-    return tuple(sorted(found, key=lambda item: (item.kind, item.name.casefold())))
+    return tuple(found)  # Engine.glossary orders them
 
 
 def lookups() -> list[Lookup]:

@@ -181,7 +181,7 @@ def _all() -> tuple[Lookup, ...]:
         *(_guardian(g) for g in CONTENT.guardians.values()),
         *(_space_kind(k) for k in SPACE_KINDS),
     ]
-    return tuple(sorted(items, key=lambda item: (item.kind, item.name.lower())))
+    return tuple(items)  # Engine.glossary orders them
 
 
 def lookups() -> list[Lookup]:

@@ -218,7 +218,7 @@ def _all() -> tuple[Lookup, ...]:
     result += [_ability(treasure, treasure.kind) for treasure in data.treasures.values()]
     result += [_terrain(terrain, every) for terrain in TERRAINS]
     result += EXTRAS
-    return tuple(sorted(result, key=lambda item: (item.kind, item.name.casefold())))
+    return tuple(result)  # Engine.glossary orders them
 
 
 def lookups() -> list[Lookup]:

@@ -87,4 +87,4 @@ def lookups() -> list[Lookup]:
                 facts=(f"{len(faction.beings)} beings",),
             )
         )
-    return sorted(found, key=lambda entry: (entry.kind, entry.name.lower()))
+    return found  # Engine.glossary orders them

@@ -3,9 +3,9 @@ miss gets a did-you-mean; through the service (slash commands and the console ty
 
 import pytest
 
-from rules.base import Choice, RuleError
+from rules.base import Choice, RuleError, normal
 from table.actions import suggestions
-from table.names import humanized, normal, resolve
+from table.names import humanized, resolve
 from table.service import TableError, TableService
 from tests.table.conftest import ALICE, BOB, CHANNEL, GUILD
 

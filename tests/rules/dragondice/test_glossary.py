@@ -10,7 +10,7 @@ from rules.base import Lookup
 from rules.dragondice import content
 from rules.dragondice.content import DRAGON, EIGHTH_FACES, SAIS, SPECIES, SPELLS, TERRAINS, UNIT_DICE
 from rules.dragondice.engine import ENGINE
-from rules.dragondice.glossary import lookups, normal
+from rules.dragondice.glossary import lookups
 
 
 def _raw(file: str) -> dict[str, Any]:
@@ -42,22 +42,6 @@ def test_every_content_entry_appears_exactly_once() -> None:
     for kind, names in expected.items():
         assert Counter(_names(kind)) == Counter(names), kind
     assert {x.kind for x in lookups()} == set(expected)
-
-
-def test_names_are_unique_ignoring_case_spaces_hyphens_apostrophes() -> None:
-    normals = [normal(x.name) for x in lookups()]
-    assert len(normals) == len(set(normals))
-    assert normal("Wind-Walk's X") == "windwalksx"
-
-
-def test_texts_are_short_plain_and_our_own() -> None:
-    for x in lookups():
-        assert x.text.strip(), x.name
-        assert len(x.text) <= 600, x.name
-        assert "content/" not in x.text and ".json" not in x.text, x.name
-        assert "**" not in x.text and "`" not in x.text, x.name
-        assert all(len(line) <= 40 for line in x.picture), x.name
-        assert all(fact and len(fact) <= 40 for fact in x.facts), x.name
 
 
 def test_sources_match_the_data() -> None:
@@ -111,12 +95,7 @@ def test_spot_checks() -> None:
     assert "2 per colour" in _by_kind("dragonkin")["Dragonkin"].facts
 
 
-def test_order_is_by_kind_then_name_and_deterministic() -> None:
-    entries = lookups()
-    assert entries == sorted(entries, key=lambda x: (x.kind, x.name.casefold()))
-    assert entries == lookups()
-    assert entries is not lookups()  # callers get their own list
-
-
 def test_the_engine_serves_the_glossary() -> None:
-    assert ENGINE.glossary() == lookups()
+    assert set(ENGINE.glossary()) == set(
+        lookups()
+    )  # in the order Engine.glossary gives (tests/rules/test_glossaries.py)

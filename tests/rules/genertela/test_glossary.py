@@ -10,7 +10,6 @@ from rules.genertela import glossary
 from rules.genertela.arrivals import special_id
 from rules.genertela.content import ABILITIES, CONTENT_DIR, COUNTER_KINDS, SPECIAL_TYPES, TERRAINS, content
 from rules.genertela.dragonewts import city_names
-from rules.genertela.engine import ENGINE
 
 
 def _raw(name: str) -> dict:  # type: ignore[type-arg]
@@ -83,33 +82,12 @@ def test_every_unit_kind_type_ability_terrain_city_and_alliance_once() -> None:
     assert features <= {e.name for e in _of("map feature")}
 
 
-def test_names_unique_when_normalised() -> None:
-    names = Counter(glossary.normalise(item.name) for item in glossary.lookups())
-    assert [name for name, count in names.items() if count > 1] == []
-
-
-def test_texts_sources_and_pictures() -> None:
-    for item in glossary.lookups():
-        assert item.text.strip() and len(item.text) <= 600, item.name
-        assert "content/" not in item.text and ".json" not in item.text, item.name
-        assert item.kind == item.kind.lower() and item.kind, item.name
-        assert item.source in ("published", "house"), item.name
-        assert all(len(line) <= 40 for line in item.picture), item.name
-
-
 def test_sources_follow_the_data() -> None:
     cities = {f"{c['name']} dragonewt": c["source"] for c in _raw("dragonewt_cities.json")["cities"]}
     for entry in _of("named dragonewt"):
         assert entry.source == cities[entry.name]
     schedule = _raw("schedule.json")["source"]
     assert {e.source for e in _of("special unit") + _of("alliance")} == {schedule}
-
-
-def test_order_and_cache() -> None:
-    items = glossary.lookups()
-    assert items == sorted(items, key=lambda item: (item.kind, item.name.casefold()))
-    assert glossary.lookups() == items
-    assert ENGINE.glossary() == items
 
 
 def test_spot_checks() -> None:
