@@ -66,12 +66,11 @@ class Board(commands.Cog):
         page: app_commands.Range[int, 1, 100] = 1,
     ) -> None:
         service = service_of(interaction)
-        text = await service.rules_text(interaction.channel_id or 0, section, page)
+        text, game = await service.rules_text(interaction.channel_id or 0, section, page)
         if section:
             await say(interaction, text, ephemeral=True)
             return
-        table = await service.table_here(interaction.channel_id or 0)
-        whole = discord.File(io.BytesIO(service.rules_page(table.game).encode()), filename=f"{table.game}-rules.md")
+        whole = discord.File(io.BytesIO(service.rules_page(game).encode()), filename=f"{game}-rules.md")
         await say(interaction, text, ephemeral=True, file=whole)
 
     @rules.autocomplete("section")

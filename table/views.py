@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import difflib
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 
 import rules
@@ -145,10 +146,11 @@ class Views(Outbox):
         table = await self.table_here(channel_id)
         return [entry.name for entry in info.suggestions(rules.engine(table.game).glossary(), typed)]
 
-    async def rules_text(self, channel_id: int, section: str | None = None, page: int = 1) -> str:
-        """/rules: the summary and the list of sections, or one page of a section, within one message."""
+    async def rules_text(self, channel_id: int, section: str | None = None, page: int = 1) -> tuple[str, str]:
+        """/rules: the summary and the list of sections, or one page of a section, within one message; and the
+        game whose rules they are."""
         table = await self.table_here(channel_id)
-        return rules_pages.answer(self.rules_page(table.game), section, page)
+        return rules_pages.answer(self.rules_page(table.game), section, page), table.game
 
     async def rules_sections(self, channel_id: int) -> list[str]:
         """The section titles of this channel's game's rules (for autocomplete)."""
@@ -156,9 +158,13 @@ class Views(Outbox):
         return rules_pages.titles(self.rules_page(table.game))
 
     def rules_page(self, game: str) -> str:
-        engine = rules.engine(game)
-        path = Path(rules.__file__).parent / engine.meta.id / "rules.md"  # each game's page sits beside its rules
-        page = (
-            path.read_text(encoding="utf-8") if path.exists() else f"# {engine.meta.title}\n\n{engine.meta.summary}\n"
-        )
-        return page.rstrip("\n") + "\n\n" + TABLE_RULES.read_text(encoding="utf-8")
+        return _rules_page(game)
+
+
+@cache
+def _rules_page(game: str) -> str:
+    """The game's rules page and the table's own rules after it, read once (autocomplete asks on every key)."""
+    engine = rules.engine(game)
+    path = Path(rules.__file__).parent / engine.meta.id / "rules.md"  # each game's page sits beside its rules
+    page = path.read_text(encoding="utf-8") if path.exists() else f"# {engine.meta.title}\n\n{engine.meta.summary}\n"
+    return page.rstrip("\n") + "\n\n" + TABLE_RULES.read_text(encoding="utf-8")
