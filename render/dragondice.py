@@ -17,8 +17,10 @@ from render.draw import (
     Colour,
     centred_text,
     contrast,
+    drawn_layer,
     font,
     header,
+    put_text,
     readable_on,
     seat_colour,
     seat_letter,
@@ -29,11 +31,18 @@ from rules.dragondice.content import DRAGONKIN, SPECIES, SPELLS, TERRAINS, UNIT_
 from rules.dragondice.model import BURIED, DEAD, RESERVE, SUMMONING, Effect, State, Unit
 from rules.dragondice.setup import army_points
 
-COLUMN = 230
+# Sized for Discord's inline width (550 px): at most three terrain columns a row (four terrains are laid out two
+# by two, five three and two) keep the board WIDTH px wide, shown at 77% inline, so its smallest text (11 px) still
+# reads at 8.5 px there.
+COLUMN = 230  # a terrain's column, with the gap to the next, when three share a row
+COLUMNS = 3  # terrain columns a row at most
+WIDTH = COLUMN * COLUMNS + 20
 TERRAIN_TOP = 70
 DIE = 84
 CHIP = 24
 PLAYER_ROW = 74
+FOOTER = 62  # two lines of this turn's notes (or the result) and the legend
+DEAD_X = WIDTH - 240  # where a player's dead and buried units start, right of the reserves
 ELEMENT_COLOURS: dict[str, Colour] = {
     "air": (70, 130, 225),
     "earth": (205, 165, 45),
@@ -45,36 +54,32 @@ PANEL = (232, 226, 210)
 
 
 @lru_cache(maxsize=4096)
-def _text_mask(text: str, size: int) -> Image.Image:
-    """Rendered text as a mask: FreeType is the slowest part of a board, and most labels repeat."""
-    _, _, right, bottom = font(size).getbbox(text)
-    mask = Image.new("L", (max(1, right), max(1, bottom)))
-    ImageDraw.Draw(mask).text((0, 0), text, font=font(size), fill=255)
-    return mask
+def _width(text: str, size: int) -> int:
+    """How far `text` reaches at `size` (measuring is slow and most labels repeat)."""
+    return int(font(size).getbbox(text)[2])
 
 
 def _text(image: Image.Image, xy: tuple[int, int], text: str, size: int, fill: Colour) -> None:
-    mask = _text_mask(text, size)
-    x, y = xy
-    image.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
+    put_text(image, xy, text, size, fill)
 
 
 @lru_cache(maxsize=4096)
 def _fit(text: str, size: int, width: int) -> str:
     """`text` cut with an ellipsis so it is at most `width` pixels wide at `size` (long names never overrun)."""
-    if _text_mask(text, size).width <= width:
+    if _width(text, size) <= width:
         return text
-    while text and _text_mask(text + "…", size).width > width:
+    while text and _width(text + "…", size) > width:
         text = text[:-1]
     return text.rstrip() + "…"
 
 
 def _who(name: str, rest: str, size: int, width: int) -> str:
     """A player's name followed by `rest`: the name is shortened first, so what follows it stays readable."""
-    room = width - _text_mask(rest, size).width
+    room = width - _width(rest, size)
     return _fit(name, size, max(room, 12)) + rest if room > 12 else _fit(name + rest, size, width)
 
 
+@cache
 def _ink(seat: int) -> Colour:
     """A seat's colour for text on the light panels, darkened until it reads there (WCAG 4.5:1 on PANEL)."""
     return readable_on(seat_colour(seat), PANEL)
@@ -90,7 +95,8 @@ def _palette() -> Image.Image:
     for back in backgrounds:
         for ink in inks:
             for step in (1, 2):
-                colours.append(tuple(round(b + (i - b) * step / 3) for b, i in zip(back, ink, strict=True)))  # type: ignore[misc]
+                r, g, b = (round(c + (i - c) * step / 3) for c, i in zip(back, ink, strict=True))
+                colours.append((r, g, b))
     unique = list(dict.fromkeys(colours))[:256]
     flat = [value for colour in unique for value in colour]
     palette = Image.new("P", (1, 1))
@@ -98,7 +104,7 @@ def _palette() -> Image.Image:
     return palette
 
 
-@cache
+@drawn_layer
 def _unit_chip(seat: int, kind: str, dead: bool) -> Image.Image:
     """A unit die: the owner's colour, its health, a stripe per colour of magic; greyed when dead."""
     die = UNIT_DICE[kind]
@@ -120,7 +126,7 @@ def _unit_chip(seat: int, kind: str, dead: bool) -> Image.Image:
     return chip
 
 
-@cache
+@drawn_layer
 def _terrain_die(kind: str, face: int, captured_by: int | None) -> Image.Image:
     """The terrain die: its two colours, the face number and the action icon (or the eighth face's name)."""
     terrain = TERRAINS[kind]
@@ -166,27 +172,44 @@ def _icon(draw: ImageDraw.ImageDraw, action: str, centre: tuple[float, float]) -
             draw.line((x - dx, y - dy, x + dx, y + dy), fill=INK, width=2)
 
 
-@cache
-def _base(players: int, terrains: int, column: int) -> Image.Image:
-    width = max(COLUMN * terrains + 20, 920)
-    height = TERRAIN_TOP + column + 10 + PLAYER_ROW * players + 50
-    return Image.new("RGB", (width, height), PAPER)
+@lru_cache(maxsize=64)
+def _base(height: int) -> Image.Image:
+    return Image.new("RGB", (WIDTH, height), PAPER)
+
+
+def terrain_rows(terrains: int) -> list[range]:
+    """The terrains' indexes row by row: as few rows as COLUMNS allows, the first rows the fuller."""
+    count = max(1, -(-terrains // COLUMNS))
+    rows, start = [], 0
+    for row in range(count):
+        size = -(-(terrains - start) // (count - row))
+        rows.append(range(start, start + size))
+        start += size
+    return rows
 
 
 def render(state: State, names: Sequence[str]) -> Image.Image:
-    column = _column_height(state)
-    image = _base(state.players, len(state.terrains), column).copy()
-    draw = ImageDraw.Draw(image)
-    header(image, "Dragon Dice", _fit(_whose_step(state, names), 16, image.width - 32))
     if state.phase in ("draft", "ready"):
-        _setup_panel(image, state, names)
+        lines = [_wrap(line, 15, WIDTH - 40) for line in setup_lines(state, names)]
+        image = _base(TERRAIN_TOP + 10 + sum(len(wrapped) for wrapped in lines) * 20 + 8 * len(lines) + 10).copy()
+        header(image, "Dragon Dice", _fit(_whose_step(state, names), 16, WIDTH - 32))
+        _setup_panel(image, lines)
         return image.quantize(palette=_palette(), dither=Image.Dither.NONE)
-    for index in range(len(state.terrains)):
-        _terrain_column(image, draw, state, names, index, column)
-    y = TERRAIN_TOP + column + 10
+    rows = terrain_rows(len(state.terrains))
+    heights = [_column_height(state, row, (WIDTH - 20) // len(row)) for row in rows]
+    terrains_end = TERRAIN_TOP + sum(height + 10 for height in heights)
+    image = _base(terrains_end + PLAYER_ROW * state.players + FOOTER).copy()
+    draw = ImageDraw.Draw(image)
+    header(image, "Dragon Dice", _fit(_whose_step(state, names), 16, WIDTH - 32))
+    y = TERRAIN_TOP
+    for row, height in zip(rows, heights, strict=True):
+        column = (WIDTH - 20) // len(row)
+        for place, index in enumerate(row):
+            _terrain_column(image, draw, state, names, index, (10 + place * column, y, column, height))
+        y += height + 10
     for seat in range(state.players):
-        _player_row(image, draw, state, names, seat, y + seat * PLAYER_ROW)
-    _footer(image, state, names, y + state.players * PLAYER_ROW + 6)
+        _player_row(image, draw, state, names, seat, terrains_end + seat * PLAYER_ROW)
+    _footer(image, state, names, terrains_end + state.players * PLAYER_ROW + 6)
     return image.quantize(palette=_palette(), dither=Image.Dither.NONE)
 
 
@@ -230,11 +253,11 @@ def _named(text: str, names: Sequence[str]) -> str:
     return fill_seats(text, lambda seat: names[seat] if seat < len(names) else f"seat {seat}")
 
 
-def _column_height(state: State) -> int:
-    """Tall enough for the most crowded terrain, in steps of 40 px so few base images are cached."""
-    per_row = (COLUMN - 26) // (CHIP + 3)
+def _column_height(state: State, row: range, column: int) -> int:
+    """Tall enough for the most crowded terrain of a row, in steps of 40 px so few base images are cached."""
+    per_row = (column - 26) // (CHIP + 3)
     tallest = 0
-    for terrain in state.terrains:
+    for terrain in (state.terrains[index] for index in row):
         rows = sum(
             17 + 6 + -(-len(state.army(s, terrain.id)) // per_row) * (CHIP + 3) for s in state.seats_at(terrain.id)
         )
@@ -256,21 +279,26 @@ def focus(state: State) -> str:
 
 
 def _terrain_column(
-    image: Image.Image, draw: ImageDraw.ImageDraw, state: State, names: Sequence[str], index: int, height: int
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    state: State,
+    names: Sequence[str],
+    index: int,
+    box: tuple[int, int, int, int],
 ) -> None:
+    """One terrain's column at `box` (left, top, width with the gap, height): its die, dragons, armies, spells."""
     terrain = state.terrains[index]
-    x0 = 10 + index * COLUMN
-    y0 = TERRAIN_TOP
+    x0, y0, column, height = box
     marching = terrain.id == focus(state)
     draw.rounded_rectangle(
-        (x0, y0, x0 + COLUMN - 10, y0 + height),
+        (x0, y0, x0 + column - 10, y0 + height),
         10,
         fill=PANEL,
         outline=(200, 150, 30) if marching else MUTED,
         width=3 if marching else 1,
     )
     image.paste(_terrain_die(terrain.kind, terrain.face, terrain.captured_by), (x0 + 8, y0 + 8))
-    side = COLUMN - DIE - 34  # the room right of the terrain die
+    side = column - DIE - 34  # the room right of the terrain die
     owner = _who(names[terrain.home_of], "'s home", 13, side) if terrain.home_of is not None else "Frontier"
     _text(image, (x0 + DIE + 16, y0 + 10), _fit(f"{terrain.name} ({terrain.id})", 15, side), 15, INK)
     _text(image, (x0 + DIE + 16, y0 + 30), owner, 13, MUTED)
@@ -280,7 +308,7 @@ def _terrain_column(
     y = y0 + DIE + 18
     for dragon in [d for d in state.dragons if d.where == terrain.id]:  # who owns it, and its breath's element
         _dragon(draw, (x0 + 18, y + 8), dragon.element, dragon.owner)
-        label = _who(names[dragon.owner], f"'s {dragon.element} dragon", 13, COLUMN - 52)
+        label = _who(names[dragon.owner], f"'s {dragon.element} dragon", 13, column - 52)
         _text(image, (x0 + 34, y), label, 13, _ink(dragon.owner))
         y += 22
     for seat in state.seats_at(terrain.id):
@@ -289,14 +317,14 @@ def _terrain_column(
         _text(
             image,
             (x0 + 8, y),
-            _who(f"{seat_letter(seat)} · {names[seat]}", f": {health} health", 13, COLUMN - 26),
+            _who(f"{seat_letter(seat)} · {names[seat]}", f": {health} health", 13, column - 26),
             13,
             _ink(seat),
         )
-        y = _chips(image, army, x0 + 8, y + 17, COLUMN - 26, dead=False) + 6
+        y = _chips(image, army, x0 + 8, y + 17, column - 26, dead=False) + 6
     effects = [e for e in state.effects if e.target == terrain.id or e.target.startswith(f"{terrain.id}:")]
     for effect in effects:
-        _text(image, (x0 + 8, y), _fit(effect_label(effect, names), 12, COLUMN - 26), 12, INK)
+        _text(image, (x0 + 8, y), _fit(effect_label(effect, names), 12, column - 26), 12, INK)
         y += 15
 
 
@@ -341,15 +369,14 @@ def _player_row(
     kin = len(state.army(seat, SUMMONING))
     species = SPECIES[state.species[seat]].name
     rest = f" · {species} · captured {captured}/2 · dragons in pool {pool} · Dragonkin to summon {kin}"
-    _text(image, (24, y), _who(names[seat], rest, 14, image.width - 40), 14, INK)
+    _text(image, (24, y), _who(names[seat], rest, 14, WIDTH - 40), 14, INK)
     # reserves on the left in two rows (a whole army may retreat there); the dead unit area above the buried area
     # on the right (buried units never return)
-    right = image.width - 350
     step = CHIP + 3
     sections = (
-        (RESERVE, "Reserves", False, 24, 20, 86, (right - 130) // step, 2),
-        (DEAD, "Dead", True, right, 20, 72, (image.width - right - 82) // step, 1),
-        (BURIED, "Buried", True, right, 47, 72, (image.width - right - 82) // step, 1),
+        (RESERVE, "Reserves", False, 24, 20, 86, (DEAD_X - 120) // step, 2),
+        (DEAD, "Dead", True, DEAD_X, 20, 64, (WIDTH - DEAD_X - 74) // step, 1),
+        (BURIED, "Buried", True, DEAD_X, 47, 64, (WIDTH - DEAD_X - 74) // step, 1),
     )
     for where, label, dead, x, dy, indent, per_row, rows in sections:
         units = [u for u in state.units if u.owner == seat and u.where == where]
@@ -370,12 +397,35 @@ def _footer(image: Image.Image, state: State, names: Sequence[str], y: int) -> N
         pool = ", ".join(f"{n} {key}" for key, n in sorted(state.pool.items()))
         spells = ", ".join(SPELLS[c.spell].name for c in state.announced) or "none yet"
         notes = f"magic results {pool}; announced: {spells}"
-    _text(image, (14, y), _fit(_named(f"This turn: {notes}", names), 13, image.width - 28), 13, INK)
+    text = f"Result: {state.result}" if state.phase == "over" else f"This turn: {notes}"
+    lines = _wrap(_named(text, names), 13, WIDTH - 28)
+    if len(lines) > 2:  # two lines at most: the second says there is more
+        lines = (lines[0], _fit(" ".join(lines[1:]), 13, WIDTH - 28))
+    for index, line in enumerate(lines):
+        _text(image, (14, y + index * 17), line, 13, INK)
     legend = (
         "Terrain: face and action (sword melee, arrow missile, star magic). "
         "Chips: unit health (round: Dragonkin); stripes: colours."
     )
-    _text(image, (14, y + 20), legend, 12, MUTED)
+    _text(image, (14, y + 17 * len(lines) + 3), _fit(legend, 12, WIDTH - 28), 12, MUTED)
+
+
+@lru_cache(maxsize=1024)
+def _wrap(text: str, size: int, width: int) -> tuple[str, ...]:
+    """`text` broken into lines at most `width` pixels wide at `size` (a word longer than that is cut)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}" if line else word
+        if _width(trial, size) <= width:
+            line = trial
+            continue
+        if line:
+            lines.append(line)
+        line = _fit(word, size, width)
+    if line:
+        lines.append(line)
+    return tuple(lines)
 
 
 def setup_lines(state: State, names: Sequence[str]) -> list[str]:
@@ -395,6 +445,11 @@ def setup_lines(state: State, names: Sequence[str]) -> list[str]:
     return lines
 
 
-def _setup_panel(image: Image.Image, state: State, names: Sequence[str]) -> None:
-    for seat, line in enumerate(setup_lines(state, names)):
-        _text(image, (20, TERRAIN_TOP + 10 + seat * 24), _fit(line, 15, image.width - 40), 15, _ink(seat))
+def _setup_panel(image: Image.Image, lines: Sequence[Sequence[str]]) -> None:
+    """Each seat's choices, wrapped, in its colour."""
+    y = TERRAIN_TOP + 10
+    for seat, wrapped in enumerate(lines):
+        for line in wrapped:
+            _text(image, (20, y), line, 15, _ink(seat))
+            y += 20
+        y += 8

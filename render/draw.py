@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
-from functools import cache, lru_cache
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from functools import cache, lru_cache, wraps
+from typing import Any, ParamSpec, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -26,6 +30,60 @@ MUTED = (120, 115, 105)
 HIGHLIGHT = (255, 235, 90)
 
 Colour = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One text a renderer drew: its words, its font size in pixels of the image it ends up in, and whether it is
+    the board's headline (the tests hold every board to a size readable at Discord's inline width)."""
+
+    text: str
+    size: int
+    headline: bool = False
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+_drawn: ContextVar[list[Drawn] | None] = ContextVar("drawn", default=None)
+
+
+@contextmanager
+def recording() -> Iterator[list[Drawn]]:
+    """Collect every text drawn (through this module's helpers) while the block runs."""
+    log: list[Drawn] = []
+    token = _drawn.set(log)
+    try:
+        yield log
+    finally:
+        _drawn.reset(token)
+
+
+def noted(text: str, size: int, headline: bool = False) -> None:
+    """Report a drawn text to the recording, if one is running (a no-op otherwise: boards pay nothing)."""
+    log = _drawn.get()
+    if log is not None and text.strip():
+        log.append(Drawn(text, size, headline))
+
+
+def drawn_layer(build: Callable[P, R]) -> Callable[P, R]:
+    """functools.cache for a function that draws text into an image kept for reuse (a map's names, a legend):
+    the texts it drew are reported again each time the kept image is used, so a board's record is whole."""
+    kept: dict[Any, tuple[R, list[Drawn]]] = {}
+
+    @wraps(build)
+    def use(*args: P.args, **kwargs: P.kwargs) -> R:
+        key = (args, tuple(sorted(kwargs.items())))
+        if key not in kept:
+            with recording() as texts:
+                kept[key] = (build(*args, **kwargs), texts)
+        result, texts = kept[key]
+        log = _drawn.get()
+        if log is not None:
+            log.extend(texts)
+        return result
+
+    use.cache_clear = kept.clear  # type: ignore[attr-defined]
+    return use
 
 
 @cache
@@ -95,7 +153,25 @@ def centred_text(
 ) -> None:
     """Text centred on a point; an outline keeps it readable on any background."""
     stroke = max(1, size // 10) if outline else 0
-    draw.text(centre, text, font=font(size), fill=fill, anchor="mm", stroke_width=stroke, stroke_fill=outline)
+    write(draw, centre, text, size, fill, anchor="mm", outline=outline, stroke=stroke)
+
+
+def write(
+    draw: ImageDraw.ImageDraw,
+    at: tuple[float, float],
+    text: str,
+    size: int,
+    fill: Colour = INK,
+    *,
+    anchor: str | None = None,
+    outline: Colour | None = None,
+    stroke: int = 0,
+    headline: bool = False,
+) -> None:
+    """ImageDraw.text in the default font, reported to the recording: every renderer draws its words
+    through here, `stamp` or the helpers built on them."""
+    noted(text, size, headline)
+    draw.text(at, text, font=font(size), fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=outline)
 
 
 def badge(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, colour: Colour, size: int) -> None:
@@ -110,8 +186,8 @@ def header(image: Image.Image, title: str, line: str, height: int = 56) -> None:
     """The strip across the top: game title and whose turn it is."""
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, image.width, height), fill=INK)
-    draw.text((16, 8), title, font=font(22), fill=PAPER)
-    draw.text((16, 33), line, font=font(16), fill=HIGHLIGHT)
+    write(draw, (16, 8), title, 22, PAPER, headline=True)
+    write(draw, (16, 33), line, 16, HIGHLIGHT)
 
 
 @lru_cache(maxsize=4096)
@@ -134,11 +210,13 @@ def stamp(
     fill: Colour,
     outline: Colour | None = None,
     anchor: str = "mm",
+    headline: bool = False,
 ) -> int:
     """Paste cached text (rendering glyphs is the slow part of a board); returns the text's width.
 
     anchor: "mm" centred on `at`, "lm" left end at `at` (vertically centred), "la" top-left at `at`.
     """
+    noted(text, size, headline)
     sprite = _text_sprite(text, size, fill, outline)
     x, y = at
     if anchor[0] == "m":
@@ -147,6 +225,25 @@ def stamp(
         y -= sprite.height / 2
     image.paste(sprite, (round(x), round(y)), sprite)
     return sprite.width
+
+
+@lru_cache(maxsize=4096)
+def _mask(text: str, size: int) -> tuple[Image.Image, int, int]:
+    """Text rendered once as an alpha mask: drawing glyphs is the slowest part of a board image."""
+    left, top, right, bottom = (int(edge) for edge in font(size).getbbox(text))
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=font(size), fill=255)
+    return mask, left, top
+
+
+def put_text(image: Image.Image, xy: tuple[float, float], text: str, size: int, fill: Colour = INK) -> None:
+    """Same result as ImageDraw.text at `xy` (left, ascender), from a cached mask."""
+    if not text.strip():
+        return
+    noted(text, size)
+    mask, left, top = _mask(text, size)
+    x, y = round(xy[0]) + left, round(xy[1]) + top
+    image.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
 
 
 def fixed_palette(colours: Sequence[Colour]) -> Image.Image:

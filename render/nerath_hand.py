@@ -2,45 +2,61 @@
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from render.draw import INK, PAPER, contrast, font, header
+from render.draw import INK, MUTED, PAPER, font, header, readable_on, stamp
 from rules.nerath.content import CONTENT, REALM_ORDER
 from rules.nerath.state import State
 
-WIDTH = 640
-CARD = 62  # height of one card box
+WIDTH = 550  # Discord shows it at its own size: 12 px text stays 12 px
+TITLE = 15  # a card's name
+TEXT = 12  # a card's rules text and tag
+LINE = TEXT + 4
+CARD_FACE = (255, 252, 244)
+
+
+def _lines(text: str, width: float) -> list[str]:
+    """`text` broken at spaces into lines no wider than `width` pixels."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and font(TEXT).getlength(f"{lines[-1]} {word}") <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 def render_hand(state: State, seat: int, names: Sequence[str]) -> Image.Image:
     """Draw `view(state, seat)`: only that seat's realms show their cards."""
     realms = [r for r in REALM_ORDER if state.seat_of[r] == seat]
-    rows: list[tuple[str, str, str, str]] = []  # (realm, title, text, tag)
+    rows: list[tuple[str, str, list[str], str]] = []  # (realm, title, text lines, tag)
     for realm in realms:
         mine = state.realms[realm]
         for card in mine.hand:
             event = CONTENT.events[card]
-            rows.append((realm, event.name, event.text, f"event {card}"))
+            rows.append((realm, event.name, _lines(event.text, WIDTH - 46), f"event {card}"))
         for card in mine.treasures:
             treasure = CONTENT.treasures[card]
-            rows.append((realm, treasure.name, treasure.text, f"treasure {card}, {treasure.vp} VP"))
+            rows.append((realm, treasure.name, _lines(treasure.text, WIDTH - 46), f"treasure, {treasure.vp} VP"))
         if not mine.hand and not mine.treasures:
-            rows.append((realm, "No cards", "Nothing in hand.", ""))
-    image = Image.new("RGB", (WIDTH, 56 + 12 + len(rows) * (CARD + 8)), PAPER)
+            rows.append((realm, "No cards", ["Nothing in hand."], CONTENT.realms[realm].short))
+    heights = [30 + len(lines) * LINE + 6 for _, _, lines, _ in rows]
+    image = Image.new("RGB", (WIDTH, 56 + 12 + sum(h + 8 for h in heights)), PAPER)
     who = names[seat] if seat < len(names) else f"seat {seat}"
     header(image, "Your cards", f"{who}: {', '.join(CONTENT.realms[r].short for r in realms)}")
     draw = ImageDraw.Draw(image)
     y = 68
-    for realm, title, text, tag in rows:
+    tag_colour = readable_on(MUTED, CARD_FACE)
+    for (realm, title, lines, tag), height in zip(rows, heights, strict=True):
         colour = CONTENT.realms[realm].colour
-        draw.rounded_rectangle((10, y, WIDTH - 10, y + CARD), 6, fill=(255, 252, 244), outline=INK)
-        draw.rectangle((10, y, 22, y + CARD), fill=colour)
-        draw.text((30, y + 5), title, font=font(15), fill=INK)
-        draw.text((WIDTH - 16, y + 6), tag, font=font(11), fill=contrast(PAPER), anchor="ra")
-        for i, line in enumerate(textwrap.wrap(text, 90)[:3]):
-            draw.text((30, y + 25 + i * 13), line, font=font(11), fill=INK)
-        y += CARD + 8
+        draw.rounded_rectangle((10, y, WIDTH - 10, y + height), 6, fill=CARD_FACE, outline=INK)
+        draw.rectangle((10, y, 22, y + height), fill=colour)
+        stamp(image, (30, y + 6), title, TITLE, INK, anchor="la")
+        right = WIDTH - 16 - font(TEXT).getlength(tag)
+        stamp(image, (right, y + 8), tag, TEXT, tag_colour, anchor="la")
+        for i, line in enumerate(lines):
+            stamp(image, (30, y + 28 + i * LINE), line, TEXT, INK, anchor="la")
+        y += height + 8
     return image

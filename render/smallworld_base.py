@@ -1,12 +1,14 @@
-"""Small World Underground: the still part of a board image (terrain, walls, names, legend), built once per map.
+"""Small World Underground: the still part of a board image (terrain, walls, names, legend), built once per map,
+and the pieces and map painting the posted board (smallworld.py) and the zoomed view (smallworld_zoom.py) share.
 
-The whole canvas is laid out here: a header strip, the map, then the players, the combo row and the legend.
-Everything that never changes during a game is drawn into one image that is cached; each render copies it.
+Discord shows a posted image 550 px wide, so the board is drawn WIDTH px wide with no text under SMALL px: every
+word is at least 8 px where players read it. The map (1400 units wide in the content files) is scaled to fit.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -15,25 +17,37 @@ from PIL import Image, ImageDraw
 from render.draw import (
     HIGHLIGHT,
     INK,
+    MUTED,
     PAPER,
     SEAT_COLOURS,
     Colour,
     centred_text,
     contrast,
-    font,
+    drawn_layer,
     readable_on,
+    recording,
     seat_colour,
     seat_letter,
+    stamp,
     text_size,
+    write,
 )
-from rules.smallworld.content import MapData, RegionData
+from rules.base import fill_seats
+from rules.smallworld.content import MapData, RegionData, content, load_map
+from rules.smallworld.engine import ENGINE as smallworld
+from rules.smallworld.state import CONQUER, DEFENDERS, OVER, PICK, REDEPLOY, Combo, Region, State
 
-HEADER = 72
-PLAYERS_ROW = 104
-COMBO_ROW = 120
-LEGEND = 84
-GAP = 10
-NAME_SIZE = 17
+INLINE = 550  # what Discord shows of an image's width in a channel
+WIDTH = 1000  # the posted board's width: texts shrink to 0.55 inline
+SMALL = 15  # the least font size drawn anywhere: 8.25 px inline
+TEXT = 17
+NAME_SIZE = 16  # region names on the whole map
+TITLE = 26  # the headline: 14.3 px inline
+HEADER = 70
+GAP = 8
+PLAYER_ROW = 36
+COMBO_TITLE = 26
+COMBO_CARD = 100
 
 TERRAIN_COLOURS: dict[str, Colour] = {
     "fungus": (120, 176, 92),
@@ -52,7 +66,7 @@ TERRAIN_LABELS = {
     "mud": "Mud",
     "ruins": "Ruins",
     "river": "River",
-    "chasm": "Chasm (no entry)",
+    "chasm": "Chasm",
     "volcano": "Volcano",
 }
 BACKGROUND: Colour = (52, 46, 44)
@@ -60,24 +74,60 @@ WALL: Colour = (24, 20, 20)
 DECLINED_FILL: Colour = (110, 104, 100)
 PANEL: Colour = (64, 58, 54)
 PANEL_EDGE: Colour = (90, 84, 80)
+LEGEND_FILL: Colour = (36, 32, 30)
 CARD: Colour = (236, 228, 210)
+CARD_INK: Colour = (60, 56, 52)
 GOLD: Colour = (246, 196, 40)
 SOFT: Colour = (190, 184, 172)
 MONSTER: Colour = (30, 90, 50)
+NO_ENTRY: Colour = (200, 30, 30)
+DIM = 0.55  # how far the zoomed view darkens the regions around the ones it is about
+
+
+def race_colour(seat: int) -> Colour:
+    """A seat's colour as text on a player row: its hue, lightened until WCAG contrast 4.5 on the panel."""
+    return readable_on(seat_colour(seat), PANEL)
+
+
+# Colours text and pieces are drawn in: the palette keeps them exactly, so quantizing never dulls a text.
 PIECE_COLOURS: tuple[Colour, ...] = (
-    *SEAT_COLOURS, *(readable_on(c, PANEL) for c in SEAT_COLOURS), DECLINED_FILL, PANEL, PANEL_EDGE, CARD, GOLD,
-    SOFT, MONSTER, HIGHLIGHT, INK, PAPER,
-    (60, 56, 52), (120, 115, 105), (200, 30, 30),
+    *SEAT_COLOURS, *(race_colour(seat) for seat in range(len(SEAT_COLOURS))), DECLINED_FILL, PANEL, PANEL_EDGE,
+    LEGEND_FILL, CARD, CARD_INK, GOLD, SOFT, MONSTER, NO_ENTRY, HIGHLIGHT, INK, PAPER, MUTED, BACKGROUND, WALL,
+    (255, 255, 255), (90, 86, 80),
 )  # fmt: skip
 
 
 @dataclass(frozen=True)
+class View:
+    """How map units become image pixels: map point (x, y) lands at ((x - left) * scale, (y - top) * scale + y0)."""
+
+    scale: float
+    left: float
+    top: float
+    y0: int
+
+    def at(self, point: tuple[float, float]) -> tuple[float, float]:
+        return (point[0] - self.left) * self.scale, (point[1] - self.top) * self.scale + self.y0
+
+    def points(self, outline: Iterable[tuple[int, int]], dy: int = 0) -> list[tuple[float, float]]:
+        """An outline in image pixels (dy: shifted up by the canvas top, for masks of the map area alone)."""
+        return [(x, y - dy) for x, y in (self.at(p) for p in outline)]
+
+
+@dataclass(frozen=True)
 class Layout:
-    """Where each part of the image lies (pixels)."""
+    """Where each part of the posted board lies (pixels)."""
 
     width: int
     map_top: int
     map_height: int
+    scale: float
+    players: int
+    legend_height: int
+
+    @property
+    def view(self) -> View:
+        return View(self.scale, 0, 0, self.map_top)
 
     @property
     def players_top(self) -> int:
@@ -85,23 +135,21 @@ class Layout:
 
     @property
     def combos_top(self) -> int:
-        return self.players_top + PLAYERS_ROW + GAP
+        return self.players_top + self.players * (PLAYER_ROW + 4) + GAP
 
     @property
     def legend_top(self) -> int:
-        return self.combos_top + COMBO_ROW + GAP
+        return self.combos_top + COMBO_TITLE + COMBO_CARD + GAP
 
     @property
     def height(self) -> int:
-        return self.legend_top + LEGEND
+        return self.legend_top + self.legend_height
 
 
 def layout(game_map: MapData) -> Layout:
-    return Layout(width=game_map.size[0], map_top=HEADER, map_height=game_map.size[1])
-
-
-def _shift(points: tuple[tuple[int, int], ...], dy: int) -> list[tuple[int, int]]:
-    return [(x, y + dy) for x, y in points]
+    scale = WIDTH / game_map.size[0]
+    legend = len(_legend_rows()) * 30 + 12
+    return Layout(WIDTH, HEADER, round(game_map.size[1] * scale), scale, game_map.players, legend)
 
 
 def _darker(colour: Colour, amount: float) -> Colour:
@@ -117,71 +165,207 @@ def _lighter(colour: Colour, amount: float) -> Colour:
 
 
 @cache
-def pattern(terrain: str) -> Image.Image:
-    """A 48x48 tile that tells the terrains apart without relying on colour alone."""
+def pattern(terrain: str, unit: float = 0.8) -> Image.Image:
+    """A tile that tells the terrains apart without relying on colour alone, drawn natively at `unit` x 48 px."""
     base = TERRAIN_COLOURS[terrain]
-    tile = Image.new("RGB", (48, 48), base)
+    side = max(8, round(48 * unit))
+    tile = Image.new("RGB", (side, side), base)
     draw = ImageDraw.Draw(tile)
+
+    def u(v: float) -> int:
+        return round(v * unit)
+
+    width = max(1, u(2.5))
     ink = _darker(base, 0.87)
     light = _lighter(base, 0.2)
     if terrain == "fungus":  # little mushrooms
         for x, y in ((10, 14), (34, 36)):
-            draw.pieslice((x - 7, y - 6, x + 7, y + 6), 180, 360, fill=ink)
-            draw.rectangle((x - 2, y, x + 2, y + 6), fill=ink)
+            draw.pieslice((u(x - 7), u(y - 6), u(x + 7), u(y + 6)), 180, 360, fill=ink)
+            draw.rectangle((u(x - 2), u(y), u(x + 2), u(y + 6)), fill=ink)
     elif terrain == "crystal":  # facets
         for x, y in ((12, 12), (36, 36)):
-            draw.polygon([(x, y - 9), (x + 5, y), (x, y + 9), (x - 5, y)], outline=light, fill=_lighter(base, 0.15))
+            facet = [(u(x), u(y - 9)), (u(x + 5), u(y)), (u(x), u(y + 9)), (u(x - 5), u(y))]
+            draw.polygon(facet, outline=light, fill=_lighter(base, 0.15))
     elif terrain == "mine":  # timber props
         for x in (8, 32):
-            draw.line((x, 8, x, 40), fill=ink, width=3)
-            draw.line((x - 6, 8, x + 6, 8), fill=ink, width=3)
+            draw.line((u(x), u(8), u(x), u(40)), fill=ink, width=width)
+            draw.line((u(x - 6), u(8), u(x + 6), u(8)), fill=ink, width=width)
     elif terrain == "mud":  # bubbles
         for x, y, r in ((12, 12, 4), (34, 20, 3), (22, 38, 5)):
-            draw.ellipse((x - r, y - r, x + r, y + r), outline=_darker(base, 0.85), width=2)
+            draw.ellipse((u(x - r), u(y - r), u(x + r), u(y + r)), outline=_darker(base, 0.85), width=width)
     elif terrain == "ruins":  # broken masonry
         for y in (10, 34):
-            draw.rectangle((4, y - 5, 22, y + 5), outline=_darker(base, 0.87), width=2)
-            draw.rectangle((28, y + 7, 44, y + 17), outline=_darker(base, 0.87), width=2)
+            draw.rectangle((u(4), u(y - 5), u(22), u(y + 5)), outline=_darker(base, 0.87), width=width)
+            draw.rectangle((u(28), u(y + 7), u(44), u(y + 17)), outline=_darker(base, 0.87), width=width)
     elif terrain == "river":  # ripples
         for y in (12, 36):
-            draw.arc((4, y - 4, 24, y + 6), 200, 340, fill=light, width=2)
-            draw.arc((26, y + 4, 46, y + 14), 200, 340, fill=light, width=2)
+            draw.arc((u(4), u(y - 4), u(24), u(y + 6)), 200, 340, fill=light, width=width)
+            draw.arc((u(26), u(y + 4), u(46), u(y + 14)), 200, 340, fill=light, width=width)
     elif terrain == "chasm":  # cracks into darkness
-        draw.line([(4, 6), (14, 18), (10, 30), (22, 44)], fill=(70, 64, 74), width=2)
-        draw.line([(30, 4), (38, 16), (34, 26), (44, 34)], fill=(70, 64, 74), width=2)
+        draw.line([(u(4), u(6)), (u(14), u(18)), (u(10), u(30)), (u(22), u(44))], fill=(70, 64, 74), width=width)
+        draw.line([(u(30), u(4)), (u(38), u(16)), (u(34), u(26)), (u(44), u(34))], fill=(70, 64, 74), width=width)
     elif terrain == "volcano":  # lava cracks
-        draw.line([(2, 10), (16, 16), (26, 8), (46, 14)], fill=(255, 196, 60), width=3)
-        draw.line([(4, 36), (20, 30), (32, 40), (46, 34)], fill=(255, 170, 50), width=3)
+        draw.line([(u(2), u(10)), (u(16), u(16)), (u(26), u(8)), (u(46), u(14))], fill=(255, 196, 60), width=width)
+        draw.line([(u(4), u(36)), (u(20), u(30)), (u(32), u(40)), (u(46), u(34))], fill=(255, 170, 50), width=width)
     return tile
 
 
-def tiled(terrain: str, size: tuple[int, int]) -> Image.Image:
-    tile = pattern(terrain)
+def tiled(terrain: str, size: tuple[int, int], unit: float = 0.8) -> Image.Image:
+    """The terrain's tile repeated over `size`, by doubling what is already laid (a few pastes, not hundreds)."""
+    tile = pattern(terrain, unit)
     image = Image.new("RGB", size)
-    for x in range(0, size[0], tile.width):
-        for y in range(0, size[1], tile.height):
-            image.paste(tile, (x, y))
+    image.paste(tile, (0, 0))
+    width = tile.width
+    while width < size[0]:
+        image.paste(image.crop((0, 0, width, tile.height)), (width, 0))
+        width *= 2
+    height = tile.height
+    while height < size[1]:
+        image.paste(image.crop((0, 0, size[0], height)), (0, height))
+        height *= 2
     return image
 
 
-def wrap(text: str, size: int, width: int) -> list[str]:
+INNER_SHADE = 0.3  # how much darker an inner region is drawn: lightness, so it reads in any colour vision
+
+
+def paint_map(canvas: Image.Image, game_map: MapData, view: View, unit: float, dim: set[str] | None = None) -> None:
+    """Terrain (patterned), the inner regions shaded, walls: every region the canvas (the map area alone, so
+    nothing spills past it; view.y0 is 0) shows. `dim`: the regions to keep bright, the others darkened."""
+    size = canvas.size
+    outlines = {rid: view.points(region.outline) for rid, region in game_map.regions.items()}
+    shown = [r for r in game_map.regions.values() if _meets(outlines[r.id], size)]
+    for terrain in TERRAIN_COLOURS:
+        mine = [r for r in shown if r.terrain == terrain]
+        if not mine:
+            continue
+        mask = Image.new("L", size, 0)
+        mask_draw = ImageDraw.Draw(mask)
+        for region in mine:
+            mask_draw.polygon(outlines[region.id], fill=255)
+        canvas.paste(tiled(terrain, size, unit), (0, 0), mask)
+    inner = set(game_map.inner_land())
+    _darken(canvas, [outlines[r.id] for r in shown if r.id in inner], 0, INNER_SHADE)
+    if dim is not None:
+        _darken(canvas, [outlines[r.id] for r in shown if r.id not in dim], 0, DIM)
+    draw = ImageDraw.Draw(canvas)
+    wall = max(2, round(4 * view.scale))
+    for region in shown:
+        points = outlines[region.id]
+        draw.line([*points, points[0]], fill=WALL, width=wall, joint="curve")
+
+
+def _meets(points: list[tuple[float, float]], size: tuple[int, int]) -> bool:
+    xs = [x for x, _ in points]
+    ys = [y for _, y in points]
+    return max(xs) >= 0 and min(xs) <= size[0] and max(ys) >= 0 and min(ys) <= size[1]
+
+
+def shade(image: Image.Image, regions: list[RegionData], view: View, amount: float) -> None:
+    """Darken `regions` toward INK by `amount` (the image from view.y0 down): lightness, so the difference reads
+    in any colour vision."""
+    _darken(image, [view.points(region.outline, view.y0) for region in regions], view.y0, amount)
+
+
+def _darken(image: Image.Image, outlines: list[list[tuple[float, float]]], top: int, amount: float) -> None:
+    """Blend the areas inside `outlines` (pixels below `top`) toward INK."""
+    if not outlines:
+        return
+    size = (image.width, image.height - top)
+    mask = Image.new("L", size, 0)
+    mask_draw = ImageDraw.Draw(mask)
+    for points in outlines:
+        mask_draw.polygon(points, fill=255)
+    darker = Image.blend(image.crop((0, top, size[0], image.height)), Image.new("RGB", size, INK), amount)
+    image.paste(darker, (0, top), mask)
+
+
+def shade_inner(image: Image.Image, game_map: MapData, top: int, scale: float = 1.0) -> None:
+    """Darken the regions a race cannot enter first (seed step 4), so the edge shows at a glance."""
+    inner = [game_map.regions[rid] for rid in game_map.inner_land()]
+    shade(image, inner, View(scale, 0, 0, top), INNER_SHADE)
+
+
+_PROBE = ImageDraw.Draw(Image.new("L", (1, 1)))
+
+
+@lru_cache(maxsize=8192)
+def measure(text: str, size: int) -> int:
+    """A text's width in pixels (measured once: measuring is a good part of a board's time)."""
+    return text_size(_PROBE, text, size)[0]
+
+
+def wrap(text: str, size: int, width: float) -> list[str]:
     """Split a name into lines no wider than `width` (a long single word stays whole)."""
-    probe = ImageDraw.Draw(Image.new("L", (1, 1)))
     lines: list[str] = []
     for word in text.split():
-        if lines and text_size(probe, f"{lines[-1]} {word}", size)[0] <= width:
+        if lines and measure(f"{lines[-1]} {word}", size) <= width:
             lines[-1] = f"{lines[-1]} {word}"
         else:
             lines.append(word)
     return lines
 
 
-def label_anchor(region: RegionData, top: int) -> tuple[int, int]:
-    """Where the region's name is centred: just above its tokens."""
-    return region.centre[0], region.centre[1] + top - 30
+Box = tuple[float, float, float, float]
 
 
-def mountain(draw: ImageDraw.ImageDraw, centre: tuple[float, float], size: int = 16) -> None:
+@dataclass(frozen=True)
+class Label:
+    """Where a region's name lines (centre x, centre y, words) and its pieces (centre) go."""
+
+    lines: tuple[tuple[float, float, str], ...]
+    pieces: tuple[float, float]
+
+
+def label(region: RegionData, view: View, size: int, unit: float, box: Box, width: float | None = None) -> Label:
+    """The name just above the region's centre (lines at most `width` wide), the tokens just below it; moved, all
+    together, to stay whole inside `box` with room under the tokens for a Place's name (a region at the edge)."""
+    x, y = view.at(region.centre)
+    lines = wrap(region.name, size, size * 7 if width is None else width)
+    step = size + 2
+    last = y - size * 0.8
+    first = last - step * (len(lines) - 1)
+    shift = max(0.0, box[1] + size / 2 + 3 - first)
+    pieces_below = size / 2 + 16 * unit  # from the last line's centre to the tokens' centre
+    shift -= max(0.0, last + shift + pieces_below + 40 * unit - box[3])
+    placed = []
+    for index, line in enumerate(lines):
+        half = measure(line, size) / 2 + 4
+        placed.append((min(max(x, box[0] + half), box[2] - half), first + shift + index * step, line))
+    px = min(max(x, box[0] + 34 * unit), box[2] - 34 * unit)
+    return Label(tuple(placed), (px, last + shift + pieces_below))
+
+
+def extent(where: Label, size: int) -> Box:
+    """The box a label's name covers, its halo included."""
+    lefts = [x - measure(line, size) / 2 - 3 for x, _, line in where.lines]
+    rights = [x + measure(line, size) / 2 + 3 for x, _, line in where.lines]
+    ys = [y for _, y, _ in where.lines]
+    return min(lefts), min(ys) - size / 2 - 2, max(rights), max(ys) + size / 2 + 2
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def place_labels(regions: list[RegionData], view: View, size: int, unit: float, box: Box) -> dict[str, Label]:
+    """Every region's label; a name that runs into another's is put one word a line (narrower, so the two part)."""
+    placed = {region.id: label(region, view, size, unit, box) for region in regions}
+    extents = {rid: extent(where, size) for rid, where in placed.items()}
+    crowded = {a for a in placed for b in placed if a != b and _overlap(extents[a], extents[b])}
+    for region in regions:
+        if region.id in crowded:
+            placed[region.id] = label(region, view, size, unit, box, width=1)
+    return placed
+
+
+def region_name(draw: ImageDraw.ImageDraw, where: Label, size: int) -> None:
+    """The region's name in ink with a paper halo."""
+    for x, y, line in where.lines:
+        write(draw, (x, y), line, size, INK, anchor="mm", outline=PAPER, stroke=3)
+
+
+def mountain(draw: ImageDraw.ImageDraw, centre: tuple[float, float], size: float = 13) -> None:
     """The Black Mountain sign: a dark peak with a snow line."""
     x, y = centre
     draw.polygon([(x - size, y + size * 0.7), (x, y - size * 0.8), (x + size, y + size * 0.7)], fill=INK)
@@ -191,158 +375,140 @@ def mountain(draw: ImageDraw.ImageDraw, centre: tuple[float, float], size: int =
     draw.line([(x - size, y + size * 0.7), (x, y - size * 0.8), (x + size, y + size * 0.7)], fill=PAPER, width=1)
 
 
-def no_entry(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: int = 13) -> None:
+def no_entry(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float = 12) -> None:
     x, y = centre
-    draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=(200, 30, 30), outline=PAPER, width=2)
-    draw.rectangle((x - radius * 0.6, y - 3, x + radius * 0.6, y + 3), fill=PAPER)
+    draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=NO_ENTRY, outline=PAPER, width=2)
+    draw.rectangle((x - radius * 0.6, y - radius * 0.22, x + radius * 0.6, y + radius * 0.22), fill=PAPER)
 
 
-def mountain_spot(region: RegionData, top: int) -> tuple[int, int]:
-    return region.centre[0] - 40, region.centre[1] + top + 8
+def still_signs(draw: ImageDraw.ImageDraw, region: RegionData, where: Label, unit: float) -> None:
+    """What never moves: the Black Mountain left of the tokens, the no-entry sign on a chasm."""
+    x, y = where.pieces
+    if region.black_mountain:
+        mountain(draw, (x - 31 * unit, y), 12 * unit)
+    if region.terrain == "chasm":
+        no_entry(draw, (x, y), 12 * unit)
 
 
-def base_layer(game_map: MapData) -> Image.Image:
-    """The cached still image for a map. Callers must copy it before drawing."""
-    key = (game_map.id, game_map.title, game_map.size, tuple(game_map.regions))
-    if key not in _BASES:
-        _BASES[key] = _build(game_map)
-    return _BASES[key]
+def draw_pieces(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    here: Region,
+    where: Label,
+    unit: float,
+    box: Box,
+    avoid: Sequence[Box] = (),
+) -> None:
+    """A region's tokens (seat letter and count), monsters, Place/Relic and markers, at `unit` times the map's
+    size (1 on the posted board, larger when zoomed); names below the tokens stay inside `box` and, where they
+    can, clear of the region names in `avoid`."""
+    x, y = where.pieces
+    token_at = x
+    if here.owner is not None and here.tokens > 0:
+        colour = seat_colour(here.owner)
+        fill, ring = (DECLINED_FILL, colour) if here.declined else (colour, INK)
+        paste_centred(image, token_sprite(fill, ring, f"{seat_letter(here.owner)}{here.tokens}", unit), (x, y))
+        token_at = x + 33 * unit
+    if here.monsters:
+        paste_centred(image, monster_sprite(here.monsters, unit), (token_at, y))
+    below = y + 27 * unit
+    size = round(SMALL * unit)
+    if here.treasure:
+        name = treasure_name(here.treasure)
+        width = measure(name, size) + 18 * unit
+        beside = token_at + 20 * unit if here.monsters else x + 20 * unit  # right of the tokens and monsters
+        tries = [  # under the tokens (centred, running right, running left), then beside them
+            (x - width / 2, below), (x - 12 * unit, below), (x + 12 * unit - width, below), (beside, y),
+            (x - 50 * unit - width, y),
+        ]  # fmt: skip
+        left, row = _clear(tries, width, size / 2 + 2, box, avoid)
+        gem(draw, (left + 7 * unit, row), 7 * unit)
+        stamp(image, (left + 18 * unit, row), name, size, INK, PAPER, anchor="lm")
+        if row == below:
+            below += 21 * unit
+    for marker in here.markers:
+        text = MARKERS.get(marker, marker.replace("_", " ").title())
+        half = measure(text, size) / 2 + 6 * unit
+        mid = min(max(x, box[0] + half + 2), box[2] - half - 2)
+        half_height = 10 * unit
+        draw.rounded_rectangle(
+            (mid - half, below - half_height, mid + half, below + half_height), radius=round(half_height), fill=INK
+        )
+        stamp(image, (mid, below), text, size, HIGHLIGHT)
+        below += 23 * unit
 
 
-_BASES: dict[tuple[object, ...], Image.Image] = {}
+def _clear(
+    tries: list[tuple[float, float]], width: float, half: float, box: Box, avoid: Sequence[Box]
+) -> tuple[float, float]:
+    """The first place (left end, row) for words `width` wide that is inside `box` and crosses no name in `avoid`;
+    the first place, kept inside `box`, when none is clear."""
+    inside = [(min(max(left, box[0] + 2), box[2] - width - 2), row) for left, row in tries]
+    for left, row in inside:
+        if not any(_overlap((left, row - half, left + width, row + half), other) for other in avoid):
+            return left, row
+    return inside[0]
 
 
-def _build(game_map: MapData) -> Image.Image:
-    place = layout(game_map)
-    image = Image.new("RGB", (place.width, place.height), BACKGROUND)
-    top = place.map_top
-    size = (place.width, place.map_height)
-    for terrain in TERRAIN_COLOURS:
-        mask = Image.new("L", size, 0)
-        mask_draw = ImageDraw.Draw(mask)
-        for region in game_map.regions.values():
-            if region.terrain == terrain:
-                mask_draw.polygon(region.outline, fill=255)
-        image.paste(tiled(terrain, size), (0, top), mask)
-    shade_inner(image, game_map, top)
-    draw = ImageDraw.Draw(image)
-    for region in game_map.regions.values():
-        points = _shift(region.outline, top)
-        draw.line([*points, points[0]], fill=WALL, width=3, joint="curve")
-    for region in game_map.regions.values():
-        x, y = label_anchor(region, top)
-        lines = wrap(region.name, NAME_SIZE, 150)
-        for index, line in enumerate(lines):
-            dy = (index - (len(lines) - 1)) * (NAME_SIZE + 2)
-            half = text_size(draw, line, NAME_SIZE)[0] / 2 + 6
-            x = min(max(x, half), place.width - half)  # keep names near the edge whole
-            draw.text((x, y + dy), line, font=font(NAME_SIZE), fill=INK, anchor="mm", stroke_width=3, stroke_fill=PAPER)
-        if region.black_mountain:
-            mountain(draw, mountain_spot(region, top))
-        if region.terrain == "chasm":
-            no_entry(draw, (region.centre[0], region.centre[1] + top + 8))
-    _legend(draw, image, place)
-    return image
+MARKERS = {"ancient": "Great Ancient", "queen": "Queen"}
 
 
-INNER_SHADE = 0.3  # how much darker an inner region is drawn: lightness, so it reads in any colour vision
-
-
-def shade_inner(image: Image.Image, game_map: MapData, top: int) -> None:
-    """Darken the regions a race cannot enter first (seed step 4), so the edge shows at a glance."""
-    size = (image.width, game_map.size[1])
-    mask = Image.new("L", size, 0)
-    mask_draw = ImageDraw.Draw(mask)
-    for rid in game_map.inner_land():
-        mask_draw.polygon(game_map.regions[rid].outline, fill=255)
-    box = (0, top, size[0], top + size[1])
-    darker = Image.blend(image.crop(box), Image.new("RGB", size, INK), INNER_SHADE)
-    image.paste(darker, (0, top), mask)
-
-
-def _legend(draw: ImageDraw.ImageDraw, image: Image.Image, place: Layout) -> None:
-    y0 = place.legend_top
-    draw.rectangle((0, y0, place.width, place.height), fill=(36, 32, 30))
-    x = 14
-    for terrain, label in TERRAIN_LABELS.items():
-        image.paste(pattern(terrain).crop((0, 0, 30, 26)), (x, y0 + 10))
-        draw.rectangle((x, y0 + 10, x + 30, y0 + 36), outline=PAPER, width=1)
-        draw.text((x + 38, y0 + 23), label, font=font(16), fill=PAPER, anchor="lm")
-        x += 38 + text_size(draw, label, 16)[0] + 22
-    swatch = pattern("ruins").crop((0, 0, 30, 26))
-    image.paste(Image.blend(swatch, Image.new("RGB", swatch.size, INK), INNER_SHADE), (x, y0 + 10))
-    draw.rectangle((x, y0 + 10, x + 30, y0 + 36), outline=PAPER, width=1)
-    draw.text((x + 38, y0 + 23), "inner: not a first conquest", font=font(16), fill=PAPER, anchor="lm")
-    y = y0 + 60
-    x = 14
-    mountain(draw, (x + 14, y))
-    x = _legend_text(draw, x + 34, y, "Black Mountain (+1 defence)")
-    no_entry(draw, (x + 12, y), 11)
-    x = _legend_text(draw, x + 30, y, "impassable")
-    for fill, ring, label in (
-        (seat_colour(0), INK, "active tokens (A: seat, 3 tokens)"),
-        (DECLINED_FILL, seat_colour(0), "declined tokens"),
-    ):
-        token(draw, (x + 14, y), fill, ring, seat_letter(0) + "3", 13)
-        x = _legend_text(draw, x + 34, y, label)
-    monster(draw, (x + 14, y), 2, 13)
-    x = _legend_text(draw, x + 34, y, "monsters")
-    treasure(draw, (x + 12, y), "", 11)
-    x = _legend_text(draw, x + 30, y, "Place / Relic")
-    draw.rounded_rectangle((x, y - 11, x + 30, y + 11), radius=6, outline=(255, 220, 60), width=4)
-    _legend_text(draw, x + 38, y, "conquered this turn")
-
-
-def _legend_text(draw: ImageDraw.ImageDraw, x: int, y: int, text: str) -> int:
-    draw.text((x, y), text, font=font(15), fill=PAPER, anchor="lm")
-    return x + text_size(draw, text, 15)[0] + 22
+def treasure_name(treasure_id: str) -> str:
+    found = content().treasures.get(treasure_id)
+    return found.name if found else treasure_id.replace("_", " ").title()
 
 
 def token(
-    draw: ImageDraw.ImageDraw, centre: tuple[float, float], fill: Colour, ring: Colour, text: str, radius: int
+    draw: ImageDraw.ImageDraw, centre: tuple[float, float], fill: Colour, ring: Colour, text: str, unit: float
 ) -> None:
-    """A stack of race tokens: a disc with its seat letter and count ("B3")."""
+    """A stack of race tokens: a disc with its seat letter and count ("B3"); a declined stack is grey with a thick
+    ring of its seat's colour."""
     x, y = centre
-    width = 2 if ring == INK else max(4, radius // 3)
+    size = round((16 if len(text) < 3 else SMALL) * unit)
+    probe = measure(text, size)
+    radius = max(15 * unit, probe / 2 + 5 * unit)
+    width = round(2 * unit) if ring == INK else round(5 * unit)
     draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=fill, outline=ring, width=width)
-    size = int(radius * (1.15 if len(text) < 2 else 0.95 if len(text) < 3 else 0.75))
     centred_text(draw, centre, text, size, fill=contrast(fill))
 
 
-def monster(draw: ImageDraw.ImageDraw, centre: tuple[float, float], count: int, radius: int) -> None:
+def monster(draw: ImageDraw.ImageDraw, centre: tuple[float, float], count: int, unit: float) -> None:
     """Monster tokens: a spiky dark-green blot with their number."""
     x, y = centre
+    radius = 12 * unit
     spikes = []
     for k in range(16):
         angle = math.pi * 2 * k / 16
-        r = radius * (1.25 if k % 2 else 0.95)
+        r = radius * (1.3 if k % 2 else 1.0)
         spikes.append((x + r * math.cos(angle), y + r * math.sin(angle)))
     draw.polygon(spikes, fill=MONSTER, outline=PAPER)
-    centred_text(draw, centre, str(count), int(radius * 1.1), fill=PAPER)
+    centred_text(draw, centre, str(count), round(16 * unit), fill=PAPER)
 
 
-def treasure(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, radius: int) -> None:
-    """A Place or Relic: a gold gem, with its name beside it when given."""
+def gem(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float) -> None:
+    """A Place or Relic: a gold gem."""
     x, y = centre
     draw.polygon([(x, y - radius), (x + radius, y), (x, y + radius), (x - radius, y)], fill=GOLD, outline=INK)
-    if text:
-        draw.text((x + radius + 4, y), text, font=font(14), fill=INK, anchor="lm", stroke_width=2, stroke_fill=PAPER)
 
 
-@lru_cache(maxsize=512)
-def token_sprite(fill: Colour, ring: Colour, text: str, radius: int) -> Image.Image:
-    pad = 2
-    side = 2 * radius + 2 * pad
+def _sprite(side: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     sprite = Image.new("RGBA", (side, side), (0, 0, 0, 0))
-    token(ImageDraw.Draw(sprite), (side / 2, side / 2), fill, ring, text, radius)
+    return sprite, ImageDraw.Draw(sprite)
+
+
+@drawn_layer
+def token_sprite(fill: Colour, ring: Colour, text: str, unit: float = 1.0) -> Image.Image:
+    side = round(48 * unit)
+    sprite, draw = _sprite(side)
+    token(draw, (side / 2, side / 2), fill, ring, text, unit)
     return sprite
 
 
-@lru_cache(maxsize=64)
-def monster_sprite(count: int, radius: int) -> Image.Image:
-    side = int(radius * 2.6) + 4
-    sprite = Image.new("RGBA", (side, side), (0, 0, 0, 0))
-    monster(ImageDraw.Draw(sprite), (side / 2, side / 2), count, radius)
+@drawn_layer
+def monster_sprite(count: int, unit: float = 1.0) -> Image.Image:
+    side = round(36 * unit)
+    sprite, draw = _sprite(side)
+    monster(draw, (side / 2, side / 2), count, unit)
     return sprite
 
 
@@ -350,20 +516,222 @@ def paste_centred(image: Image.Image, sprite: Image.Image, centre: tuple[float, 
     image.paste(sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)), sprite)
 
 
-def palette_for(game_map: MapData) -> Image.Image:
-    """A 256-colour palette fitted to the map and the colours pieces use, so a board quantizes quickly."""
-    key = (game_map.id, game_map.title, game_map.size, tuple(game_map.regions))
-    if key not in _PALETTES:
-        base = base_layer(game_map)
-        swatches = Image.new("RGB", (base.width, 40), PAPER)
-        draw = ImageDraw.Draw(swatches)
-        for index, colour in enumerate(PIECE_COLOURS):
-            draw.rectangle((index * 40, 0, index * 40 + 39, 39), fill=colour)
-        sample = Image.new("RGB", (base.width, base.height + 40))
-        sample.paste(base, (0, 0))
-        sample.paste(swatches, (0, base.height))
-        _PALETTES[key] = sample.quantize(colors=256, method=Image.Quantize.MEDIANCUT)
-    return _PALETTES[key]
+@drawn_layer
+def base_layer(players: int) -> Image.Image:
+    """The still image for a map (drawn once; its names are reported on every use). Callers copy it first."""
+    game_map = load_map(players)
+    place = layout(game_map)
+    image = Image.new("RGB", (place.width, place.height), BACKGROUND)
+    canvas = Image.new("RGB", (place.width, place.map_height), BACKGROUND)
+    view = View(place.scale, 0, 0, 0)
+    paint_map(canvas, game_map, view, unit=0.8)
+    image.paste(canvas, (0, place.map_top))
+    names = name_layer(players)
+    image.paste(names, (0, 0), names)
+    _legend(image, ImageDraw.Draw(image), place)
+    return image
 
 
-_PALETTES: dict[tuple[object, ...], Image.Image] = {}
+@drawn_layer
+def name_layer(players: int) -> Image.Image:
+    """The regions' names and still signs (Black Mountains, no entry) on a transparent layer the size of the board:
+    pasted into the base, and again over a highlighted outline so that no name is crossed out."""
+    game_map = load_map(players)
+    place = layout(game_map)
+    layer = Image.new("RGBA", (place.width, place.map_top + place.map_height), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(layer)
+    for rid, where in labels(players).items():  # names and signs stay inside the map area (see label)
+        region_name(draw, where, NAME_SIZE)
+        still_signs(draw, game_map.regions[rid], where, 1.0)
+    return layer
+
+
+def names_over(image: Image.Image, players: int, box: tuple[int, int, int, int]) -> None:
+    """Paste the names back inside `box` (the board already reports them: this is not a new text)."""
+    with recording():
+        names = name_layer(players).crop(box)
+    image.paste(names, box[:2], names)
+
+
+@cache
+def labels(players: int) -> dict[str, Label]:
+    """Where every region's name and pieces go on the posted board (image pixels)."""
+    game_map = load_map(players)
+    place = layout(game_map)
+    box = (0, place.map_top, place.width, place.map_top + place.map_height)
+    return place_labels(list(game_map.regions.values()), place.view, NAME_SIZE, 1.0, box)
+
+
+@cache
+def name_boxes(players: int) -> tuple[Box, ...]:
+    """The boxes the region names cover on the posted board, for pieces' words to keep clear of."""
+    return tuple(extent(where, NAME_SIZE) for where in labels(players).values())
+
+
+@lru_cache(maxsize=64)
+def outline_sprite(players: int, rid: str, colour: Colour, width: int) -> tuple[Image.Image, tuple[int, int]]:
+    """A region's outline on the posted board as a transparent overlay and where it goes: drawing the outline
+    with rounded joints costs a few milliseconds, pasting it a fraction of one."""
+    points = layout(load_map(players)).view.points(load_map(players).regions[rid].outline)
+    left = int(min(x for x, _ in points)) - width
+    top = int(min(y for _, y in points)) - width
+    right = int(max(x for x, _ in points)) + width + 1
+    bottom = int(max(y for _, y in points)) + width + 1
+    sprite = Image.new("RGBA", (right - left, bottom - top), (0, 0, 0, 0))
+    shifted = [(x - left, y - top) for x, y in points]
+    ImageDraw.Draw(sprite).line([*shifted, shifted[0]], fill=colour, width=width, joint="curve")
+    return sprite, (left, top)
+
+
+# The legend: what each sign means, flowed into rows across the board's width.
+LegendItem = tuple[str, str]  # (sign, words)
+LEGEND_SIZE = 16
+
+
+def _legend_items() -> list[LegendItem]:
+    terrains = [(f"terrain:{terrain}", label) for terrain, label in TERRAIN_LABELS.items()]
+    return [
+        *terrains,
+        ("inner", "darker: not a first conquest"),
+        ("mountain", "Black Mountain: +1 defence"),
+        ("no_entry", "no entry"),
+        ("token", "seat A's 3 tokens"),
+        ("declined", "in decline"),
+        ("monster", "monsters"),
+        ("gem", "Place / Relic"),
+        ("conquered", "conquered this turn"),
+    ]
+
+
+@cache
+def _legend_rows() -> list[list[tuple[int, LegendItem]]]:
+    """Items with the x each starts at, row by row."""
+    rows: list[list[tuple[int, LegendItem]]] = [[]]
+    x = 12
+    for item in _legend_items():
+        width = 36 + measure(item[1], LEGEND_SIZE)
+        if x + width > WIDTH - 12 and rows[-1]:
+            rows.append([])
+            x = 12
+        rows[-1].append((x, item))
+        x += width + 20
+    return rows
+
+
+def _legend(image: Image.Image, draw: ImageDraw.ImageDraw, place: Layout) -> None:
+    y0 = place.legend_top
+    draw.rectangle((0, y0, place.width, place.height), fill=LEGEND_FILL)
+    for row, items in enumerate(_legend_rows()):
+        y = y0 + 21 + row * 30
+        for x, (sign, words) in items:
+            _legend_sign(image, draw, sign, (x + 14, y))
+            write(draw, (x + 34, y), words, LEGEND_SIZE, PAPER, anchor="lm")
+
+
+def _legend_sign(image: Image.Image, draw: ImageDraw.ImageDraw, sign: str, centre: tuple[int, int]) -> None:
+    x, y = centre
+    box = (x - 14, y - 11, x + 14, y + 11)
+    if sign.startswith("terrain:") or sign == "inner":
+        swatch = pattern(sign.removeprefix("terrain:") if sign != "inner" else "ruins").crop((0, 0, 28, 22))
+        if sign == "inner":
+            swatch = Image.blend(swatch, Image.new("RGB", swatch.size, INK), INNER_SHADE)
+        image.paste(swatch, box[:2])
+        draw.rectangle(box, outline=PAPER, width=1)
+    elif sign == "mountain":
+        mountain(draw, (x, y), 12)
+    elif sign == "no_entry":
+        no_entry(draw, (x, y), 11)
+    elif sign in ("token", "declined"):
+        fill, ring = (seat_colour(0), INK) if sign == "token" else (DECLINED_FILL, seat_colour(0))
+        paste_centred(image, token_sprite(fill, ring, seat_letter(0) + "3"), (x, y))
+    elif sign == "monster":
+        paste_centred(image, monster_sprite(2), (x, y))
+    elif sign == "gem":
+        gem(draw, (x, y), 9)
+    elif sign == "conquered":
+        draw.rounded_rectangle(box, radius=6, outline=HIGHLIGHT, width=4)
+
+
+@cache
+def palette_for(players: int) -> Image.Image:
+    """A 256-colour palette: the exact colours of texts and pieces, then the map's own shades, so a board
+    quantizes quickly and no text loses contrast to a nearby palette entry."""
+    with recording():  # the base layer's texts belong to boards, not to whoever builds the palette first
+        base = base_layer(players)
+    exact = list(dict.fromkeys(PIECE_COLOURS))
+    shades = base.quantize(colors=256 - len(exact), method=Image.Quantize.MEDIANCUT).getpalette() or []
+    entries = [c for colour in exact for c in colour] + shades[: 3 * (256 - len(exact))]
+    entries += [0] * (768 - len(entries))
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(entries)
+    return palette
+
+
+PHASES = {PICK: "picks a combo", CONQUER: "is conquering", REDEPLOY: "is redeploying", DEFENDERS: "has ended the turn"}
+
+
+def combo_text(combo: Combo) -> str:
+    data = content()
+    race = data.races[combo.race].name if combo.race in data.races else combo.race.replace("_", " ").title()
+    power = data.powers[combo.power].name if combo.power in data.powers else combo.power.replace("_", " ").title()
+    return f"{power} {race}"
+
+
+def combo_tokens(combo: Combo) -> int:
+    data = content()
+    race = data.races.get(combo.race)
+    power = data.powers.get(combo.power)
+    return (race.tokens if race else 0) + (power.tokens if power else 0)
+
+
+def player_name(names: Sequence[str], seat: int) -> str:
+    return names[seat] if seat < len(names) else f"Player {seat + 1}"
+
+
+def status(state: State, names: Sequence[str]) -> str:
+    """Whose turn it is and what they are doing, or the result."""
+    if state.phase == OVER:
+        result = smallworld.outcome(state)
+        return fill_seats(result.summary, lambda seat: player_name(names, seat)) if result else "Game over"
+    line = f"{player_name(names, state.current)} {PHASES.get(state.phase, state.phase)}"
+    waiting = sorted(smallworld.awaiting(state) - {state.current})
+    if waiting:
+        line += " · waiting for " + ", ".join(player_name(names, seat) for seat in waiting)
+    return line
+
+
+@lru_cache(maxsize=4096)
+def fit(text: str, size: int, width: float) -> str:
+    """`text`, cut with an ellipsis to `width` pixels."""
+    if measure(text, size) <= width:
+        return text
+    while text and measure(text + "…", size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, state: State, names: Sequence[str], title: str) -> None:
+    """The strip across the top: the title (the board's headline), the turn track, whose turn it is."""
+    width = image.width
+    draw.rectangle((0, 0, width, HEADER - 1), fill=INK)
+    label = f"Turn {min(state.turn, state.turns)} of {state.turns}"
+    label_width = measure(label, 20)
+    stamp(image, (width - 16 - label_width, 10), label, 20, PAPER, anchor="la")
+    room = width - 48 - label_width
+    stamp(image, (16, 8), fit(title, TITLE, room), TITLE, PAPER, anchor="la", headline=True)
+    step = 24
+    track = step * state.turns
+    line = fit(status(state, names), 20, width - 48 - track)
+    stamp(image, (16, 42), line, 20, HIGHLIGHT, anchor="la")
+    # Turn track: one pip per game turn, the current one large, lit and numbered.
+    right = width - 16
+    y = 52
+    for turn in range(state.turns, 0, -1):
+        x = right - 11 - (state.turns - turn) * step
+        if turn == state.turn:
+            draw.ellipse((x - 12, y - 12, x + 12, y + 12), fill=HIGHLIGHT, outline=PAPER, width=2)
+            stamp(image, (x, y), str(turn), SMALL, INK)
+        elif turn < state.turn:
+            draw.ellipse((x - 7, y - 7, x + 7, y + 7), fill=MUTED)
+        else:
+            draw.ellipse((x - 7, y - 7, x + 7, y + 7), outline=PAPER, width=2)

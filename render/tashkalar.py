@@ -7,9 +7,22 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from render.draw import HIGHLIGHT, INK, MUTED, PAPER, Colour, centred_text, contrast, header, seat_colour, seat_letter
+from render.draw import (
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PAPER,
+    Colour,
+    centred_text,
+    contrast,
+    drawn_layer,
+    header,
+    put_text,
+    seat_colour,
+    seat_letter,
+)
 from render.tashkalar_hand import render_hand
-from render.tashkalar_parts import GOLD, WHITE, paragraph, pattern, put_text, token
+from render.tashkalar_parts import GOLD, WHITE, fit, paragraph, pattern, text_width, token
 from rules.tashkalar.board import FILES, SIZE, coords
 from rules.tashkalar.content import CARDS, TASKS
 from rules.tashkalar.effects import current, targets
@@ -27,13 +40,18 @@ from rules.tashkalar.state import (
 
 __all__ = ["render", "render_hand"]
 
-CELL = 62
+# Sized for Discord's inline width (550 px): the image is shrunk by 550 / WIDTH (0.65), so no text is drawn below
+# SMALLEST px (8.4 px inline) and the panel says only what fits at that size.
+CELL = 56
 TOP = 56
-MARGIN = 28
+MARGIN = 26
 BOARD = CELL * SIZE
-PANEL = 300
+PANEL = 290
 WIDTH = MARGIN * 2 + BOARD + PANEL
-HEIGHT = TOP + MARGIN * 2 + BOARD + 8
+KEY_Y = TOP + MARGIN * 2 + BOARD  # the key to the arena's marks, under it
+HEIGHT = KEY_Y + 30
+SMALLEST = 13
+TEXT_W = PANEL - 16  # the panel's text column, clear of the image's right edge
 LIGHT, DARK = (232, 224, 204), (214, 204, 180)
 CENTRE_TINT = (222, 210, 228)
 
@@ -45,7 +63,7 @@ def _cell_box(square: str) -> tuple[int, int, int, int]:
     return left, top, left + CELL, top + CELL
 
 
-@cache
+@drawn_layer
 def _background() -> Image.Image:
     """The empty arena with its coordinates: drawn once, copied for every render."""
     image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
@@ -55,13 +73,14 @@ def _background() -> Image.Image:
             square = f"{FILES[x]}{y + 1}"
             fill = CENTRE_TINT if 3 <= x <= 5 and 3 <= y <= 5 else (LIGHT if (x + y) % 2 else DARK)
             draw.rectangle(_cell_box(square), fill=fill, outline=MUTED)
+    _marks_key(image, draw)
     for i in range(SIZE):
         cx = MARGIN + i * CELL + CELL / 2
         cy = TOP + MARGIN + (SIZE - 1 - i) * CELL + CELL / 2
-        for y in (TOP + MARGIN / 2, TOP + MARGIN + BOARD + MARGIN / 2):
-            centred_text(draw, (cx, y), FILES[i], 16, fill=INK)
-        for x in (MARGIN / 2, MARGIN + BOARD + MARGIN / 2):
-            centred_text(draw, (x, cy), str(i + 1), 16, fill=INK)
+        for row in (TOP + MARGIN / 2, TOP + MARGIN + BOARD + MARGIN / 2):
+            centred_text(draw, (cx, row), FILES[i], 16, fill=INK)
+        for column in (MARGIN / 2, MARGIN + BOARD + MARGIN / 2):
+            centred_text(draw, (column, cy), str(i + 1), 16, fill=INK)
     draw.rectangle((MARGIN, TOP + MARGIN, MARGIN + BOARD, TOP + MARGIN + BOARD), outline=INK, width=3)
     return image
 
@@ -86,19 +105,41 @@ def _headline(state: State, names: Sequence[str]) -> str:
     return f"{who} ({_tag(state.controller)}) to act: {state.actions_left} action(s) left"
 
 
+CHANGED, PATTERN, TOUCHED = (240, 150, 60), (90, 90, 200), (230, 80, 40)  # the outlines of _highlights
+MARKS = (  # (outline colour, inset, width, what it marks), as _highlights draws them
+    (HIGHLIGHT, 0, 5, "summoned"),
+    (PATTERN, 6, 2, "its pattern"),
+    (TOUCHED, 1, 3, "its effect"),
+    (CHANGED, 3, 2, "changed"),
+)
+
+
+def _marks_key(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+    """What the outlines on the arena mean, and the dot of a square that may be chosen."""
+    x, y = MARGIN, KEY_Y
+    for colour, inset, width, label in MARKS:
+        box = (x + inset / 3, y + inset / 3, x + 20 - inset / 3, y + 20 - inset / 3)
+        draw.rectangle((x, y, x + 20, y + 20), fill=LIGHT)
+        draw.rectangle(box, outline=colour, width=max(2, width - 1))
+        put_text(image, (x + 26, y + 3), label, SMALLEST, INK)
+        x += 26 + text_width(label, SMALLEST) + 18
+    draw.ellipse((x + 4, y + 4, x + 16, y + 16), fill=HIGHLIGHT, outline=INK)
+    put_text(image, (x + 26, y + 3), "may be chosen", SMALLEST, INK)
+
+
 def _highlights(draw: ImageDraw.ImageDraw, state: State) -> None:
     for square in state.changed:
         left, top, right, bottom = _cell_box(square)
-        draw.rectangle((left + 3, top + 3, right - 3, bottom - 3), outline=(240, 150, 60), width=2)
+        draw.rectangle((left + 3, top + 3, right - 3, bottom - 3), outline=CHANGED, width=2)
     last = state.last
     if last is None:
         return
     for square in last.pattern:
         left, top, right, bottom = _cell_box(square)
-        draw.rectangle((left + 6, top + 6, right - 6, bottom - 6), outline=(90, 90, 200), width=2)
+        draw.rectangle((left + 6, top + 6, right - 6, bottom - 6), outline=PATTERN, width=2)
     for square in last.touched:
         left, top, right, bottom = _cell_box(square)
-        draw.rectangle((left + 1, top + 1, right - 1, bottom - 1), outline=(230, 80, 40), width=3)
+        draw.rectangle((left + 1, top + 1, right - 1, bottom - 1), outline=TOUCHED, width=3)
     left, top, right, bottom = _cell_box(last.square)
     draw.rectangle((left, top, right, bottom), outline=HIGHLIGHT, width=5)
 
@@ -120,59 +161,75 @@ def _panel(image: Image.Image, state: State, names: Sequence[str]) -> None:
     mode = "High Form" if state.mode == "high_form" else "Deathmatch"
     teams = ", teams" if state.teams else ""
     put_text(image, (x, y), f"{mode}{teams}: target {TARGET[state.mode]}, round {state.round}", 15, INK)
-    y += 24
+    y += 26
     for seat in range(state.players):
-        hand = state.hands[seat]
-        if seat == state.controller and state.phase != "over":
-            draw.rectangle((x - 6, y - 3, x + PANEL - 18, y + 58), fill=(255, 246, 200), outline=HIGHLIGHT)
-        token(draw, (x + 14, y + 16), seat_colour(seat), 2, 30, seat_letter(seat))
-        team = f"  (team {seat % 2 + 1})" if state.teams else ""  # numbers: A-D are the seats' marks
-        put_text(image, (x + 34, y), f"{names[seat][:18]}{team}", 16, INK)
-        score = team_score(state, seat)
-        put_text(image, (x + PANEL - 60, y), f"{score} pts", 16, INK)
-        cards = f"hand {len(hand.beings)} beings, {len(hand.legends)} legends, {len(hand.flares)} Flare"
-        put_text(image, (x + 34, y + 20), cards, 12, MUTED)
-        free = f"{discs_free(state, seat)} discs, {legends_free(state, seat)} legendary"
-        supply = f"deck {len(state.decks[seat])}; supply {free}"
-        put_text(image, (x + 34, y + 36), supply, 12, MUTED)
-        y += 66
+        y = _seat(image, draw, state, names, seat, (x, y))
     if state.mode == "deathmatch" and state.phase != "over":
         commons, heroics, legends = state.tally
-        waiting = state.carry_common[state.active]
-        line = f"Destroyed this turn: {commons} common, {heroics} heroic, {legends} legendary (+{waiting} kept)"
-        y = paragraph(image, (x, y), line, 12, PANEL - 30) + 4
+        kept = state.carry_common[state.active]
+        line = f"Destroyed this turn: {commons} common, {heroics} heroic, {legends} legendary (+{kept} kept)"
+        y = paragraph(image, (x, y), line, SMALLEST, TEXT_W, fill=MUTED) + 6
     if state.last is not None:
-        card = CARDS[state.last.card]
-        put_text(image, (x, y), "Last summon:", 14, INK)
-        y += 18
-        y = paragraph(image, (x, y), f"{card.name} at {state.last.square}", 14, PANEL - 30, fill=INK)
-        pattern(draw, (x, y + 2), card.grid, seat_colour(state.last.seat), card.rank, 18)
-        y += 18 * len(card.grid) + 10
+        y = _last_summon(image, draw, state, (x, y)) + 8
     y = _key(image, draw, x, y)
     if state.tasks_offer:
         put_text(image, (x, y), "Tasks on offer:", 14, INK)
-        y += 20
+        y += 21
         for task_id in state.tasks_offer:
             task = TASKS[task_id]
+            cell = 10 if len(task.grid) > 3 else 12
+            indent = cell * len(task.grid[0]) + 6 if task.grid else 0
             if task.grid:
-                pattern(draw, (x, y), task.grid, MUTED, 1, 12)
-                indent = 12 * len(task.grid[0]) + 6
-                bottom = y + 12 * len(task.grid)
-            else:
-                indent, bottom = 0, y
+                pattern(draw, (x, y + 1), task.grid, MUTED, 1, cell)
+            bottom = y + cell * len(task.grid) + 1
             end = paragraph(
-                image, (x + indent, y), f"{task.name} ({task.points}): {task.text}", 12, PANEL - 30 - indent
+                image, (x + indent, y), f"{task.name} ({task.points}): {task.text}", SMALLEST, TEXT_W - indent
             )
-            y = max(end, bottom) + 6
+            y = max(end, bottom) + 5
+
+
+def _seat(
+    image: Image.Image, draw: ImageDraw.ImageDraw, state: State, names: Sequence[str], seat: int, at: tuple[int, int]
+) -> int:
+    """One seat's lines: its mark, name and score, then its hand and what it has left; returns the y below."""
+    x, y = at
+    hand = state.hands[seat]
+    if seat == state.controller and state.phase != "over":
+        draw.rectangle((x - 6, y - 4, x + PANEL - 12, y + 53), fill=(255, 246, 200), outline=HIGHLIGHT)
+    token(draw, (x + 12, y + 12), seat_colour(seat), 1, 50, seat_letter(seat))  # a disc wide enough for its letter
+    score = f"{team_score(state, seat)} pts"
+    score_x = x + TEXT_W - text_width(score, 16)
+    team = f" (team {seat % 2 + 1})" if state.teams else ""  # numbers: A-D are the seats' marks
+    put_text(image, (x + 30, y), fit(names[seat], 16, score_x - x - 40 - text_width(team, 16)) + team, 16, INK)
+    put_text(image, (score_x, y), score, 16, INK)
+    held = f"hand {len(hand.beings)} beings, {len(hand.legends)} legends, {len(hand.flares)} Flare"
+    put_text(image, (x + 30, y + 20), held, SMALLEST, MUTED)
+    left = f"deck {len(state.decks[seat])} · free {discs_free(state, seat)} discs, {legends_free(state, seat)} legends"
+    put_text(image, (x + 30, y + 36), fit(left, SMALLEST, TEXT_W - 30), SMALLEST, MUTED)
+    return y + 62
+
+
+def _last_summon(image: Image.Image, draw: ImageDraw.ImageDraw, state: State, at: tuple[int, int]) -> int:
+    """The last summoned being's name and square, its pattern beside them; returns the y below."""
+    assert state.last is not None
+    x, y = at
+    card = CARDS[state.last.card]
+    cell = 16
+    wide = cell * len(card.grid[0])
+    pattern(draw, (x + TEXT_W - wide, y), card.grid, seat_colour(state.last.seat), card.rank, cell)
+    put_text(image, (x, y), "Last summon:", SMALLEST, MUTED)
+    end = paragraph(image, (x, y + 18), f"{card.name} at {state.last.square}", 15, TEXT_W - wide - 10, fill=INK)
+    return max(end, y + cell * len(card.grid))
 
 
 def _key(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> int:
     """What the three token shapes mean."""
+    left = x
     for index, label in enumerate(("common", "heroic", "legendary")):
-        left = x + index * 92
         token(draw, (left + 12, y + 12), MUTED, index + 1, 26)
-        put_text(image, (left + 28, y + 5), label, 13, INK)
-    return y + 34
+        put_text(image, (left + 28, y + 4), label, SMALLEST, INK)
+        left += 28 + text_width(label, SMALLEST) + 16
+    return y + 32
 
 
 def _mix(a: Colour, b: Colour, t: float) -> Colour:
@@ -185,7 +242,7 @@ def _palette() -> Image.Image:
     than computing a palette per image, and encode_png then skips its own quantising."""
     seats = [seat_colour(s) for s in range(len(COLOURS))]
     panel = (255, 246, 200)
-    accents = [HIGHLIGHT, (240, 150, 60), (90, 90, 200), (230, 80, 40), GOLD, (70, 70, 80), (225, 218, 200)]
+    accents = [HIGHLIGHT, CHANGED, PATTERN, TOUCHED, GOLD, (70, 70, 80), (225, 218, 200)]
     base = [PAPER, INK, MUTED, WHITE, LIGHT, DARK, CENTRE_TINT, panel, *seats, *accents]
     pairs = [(fg, bg) for fg in (INK, MUTED, *seats) for bg in (PAPER, LIGHT, DARK, CENTRE_TINT, panel)]
     pairs += [(fg, INK) for fg in (PAPER, HIGHLIGHT, WHITE, GOLD)] + [(WHITE, s) for s in seats]
@@ -202,7 +259,7 @@ def _palette() -> Image.Image:
 def render(state: State, names: Sequence[str]) -> Image.Image:
     state = view(state, None)  # the channel's view: nothing hidden is drawn
     image = _background().copy()
-    header(image, "Tash-Kalar", _headline(state, names))
+    header(image, "Tash-Kalar", fit(_headline(state, names), 16, WIDTH - 32))
     draw = ImageDraw.Draw(image)
     _highlights(draw, state)
     for square, value in state.board.items():

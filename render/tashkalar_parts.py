@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.draw import INK, MUTED, Colour, centred_text, contrast, font
+from render.draw import INK, MUTED, Colour, centred_text, contrast, font, put_text
 
 GOLD = (212, 170, 40)
 WHITE = (255, 255, 255)
@@ -23,7 +23,7 @@ def token(
     x, y = centre
     _shape(draw, centre, colour, rank, size)
     if mark and size >= 24:
-        text_size = max(8, int(size * (0.3 if rank == 1 else 0.26 if rank == 2 else 0.22)))
+        text_size = max(8, int(size * (0.3 if rank == 1 else 0.26 if rank == 2 else 0.24)))
         centred_text(draw, (x, y + (size * 0.03 if rank == 3 else 0)), mark, text_size, fill=contrast(colour))
 
 
@@ -74,21 +74,19 @@ def pattern(
 
 
 @lru_cache(maxsize=4096)
-def _mask(text: str, size: int) -> tuple[Image.Image, int, int]:
-    """Text rendered once as an alpha mask: drawing glyphs is the slowest part of a board image."""
-    left, top, right, bottom = font(size).getbbox(text)
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=font(size), fill=255)
-    return mask, left, top
+def text_width(text: str, size: int) -> int:
+    """How far `text` reaches at `size` (measuring is slow and most labels repeat)."""
+    return int(font(size).getlength(text))
 
 
-def put_text(image: Image.Image, xy: tuple[float, float], text: str, size: int, fill: Colour = INK) -> None:
-    """Same result as ImageDraw.text at `xy` (left, ascender), from a cached mask."""
-    if not text.strip():
-        return
-    mask, left, top = _mask(text, size)
-    x, y = round(xy[0]) + left, round(xy[1]) + top
-    image.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
+@lru_cache(maxsize=1024)
+def fit(text: str, size: int, width: int) -> str:
+    """`text` cut with an ellipsis so it is at most `width` pixels wide at `size` (long names never overrun)."""
+    if text_width(text, size) <= width:
+        return text
+    while text and text_width(text + "…", size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 def wrap(draw: ImageDraw.ImageDraw, text: str, size: int, width: int) -> list[str]:

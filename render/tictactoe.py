@@ -6,9 +6,10 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from render.draw import INK, PAPER, centred_text, header, seat_colour
+from render.draw import INK, MUTED, PAPER, centred_text, header, seat_colour
 from rules.tictactoe.engine import SQUARES, State, outcome
 
+# 480 px wide: Discord shows it inline at full size, so even the squares' names (14 px) read as drawn.
 CELL = 140
 TOP = 56
 MARGIN = 30
@@ -16,21 +17,21 @@ MARGIN = 30
 
 def render(state: State, names: Sequence[str]) -> Image.Image:
     size = MARGIN * 2 + CELL * 3
-    image = Image.new("RGB", (size, size + TOP + 20), PAPER)
+    image = Image.new("RGB", (size, TOP + 20 + CELL * 3 + MARGIN), PAPER)
     draw = ImageDraw.Draw(image)
     result = outcome(state)
     if result is None:
         line = f"{names[state.to_move]} ({state.marks[state.to_move]}) to move"
-    elif state.winner is None:
-        line = "Draw"
+    elif state.winner is None:  # still naming the players: every posted board says whose game it is
+        line = f"Draw: {names[0]} ({state.marks[0]}) and {names[1]} ({state.marks[1]})"
     else:
-        line = f"{names[state.winner]} wins"
+        line = f"{names[state.winner]} ({state.marks[state.winner]}) wins"
     header(image, "Tic-tac-toe", line)
     for index, square in enumerate(SQUARES):
         row, col = divmod(index, 3)
         x0, y0 = MARGIN + col * CELL, TOP + 20 + row * CELL
         draw.rectangle((x0, y0, x0 + CELL, y0 + CELL), outline=INK, width=3)
-        centred_text(draw, (x0 + 14, y0 + 12), square, 14, fill=(150, 140, 120))
+        centred_text(draw, (x0 + 14, y0 + 12), square, 14, fill=MUTED)
         if square in state.board:
             seat = state.board[square]
             centre = (x0 + CELL / 2, y0 + CELL / 2)

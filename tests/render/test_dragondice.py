@@ -1,5 +1,5 @@
-from render.dragondice import DIE, ELEMENT_COLOURS, TERRAIN_TOP, render
-from render.draw import encode_png, seat_colour
+from render.dragondice import DIE, ELEMENT_COLOURS, TERRAIN_TOP, WIDTH, render, terrain_rows
+from render.draw import encode_png, recording, seat_colour
 from rules.dragondice.engine import ENGINE as dd
 from rules.rng import Rng
 from tests.engine_contract import play_random, start
@@ -10,13 +10,30 @@ NAMES = ["Ann", "Bo", "Cy", "Di"]
 def test_renders_every_phase_for_two_to_four_players():
     for players in (2, 3, 4):
         ready = start(dd, players)
-        assert render(dd.view(ready, None), NAMES).size[0] >= 900
+        assert render(dd.view(ready, None), NAMES).size[0] == WIDTH
         played = play_random(dd, players, options={"rounds": "2"}, seed=players, check_each_step=False)
         image = render(dd.view(played.state, None), NAMES)
         assert image.size[1] > TERRAIN_TOP + 300
         assert encode_png(image)[:8] == b"\x89PNG\r\n\x1a\n"
     draft = start(dd, 2, {"setup": "draft"})
     assert render(dd.view(draft, None), NAMES)
+
+
+def test_every_player_count_stays_readable_at_discords_inline_width() -> None:
+    """Two to four players, five terrains at most: the board keeps one width, so no text drops below 8 px when
+    Discord shows it 550 px wide."""
+    for players in (2, 3, 4):
+        played = play_random(dd, players, options={"force": "36"}, seed=players, check_each_step=False)
+        with recording() as drawn:
+            image = render(dd.view(played.state, None), NAMES)
+        assert image.width == WIDTH
+        assert min(text.size for text in drawn) * 550 / image.width >= 8
+
+
+def test_terrains_fill_rows_of_at_most_three() -> None:
+    assert [list(row) for row in terrain_rows(3)] == [[0, 1, 2]]
+    assert [list(row) for row in terrain_rows(4)] == [[0, 1], [2, 3]]
+    assert [list(row) for row in terrain_rows(5)] == [[0, 1, 2], [3, 4]]
 
 
 def test_a_captured_terrain_is_ringed_in_its_holders_colour():
@@ -52,12 +69,12 @@ def test_a_dragon_on_a_terrain_is_drawn_in_its_elements_colour_in_that_column():
 
 
 def test_long_names_are_shortened_to_fit_and_keep_what_follows_them():
-    from render.dragondice import COLUMN, _fit, _text_mask, _who
+    from render.dragondice import COLUMN, _fit, _who, _width
 
     long = "Aleksandra Konstantinovna the Long-Named"
     for rest, size, width in (("'s home", 13, COLUMN - DIE - 34), (": 12 health", 13, COLUMN - 26)):
         label = _who(long, rest, size, width)
-        assert label.endswith(rest) and "…" in label and _text_mask(label, size).width <= width
+        assert label.endswith(rest) and "…" in label and _width(label, size) <= width
     assert _fit("short", 13, 200) == "short"
     state = start(dd, 3, seed=4)
     dd.act(state, 0, {"type": "begin"}, Rng(4))
@@ -65,7 +82,7 @@ def test_long_names_are_shortened_to_fit_and_keep_what_follows_them():
 
 
 def test_reserves_take_two_rows_before_counting_the_rest():
-    from render.dragondice import CHIP, PLAYER_ROW
+    from render.dragondice import CHIP, DEAD_X, FOOTER, PLAYER_ROW
     from render.draw import MUTED
     from rules.dragondice.model import Unit
 
@@ -74,11 +91,12 @@ def test_reserves_take_two_rows_before_counting_the_rest():
     for unit in state.units:
         if unit.owner == 0:
             unit.where = "reserve"
-    assert 16 < sum(1 for u in state.units if u.owner == 0) <= 32  # more than one row of a 920 px board
     step = CHIP + 3
+    per_row = (DEAD_X - 120) // step  # 12 on the 710 px board
+    assert per_row < sum(1 for u in state.units if u.owner == 0) <= 2 * per_row  # more than one row
 
     def seat_0_reserves(image):
-        return image.height - 50 - 2 * PLAYER_ROW + 20  # seat 0's row, then its reserves
+        return image.height - FOOTER - 2 * PLAYER_ROW + 20  # seat 0's row, then its reserves
 
     image = render(dd.view(state, None), NAMES).convert("RGB")
     y = seat_0_reserves(image)
@@ -87,7 +105,6 @@ def test_reserves_take_two_rows_before_counting_the_rest():
     state.units += [Unit(f"u{100 + i}", 0, kind, "reserve") for i in range(40)]
     image = render(dd.view(state, None), NAMES).convert("RGB")
     y = seat_0_reserves(image)
-    per_row = (image.width - 350 - 130) // step  # 16 on the 920 px board of three terrains
     last = (24 + 86 + (per_row - 1) * step, y + step)  # the last place of the second row says how many more
     slot = {image.getpixel((last[0] + dx, last[1] + dy)) for dx in range(CHIP) for dy in range(CHIP)}
     assert seat_colour(0) not in slot and any(sum(p) < sum(MUTED) + 60 for p in slot)

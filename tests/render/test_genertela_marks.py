@@ -1,8 +1,12 @@
 """The Genertela map's marks (Deathline, fortresses, narrow passes, the Emperor's lands), the house-map note, the
-lettered side tokens, and colours no side shares with uncontrolled land."""
+lettered side tokens, and colours no side shares with uncontrolled land: on the whole map (pixels at map
+coordinates) and on the focused boards (the posted board and the zoom), whose key names only the marks they show."""
 
 from __future__ import annotations
 
+from PIL import Image
+
+from render.draw import recording
 from render.genertela import (
     DEATHLINE,
     GOLD,
@@ -11,11 +15,13 @@ from render.genertela import (
     SIDE_COLOURS,
     TERRAIN,
     TOP,
-    _house_note,
-    _outline,
     drawn_marks,
+    house_note,
     mark_spot,
+    outline,
     render,
+    render_full,
+    render_zoom,
 )
 from rules.genertela.board import BOARD
 from rules.genertela.engine import ENGINE as genertela
@@ -30,7 +36,7 @@ FLAGS = {
 
 
 def _board(state):  # type: ignore[no-untyped-def]
-    return render(genertela.view(state, None), ["Ann"]).convert("RGB")
+    return render_full(genertela.view(state, None), ["Ann"]).convert("RGB")
 
 
 def _near(pixel: tuple[int, ...], colour: tuple[int, int, int], step: int = 6) -> bool:
@@ -64,7 +70,7 @@ def test_the_glyphs_and_the_deathline_band_are_on_the_board() -> None:
             assert any(_near(p, GOLD) for p in around(x, y)), BOARD.zones[zid].name
     for zid, mark in marks:
         if mark == "deathline":
-            (left, top), band, _ = _outline(list(BOARD.zones).index(zid))
+            (left, top), band, _ = outline(list(BOARD.zones).index(zid))
             spots = [
                 (left + bx, top + by)
                 for by in range(band.height)
@@ -79,7 +85,7 @@ def test_the_glyphs_and_the_deathline_band_are_on_the_board() -> None:
 
 def test_the_header_says_the_map_is_a_house_map() -> None:
     assert HOUSE_MAP.startswith("House map")
-    note = _house_note()
+    note = house_note()
     assert note.getbbox() is not None  # the note has ink
     image = _board(blank(nation="uz"))
     corner = image.crop((image.width - PANEL, 0, image.width, TOP))
@@ -106,3 +112,45 @@ def test_no_terrain_tint_is_a_sides_colour() -> None:
             assert sum(abs(a - b) for a, b in zip(colour, side_colour, strict=True)) > 120, (terrain, side)
     for colour in TERRAIN.values():  # neutral: greys and beiges, not a hue of their own
         assert max(colour) - min(colour) <= 40
+
+
+# --- the focused boards ------------------------------------------------------------------------------------------
+
+
+def _drawn(draw) -> tuple[Image.Image, list[str]]:  # type: ignore[no-untyped-def]
+    with recording() as drawn:
+        image = draw().convert("RGB")
+    return image, [text.text for text in drawn]
+
+
+def _has(image: Image.Image, colour: tuple[int, int, int]) -> bool:
+    return any(_near(c, colour) for _, c in image.getcolors(maxcolors=65536) or [])
+
+
+def test_the_focused_boards_key_names_the_marks_they_show_and_only_those() -> None:
+    state = blank(nation="uz")
+    raibanth = BOARD.resolve("Raibanth")  # the Emperor's lands, far from the Deathline
+    image, texts = _drawn(lambda: render_zoom(state, ["Ann"], raibanth))
+    assert "Emperor's lands" in texts and _has(image, GOLD)
+    assert "Deathline" not in texts and not _has(image, DEATHLINE)
+    dead = next(zid for zid, mark in drawn_marks() if mark == "deathline")
+    image, texts = _drawn(lambda: render_zoom(state, ["Ann"], dead))
+    assert "Deathline" in texts and _has(image, DEATHLINE)
+    for mark in ("fortress", "narrow pass"):
+        zid = next(zid for zid, m in drawn_marks() if m == mark)
+        _, texts = _drawn(lambda zid=zid: render_zoom(state, ["Ann"], zid))  # type: ignore[misc]
+        assert mark in texts, mark
+
+
+def test_the_focused_boards_say_the_map_is_a_house_map() -> None:
+    state = blank(nation="uz")
+    for draw in (lambda: render(state, ["Ann"]), lambda: render_zoom(state, ["Ann"], z("Prax"))):
+        _, texts = _drawn(draw)
+        assert any(text.startswith(HOUSE_MAP) for text in texts)
+
+
+def test_armies_on_the_focused_boards_carry_their_sides_letter() -> None:
+    state = blank(nation="uz")
+    put(state, "heortlings", "Prax", 2)
+    image, texts = _drawn(lambda: render_zoom(state, ["Ann"], z("Prax")))
+    assert "Y" in texts and _has(image, SIDE_COLOURS["Yellow"])  # the chip: Yellow's letter on its colour

@@ -1,45 +1,80 @@
-"""The Conquest of Nerath board image: it draws the public view, shows what players need, and is fast."""
+"""The Conquest of Nerath boards: the posted close-up follows the action and stays readable inline, the whole map
+(/board full) shows what players need, /board zoom shows a space and its neighbours, and all are fast."""
 
 from PIL import Image
 
-from render.draw import encode_png
-from render.nerath import _headline, _wrap, render
+from render.draw import encode_png, recording
+from render.nerath import (
+    _headline,
+    _wrap,
+    focus,
+    render,
+    render_full,
+    render_zoom,
+    zoom_place,
+    zoom_places,
+)
+from render.nerath_glyphs import PENDING
+from render.nerath_map import FULL, draw_stack, room
 from rules.nerath.content import CONTENT
 from rules.nerath.engine import ENGINE as nerath
 from rules.rng import Rng
 from tests.engine_contract import start
+from tests.rules.nerath.helpers import put
 from tests.rules.nerath.test_allies import defended
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 
 
+def _map_top(image):
+    """The whole map fills the image below the banner (the panel beside it is shorter)."""
+    return image.height - CONTENT.size[1]
+
+
 def pixel(image, space, dx=0, dy=12):
     x, y = CONTENT.spaces[space].centre
-    return image.convert("RGB").getpixel((x + dx, y + 56 + dy))
+    return image.convert("RGB").getpixel((x + dx, y + _map_top(image) + dy))
+
+
+def _texts(draw_board):
+    with recording() as drawn:
+        draw_board()
+    return [text.text for text in drawn]
 
 
 def test_renders_the_public_view_of_a_new_game():
     state = start(nerath, 4)
     image = render(nerath.view(state, None), NAMES)
-    assert isinstance(image, Image.Image) and image.width > 1000 and image.height > 600
+    assert isinstance(image, Image.Image) and 800 <= image.width <= 1000 and image.height > 400
     assert len(encode_png(image)) > 10_000
+    full = render_full(nerath.view(state, None), NAMES)
+    assert full.width > 1300 and full.height > CONTENT.size[1]
+
+
+def test_the_posted_board_names_the_turn_the_players_and_keys_its_glyphs():
+    state = start(nerath, 4)
+    texts = _texts(lambda: render(nerath.view(state, None), NAMES))
+    assert "Round 1: Karkoth (Ann), move step" in texts
+    for name in NAMES:
+        assert any(name in text for text in texts)
+    for kind in ("footsoldier", "siege_engine", "storm_elemental", "dragon", "warship"):
+        assert CONTENT.pieces[kind].name in texts  # the key
+    assert "wounded Dragon" in texts and "Castle out of battle" in texts
 
 
 def test_a_conquered_space_takes_its_controllers_colour():
     state = start(nerath, 4)
-    before = pixel(render(state, NAMES), "silverbough", dx=-25)
+    before = pixel(render_full(state, NAMES), "silverbough", dx=-25)
     state.control["silverbough"] = "karkoth"
-    after = pixel(render(state, NAMES), "silverbough", dx=-25)
-    assert before != after and after == pixel(render(state, NAMES), "ravensgate", dx=-25)
+    after = pixel(render_full(state, NAMES), "silverbough", dx=-25)
+    assert before != after and after == pixel(render_full(state, NAMES), "ravensgate", dx=-25)
 
 
 def test_last_turns_battles_are_highlighted():
     state = start(nerath, 4)
-    corner = CONTENT.spaces["moonglade"].centre
-    point = (corner[0], corner[1] + 56 - CONTENT.hex_radius + 2)
-    plain = render(state, NAMES).convert("RGB").getpixel(point)
+    plain = pixel(render_full(state, NAMES), "moonglade", dy=-CONTENT.hex_radius + 2)
     state.battles_last = ["moonglade"]
-    lit = render(state, NAMES).convert("RGB").getpixel(point)
+    lit = pixel(render_full(state, NAMES), "moonglade", dy=-CONTENT.hex_radius + 2)
     assert plain != lit and lit[0] > 200 and lit[1] > 200
 
 
@@ -48,18 +83,16 @@ def test_hand_image_shows_only_that_seats_cards():
 
     state = start(nerath, 2)
     mine = render_hand(nerath.view(state, 0), 0, NAMES)
-    assert mine.height > 100
+    assert mine.height > 100 and mine.width <= 550  # shown at its own size: 12 px text stays 12 px
     state.realms["karkoth"].treasures = ["dragon-orb"]
     assert render_hand(nerath.view(state, 0), 0, NAMES).height > mine.height
 
 
 def test_battles_still_to_fight_are_marked():
     state = start(nerath, 4)
-    corner = CONTENT.spaces["grey-reach"].centre
-    point = (corner[0], corner[1] + 56 - CONTENT.hex_radius + 5)
-    plain = render(state, NAMES).convert("RGB").getpixel(point)
+    plain = pixel(render_full(state, NAMES), "grey-reach", dy=-CONTENT.hex_radius + 5)
     state.pending = ["grey-reach"]
-    assert render(state, NAMES).convert("RGB").getpixel(point) != plain
+    assert pixel(render_full(state, NAMES), "grey-reach", dy=-CONTENT.hex_radius + 5) != plain
 
 
 def test_long_space_names_wrap_onto_two_lines_instead_of_being_cut():
@@ -76,46 +109,43 @@ def test_headline_names_who_must_share_out_the_hits():
     assert _headline(state, NAMES).endswith("Nerath to answer the split")
 
 
+def _colours(image):
+    return {colour for _, colour in image.getcolors(1 << 20) or []}
+
+
 def _area(image, space, box=(-45, -25, 45, 40)):
     x, y = CONTENT.spaces[space].centre
-    y += 56
+    y += _map_top(image)
     return image.convert("RGB").crop((int(x + box[0]), int(y + box[1]), int(x + box[2]), int(y + box[3])))
 
 
 def test_a_wounded_dragon_is_marked_during_a_battle():
     state = start(nerath, 4)
     dragon = next(p for p in state.pieces if p.kind == "dragon" and p.realm == "vailin")
-    healthy = _area(render(state, NAMES), dragon.space)
+    healthy = _area(render_full(state, NAMES), dragon.space)
     dragon.hit = True
-    wounded = _area(render(state, NAMES), dragon.space)
+    wounded = _area(render_full(state, NAMES), dragon.space)
     assert healthy.tobytes() != wounded.tobytes()
-    assert "Dr* wounded Dragon" in _legend_texts()
+    assert PENDING in _colours(wounded) - _colours(healthy)  # the red slash across its glyph
 
 
 def test_a_castle_knocked_out_of_the_battle_is_marked():
     state = start(nerath, 4)
     castle = next(p for p in state.pieces if p.kind == "castle" and p.realm == "vailin")
-    box = (22, -24, 38, -7)  # the keep drawn at the right of the hex
-    active = _area(render(state, NAMES), castle.space, box)
+    box = (-40, -40, 40, 40)
+    active = _area(render_full(state, NAMES), castle.space, box)
     castle.hit = True
-    inactive = _area(render(state, NAMES), castle.space, box)
+    inactive = _area(render_full(state, NAMES), castle.space, box)
     assert active.tobytes() != inactive.tobytes()
-    assert (230, 70, 40) in {inactive.getpixel((x, y)) for x in range(inactive.width) for y in range(inactive.height)}
-    assert "castle out of this battle" in _legend_texts()
-
-
-def _legend_texts():
-    from render import nerath as board_image
-
-    return board_image.LEGEND_NOTES
+    assert PENDING in _colours(inactive) - _colours(active)
 
 
 def test_a_highlighted_space_keeps_its_whole_name_readable():
     state = start(nerath, 4)
     box = (-34, -34, 34, -20)  # the name line of a land hex
-    plain = _area(render(state, NAMES), "goldmeadow", box)
+    plain = _area(render_full(state, NAMES), "goldmeadow", box)
     state.battles_last = ["goldmeadow"]
-    lit = _area(render(state, NAMES), "goldmeadow", box)
+    lit = _area(render_full(state, NAMES), "goldmeadow", box)
 
     def dark(pixel):  # the name's ink, not the dark blue border
         return max(pixel) < 90 and max(pixel) - min(pixel) < 25
@@ -164,3 +194,119 @@ def test_headline_names_who_assigns_the_hits_on_the_guardians():
     assert _headline(state, NAMES).endswith(
         "battle at Gloomhollow Caves, round 1, Vailin to assign the Guardians' hits"
     )
+
+
+# --- the posted close-up follows the action --------------------------------------------------------------------
+
+
+def _names_around(space):
+    return {CONTENT.spaces[n].name for n in CONTENT.spaces[space].adjacent} | {CONTENT.spaces[space].name}
+
+
+def _shows(texts, name):
+    """A space's name is drawn, on one line or on two."""
+    return name in texts or name in " ".join(texts)
+
+
+def test_the_posted_board_centres_on_a_battle_to_fight():
+    state = start(nerath, 4)
+    state.pending = ["westmarch"]
+    assert focus(state) == ("westmarch", "battle to fight")
+    texts = _texts(lambda: render(state, NAMES))
+    assert "Around Westmarch: battle to fight. /board full: the whole map" in texts
+    assert all(_shows(texts, name) for name in _names_around("westmarch"))
+    assert not _shows(texts, "Ashfen")  # the far corner of the map is left to /board full
+    assert PENDING in _colours(render(state, NAMES).convert("RGB"))
+
+
+def test_the_posted_board_centres_on_the_battle_under_way_then_on_last_turns_battle():
+    state = defended({"footsoldier": 3}, {"footsoldier": 2})
+    nerath.act(state, 0, {"type": "fight", "space": "silverbough"}, Rng(0, forced=[6, 6, 6, 1, 1, 1, 1, 1]))
+    assert focus(state) == ("silverbough", "battle under way")
+    assert "battle at Silverbough, round 1, Vailin to propose a split" in _texts(lambda: render(state, NAMES))
+    calm = start(nerath, 4)
+    calm.battles_last = ["clinker-isle"]
+    assert focus(calm) == ("clinker-isle", "last turn's battle")
+    assert all(_shows(_texts(lambda: render(calm, NAMES)), name) for name in _names_around("clinker-isle"))
+
+
+def test_the_posted_board_follows_this_steps_moves_else_shows_the_active_realms_capital():
+    state = start(nerath, 4)
+    assert focus(state) == ("karkothi-throneholds", "Karkoth's capital")
+    mover = next(p for p in state.pieces if p.realm == "karkoth" and p.kind == "footsoldier")
+    mover.space, mover.moved = "ravensgate", 1
+    assert focus(state) == ("ravensgate", "Karkoth moved here")
+
+
+def test_the_posted_board_is_drawn_large_rather_than_shrunk():
+    state = start(nerath, 4)
+    with recording() as drawn:
+        image = render(state, NAMES)
+    scale = min(1.0, 550 / image.width)
+    assert all(text.size * scale >= 8 for text in drawn)
+    assert "Karkothi Throneholds" in " ".join(text.text for text in drawn if text.size >= 15)  # names at 15 px
+
+
+# --- /board zoom ------------------------------------------------------------------------------------------------
+
+
+def test_zoom_shows_the_chosen_space_and_its_neighbours():
+    state = start(nerath, 4)
+    texts = _texts(lambda: render_zoom(state, NAMES, "silverbough"))
+    assert "Silverbough and its neighbours" in texts
+    assert all(_shows(texts, name) for name in _names_around("silverbough"))
+    assert "Vailin land" in texts  # the space told in words in the panel
+    far = _texts(lambda: render_zoom(state, NAMES, "quarryside"))
+    assert all(_shows(far, name) for name in _names_around("quarryside")) and not _shows(far, "Silverbough")
+
+
+def test_zoom_places_list_every_space_by_name_and_zoom_place_resolves_any_spelling():
+    places = zoom_places()
+    assert len(places) == len(CONTENT.spaces) and [name for _, name in places] == sorted(n for _, n in places)
+    assert zoom_places(start(nerath, 4)) == places
+    assert zoom_place("Silverbough") == "silverbough"
+    assert zoom_place("citadel of irons grasp") == "citadel-of-irons-grasp"
+    assert zoom_place("Citadel of Iron's Grasp") == "citadel-of-irons-grasp"
+    assert zoom_place("  GREY-reach ") == "grey-reach"
+    assert zoom_place("Atlantis") is None and zoom_place("") is None
+
+
+# --- stacks -------------------------------------------------------------------------------------------------------
+
+
+def test_a_big_stack_is_drawn_compactly():
+    stack = {"footsoldier": 32, "siege_engine": 7, "wizard": 1, "dragon": 1}
+    image = Image.new("RGB", (200, 60))
+    width = room(FULL.radius, 10)
+    texts = _texts(lambda: draw_stack(image, (100, 30), "karkoth", stack, FULL.count, width))
+    assert texts[0] == "K" and "32" in texts
+    assert all(len(text) <= 3 for text in texts)  # counts and "+n", never "32Ft 7Sg 1Wz 1Dr"
+    drawn = image.getbbox()
+    assert drawn is not None and drawn[2] - drawn[0] <= width
+
+
+def test_a_forty_piece_stack_reads_as_a_few_counts_on_every_board():
+    state = start(nerath, 4)
+    state.pieces = [p for p in state.pieces if p.space != "ravensgate"]
+    put(state, "karkoth", "footsoldier", "ravensgate", 30, moved=1)  # moved: the posted board shows them
+    put(state, "karkoth", "siege_engine", "ravensgate", 6)
+    put(state, "karkoth", "dragon", "ravensgate", 2)
+    put(state, "karkoth", "monster", "ravensgate", 2)
+    for draw_board in (
+        lambda: render_zoom(state, NAMES, "ravensgate"),
+        lambda: render_full(state, NAMES),
+        lambda: render(state, NAMES),
+    ):
+        texts = _texts(draw_board)
+        assert "30" in texts
+        counted = [text for text in texts if any(c.isdigit() for c in text) and " " not in text]
+        assert all(len(text) <= 3 for text in counted), counted
+
+
+def test_warming_up_draws_every_space_name_once_so_the_first_board_is_fast():
+    from render.nerath import warm
+
+    with recording() as drawn:
+        warm()
+    texts = " ".join(text.text for text in drawn)
+    assert all(space.name in texts for space in CONTENT.spaces.values())

@@ -7,11 +7,13 @@ import random
 from PIL import Image
 
 from render import renderer
-from render.draw import encode_png, seat_colour
-from render.tashkalar import HEIGHT, WIDTH, render, render_hand
+from render.draw import PAPER, encode_png, recording, seat_colour
+from render.tashkalar import BOARD, CELL, HEIGHT, MARGIN, TOP, WIDTH, render, render_hand
+from render.tashkalar_hand import CARD_H, GAP, PER_ROW
 from rules import serial
 from rules.rng import Rng
 from rules.tashkalar.engine import ENGINE as tashkalar
+from rules.tashkalar.state import LastSummon
 from tests.engine_contract import play_random, start
 from tests.rules.tashkalar.helpers import act, fresh, hand, lay, put
 
@@ -57,8 +59,8 @@ def test_tokens_of_each_rank_look_different() -> None:
     put(state, 0, 2, "c1")
     put(state, 0, 3, "e1")
     image = render(state, NAMES[:2]).convert("RGB")
-    top = image.height - 8 - 28 - 62
-    crops = [image.crop((28 + x * 62, top, 28 + (x + 1) * 62, top + 62)) for x in (0, 2, 4)]
+    top = image.height - 8 - MARGIN - CELL
+    crops = [image.crop((MARGIN + x * CELL, top, MARGIN + (x + 1) * CELL, top + CELL)) for x in (0, 2, 4)]
     pixels = [_count(crop, seat_colour(0)) for crop in crops]
     assert pixels[0] < pixels[1] and pixels[2] != pixels[1]  # small disc, big hexagon, star
 
@@ -87,10 +89,10 @@ def test_hand_image_shows_each_card() -> None:
     held = state.hands[0]
     count = len(held.beings) + len(held.legends) + len(held.flares)
     image = render_hand(state, 0, NAMES[:2])
-    rows = -(-count // 4)
-    assert image.height == 56 + 12 + rows * (280 + 12)
+    rows = -(-count // PER_ROW)
+    assert image.height == 56 + GAP + rows * (CARD_H + GAP)
     state.hands[0].beings, state.hands[0].legends, state.hands[0].flares = [], [], []
-    assert render_hand(state, 0, NAMES[:2]).height == 56 + 12 + 280 + 12
+    assert render_hand(state, 0, NAMES[:2]).height == 56 + GAP + CARD_H + GAP
 
 
 def test_finished_game_and_pending_choice_render() -> None:
@@ -103,5 +105,17 @@ def test_finished_game_and_pending_choice_render() -> None:
     put(state, 1, 1, "d4")
     act(state, 0, type="summon", card="ash_sprite", where="e5", orientation="0")
     marked = render(state, NAMES[:2]).convert("RGB")
-    left, top = 28 + 3 * 62, 56 + 28 + 5 * 62  # d4's cell
+    left, top = MARGIN + 3 * CELL, TOP + MARGIN + 5 * CELL  # d4's cell
     assert marked.getpixel((left + 10, top + 10)) == (255, 235, 90)  # the target marker
+
+
+def test_the_fullest_panel_fits_beside_the_arena() -> None:
+    """Four seats, the tallest last summon and the three wordiest tasks still end above the image's foot."""
+    state = fresh(players=4, teams=True)
+    state.tasks_offer = ["crown", "diagonal_charge", "cross"]
+    state.last = LastSummon(0, "lotus_oracle", "e5")
+    with recording() as drawn:
+        image = render(state, ["Aleksandra Konstantinovna", *NAMES[1:]]).convert("RGB")
+    foot = image.crop((MARGIN * 2 + BOARD, HEIGHT - 10, WIDTH, HEIGHT))
+    assert {foot.getpixel((x, y)) for x in range(foot.width) for y in range(foot.height)} == {PAPER}
+    assert min(text.size for text in drawn) * 550 / WIDTH >= 8  # readable where Discord shows it inline

@@ -1,0 +1,231 @@
+"""The words around a focused Genertela view, in type that stays >= 8 px in Discord's 550 px preview of an 800 px
+image: the header, each side's player and VP, the nations in view, a key to the marks the view shows, the house-map
+note, and the zoom's list of units."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render.draw import HIGHLIGHT, INK, PAPER, font, seat_letter, stamp
+from render.genertela_map import (
+    HOUSE_MAP,
+    SIDE_COLOURS,
+    TERRAIN,
+    army_units,
+    city,
+    city_site,
+    crown,
+    deathline_swatch,
+    forest,
+    fortress,
+    narrow_pass,
+    newt_city,
+    short_name,
+    star,
+    token,
+    unit_lines,
+)
+from rules.genertela.board import BOARD, CONTENT, NATIONS, active_nation, controller
+from rules.genertela.engine import BOT, side_scores
+from rules.genertela.state import State
+
+HEAD = 66  # the dark strip on top
+TITLE = 20  # the headline: 13.75 px inline
+SUB = 15
+BODY = 14
+SMALL = 13  # the smallest words: 8.9 px inline
+LEFT = 14
+ROW = 22
+
+
+@lru_cache(maxsize=4096)
+def length(text: str, size: int) -> float:
+    return float(font(size).getlength(text))
+
+
+@lru_cache(maxsize=4096)
+def fit(text: str, size: int, width: float) -> str:
+    """The text cut (with "...") to a width in pixels: cut in proportion first, then a character at a time."""
+    if length(text, size) <= width:
+        return text
+    text = text[: max(1, int(len(text) * width / length(text, size)))]
+    while len(text) > 1 and length(text + "...", size) > width:
+        text = text[:-1]
+    return text.rstrip(" ,-") + "..."
+
+
+def wrap(text: str, size: int, width: float) -> list[str]:
+    """The text in lines no wider than `width` (a word longer than a line is cut)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and length(f"{lines[-1]} {word}", size) <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(fit(word, size, width))
+    return lines or [""]
+
+
+def top_strip(image: Image.Image, title: str, line: str) -> None:
+    """The headline (whose move, which turn) and a line under it, on a dark strip."""
+    ImageDraw.Draw(image).rectangle((0, 0, image.width, HEAD), fill=INK)
+    room = image.width - 2 * LEFT
+    stamp(image, (LEFT, 9), fit(title, TITLE, room), TITLE, PAPER, anchor="la", headline=True)
+    stamp(image, (LEFT, 39), fit(line, SUB, room), SUB, HIGHLIGHT, anchor="la")
+
+
+def player(state: State, side: str, names: Sequence[str]) -> str:
+    """The side's player with their seat letter ("A Ann"), or the bot."""
+    seat = state.side_seat.get(side, BOT)
+    if seat == BOT:
+        return "bot"
+    return f"{seat_letter(seat)} {names[seat] if seat < len(names) else f'seat {seat}'}"
+
+
+def title_line(state: State, names: Sequence[str]) -> str:
+    """Turn x/40 and whose move it is, with its player."""
+    turn = f"Turn {state.turn}/{state.last_turn}"
+    if state.phase == "over":
+        return f"{turn} - the campaign is over"
+    nation = NATIONS[active_nation(state)]
+    return f"{turn} - {nation.name} ({nation.side}, {player(state, nation.side, names)}): {state.phase}"
+
+
+def sides(image: Image.Image, y: int, state: State, names: Sequence[str]) -> int:
+    """Each side's lettered colour, its player with their seat letter, and its VP; two to a row."""
+    column = (image.width - 2 * LEFT) // 2
+    for at, (side, points) in enumerate(side_scores(state).items()):
+        x, top = LEFT + (at % 2) * column, y + (at // 2) * ROW
+        token(image, (x, top + 2, x + 18, top + 20), side, 13)
+        bid = state.penalties.get(side, 0)
+        text = f"{side} - {player(state, side, names)}: {points} VP" + (f" (bid -{bid})" if bid else "")
+        stamp(image, (x + 24, top + 11), fit(text, BODY, column - 30), BODY, INK, anchor="lm")
+    return y + 2 * ROW
+
+
+def nations(image: Image.Image, y: int, state: State, shown: Sequence[str]) -> int:
+    """The nations in the view (the one whose move it is first, highlighted): their VP and special units there."""
+    active = active_nation(state) if state.phase != "over" else ""
+    here = {u.nation for u in state.units if u.zone in shown} | {controller(state, z) for z in shown} | {active}
+    listed = sorted((n for n in here if n in NATIONS), key=lambda n: (n != active, NATIONS[n].turn_order))
+    column = (image.width - 2 * LEFT) // 2
+    draw = ImageDraw.Draw(image)
+    stamp(image, (LEFT, y), "Nations in view (and whose move it is)", SUB, INK, anchor="la")
+    y += ROW
+    for at, nation in enumerate(listed[:12]):
+        x, top = LEFT + (at % 2) * column, y + (at // 2) * ROW
+        if nation == active:  # whose nation turn it is: a highlighted bar
+            draw.rectangle((x - 4, top, x + column - 8, top + ROW - 1), fill=HIGHLIGHT)
+        token(image, (x, top + 3, x + 16, top + 19), NATIONS[nation].side, 12)
+        specials = [short_name(u.name) for u in state.units if u.nation == nation and u.zone in shown and u.name]
+        text = f"{'> ' if nation == active else ''}{NATIONS[nation].name} {state.vp.get(nation, 0)} VP"
+        text += f": {', '.join(specials)}" if specials else ""
+        stamp(image, (x + 22, top + 11), fit(text, SMALL, column - 30), SMALL, INK, anchor="lm")
+    return y + -(-min(len(listed), 12) // 2) * ROW
+
+
+def _swatch(colour: tuple[int, int, int]) -> Callable[[ImageDraw.ImageDraw, float, float], None]:
+    def paint(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+        draw.rectangle((x - 7, y - 7, x + 7, y + 7), fill=colour, outline=INK)
+
+    return paint
+
+
+def _battle(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    draw.rectangle((x - 7, y - 7, x + 7, y + 7), fill=PAPER, outline=HIGHLIGHT, width=4)
+    draw.rectangle((x - 3, y - 3, x + 3, y + 3), outline=INK)
+
+
+def _marked(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    """A name on a yellow pill, sketched: the pill with a line of ink."""
+    draw.rounded_rectangle((x - 10, y - 8, x + 10, y + 8), 5, fill=HIGHLIGHT, outline=INK)
+    draw.line((x - 5, y, x + 5, y), fill=INK, width=2)
+
+
+def _side_chip(image: Image.Image) -> Callable[[ImageDraw.ImageDraw, float, float], None]:
+    def paint(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+        token(image, (x - 8, y - 8, x + 8, y + 8), "Green", 12)
+
+    return paint
+
+
+K = 1.3  # the key's glyphs: the size they have on the view
+KEY: tuple[tuple[str, Callable[[ImageDraw.ImageDraw, float, float], None], str], ...] = (
+    ("marked", _marked, "name on yellow: the zone(s) named in the header"),
+    ("battle", _battle, "battle (this or the last nation turn)"),
+    ("deathline", lambda d, x, y: deathline_swatch(d, x, y, 1.1), "Deathline"),
+    ("Emperor's lands", lambda d, x, y: crown(d, x, y, K), "Emperor's lands"),
+    ("fortress", lambda d, x, y: fortress(d, x, y, K), "fortress"),
+    ("narrow pass", lambda d, x, y: narrow_pass(d, x, y, K), "narrow pass"),
+    ("City", lambda d, x, y: city(d, x, y, K, SIDE_COLOURS["Red"]), "City (owner's colour)"),
+    ("city site", lambda d, x, y: city_site(d, x, y, K), "City site"),
+    ("Forest", lambda d, x, y: forest(d, x, y, K), "Forest"),
+    ("Dragonewt city", lambda d, x, y: newt_city(d, x, y, K), "Dragonewt city"),
+    ("special unit", lambda d, x, y: star(d, x, y, K), "special unit"),
+    ("outside", lambda d, x, y: city(d, x, y, K), "2 beside walls: units outside them"),
+    ("sitting", lambda d, x, y: newt_city(d, x, y, K), "1 beside it: Dragonewts on their city"),
+)
+
+
+def key(image: Image.Image, y: int, keys: set[str], state: State, shown: Sequence[str]) -> int:
+    """What the marks in the view mean (only those it shows), the terrains of its uncontrolled land, and the
+    lettered chip of an army; entries flow along the rows."""
+    entries = [(paint, text) for name, paint, text in KEY if name in keys]
+    if any(army_units(state.units, z) for z in shown):
+        entries.insert(0, (_side_chip(image), "a nation's units (side letter, count)"))
+    free = sorted({BOARD.zones[z].terrain for z in shown if not controller(state, z)}, key=list(TERRAIN).index)
+    entries += [(_swatch(TERRAIN[t]), t) for t in free]
+    stamp(image, (LEFT, y), "Key", SUB, INK, anchor="la")
+    x, y = LEFT + 40, y + 1
+    draw = ImageDraw.Draw(image)
+    for paint, text in entries:
+        width = 24 + length(text, SMALL) + 18
+        if x + width > image.width - LEFT:
+            x, y = LEFT + 40, y + ROW
+        paint(draw, x + 9, y + 9)
+        stamp(image, (x + 22, y + 9), text, SMALL, INK, anchor="lm")
+        x += round(width)
+    return y + ROW
+
+
+def house(image: Image.Image, y: int) -> int:
+    """The map is our own schematic: said on every board."""
+    stamp(image, (LEFT, y), f"{HOUSE_MAP} (not the published board)", SMALL, INK, anchor="la")
+    return y + ROW
+
+
+def turn_line(state: State) -> str:
+    turn = CONTENT.turn(state.turn)
+    return f"{turn.title} ({turn.years})"
+
+
+def zoom_list(image: Image.Image, y: int, state: State, zones: Sequence[str]) -> int:
+    """Each zone of the zoom (the chosen one first): its terrain and holder, then every nation's units there, the
+    special ones by name; two columns, a zone never split between them."""
+    column = (image.width - 2 * LEFT) // 2
+    blocks: list[list[tuple[str, str]]] = []  # (side or "", text) lines
+    for zid in zones:
+        zone = BOARD.zones[zid]
+        owner = controller(state, zid)
+        held = f"held by {NATIONS[owner].name}" if owner else "uncontrolled"
+        block = [("", f"{zone.name}: {zone.terrain}, {held}")]
+        for text, colour in unit_lines(state, zid):
+            side = next(s for s, c in SIDE_COLOURS.items() if c == colour)
+            block += [(side if i == 0 else " ", line) for i, line in enumerate(wrap(text, SMALL, column - 34))]
+        blocks.append(block)
+    heights = [0, 0]
+    for block in blocks:
+        at = 0 if heights[0] <= heights[1] else 1
+        x, top = LEFT + at * column, y + heights[at]
+        for side, text in block:
+            if not side:
+                stamp(image, (x, top + 10), fit(text, BODY, column - 10), BODY, INK, anchor="lm")
+            else:
+                if side.strip():
+                    token(image, (x + 8, top + 3, x + 24, top + 19), side, 12)
+                stamp(image, (x + 30, top + 10), text, SMALL, INK, anchor="lm")
+            top += 20
+        heights[at] += len(block) * 20 + 6
+    return y + max(heights)
