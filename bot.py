@@ -126,12 +126,13 @@ class TableBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         from cogs.buttons import DYNAMIC_ITEMS
-        from cogs.common import on_tree_error
+        from cogs.common import on_tree_error, post_to_channel
         from cogs.privacy import ForgetButton
         from cogs.reminders import ReminderCog
 
         self.store = await Store.open(self.config.database, self.config.synchronous)
         self.service = TableService(self.store, min_pace=self.config.min_pace, confirms_messages=True)
+        self.service.deliver = lambda post: post_to_channel(self, post)  # a bot seat's moves
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]
         for name in ("cogs.lobby", "cogs.play", "cogs.board", "cogs.dice", "cogs.privacy"):
             await self.load_extension(name)

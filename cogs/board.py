@@ -22,7 +22,8 @@ class Board(commands.Cog):
     @app_commands.command(name="board", description="The board now, or at the end of a past turn")
     @app_commands.describe(
         turn="Show the board at the end of this turn (0 is the start)",
-        zoom="Enlarge the map around this place (games with a large map)",
+        zoom="Enlarge the map around this place (games with a map)",
+        full="The whole map (Nerath and Genertela post the area of the action)",
     )
     @app_commands.guild_only()
     async def board(
@@ -30,8 +31,9 @@ class Board(commands.Cog):
         interaction: discord.Interaction[Any],
         turn: app_commands.Range[int, 0, 100000] | None = None,
         zoom: app_commands.Range[str, 1, 100] | None = None,
+        full: bool = False,
     ) -> None:
-        text, png = await service_of(interaction).board(interaction.channel_id or 0, turn, zoom)
+        text, png = await service_of(interaction).board(interaction.channel_id or 0, turn, zoom, full)
         await say(interaction, text, file=board_file(png))
 
     @board.autocomplete("zoom")

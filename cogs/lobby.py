@@ -25,10 +25,17 @@ class Lobby(commands.Cog):
         name="game", description="Open, join and manage the game played in this channel", guild_only=True
     )
 
+    bots = app_commands.Group(
+        name="bot", description="Bots that play a seat: add, remove, replace, takeover", parent=game
+    )
+
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        groups = {"bot": self.bots}
         for command in TABLE_COMMANDS:
-            self.game.add_command(self._subcommand(command))
+            group, _, name = command.name.rpartition(" ")  # "bot add": the command add of the group bot
+            parent = groups[group] if group else self.game
+            parent.add_command(self._subcommand(command, name, parent))
 
     # --- autocomplete ------------------------------------------------------------------------------------
 
@@ -93,10 +100,23 @@ class Lobby(commands.Cog):
                 )
             )
         callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
-        callback.__name__ = command.name
+        callback.__name__ = command.name.replace(" ", "_")
         return callback
 
-    def _subcommand(self, command: TableCommand) -> app_commands.Command[Any, ..., Any]:
+    async def _bots(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        table = await service_of(interaction).store.table_in_channel(interaction.channel_id or 0)
+        if table is None:
+            return []
+        seats = await service_of(interaction).store.seats(table.id)
+        return [
+            app_commands.Choice(name=f"{seat.name} ({seat.bot})", value=seat.name)
+            for seat in seats
+            if seat.bot and current.lower() in seat.name.lower()
+        ][:25]
+
+    def _subcommand(
+        self, command: TableCommand, name: str, parent: app_commands.Group
+    ) -> app_commands.Command[Any, ..., Any]:
         callback = self._callback(command)
         if command.args:
             callback = app_commands.describe(**{arg.name: arg.help[:100] for arg in command.args})(callback)
@@ -109,9 +129,9 @@ class Lobby(commands.Cog):
                 }
             )(callback)
         built: app_commands.Command[Any, ..., Any] = app_commands.Command(
-            name=command.name, description=command.help[:100], callback=callback, parent=self.game
+            name=name, description=command.help[:100], callback=callback, parent=parent
         )
-        completers = {"game": self._games, "options": self._options, "faction": self._factions}
+        completers = {"game": self._games, "options": self._options, "faction": self._factions, "bot": self._bots}
         for arg in command.args:
             if arg.kind in completers:
                 built.autocomplete(arg.name)(completers[arg.kind])

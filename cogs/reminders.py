@@ -63,6 +63,7 @@ class ReminderCog(commands.Cog):
         try:
             await self.reminders.tick(time.time())
             await self.catch_up()
+            await self.service.wake_waiting_bots()  # after a restart, bots whose move was awaited play it
         except Exception:  # the loop must outlive any single failure
             log.exception("reminder tick failed")
 

@@ -22,6 +22,7 @@ replaces by that player's name or mention (seats can change hands, so names neve
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -210,7 +211,7 @@ class Engine(Generic[S]):
 
     `check`, where a game has one, decides whether an action is legal without building the whole legal()
     list; `is_legal` uses it, or compares against legal() for games that have none. `glossary`, where a game
-    has content, lists what /info explains.
+    has content, lists what /info explains. `bot` plays a seat for a bot (see rules/bots.py).
     """
 
     def __init__(
@@ -228,6 +229,7 @@ class Engine(Generic[S]):
         fallback: Callable[[S, int], dict[str, Any]],
         check: Callable[[S, int, dict[str, Any]], None] | None = None,
         glossary: Callable[[], list[Lookup]] | None = None,
+        bot: Callable[[S, int, random.Random], dict[str, Any]] | None = None,
     ) -> None:
         self.meta = meta
         self.State = State
@@ -241,6 +243,7 @@ class Engine(Generic[S]):
         self.fallback = fallback
         self.own_check = check
         self._glossary = glossary
+        self.bot = bot  # the game's bot: (the seat's view, seat, chooser) -> an action (rules/bots.py)
 
     def __repr__(self) -> str:
         return f"<Engine {self.meta.id}>"

@@ -29,10 +29,17 @@ ArgKind = Literal[
     "deadline",  # a duration, or off
     "flag",  # yes or no
     "posts",  # turn or action
+    "strength",  # a bot's strength: easy or normal
+    "bot",  # the name of a bot seated at this table (autocompleted)
 ]
 ORDERS = (("random", "random"), ("as joined", "joined"))
 POSTS = (("one message per turn (edited)", "turn"), ("a message for every action", "action"))
-CHOICES: dict[ArgKind, tuple[tuple[str, str], ...]] = {"order": ORDERS, "posts": POSTS}  # (label, value)
+STRENGTHS = (("easy: any legal move at random", "easy"), ("normal: looks ahead and plays to win", "normal"))
+CHOICES: dict[ArgKind, tuple[tuple[str, str], ...]] = {  # (label, value)
+    "order": ORDERS,
+    "posts": POSTS,
+    "strength": STRENGTHS,
+}
 
 
 @dataclass(frozen=True)
@@ -125,7 +132,7 @@ async def _new(service: TableService, where: Where, args: dict[str, Any]) -> Rep
 
 async def _join(service: TableService, where: Where, args: dict[str, Any]) -> Reply:
     view = await service.join(where.channel_id, where.caller, args.get("faction"))
-    players = ", ".join(s.name + (f" ({s.faction})" if s.faction else "") for s in view.seats)
+    players = ", ".join(present.seat_label(seat) for seat in view.seats)
     return Reply(f"{where.caller.name} joins. Players: {players}.")
 
 
@@ -175,6 +182,32 @@ async def _replace(service: TableService, where: Where, args: dict[str, Any]) ->
         raise TableError("Bots can't take a seat.")
     await service.replace(where.channel_id, where.caller, player.user_id, newcomer)
     return Reply(f"{newcomer.name} takes over {player.name}'s seat.")
+
+
+async def _bot_add(service: TableService, where: Where, args: dict[str, Any]) -> Reply:
+    view, name = await service.add_bot(where.channel_id, where.caller, args.get("strength"))
+    strength = next(seat.bot for seat in view.seats if seat.name == name)
+    players = ", ".join(present.seat_label(seat) for seat in view.seats)
+    return Reply(f"{where.caller.name} seats {name} ({strength} bot). Players: {players}.")
+
+
+async def _bot_remove(service: TableService, where: Where, args: dict[str, Any]) -> Reply:
+    view = await service.remove_bot(where.channel_id, where.caller, str(args["name"]))
+    players = ", ".join(present.seat_label(seat) for seat in view.seats)
+    return Reply(f"{present.escape_text(str(args['name'])[:40])} leaves the table. Players: {players}.")
+
+
+async def _bot_replace(service: TableService, where: Where, args: dict[str, Any]) -> Reply:
+    player: Caller = args["player"]
+    view, name = await service.bot_replace(where.channel_id, where.caller, player.user_id, args.get("strength"))
+    strength = next(seat.bot for seat in view.seats if seat.name == name)
+    return Reply(f"{name} ({strength} bot) takes over {player.name}'s seat and plays it from now on.")
+
+
+async def _bot_takeover(service: TableService, where: Where, args: dict[str, Any]) -> Reply:
+    name = present.escape_text(str(args["name"])[:40])
+    await service.take_bot_seat(where.channel_id, where.caller, str(args["name"]))
+    return Reply(f"{where.caller.name} takes over {name}'s seat.")
 
 
 async def _settings(service: TableService, where: Where, args: dict[str, Any]) -> Reply:
@@ -258,10 +291,38 @@ TABLE_COMMANDS: tuple[TableCommand, ...] = (
         ),
     ),
     TableCommand("pause", "Ask to pause the table (a vacation), or resume it", _pause),
+    TableCommand(
+        "bot add",
+        "Seat a bot in the lobby (the creator): it plays its seat at once whenever the game awaits it",
+        _bot_add,
+        (Arg("strength", "easy: random legal moves; normal (default): looks ahead and plays to win", "strength"),),
+    ),
+    TableCommand(
+        "bot remove",
+        "Take a bot out of the lobby (the creator)",
+        _bot_remove,
+        (Arg("name", "Which bot, e.g. Bot 1", "bot", required=True),),
+    ),
+    TableCommand(
+        "bot replace",
+        "During a game, hand a seat to a bot so the table plays on (your seat, or anyone's if you host)",
+        _bot_replace,
+        (
+            Arg("player", "Whose seat the bot takes", "member", required=True),
+            Arg("strength", "easy: random legal moves; normal (default): looks ahead and plays to win", "strength"),
+        ),
+    ),
+    TableCommand(
+        "bot takeover",
+        "During a game, take over a bot's seat yourself",
+        _bot_takeover,
+        (Arg("name", "Which bot, e.g. Bot 1", "bot", required=True),),
+    ),
 )
 
 
 def table_command(name: str) -> TableCommand:
+    """A command by name; a group's commands are named with a space (`bot add`)."""
     for command in TABLE_COMMANDS:
         if command.name == name:
             return command

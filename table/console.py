@@ -44,6 +44,7 @@ class Console:
         self.last_menu: list[tuple[Any, int]] = []  # (menu, option index) for every option shown, in order
         self.pending: int | None = None  # the open request to answer with agree/refuse
         self.reminders = Reminders(service, _PrintNotifier(self))
+        service.deliver = self._show  # a bot seat's moves are printed like anyone's
 
     # identities are stable numbers derived from names, so a saved game resumes with the same players
     @staticmethod
@@ -74,6 +75,8 @@ class Console:
             return await self._dispatch(words)
         except (TableError, RuleError, DiceError, DurationError) as error:
             self.say(f"! {error}")  # what a player sees as an ephemeral reply in Discord
+        finally:
+            await self.service.bots_settled()  # the bots' answers are shown before the next command
         return True
 
     async def _dispatch(self, words: list[str]) -> bool:
@@ -166,13 +169,15 @@ class Console:
     async def _board(self, rest: list[str]) -> None:
         line = " ".join(rest)
         zoom = line.split("zoom=", 1)[1].strip() if "zoom=" in line else None  # a place may have spaces
-        turns = [w for w in line.split("zoom=", 1)[0].split() if w.isascii() and w.isdigit()]
+        words = line.split("zoom=", 1)[0].split()
+        turns = [w for w in words if w.isascii() and w.isdigit()]
         turn = whole_number(turns[0]) if turns else None
         if turns and turn is None:
             raise TableError(f"There is no turn {turns[0][:12]}…: give the number of a turn played.")
-        text, png = await self.service.board(self.channel_id, turn, zoom)
+        full = "full" in (word.lower() for word in words)
+        text, png = await self.service.board(self.channel_id, turn, zoom, full)
         safe = "".join(c for c in (zoom or "").lower() if c.isalnum())[:40]
-        name = "board" + (f"-{turns[0]}" if turns else "") + (f"-{safe}" if safe else "")
+        name = "board" + (f"-{turns[0]}" if turns else "") + (f"-{safe}" if safe else "") + ("-full" if full else "")
         self.say(f"{text} {self._save(png, name)}")
 
     async def _history(self, rest: list[str]) -> None:
@@ -241,8 +246,10 @@ class Console:
 
     async def _game(self, rest: list[str]) -> None:
         """`game <command> ...`: a table command of table/commands.py, its arguments as words."""
-        command = table_command(rest[0].lower() if rest else "status")
-        args = self._arguments(command, rest[1:])
+        grouped = len(rest) > 1 and any(c.name.startswith(f"{rest[0].lower()} ") for c in TABLE_COMMANDS)
+        words = 2 if grouped else 1  # a group's command is two words: game bot add
+        command = table_command(" ".join(rest[:words]).lower() if rest else "status")
+        args = self._arguments(command, rest[words:])
         reply = await command.run(self.service, self._where(), args)
         if reply.post is not None:
             await self._show(reply.post)
@@ -443,7 +450,7 @@ def _help() -> str:
             "  pick <n>                          the n-th option of the menus under the last board",
             "  undo | agree | refuse             take back your last action; answer a request",
             "  roll <dice> [reason]              public dice, e.g. roll 6d10>=6 hits",
-            "  board [turn] [zoom=<place>] | history [page] | rules [section] | hand",
+            "  board [turn] [full] [zoom=<place>] | history [page] | rules [section] | hand",
             "  info <name>                       what a race, card, spell, unit... of this game does",
             "  reminders [dms=on|off] [quiet=22-7] [tz=Europe/Paris]",
             "  away [from=2026-12-20] to=2026-12-27 | away for=10d | away off   an absence: deadlines wait",
@@ -503,6 +510,8 @@ async def run(database: Path, images: Path, lines: TextIO = sys.stdin, out: Text
     interactive = lines.isatty()
     console.say(f"Offline console. Database: {database}; images: {images}/. Type help.")
     try:
+        await console.service.wake_waiting_bots()  # a session that ended while bots still had moves to make
+        await console.service.bots_settled()
         while True:
             if interactive:
                 print(f"{console.user}@#{console.channel}> ", end="", file=out, flush=True)

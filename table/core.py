@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,6 +26,7 @@ ACTIVE = ("lobby", "running")
 MIN_PACE = 3600  # default floor for reminders and deadlines; PBP_MIN_PACE lowers it (the end-to-end tests do)
 
 
+BOT_WAIT = 4e12  # a bot seat's reminder row is never due (year 128,000): bots play at once, never by the clock
 WARN_LEFT = 0.25  # a deadline's warning goes out when this share of the time is left
 
 
@@ -94,6 +95,13 @@ class TableCore:
         self._posting: set[tuple[int, int]] = set()
         # new messages on their way to Discord, by (table, version): set once their id is known or they failed
         self._sending: dict[tuple[int, int], asyncio.Event] = {}
+        # how the front end shows a post the bot made on its own (a bot seat's move); None: bots move only when
+        # asked (play_bot), as in the service's own tests
+        self.deliver: Callable[[Any], Awaitable[None]] | None = None
+        self._bot_tasks: dict[int, asyncio.Task[None]] = {}  # table -> the task playing its bots' moves
+
+    def wake_bots(self, table_id: int) -> None:
+        """Let the bot seats of a table play what the game awaits of them (table/bot_seats.py)."""
 
     def lock(self, table_id: int) -> asyncio.Lock:
         return self._locks.setdefault(table_id, asyncio.Lock())
@@ -196,10 +204,14 @@ class TableCore:
     ) -> None:
         waiting = engine.awaiting(state) if engine.outcome(state) is None else frozenset()
         existing = {row.seat: row for row in await self.store.reminders(table.id)}
+        bots = {seat.seat for seat in await self.store.seats(table.id) if seat.bot}
         await self.store.drop_reminders(table.id, keep=waiting)
         for seat in waiting:
-            if seat in existing and seat != acted:
+            if seat in existing and seat != acted and (seat in bots) == (existing[seat].next_at >= BOT_WAIT):
                 continue  # still waiting on them: their clock keeps running
+            if seat in bots:  # a bot is never reminded and has no deadline; the row marks that it is awaited
+                await self.store.put_reminder(ReminderRow(table.id, seat, now, BOT_WAIT, 0, None, warn_at=None))
+                continue
             deadline = now + table.deadline if table.deadline else None
             row = ReminderRow(
                 table.id, seat, now, now + table.remind_after, 0, deadline, warn_at=warning(now, deadline)
@@ -209,5 +221,5 @@ class TableCore:
     async def _ask(self, table: TableRow, seats: list[SeatRow], caller: Caller, kind: str, what: str) -> Ask:
         """Open a request every other player answers by button (undo after dice, pause)."""
         request_id = await self.store.add_request(table.id, kind, caller.user_id, table.version, self.clock())
-        needed = [seat.user_id for seat in seats if seat.user_id != caller.user_id]
+        needed = [seat.user_id for seat in seats if seat.user_id != caller.user_id and seat.person]
         return Ask(request_id, table.id, caller.user_id, needed, f"{caller.name} asks to {what}.")

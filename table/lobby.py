@@ -108,14 +108,15 @@ class Lobby(Views):
 
     async def _remove_seat(self, table: TableRow, seats: list[SeatRow], seat: SeatRow) -> None:
         rest = [s for s in seats if s.seat != seat.seat]
+        people = [s for s in rest if s.person]
         async with self.store.transaction():
-            if not rest:
+            if not people:  # bots alone don't make a table
                 await self.store.set_table(table.id, status="abandoned", finished_at=self.clock())
             for index, other in enumerate(rest):
                 other.seat = index
             await self.store.replace_seats(table.id, rest)
-            if rest and seat.user_id == table.creator_id:
-                await self.store.set_table(table.id, creator_id=rest[0].user_id)  # the lobby keeps a host
+            if people and seat.user_id == table.creator_id:
+                await self.store.set_table(table.id, creator_id=people[0].user_id)  # the lobby keeps a host
 
     async def start(self, channel_id: int, caller: Caller, order: str = "random") -> Post:
         async with self._holding(channel_id) as table:
@@ -144,9 +145,7 @@ class Lobby(Views):
                 version = await self.store.save_state(table.id, table.version, text, status="running", started_at=now)
                 await self.store.add_snapshot(table.id, 0, 0, text, now)
                 await self._sync_reminders(table, engine, state, acted=None, now=now)
-            order_line = ", ".join(
-                f"{i + 1}. {seat.name}" + (f" ({seat.faction})" if seat.faction else "") for i, seat in enumerate(seats)
-            )
+            order_line = ", ".join(f"{i + 1}. {present.seat_label(seat)}" for i, seat in enumerate(seats))
             intro = [
                 f"**{meta.title}** begins. Seats: {order_line}.",
                 fill_seats(engine.status(state, None), self.namer(seats)),

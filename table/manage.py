@@ -6,7 +6,7 @@ from __future__ import annotations
 from contextlib import AsyncExitStack
 from typing import Any
 
-from table.core import Ask, Caller, TableError, TableView, warning
+from table.core import BOT_WAIT, Ask, Caller, TableError, TableView, warning
 from table.durations import show_duration
 from table.store import FORMER_PLAYER
 from table.views import Views
@@ -28,6 +28,8 @@ class Management(Views):
                 async with self.store.transaction():
                     await self.store.set_table(table.id, paused=0)
                     for row in await self.store.reminders(table.id):
+                        if row.next_at >= BOT_WAIT:
+                            continue  # a bot's wait: it is never reminded
                         row.since, row.next_at, row.sent, row.mentioned = now, now + table.remind_after, 0, False
                         row.deadline_at = now + table.deadline if table.deadline else None
                         row.warn_at = warning(now, row.deadline_at)
@@ -72,6 +74,8 @@ class Management(Views):
                 updated = await self.store.table(table.id)
                 assert updated is not None
                 for row in await self.store.reminders(table.id):
+                    if row.next_at >= BOT_WAIT:
+                        continue  # a bot's wait: it is never reminded
                     row.next_at = row.since + updated.remind_after + updated.remind_every * row.sent
                     row.deadline_at = row.since + updated.deadline if updated.deadline else None
                     row.warn_at = warning(row.since, row.deadline_at)  # a changed deadline is announced afresh

@@ -120,7 +120,8 @@ class Outbox(TableCore):
         self._posting.add((table_id, version))
         result = engine.outcome(state)
         waiting = sorted(engine.awaiting(state))
-        mentions = [seat.user_id for seat in seats if seat.seat in waiting]
+        mentions = [seat.user_id for seat in seats if seat.seat in waiting and seat.person]
+        bots = {seat.seat for seat in seats if not seat.person}
         if result is None and waiting:
             deadlines = {row.seat: row.deadline_at for row in await self.store.reminders(table_id)}
             closing = ["Waiting for " + ", ".join(name(s) + present.due(deadlines.get(s)) for s in waiting) + "."]
@@ -138,17 +139,21 @@ class Outbox(TableCore):
                 for line in present.event_lines(events, name, seat.seat)
                 if line not in present.event_lines(events, name)
             ]
-            if mine:
+            if mine and seat.person:
                 private[seat.user_id] = mine
         quick: list[Quick] = []
         menus: list[Menu] = []
         for waiter in waiting:
+            if waiter in bots:
+                continue  # the bot plays its own move: no buttons for it
             choices = engine.legal(state, waiter)
             options = [c for c in choices if c.quick][:MAX_QUICK]
             quick += [
                 Quick(table_id, version, waiter, i, fill_seats(c.label, name)[:80]) for i, c in enumerate(options)
             ]
             menus += self._menus(table_id, version, waiter, engine.meta, choices, name)
+        if result is None and bots & set(waiting):
+            self.wake_bots(table_id)
         return Post(
             table_id,
             channel_id,
@@ -279,15 +284,24 @@ class Outbox(TableCore):
         return await self._draw((post.table_id, post.version, -1), board.game, board.public, board.names)
 
     async def _draw(
-        self, key: tuple[int, int, int], game: str, public: Any, names: list[str], zoom: str | None = None
+        self,
+        key: tuple[int, int, int],
+        game: str,
+        public: Any,
+        names: list[str],
+        zoom: str | None = None,
+        full: bool = False,
     ) -> bytes:
-        """A public board as PNG, drawn in a worker thread so the bot never stalls; the latest are kept."""
-        cache_key = (*key, zoom or "")
+        """A public board as PNG (as posted, zoomed on a place, or the whole map), drawn in a worker thread so
+        the bot never stalls; the latest are kept."""
+        cache_key = (*key, zoom or ("full" if full else ""))
         if cache_key not in self._images:
             module = renderer(game)
 
             def draw() -> bytes:
-                return encode_png(module.render_zoom(public, names, zoom) if zoom else module.render(public, names))
+                if zoom:
+                    return encode_png(module.render_zoom(public, names, zoom))
+                return encode_png(module.render_full(public, names) if full else module.render(public, names))
 
             png = await asyncio.to_thread(draw)
             if len(self._images) > 256:

@@ -149,45 +149,65 @@ class Play(Outbox):
     async def undo(self, channel_id: int, caller: Caller) -> Post | Ask:
         async with self._holding(channel_id) as table:
             seats, mine = await self._seated(table, caller)
-            last = await self._last_effective(table)
-            name = self.namer(seats)
-            if last is None or last.seat != mine.seat or last.kind != "act":
-                latest = "nothing has been played yet" if last is None else f"the latest is: {self._gist(last, name)}"
-                raise TableError(f"Only the latest action can be taken back, by its player; {latest}")
-            what = self._gist(last, name)
-            if (not last.rolls and not last.secret) or len(seats) == 1:
-                return await self._undo_now(table, seats, last, f"{mine.name} takes back their last move: {what}")
-            reason = "dice were rolled" if last.rolls else "hidden information was revealed"
+            chain = await self._undo_chain(table, seats, mine.seat)
+            what = self._chain_gist(chain, self.namer(seats))
+            people = [seat for seat in seats if seat.person]
+            if not any(row.rolls or row.secret for row in chain) or len(people) == 1:
+                return await self._undo_now(table, seats, chain, f"{mine.name} takes back their last move: {what}")
+            reason = "dice were rolled" if any(row.rolls for row in chain) else "hidden information was revealed"
             return await self._ask(
                 table, seats, caller, "undo", f"take back their last move ({what}) {reason}, so everyone must agree"
             )
+
+    async def _undo_chain(self, table: TableRow, seats: list[SeatRow], seat: int) -> list[ActionRow]:
+        """What /undo takes back for `seat`: its latest action, with the bot moves that answered it since (a bot
+        replies at once, so a player could never take back a move against a bot otherwise)."""
+        rows = effective(await self.store.actions(table.id))
+        bots = {s.seat for s in seats if not s.person}
+        answers: list[ActionRow] = []
+        while rows and rows[-1].seat in bots and rows[-1].kind == "act":
+            answers.insert(0, rows.pop())
+        last = rows[-1] if rows else None
+        if last is None or last.seat != seat or last.kind != "act":
+            name = self.namer(seats)
+            latest = "nothing has been played yet" if last is None else f"the latest is: {self._gist(last, name)}"
+            raise TableError(f"Only the latest action can be taken back, by its player; {latest}")
+        return [last, *answers]
+
+    def _chain_gist(self, chain: list[ActionRow], name: Callable[[int], str]) -> str:
+        what = self._gist(chain[0], name)
+        if len(chain) > 1:
+            moves = "bot move" if len(chain) == 2 else f"{len(chain) - 1} bot moves"
+            what = f"{what.rstrip('.')}, and the {moves} after it."
+        return what
 
     def _gist(self, row: ActionRow, name: Callable[[int], str]) -> str:
         """One public sentence for an action (its first line), as undo and its requests name it."""
         return self.told(row.events, row.action, row.seat, name)[0].rstrip(".") + "."
 
-    async def _last_effective(self, table: TableRow) -> ActionRow | None:
-        rows = effective(await self.store.actions(table.id))
-        return rows[-1] if rows else None
-
-    async def _undo_now(self, table: TableRow, seats: list[SeatRow], last: ActionRow, line: str) -> Post:
+    async def _undo_now(self, table: TableRow, seats: list[SeatRow], chain: list[ActionRow], line: str) -> Post:
+        """Take back the actions of `chain` (the player's latest and the bot moves after it), newest first."""
         engine = self.engine(table)
-        start = await self.store.last_snapshot_before(table.id, last.n)
+        first = chain[0].n
+        start = await self.store.last_snapshot_before(table.id, first)
         rows = await self.store.actions(table.id, after=start.upto if start else 0)
-        state = replay(engine, table, seats, [row for row in rows if row.n != last.n], start)
-        turn_ends = sum(1 for event in last.events if event["kind"] == "turn_end")
+        taken = {row.n for row in chain}
+        state = replay(engine, table, seats, [row for row in rows if row.n not in taken], start)
+        turn_ends = sum(1 for row in chain for event in row.events if event["kind"] == "turn_end")
         now = self.clock()
-        n = await self.store.action_count(table.id) + 1
+        n = await self.store.action_count(table.id)
         text = serial.dumps(state)
         async with self._committing(table):
-            await self.store.append_action(
-                ActionRow(table.id, n, "undo", last.seat, last.user_id, {"undoes": last.n}, 0, [], 0, False, now)
-            )
+            for offset, row in enumerate(reversed(chain), start=1):
+                undo = {"undoes": row.n}
+                await self.store.append_action(
+                    ActionRow(table.id, n + offset, "undo", row.seat, row.user_id, undo, 0, [], 0, False, now)
+                )
             version = await self.store.save_state(
                 table.id, table.version, text, turns=table.turns - turn_ends, status="running", finished_at=None
             )
-            await self.store.drop_snapshots_from(table.id, last.n)
-            await self._sync_reminders(table, engine, state, acted=last.seat, now=now)
+            await self.store.drop_snapshots_from(table.id, first)
+            await self._sync_reminders(table, engine, state, acted=chain[0].seat, now=now)
             await self.store.close_requests(table.id)
         return await self._post(table.id, table.channel_id, version, engine, state, seats, [f"↩ {line}"], [])
 
@@ -212,15 +232,18 @@ class Play(Outbox):
                 await self.store.update_request(request.id, request.approvals, False)
                 return f"{caller.name} said no: the {request.kind} request is dropped.", None
             approvals = sorted({*request.approvals, caller.user_id})
-            missing = [seat.name for seat in seats if seat.user_id not in approvals]
+            missing = [seat.name for seat in seats if seat.person and seat.user_id not in approvals]
             await self.store.update_request(request.id, approvals, bool(missing))
             if missing:
                 return f"{caller.name} agrees. Still waiting for {', '.join(missing)}.", None
             if request.kind == "pause":
                 await self.store.set_table(table.id, paused=1)
                 return "Everyone agreed: the table is paused. No reminders or deadlines until /game pause again.", None
-            last = await self._last_effective(table)
-            assert last is not None
-            what = self._gist(last, self.namer(seats))
-            post = await self._undo_now(table, seats, last, f"Everyone agreed to take back: {what}")
+            asker = self._seat_of(seats, request.user_id)
+            if asker is None:
+                await self.store.update_request(request.id, request.approvals, False)
+                raise TableError("That request is closed: its player no longer sits at this table.")
+            chain = await self._undo_chain(table, seats, asker.seat)
+            what = self._chain_gist(chain, self.namer(seats))
+            post = await self._undo_now(table, seats, chain, f"Everyone agreed to take back: {what}")
             return "Everyone agreed: the action is taken back.", post

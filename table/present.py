@@ -76,15 +76,21 @@ def table_line(view: Any, now: float) -> str:
 _POSTS = {"turn": "one message per turn, edited as it goes", "action": "a message for every action"}
 
 
+def seat_label(seat: Any) -> str:
+    """A seat as lists show it: the name, its faction, and whether a bot plays it."""
+    extras = [seat.faction] if seat.faction else []
+    if seat.bot:
+        extras.append(f"{seat.bot} bot")
+    return seat.name + (f" ({', '.join(extras)})" if extras else "")
+
+
 def table_card(view: Any, now: float) -> str:
     """/game status: the table in detail."""
     from table.durations import show_duration
 
     table = view.table
     options = ", ".join(f"{key}={value}" for key, value in table.options.items()) or "none"
-    seats = "\n".join(
-        f"{seat.seat + 1}. {seat.name}" + (f" ({seat.faction})" if seat.faction else "") for seat in view.seats
-    )
+    seats = "\n".join(f"{seat.seat + 1}. {seat_label(seat)}" for seat in view.seats)
     pace = f"remind after {show_duration(table.remind_after)}, then every {show_duration(table.remind_every)}"
     deadline = f"deadline {show_duration(table.deadline)}" if table.deadline else "no deadline"
     lines = [

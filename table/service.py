@@ -9,11 +9,11 @@ The methods live in one module per seam (see table/core.py); this class only put
 
 from __future__ import annotations
 
+from table.bot_seats import BotSeats
 from table.core import ACTIVE, MIN_PACE, Ask, Caller, TableError, TableView
 from table.lobby import Lobby
 from table.manage import Management
 from table.outbox import MAX_MENUS, MAX_QUICK, MENU_SIZE, BoardSource, Menu, Post, Quick
-from table.play import Play
 from table.views import HISTORY_PAGE
 
 __all__ = [
@@ -35,5 +35,6 @@ __all__ = [
 ]
 
 
-class TableService(Lobby, Play, Management):
-    """One table service per bot (or console): the lobby, play and undo, management, views and the outbox."""
+class TableService(Lobby, BotSeats, Management):
+    """One table service per bot (or console): the lobby, play and undo, bot seats, management, views and the
+    outbox."""

@@ -67,6 +67,12 @@ class SeatRow:
     user_id: int
     name: str
     faction: str | None
+    bot: str | None = None  # the strength of the bot playing this seat; None for a person
+
+    @property
+    def person(self) -> bool:
+        """A seat someone holds in Discord (to ping, DM, give buttons to), not a bot's."""
+        return self.bot is None
 
 
 @dataclass
@@ -315,20 +321,24 @@ class Store:
         rows = await self._all("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))
         return [SeatRow(**dict(row)) for row in rows]
 
-    async def add_seat(self, table_id: int, seat: int, user_id: int, name: str, faction: str | None) -> None:
+    async def add_seat(
+        self, table_id: int, seat: int, user_id: int, name: str, faction: str | None, bot: str | None = None
+    ) -> None:
         await self._write(
-            "INSERT INTO seats (table_id, seat, user_id, name, faction) VALUES (?, ?, ?, ?, ?)",
-            (table_id, seat, user_id, name, faction),
+            "INSERT INTO seats (table_id, seat, user_id, name, faction, bot) VALUES (?, ?, ?, ?, ?, ?)",
+            (table_id, seat, user_id, name, faction, bot),
         )
 
     async def replace_seats(self, table_id: int, seats: list[SeatRow]) -> None:
         await self._write("DELETE FROM seats WHERE table_id = ?", (table_id,))
         for seat in seats:
-            await self.add_seat(table_id, seat.seat, seat.user_id, seat.name, seat.faction)
+            await self.add_seat(table_id, seat.seat, seat.user_id, seat.name, seat.faction, seat.bot)
 
-    async def set_seat_user(self, table_id: int, seat: int, user_id: int, name: str) -> None:
+    async def set_seat_user(self, table_id: int, seat: int, user_id: int, name: str, bot: str | None = None) -> None:
+        """Hand a seat to a person, or to a bot of strength `bot`."""
         await self._write(
-            "UPDATE seats SET user_id = ?, name = ? WHERE table_id = ? AND seat = ?", (user_id, name, table_id, seat)
+            "UPDATE seats SET user_id = ?, name = ?, bot = ? WHERE table_id = ? AND seat = ?",
+            (user_id, name, bot, table_id, seat),
         )
 
     async def rename_user(self, user_id: int, name: str) -> None:
@@ -591,6 +601,16 @@ class Store:
         await self._write("UPDATE requests SET open = 0 WHERE table_id = ? AND open = 1", (table_id,))
 
     # --- forgetting a user --------------------------------------------------------------------------------------
+
+    async def tables_awaiting_bots(self) -> list[int]:
+        """Running tables where the game awaits a bot's seat (its wait is marked by a reminder row)."""
+        rows = await self._all(
+            "SELECT DISTINCT t.id FROM tables t JOIN reminders r ON r.table_id = t.id"
+            " JOIN seats s ON s.table_id = r.table_id AND s.seat = r.seat"
+            " WHERE t.status = 'running' AND s.bot IS NOT NULL ORDER BY t.id",
+            (),
+        )
+        return [int(row[0]) for row in rows]
 
     async def running_seats_of(self, user_id: int) -> list[TableRow]:
         """Tables still gathering or running at which the user has a seat."""

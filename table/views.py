@@ -65,50 +65,59 @@ class Views(Outbox):
             image = await asyncio.to_thread(lambda: encode_png(module.render_hand(mine_view, mine.seat, names)))
         return text, image
 
-    async def board(self, channel_id: int, turn: int | None = None, zoom: str | None = None) -> tuple[str, bytes]:
-        """The public board now or at the end of a past turn; with `zoom`, enlarged around one place of the map."""
+    async def board(
+        self, channel_id: int, turn: int | None = None, zoom: str | None = None, full: bool = False
+    ) -> tuple[str, bytes]:
+        """The public board now or at the end of a past turn: as posted (a game with a large map posts the area
+        of the action), the whole map (`full`), or enlarged around one place of the map (`zoom`)."""
         table = await self.table_here(channel_id)
         engine = self.engine(table)
         seats = await self.store.seats(table.id)
         names = [seat.name for seat in seats]
-        place = self._zoom_place(engine.meta, zoom) if zoom is not None else None
+        if zoom is not None and full:
+            raise TableError("Choose zoom or full, not both: zoom enlarges one place, full shows the whole map.")
         if turn is None:
             public = engine.view(self.state(table), None)
-            png = await self._draw((table.id, table.version, -1), engine.meta.id, public, names, place)
-            label = f"now ({table.turns} turns played)"
+            key, label = (table.id, table.version, -1), f"now ({table.turns} turns played)"
         else:
             snapshot = await self.store.snapshot(table.id, turn)
             if snapshot is None:
                 raise TableError(f"There is no board for turn {turn}: turns 0 (the start) to {table.turns} exist.")
             public = engine.view(serial.loads(engine.State, snapshot.state), None)
-            png = await self._draw((table.id, snapshot.upto, turn), engine.meta.id, public, names, place)
-            label = "at the start" if turn == 0 else f"at the end of turn {turn}"
-        around = f", around {dict(renderer(engine.meta.id).zoom_places())[place]}" if place else ""
+            key, label = (table.id, snapshot.upto, turn), "at the start" if turn == 0 else f"at the end of turn {turn}"
+        module = renderer(engine.meta.id)
+        place = self._zoom_place(engine.meta, zoom, public) if zoom is not None else None
+        whole = full and hasattr(module, "render_full")  # other games post their whole board already
+        png = await self._draw(key, engine.meta.id, public, names, place, whole)
+        around = f", around {dict(module.zoom_places(public))[place]}" if place else ", the whole map" if whole else ""
         return f"{engine.meta.title}{around}, {label}.", png
 
     @staticmethod
-    def _zoom_place(meta: Meta, zoom: str) -> str:
+    def _zoom_place(meta: Meta, zoom: str, public: object) -> str:
         """The renderer's id for a place named in /board zoom, or a refusal that says what may be named."""
         module = renderer(meta.id)
         if not hasattr(module, "render_zoom"):
             raise TableError(f"The {meta.title} board has no zoomed view: /board shows all of it.")
-        place = module.zoom_place(zoom)
-        if place is None:
-            names = {normal(name): pid for pid, name in module.zoom_places()}
-            found = names.get(normal(zoom))  # 'crimson-bat' for 'Crimson Bat'
-            if found is not None:
-                return str(found)
-            close = difflib.get_close_matches(normal(zoom), list(names), n=1, cutoff=0.7)
-            hint = next((f" Did you mean {n}?" for p, n in module.zoom_places() if close and names[close[0]] == p), "")
-            shown = present.escape_text(zoom[:40])
-            raise TableError(f"There is no place called {shown} on the {meta.title} map.{hint} /board zoom lists them.")
-        return str(place)
+        places = module.zoom_places(public)
+        names = {normal(pid): pid for pid, _ in places} | {normal(name): pid for pid, name in places}
+        if normal(zoom) in names:  # a name as shown, or an id ('crimson-bat' for 'Crimson Bat')
+            return str(names[normal(zoom)])
+        alias = module.zoom_place(zoom) if hasattr(module, "zoom_place") else None  # a game's other spellings
+        if alias is not None and alias in dict(places):
+            return str(alias)
+        close = difflib.get_close_matches(normal(zoom), list(names), n=1, cutoff=0.7)
+        hint = next((f" Did you mean {n}?" for p, n in places if close and names[close[0]] == p), "")
+        shown = present.escape_text(zoom[:40])
+        raise TableError(f"There is no place called {shown} on the {meta.title} map.{hint} /board zoom lists them.")
 
     async def zoom_places(self, channel_id: int) -> list[tuple[str, str]]:
-        """(id, name) of the places /board zoom accepts at this channel's table; none for a game without zoom."""
+        """(id, name) of the places /board zoom accepts at this channel's table (its own map); none for a game
+        without zoom or a table still gathering players."""
         table = await self.table_here(channel_id)
         module = renderer(table.game)
-        return list(module.zoom_places()) if hasattr(module, "zoom_places") else []
+        if not hasattr(module, "zoom_places") or table.state is None:
+            return []
+        return list(module.zoom_places(self.engine(table).view(self.state(table), None)))
 
     async def history(self, channel_id: int, page: int = 1, seat_user: int | None = None) -> tuple[str, int]:
         """A page of the action log, newest first; private events only for their owner."""

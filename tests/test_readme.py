@@ -13,6 +13,12 @@ async def test_readme_lists_every_command(harness: Harness):
     for command in harness.bot.tree.get_commands():
         data = command.to_dict(harness.bot.tree)
         subcommands = [option["name"] for option in data.get("options", []) if option["type"] == 1]
+        subcommands += [  # a group's commands: /game bot add
+            f"{group['name']} {option['name']}"
+            for group in data.get("options", [])
+            if group["type"] == 2
+            for option in group.get("options", [])
+        ]
         names = [f"/{data['name']} {sub}" for sub in subcommands] or [f"/{data['name']}"]
         missing += [name for name in names if f"`{name}" not in README and f"{name}`" not in README]
     assert not missing, f"README.md does not list: {missing}"

@@ -20,6 +20,7 @@ from rules.base import (
     seat_ref,
 )
 from rules.dragondice import actions, choices, decisions, glossary, setup
+from rules.dragondice.bot import policy as bot_policy
 from rules.dragondice.content import SPECIES
 from rules.dragondice.flow import advance
 from rules.dragondice.model import State
@@ -200,4 +201,5 @@ ENGINE = Engine(
     outcome=outcome,
     fallback=fallback,
     glossary=glossary.lookups,
+    bot=bot_policy,
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -148,6 +149,12 @@ def fallback(state: State, seat: int) -> dict[str, Any]:
     return {"type": "mark", "square": next(s for s in SQUARES if s not in state.board)}
 
 
+def play_bot(view: State, seat: int, chooser: random.Random) -> dict[str, Any]:
+    from rules.tictactoe.bot import policy  # the bot reads this module's board, so it is imported when used
+
+    return policy(view, seat, chooser)
+
+
 ENGINE = Engine(
     meta=meta,
     State=State,
@@ -160,4 +167,5 @@ ENGINE = Engine(
     outcome=outcome,
     fallback=fallback,
     check=check,
+    bot=play_bot,
 )

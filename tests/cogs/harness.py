@@ -307,8 +307,8 @@ class Harness:
                 option["focused"] = True
             leaf.append(option)
         options_tree: list[dict[str, Any]] = leaf
-        for word in reversed(words[1:]):
-            options_tree = [{"type": 1, "name": word, "options": options_tree}]
+        for depth, word in enumerate(reversed(words[1:])):  # a subcommand (1) inside its groups (2)
+            options_tree = [{"type": 1 if depth == 0 else 2, "name": word, "options": options_tree}]
         payload = self._base(4 if focused else 2, user, name, admin, channel)
         payload["data"] = {"id": str(snowflake()), "name": words[0], "type": 1, "options": options_tree}
         if resolved:

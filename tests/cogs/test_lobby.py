@@ -177,3 +177,33 @@ async def test_privacy_forget_asks_for_the_users_own_confirmation(harness: Harne
     erase = replies(await harness.command(MOD, "mod", "privacy erase", {"user_id": str(ALICE)}))[0]
     assert erase.ephemeral and f"User {ALICE} erased" in erase.content
     assert [s.name for s in await harness.bot.store.seats(1)] == ["a former player", "a former player"]
+
+
+async def test_a_bot_takes_a_seat_and_answers_in_the_channel(harness: Harness):
+    await harness.command(ALICE, "alice", "game new", {"game": "tictactoe"})
+    calls = await harness.command(ALICE, "alice", "game bot add", {"strength": "normal"})
+    assert "alice seats Bot 1 (normal bot)" in replies(calls)[0].content
+    calls = await harness.command(BOB, "bob", "game bot add")
+    assert replies(calls)[0].ephemeral and "Only the table's creator" in replies(calls)[0].content
+    calls = await harness.command(ALICE, "alice", "game bot remove", {"name": "bot"}, focused="name")
+    assert calls[0].choices == [{"name": "Bot 1 (normal)", "value": "Bot 1"}]
+    await harness.command(ALICE, "alice", "game start", {"order": "joined"})
+    played = await harness.command(ALICE, "alice", "tictactoe mark", {"square": "b2"})
+    assert "Waiting for Bot 1" in replies(played)[0].content
+    answer = [c for c in played if c.path.startswith("/channels/") and "Bot 1 puts O on" in (c.content or "")]
+    assert len(answer) == 1 and "<@1001>" in answer[0].content  # alice is pinged for her next move
+    assert not any("<@-" in (c.content or "") for c in harness.recorder.calls)  # a bot is never pinged
+    rows = await harness.bot.store.actions(1)
+    assert [row.seat for row in rows] == [0, 1]
+
+
+async def test_a_player_leaves_a_running_game_to_a_bot(harness: Harness):
+    await open_table(harness)
+    resolved = member_resolved(BOB, "bob")
+    calls = await harness.command(BOB, "bob", "game bot replace", {"player": str(BOB)}, resolved=resolved)
+    assert "Bot 1 (normal bot) takes over bob's seat" in replies(calls)[0].content
+    seats = await harness.bot.store.seats(1)
+    assert [s.bot for s in seats] == [None, "normal"]
+    calls = await harness.command(CAROL, "carol", "game bot takeover", {"name": "Bot 1"})
+    assert "carol takes over Bot 1's seat" in replies(calls)[0].content
+    assert [s.user_id for s in await harness.bot.store.seats(1)] == [ALICE, CAROL]

@@ -185,6 +185,8 @@ async def test_board_zoom_autocompletes_places_and_draws_one(harness: Harness):
     assert "around Tarsh" in reply.content and reply.files == ["board.png"]
     refused = replies(await harness.command(BOB, "bob", "board", {"zoom": "Atlantis"}))[0]
     assert refused.ephemeral and "no place called Atlantis" in refused.content
+    whole = replies(await harness.command(BOB, "bob", "board", {"full": True}))[0]
+    assert "the whole map" in whole.content and whole.files == ["board.png"]
 
 
 async def test_a_reminder_dm_names_its_game_channel_and_links_the_turns_message(harness: Harness):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
 import random
 
 import pytest
@@ -116,3 +118,44 @@ async def test_every_game_plays_to_the_end(game: str, discord: FakeDiscord, bot:
     MESSAGE_COUNTS[game] = (len(table.actions), shape.turns, shape.handoffs, messages, images)
     assert messages <= shape.turns + shape.handoffs + 1, (game, shape, messages)
     assert messages < len(table.actions) or len(table.actions) == shape.turns, "actions within a turn must edit"
+
+
+async def test_a_whole_game_against_a_bot_seat(discord: FakeDiscord, bot: BotProcess, driver: Driver) -> None:
+    """One member and a bot: the bot answers each move in the channel at once, pinging the member; undo takes
+    back the member's move with the bot's answer."""
+    channel = discord.channel(0)
+    alice = discord.players[0]
+    await driver.run(alice, "game new", _channel=channel, game="tictactoe")
+    seated = await driver.run(alice, "game bot add", _channel=channel, strength="normal")
+    assert "Bot 1 (normal bot)" in seated.text, seated.text
+    await driver.run(alice, "game start", _channel=channel, order="joined")
+    await driver.run(alice, "tictactoe mark", _channel=channel, square="b2")
+    table = await _bot_answered(bot, channel, actions=2)
+    answer = discord.channel_messages(channel["id"])[-1]
+    assert "Bot 1 puts O on" in answer["content"] and discord.pings.get(int(answer["id"])) == [alice.id]
+    await driver.run(alice, "undo", _channel=channel)  # the turn's message is edited: it shows the undo
+    turn = discord.channel_messages(channel["id"])[-1]["content"]
+    assert "and the bot move after it" in turn, turn
+    for _ in range(5):  # alice plays the first free square until the game ends
+        table = oracle.table_in(bot.data_dir, channel["id"])
+        if table.status == "finished":
+            break
+        board = json.loads(table.state or "{}")["board"]
+        free = next(s for s in ("a1", "a2", "a3", "b1", "b2", "b3", "c1", "c2", "c3") if s not in board)
+        await driver.run(alice, "tictactoe mark", _channel=channel, square=free)
+        await _bot_answered(bot, channel, actions=len(table.actions) + 2)
+    table = await settled(bot.data_dir, channel["id"])
+    assert table.status == "finished", table.status
+    oracle.assert_log_explains_state(table)
+    assert not any("<@-" in message["content"] for message in discord.channel_messages(channel["id"]))
+    assert not bot.tracebacks(), bot.tracebacks()[0]
+
+
+async def _bot_answered(bot: BotProcess, channel: dict[str, object], actions: int) -> oracle.TableDump:
+    """The table once the bot's answer is logged and posted (or the game ended before it)."""
+    for _ in range(100):
+        table = await settled(bot.data_dir, str(channel["id"]))
+        if len(table.actions) >= actions or table.status == "finished":
+            return table
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"the bot did not answer: {len(table.actions)} actions")

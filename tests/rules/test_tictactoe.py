@@ -46,3 +46,24 @@ def test_wrong_player_is_refused():
 def test_chosen_mark_o_moves_second():
     state = tictactoe.new([SeatInfo("O"), SeatInfo()], {}, Rng(0))
     assert state.marks == ["O", "X"] and state.to_move == 1
+
+
+def test_the_bot_takes_a_win_and_otherwise_blocks_one():
+    import random
+
+    from rules.tictactoe.bot import policy
+    from rules.tictactoe.engine import State
+
+    win = State(board={"a1": 1, "b1": 1, "a3": 0, "b3": 0}, to_move=1, moves=4)
+    assert policy(win, 1, random.Random(1)) == {"type": "mark", "square": "c1"}
+    block = State(board={"a1": 0, "b1": 0, "c3": 1}, to_move=1, moves=3)
+    assert all(policy(block, 1, random.Random(seed))["square"] == "c1" for seed in range(10))
+
+
+def test_the_bot_beats_random_players_from_either_seat():
+    from bench.selfplay import play
+
+    results = [play("tictactoe", 2, {}, seed, (seed % 2,), measure=False) for seed in range(60)]
+    won = sum(1 for seed, game in enumerate(results) if game.winners == (seed % 2,))
+    lost = sum(1 for seed, game in enumerate(results) if (seed % 2) not in game.winners)
+    assert won >= 48 and lost == 0  # it never loses to a random player

@@ -81,7 +81,7 @@ async def test_the_console_picks_from_the_menu_under_the_board(tmp_path: Path):
     assert "Menu (bob: " in text and text.count("] Mark ") == 9 + 8
 
 
-async def test_the_console_shows_a_zoomed_board(tmp_path: Path):
+async def test_the_console_shows_a_zoomed_board_and_the_whole_map(tmp_path: Path):
     text = await play(
         tmp_path,
         [
@@ -90,14 +90,28 @@ async def test_the_console_shows_a_zoomed_board(tmp_path: Path):
             "board zoom=Tarsh",
             "board 0 zoom=nowhere",
             "board 0 zoom=Dara Happa",
+            "board 0 full",
         ],
     )
     assert "Genertela, around Tarsh, now" in text and "! There is no place called nowhere" in text
     assert "Genertela, around Dara Happa, at the start" in text
     assert (tmp_path / "images" / "table-board-tarsh.png").exists()
+    assert "Genertela, the whole map, at the start" in text
+    assert (tmp_path / "images" / "table-board-0-full.png").exists()
 
 
 async def test_a_new_console_session_does_not_repeat_what_was_shown(tmp_path: Path):
     await play(tmp_path, ["game new tictactoe", "as bob", "game join", "as alice", "game start joined", "mark b2"])
     text = await play(tmp_path, ["as bob", "mark a1"])  # a second session on the same database
     assert "bob puts O on a1" in text and "Not shown before" not in text
+
+
+async def test_one_person_plays_a_whole_game_against_a_bot_in_the_console(tmp_path: Path):
+    text = await play(tmp_path, ["game new tictactoe", "game bot add", "game start joined", "mark b2"])
+    assert "alice seats Bot 1 (normal bot)" in text and "Seats: 1. alice, 2. Bot 1 (normal bot)" in text
+    after = text.split("alice puts X on b2", 1)[1]
+    assert "Bot 1 puts O on" in after and after.rstrip().endswith("(pick <n>)")  # answered before the next command
+    text = await play(tmp_path, ["do 1"] * 4 + ["history"])  # alice's five marks at most fill the grid
+    assert "**Game over.**" in text and "Winner: alice." not in text  # the bot never loses
+    history = text.split("**History of", 1)[1]
+    assert history.count("Bot 1 puts O on") >= 3

@@ -355,3 +355,19 @@ async def test_board_zoom_draws_a_place_and_refuses_unknown_places_and_games_wit
     assert await service.zoom_places(CHANNEL + 1) == []
     with pytest.raises(TableError, match="has no zoomed view"):
         await service.board(CHANNEL + 1, zoom="a1")
+
+
+async def test_board_full_draws_the_whole_map_where_the_posted_board_is_a_part_of_it(service: TableService):
+    await service.create(GUILD, CHANNEL, ALICE, "genertela", {})
+    await service.start(CHANNEL, ALICE, "joined")
+    text, whole = await service.board(CHANNEL, full=True)
+    assert text.startswith("Genertela, the whole map, now") and whole[:4] == b"\x89PNG"
+    assert whole != (await service.board(CHANNEL))[1]
+    assert "the whole map, at the start" in (await service.board(CHANNEL, 0, full=True))[0]
+    with pytest.raises(TableError, match="zoom or full, not both"):
+        await service.board(CHANNEL, zoom="Tarsh", full=True)
+    await service.create(GUILD, CHANNEL + 1, ALICE, "tictactoe", {})
+    await service.join(CHANNEL + 1, BOB)
+    await service.start(CHANNEL + 1, ALICE, "joined")
+    text, png = await service.board(CHANNEL + 1, full=True)  # its posted board is the whole board
+    assert "whole map" not in text and png == (await service.board(CHANNEL + 1))[1]

@@ -1,0 +1,216 @@
+"""Self-play: bots against random players (is the bot any good?) and bots against bots (is the game fair?).
+
+    python -m bench.selfplay vs-random GAME [--games 200] [--players N] [--option name=value ...]
+    python -m bench.selfplay balance GAME [--games 400] [--players N] [--option name=value ...]
+
+vs-random seats the game's bot at each seat in turn against random players and reports how often it wins,
+with a 95% confidence interval, and how long it takes to decide (p50/p99). balance seats bots everywhere and
+reports wins per seat and per side (faction, species, realm... as the game's bot module names them), how the
+games end, their length in actions and turns, and the time per game. Games run in parallel (--jobs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import math
+import random
+import statistics
+import time
+from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+import rules
+from rules.base import Engine, SeatInfo
+from rules.bots import Policy, random_policy
+from rules.rng import Rng
+
+MAX_ACTIONS = 100_000
+
+
+@dataclass
+class Game:
+    """One finished game, as the report needs it."""
+
+    winners: tuple[int, ...]
+    sides: tuple[str, ...]  # each seat's side (faction, species, realm...), or "" where the game has none
+    ending: str
+    actions: int
+    turns: int
+    seconds: float
+    decisions: list[float] = field(default_factory=list)  # seconds each bot decision took (vs-random: the bot's)
+
+
+def bot_module(game: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(f"rules.{game}.bot")
+    except ModuleNotFoundError:
+        return None
+
+
+def _ending(module: ModuleType | None, state: Any, winners: tuple[int, ...], players: int) -> str:
+    if module is not None and hasattr(module, "ending"):
+        return str(module.ending(state))
+    return "draw" if len(winners) == players > 1 else "win"
+
+
+def play(
+    game: str, players: int, options: dict[str, str], seed: int, bots: tuple[int, ...], measure: bool = True
+) -> Game:
+    """One game: the seats in `bots` play the game's bot, the others play at random."""
+    engine: Engine[Any] = rules.engine(game)
+    module = bot_module(game)
+    chooser = random.Random(seed)
+    state = engine.new([SeatInfo() for _ in range(players)], engine.meta.resolve_options(options), Rng(seed))
+    baseline = random_policy(engine)
+    smart: Policy = engine.bot or baseline
+    decisions: list[float] = []
+    turns = actions = 0
+    began = time.perf_counter()
+    while engine.outcome(state) is None:
+        if actions >= MAX_ACTIONS:
+            raise RuntimeError(f"{game} seed {seed}: no result after {MAX_ACTIONS} actions")
+        seat = chooser.choice(sorted(engine.awaiting(state)))
+        view = engine.view(state, seat)
+        if seat in bots:
+            start = time.perf_counter()
+            action = smart(view, seat, chooser)
+            if measure:
+                decisions.append(time.perf_counter() - start)
+        else:
+            action = baseline(view, seat, chooser)
+        events = engine.act(state, seat, action, Rng(chooser.randrange(2**62)))
+        turns += sum(1 for event in events if event.kind == "turn_end")
+        actions += 1
+    outcome = engine.outcome(state)
+    assert outcome is not None
+    side_of = getattr(module, "side_of", None)
+    sides = tuple(str(side_of(state, s)) if side_of else "" for s in range(players))
+    ending = _ending(module, state, outcome.winners, players)
+    return Game(outcome.winners, sides, ending, actions, turns, time.perf_counter() - began, decisions)
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """95% confidence interval of a win rate (Wilson score interval)."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (max(0.0, centre - spread), min(1.0, centre + spread))
+
+
+def percentile(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def _run(
+    game: str, players: int, options: dict[str, str], games: int, jobs: int, seats: Callable[[int], tuple[int, ...]]
+) -> list[Game]:
+    args = [(game, players, options, 1000 + n, seats(n)) for n in range(games)]
+    if jobs <= 1:
+        return [play(*arg) for arg in args]
+    with ProcessPoolExecutor(jobs) as pool:
+        return list(pool.map(_play_args, args, chunksize=max(1, games // (jobs * 8))))
+
+
+def _play_args(arg: tuple[str, int, dict[str, str], int, tuple[int, ...]]) -> Game:
+    return play(*arg)
+
+
+def _share(winners: tuple[int, ...], seat: int, players: int) -> float:
+    """A win counts 1 for each winner (an alliance wins together); a draw, where every seat is named a
+    winner, counts a half."""
+    if seat not in winners:
+        return 0.0
+    return 0.5 if len(winners) == players > 1 else 1.0
+
+
+def vs_random(game: str, players: int, options: dict[str, str], games: int, jobs: int) -> dict[str, Any]:
+    played = _run(game, players, options, games, jobs, lambda n: (n % players,))
+    wins = sum(_share(result.winners, n % players, players) for n, result in enumerate(played))
+    decisions = [d for result in played for d in result.decisions]
+    per_seat = {
+        seat: sum(_share(r.winners, seat, players) for n, r in enumerate(played) if n % players == seat)
+        / max(1, sum(1 for n in range(games) if n % players == seat))
+        for seat in range(players)
+    }
+    return {
+        "game": game,
+        "players": players,
+        "options": options,
+        "games": games,
+        "bot wins": wins / games,
+        "ci": wilson(wins, games),
+        "per seat": per_seat,
+        "decide p50 ms": percentile(decisions, 0.5) * 1000,
+        "decide p99 ms": percentile(decisions, 0.99) * 1000,
+        "seconds per game": statistics.mean(r.seconds for r in played),
+    }
+
+
+def balance(game: str, players: int, options: dict[str, str], games: int, jobs: int) -> dict[str, Any]:
+    played = _run(game, players, options, games, jobs, lambda n: tuple(range(players)))
+    seats = {seat: sum(_share(r.winners, seat, players) for r in played) for seat in range(players)}
+    counted: Counter[str] = Counter()
+    won: dict[str, float] = {}
+    for result in played:
+        for seat, side in enumerate(result.sides):
+            if side:
+                counted[side] += 1
+                won[side] = won.get(side, 0.0) + _share(result.winners, seat, players)
+    return {
+        "game": game,
+        "players": players,
+        "options": options,
+        "games": games,
+        "per seat": {seat: (wins / games, wilson(wins, games)) for seat, wins in seats.items()},
+        "per side": {side: (won[side] / n, wilson(won[side], n), n) for side, n in sorted(counted.items())},
+        "endings": dict(Counter(r.ending for r in played).most_common()),
+        "actions": statistics.mean(r.actions for r in played),
+        "turns": statistics.mean(r.turns for r in played),
+        "seconds per game": statistics.mean(r.seconds for r in played),
+        "decide p99 ms": percentile([d for r in played for d in r.decisions], 0.99) * 1000,
+    }
+
+
+def _show(report: dict[str, Any]) -> str:
+    def fmt(value: Any) -> str:
+        if isinstance(value, float):
+            return f"{value:.3f}"
+        if isinstance(value, tuple):
+            return "(" + ", ".join(fmt(v) for v in value) + ")"
+        if isinstance(value, dict):
+            return "{" + ", ".join(f"{k}: {fmt(v)}" for k, v in value.items()) + "}"
+        return str(value)
+
+    return "\n".join(f"  {key}: {fmt(value)}" for key, value in report.items())
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("mode", choices=("vs-random", "balance"))
+    parser.add_argument("game")
+    parser.add_argument("--games", type=int)
+    parser.add_argument("--players", type=int)
+    parser.add_argument("--option", action="append", default=[], help="a game option, name=value")
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args(argv)
+    engine = rules.engine(args.game)
+    players = args.players or max(engine.meta.min_players, 2)
+    options = dict(pair.split("=", 1) for pair in args.option)
+    games = args.games or (200 if args.mode == "vs-random" else 400)
+    run = vs_random if args.mode == "vs-random" else balance
+    began = time.perf_counter()
+    report = run(args.game, players, options, games, args.jobs)
+    print(f"{args.mode} {args.game}, {players} players, {games} games in {time.perf_counter() - began:.0f} s")
+    print(_show(report))
+
+
+if __name__ == "__main__":
+    main()
