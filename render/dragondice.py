@@ -18,12 +18,14 @@ from render.draw import (
     centred_text,
     contrast,
     drawn_layer,
-    font,
+    fit,
     header,
     put_text,
     readable_on,
     seat_colour,
     seat_letter,
+    text_width,
+    wrap,
 )
 from rules.base import fill_seats
 from rules.dragondice import engine
@@ -53,30 +55,10 @@ ELEMENT_COLOURS: dict[str, Colour] = {
 PANEL = (232, 226, 210)
 
 
-@lru_cache(maxsize=4096)
-def _width(text: str, size: int) -> int:
-    """How far `text` reaches at `size` (measuring is slow and most labels repeat)."""
-    return int(font(size).getbbox(text)[2])
-
-
-def _text(image: Image.Image, xy: tuple[int, int], text: str, size: int, fill: Colour) -> None:
-    put_text(image, xy, text, size, fill)
-
-
-@lru_cache(maxsize=4096)
-def _fit(text: str, size: int, width: int) -> str:
-    """`text` cut with an ellipsis so it is at most `width` pixels wide at `size` (long names never overrun)."""
-    if _width(text, size) <= width:
-        return text
-    while text and _width(text + "…", size) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
-
-
 def _who(name: str, rest: str, size: int, width: int) -> str:
     """A player's name followed by `rest`: the name is shortened first, so what follows it stays readable."""
-    room = width - _width(rest, size)
-    return _fit(name, size, max(room, 12)) + rest if room > 12 else _fit(name + rest, size, width)
+    room = width - text_width(rest, size)
+    return fit(name, size, max(room, 12)) + rest if room > 12 else fit(name + rest, size, width)
 
 
 @cache
@@ -190,9 +172,9 @@ def terrain_rows(terrains: int) -> list[range]:
 
 def render(state: State, names: Sequence[str]) -> Image.Image:
     if state.phase in ("draft", "ready"):
-        lines = [_wrap(line, 15, WIDTH - 40) for line in setup_lines(state, names)]
+        lines = [wrap(line, 15, WIDTH - 40) for line in setup_lines(state, names)]
         image = _base(TERRAIN_TOP + 10 + sum(len(wrapped) for wrapped in lines) * 20 + 8 * len(lines) + 10).copy()
-        header(image, "Dragon Dice", _fit(_whose_step(state, names), 16, WIDTH - 32))
+        header(image, "Dragon Dice", fit(_whose_step(state, names), 16, WIDTH - 32))
         _setup_panel(image, lines)
         return image.quantize(palette=_palette(), dither=Image.Dither.NONE)
     rows = terrain_rows(len(state.terrains))
@@ -200,7 +182,7 @@ def render(state: State, names: Sequence[str]) -> Image.Image:
     terrains_end = TERRAIN_TOP + sum(height + 10 for height in heights)
     image = _base(terrains_end + PLAYER_ROW * state.players + FOOTER).copy()
     draw = ImageDraw.Draw(image)
-    header(image, "Dragon Dice", _fit(_whose_step(state, names), 16, WIDTH - 32))
+    header(image, "Dragon Dice", fit(_whose_step(state, names), 16, WIDTH - 32))
     y = TERRAIN_TOP
     for row, height in zip(rows, heights, strict=True):
         column = (WIDTH - 20) // len(row)
@@ -300,21 +282,21 @@ def _terrain_column(
     image.paste(_terrain_die(terrain.kind, terrain.face, terrain.captured_by), (x0 + 8, y0 + 8))
     side = column - DIE - 34  # the room right of the terrain die
     owner = _who(names[terrain.home_of], "'s home", 13, side) if terrain.home_of is not None else "Frontier"
-    _text(image, (x0 + DIE + 16, y0 + 10), _fit(f"{terrain.name} ({terrain.id})", 15, side), 15, INK)
-    _text(image, (x0 + DIE + 16, y0 + 30), owner, 13, MUTED)
+    put_text(image, (x0 + DIE + 16, y0 + 10), fit(f"{terrain.name} ({terrain.id})", 15, side), 15, INK)
+    put_text(image, (x0 + DIE + 16, y0 + 30), owner, 13, MUTED)
     if terrain.captured_by is not None:
         held = "captured by " + names[terrain.captured_by]
-        _text(image, (x0 + DIE + 16, y0 + 48), _fit(held, 13, side), 13, _ink(terrain.captured_by))
+        put_text(image, (x0 + DIE + 16, y0 + 48), fit(held, 13, side), 13, _ink(terrain.captured_by))
     y = y0 + DIE + 18
     for dragon in [d for d in state.dragons if d.where == terrain.id]:  # who owns it, and its breath's element
         _dragon(draw, (x0 + 18, y + 8), dragon.element, dragon.owner)
         label = _who(names[dragon.owner], f"'s {dragon.element} dragon", 13, column - 52)
-        _text(image, (x0 + 34, y), label, 13, _ink(dragon.owner))
+        put_text(image, (x0 + 34, y), label, 13, _ink(dragon.owner))
         y += 22
     for seat in state.seats_at(terrain.id):
         army = state.army(seat, terrain.id)
         health = sum(u.health for u in army)
-        _text(
+        put_text(
             image,
             (x0 + 8, y),
             _who(f"{seat_letter(seat)} · {names[seat]}", f": {health} health", 13, column - 26),
@@ -324,7 +306,7 @@ def _terrain_column(
         y = _chips(image, army, x0 + 8, y + 17, column - 26, dead=False) + 6
     effects = [e for e in state.effects if e.target == terrain.id or e.target.startswith(f"{terrain.id}:")]
     for effect in effects:
-        _text(image, (x0 + 8, y), _fit(effect_label(effect, names), 12, column - 26), 12, INK)
+        put_text(image, (x0 + 8, y), fit(effect_label(effect, names), 12, column - 26), 12, INK)
         y += 15
 
 
@@ -369,7 +351,7 @@ def _player_row(
     kin = len(state.army(seat, SUMMONING))
     species = SPECIES[state.species[seat]].name
     rest = f" · {species} · captured {captured}/2 · dragons in pool {pool} · Dragonkin to summon {kin}"
-    _text(image, (24, y), _who(names[seat], rest, 14, WIDTH - 40), 14, INK)
+    put_text(image, (24, y), _who(names[seat], rest, 14, WIDTH - 40), 14, INK)
     # reserves on the left in two rows (a whole army may retreat there); the dead unit area above the buried area
     # on the right (buried units never return)
     step = CHIP + 3
@@ -380,13 +362,14 @@ def _player_row(
     )
     for where, label, dead, x, dy, indent, per_row, rows in sections:
         units = [u for u in state.units if u.owner == seat and u.where == where]
-        _text(image, (x, y + dy + 5), f"{label} ({sum(u.health for u in units)})", 12, MUTED)
+        put_text(image, (x, y + dy + 5), f"{label} ({sum(u.health for u in units)})", 12, MUTED)
         room = per_row * rows
         shown = units if len(units) <= room else sorted(units, key=lambda u: (-u.health, int(u.id[1:])))[: room - 1]
         _chips(image, shown, x + indent, y + dy, per_row * step, dead)
         if len(units) > room:  # the last place says how many more there are
             col, row = (room - 1) % per_row, (room - 1) // per_row
-            _text(image, (x + indent + col * step + 2, y + dy + row * step + 5), f"+{len(units) - room + 1}", 12, MUTED)
+            more = f"+{len(units) - room + 1}"
+            put_text(image, (x + indent + col * step + 2, y + dy + row * step + 5), more, 12, MUTED)
 
 
 def _footer(image: Image.Image, state: State, names: Sequence[str], y: int) -> None:
@@ -398,34 +381,16 @@ def _footer(image: Image.Image, state: State, names: Sequence[str], y: int) -> N
         spells = ", ".join(SPELLS[c.spell].name for c in state.announced) or "none yet"
         notes = f"magic results {pool}; announced: {spells}"
     text = f"Result: {state.result}" if state.phase == "over" else f"This turn: {notes}"
-    lines = _wrap(_named(text, names), 13, WIDTH - 28)
+    lines = wrap(_named(text, names), 13, WIDTH - 28)
     if len(lines) > 2:  # two lines at most: the second says there is more
-        lines = (lines[0], _fit(" ".join(lines[1:]), 13, WIDTH - 28))
+        lines = [lines[0], fit(" ".join(lines[1:]), 13, WIDTH - 28)]
     for index, line in enumerate(lines):
-        _text(image, (14, y + index * 17), line, 13, INK)
+        put_text(image, (14, y + index * 17), line, 13, INK)
     legend = (
         "Terrain: face and action (sword melee, arrow missile, star magic). "
         "Chips: unit health (round: Dragonkin); stripes: colours."
     )
-    _text(image, (14, y + 17 * len(lines) + 3), _fit(legend, 12, WIDTH - 28), 12, MUTED)
-
-
-@lru_cache(maxsize=1024)
-def _wrap(text: str, size: int, width: int) -> tuple[str, ...]:
-    """`text` broken into lines at most `width` pixels wide at `size` (a word longer than that is cut)."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}" if line else word
-        if _width(trial, size) <= width:
-            line = trial
-            continue
-        if line:
-            lines.append(line)
-        line = _fit(word, size, width)
-    if line:
-        lines.append(line)
-    return tuple(lines)
+    put_text(image, (14, y + 17 * len(lines) + 3), fit(legend, 12, WIDTH - 28), 12, MUTED)
 
 
 def setup_lines(state: State, names: Sequence[str]) -> list[str]:
@@ -450,6 +415,6 @@ def _setup_panel(image: Image.Image, lines: Sequence[Sequence[str]]) -> None:
     y = TERRAIN_TOP + 10
     for seat, wrapped in enumerate(lines):
         for line in wrapped:
-            _text(image, (20, y), line, 15, _ink(seat))
+            put_text(image, (20, y), line, 15, _ink(seat))
             y += 20
         y += 8

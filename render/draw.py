@@ -138,6 +138,34 @@ def readable_on(colour: Colour, background: Colour, ratio: float = 4.5) -> Colou
     return target
 
 
+@lru_cache(maxsize=8192)
+def text_width(text: str, size: int) -> float:
+    """How far a text reaches at a size, in pixels (measured once: measuring is a good part of a board's time)."""
+    return float(font(size).getlength(text))
+
+
+@lru_cache(maxsize=4096)
+def fit(text: str, size: int, width: float) -> str:
+    """`text` cut with an ellipsis so it is at most `width` pixels wide at `size` (long names never overrun)."""
+    if text_width(text, size) <= width:
+        return text
+    while len(text) > 1 and text_width(text + "…", size) > width:
+        text = text[:-1]
+    return text.rstrip(" ,-") + "…"
+
+
+def wrap(text: str, size: int, width: float, keep_long_words: bool = False) -> list[str]:
+    """`text` broken at spaces into lines at most `width` pixels wide at `size`. A word longer than a line is cut
+    with an ellipsis, or kept whole with `keep_long_words` (a place's name must stay whole)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word if keep_long_words else fit(word, size, width))
+    return lines
+
+
 def text_size(draw: ImageDraw.ImageDraw, text: str, size: int) -> tuple[int, int]:
     left, top, right, bottom = draw.textbbox((0, 0), text, font=font(size))
     return right - left, bottom - top

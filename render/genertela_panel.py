@@ -5,11 +5,10 @@ note, and the zoom's list of units."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.draw import HIGHLIGHT, INK, PAPER, font, seat_letter, stamp
+from render.draw import HIGHLIGHT, INK, PAPER, fit, seat_letter, stamp, text_width, wrap
 from render.genertela_map import (
     HOUSE_MAP,
     SIDE_COLOURS,
@@ -39,33 +38,6 @@ BODY = 14
 SMALL = 13  # the smallest words: 8.9 px inline
 LEFT = 14
 ROW = 22
-
-
-@lru_cache(maxsize=4096)
-def length(text: str, size: int) -> float:
-    return float(font(size).getlength(text))
-
-
-@lru_cache(maxsize=4096)
-def fit(text: str, size: int, width: float) -> str:
-    """The text cut (with "...") to a width in pixels: cut in proportion first, then a character at a time."""
-    if length(text, size) <= width:
-        return text
-    text = text[: max(1, int(len(text) * width / length(text, size)))]
-    while len(text) > 1 and length(text + "...", size) > width:
-        text = text[:-1]
-    return text.rstrip(" ,-") + "..."
-
-
-def wrap(text: str, size: int, width: float) -> list[str]:
-    """The text in lines no wider than `width` (a word longer than a line is cut)."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and length(f"{lines[-1]} {word}", size) <= width:
-            lines[-1] += f" {word}"
-        else:
-            lines.append(fit(word, size, width))
-    return lines or [""]
 
 
 def top_strip(image: Image.Image, title: str, line: str) -> None:
@@ -181,7 +153,7 @@ def key(image: Image.Image, y: int, keys: set[str], state: State, shown: Sequenc
     x, y = LEFT + 40, y + 1
     draw = ImageDraw.Draw(image)
     for paint, text in entries:
-        width = 24 + length(text, SMALL) + 18
+        width = 24 + text_width(text, SMALL) + 18
         if x + width > image.width - LEFT:
             x, y = LEFT + 40, y + ROW
         paint(draw, x + 9, y + 9)

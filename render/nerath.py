@@ -12,7 +12,19 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from render.draw import HIGHLIGHT, INK, MUTED, PAPER, WHITE, centred_text, contrast, fixed_palette, seat_letter, stamp
+from render.draw import (
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PAPER,
+    WHITE,
+    centred_text,
+    contrast,
+    fixed_palette,
+    seat_letter,
+    stamp,
+    wrap,
+)
 from render.nerath_glyphs import KINDS, LEGEND_NOTES, PENDING, WOUNDED, draw_key, glyph
 from render.nerath_hand import render_hand
 from render.nerath_map import (
@@ -35,7 +47,7 @@ from render.nerath_map import (
     tint,
 )
 from render.nerath_map import guardian_lines as _guardian_lines
-from render.nerath_map import wrap as _wrap
+from render.nerath_map import two_lines as _wrap
 from render.nerath_words import (
     MARGIN,
     TEXT,
@@ -48,7 +60,6 @@ from render.nerath_words import (
     place_words,
     turn_line,
     who,
-    wrap_words,
 )
 from render.nerath_words import headline as _headline
 from rules.base import normal
@@ -154,7 +165,7 @@ def _panel(state: State, names: Sequence[str], zoom: str | None = None) -> Image
     left, width = MARGIN + 2, PANEL_W - 2 * MARGIN - 4
     if zoom is None:
         y = _realms(panel, state, names, left, 14, width)
-        for line in wrap_words(_game_line(state), TEXT, width):
+        for line in wrap(_game_line(state), TEXT, width, keep_long_words=True):
             stamp(panel, (left, y), line, TEXT, MUTED, anchor="la")
             y += TEXT + 5
         y += 9

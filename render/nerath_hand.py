@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from render.draw import INK, MUTED, PAPER, font, header, readable_on, stamp
+from render.draw import INK, MUTED, PAPER, header, readable_on, stamp, text_width, wrap
 from rules.nerath.content import CONTENT, REALM_ORDER
 from rules.nerath.state import State
 
@@ -17,17 +17,6 @@ LINE = TEXT + 4
 CARD_FACE = (255, 252, 244)
 
 
-def _lines(text: str, width: float) -> list[str]:
-    """`text` broken at spaces into lines no wider than `width` pixels."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and font(TEXT).getlength(f"{lines[-1]} {word}") <= width:
-            lines[-1] += f" {word}"
-        else:
-            lines.append(word)
-    return lines
-
-
 def render_hand(state: State, seat: int, names: Sequence[str]) -> Image.Image:
     """Draw `view(state, seat)`: only that seat's realms show their cards."""
     realms = [r for r in REALM_ORDER if state.seat_of[r] == seat]
@@ -36,10 +25,17 @@ def render_hand(state: State, seat: int, names: Sequence[str]) -> Image.Image:
         mine = state.realms[realm]
         for card in mine.hand:
             event = CONTENT.events[card]
-            rows.append((realm, event.name, _lines(event.text, WIDTH - 46), f"event {card}"))
+            rows.append((realm, event.name, wrap(event.text, TEXT, WIDTH - 46, keep_long_words=True), f"event {card}"))
         for card in mine.treasures:
             treasure = CONTENT.treasures[card]
-            rows.append((realm, treasure.name, _lines(treasure.text, WIDTH - 46), f"treasure, {treasure.vp} VP"))
+            rows.append(
+                (
+                    realm,
+                    treasure.name,
+                    wrap(treasure.text, TEXT, WIDTH - 46, keep_long_words=True),
+                    f"treasure, {treasure.vp} VP",
+                )
+            )
         if not mine.hand and not mine.treasures:
             rows.append((realm, "No cards", ["Nothing in hand."], CONTENT.realms[realm].short))
     heights = [30 + len(lines) * LINE + 6 for _, _, lines, _ in rows]
@@ -54,7 +50,7 @@ def render_hand(state: State, seat: int, names: Sequence[str]) -> Image.Image:
         draw.rounded_rectangle((10, y, WIDTH - 10, y + height), 6, fill=CARD_FACE, outline=INK)
         draw.rectangle((10, y, 22, y + height), fill=colour)
         stamp(image, (30, y + 6), title, TITLE, INK, anchor="la")
-        right = WIDTH - 16 - font(TEXT).getlength(tag)
+        right = WIDTH - 16 - text_width(tag, TEXT)
         stamp(image, (right, y + 8), tag, TEXT, tag_colour, anchor="la")
         for i, line in enumerate(lines):
             stamp(image, (30, y + 28 + i * LINE), line, TEXT, INK, anchor="la")

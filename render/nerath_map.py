@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.draw import HIGHLIGHT, INK, PAPER, WHITE, Colour, contrast, font, stamp
+from render.draw import HIGHLIGHT, INK, PAPER, WHITE, Colour, contrast, stamp, text_width
 from render.nerath_glyphs import KINDS, PENDING, WOUNDED, glyph, keep
 from rules.nerath import guardians
 from rules.nerath.content import CONTENT
@@ -128,11 +127,6 @@ def stacks(state: State) -> dict[str, dict[str, Stack]]:
 ORDER = (*KINDS, WOUNDED)
 
 
-@lru_cache(maxsize=512)
-def text_width(text: str, size: int) -> float:
-    return font(size).getlength(text)
-
-
 def fold(stack: Stack, size: int, room: float) -> tuple[list[tuple[str, int]], int]:
     """The (kind, count) chips that fit in `room` pixels, in the usual order, and how many pieces the rest hold:
     the rarest kinds give way first (shown as "+n"), a wounded Dragon last (the battle under way needs it)."""
@@ -198,7 +192,7 @@ def room(radius: float, dy: float) -> float:
     return max(0.0, 2 * half * (radius - abs(dy)) / (radius / 2))
 
 
-def wrap(text: str, width: int = 13) -> list[str]:
+def two_lines(text: str, width: int = 13) -> list[str]:
     """One line if it fits `width` characters, else two, broken at the space nearest the middle."""
     if len(text) <= width or " " not in text:
         return [text]
@@ -320,7 +314,7 @@ def _rows(state: State, lens: Lens, space_id: str, here: dict[str, Stack], keeps
     rows: list[Row] = []
     if space.kind == "dungeon":
         fits = text_width(space.name, lens.small) < room(r, 0.6 * r) - 6
-        rows += [_text(line, lens.small, HIGHLIGHT) for line in wrap(space.name, 99 if fits else 0)]
+        rows += [_text(line, lens.small, HIGHLIGHT) for line in two_lines(space.name, 99 if fits else 0)]
         dungeon = state.dungeons.get(space_id)
         if dungeon is not None:
             hidden = sum(1 for up in dungeon.face_up if not up)
@@ -333,7 +327,7 @@ def _rows(state: State, lens: Lens, space_id: str, here: dict[str, Stack], keeps
         size = lens.name if space.kind == "land" else lens.small
         colour = INK if space.kind == "land" else SEA_TEXT
         fits = text_width(space.name, size) < room(r, 0.62 * r) - 6
-        rows += [_text(line, size, colour) for line in wrap(space.name, 99 if fits else 0)]
+        rows += [_text(line, size, colour) for line in two_lines(space.name, 99 if fits else 0)]
         if space.capital or keeps:
             rows.append(Row("marks", lens.small + 3, capital=space.capital, keeps=tuple(keeps)))
     for realm in (realm for realm in CONTENT.realms if realm in here):

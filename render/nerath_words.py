@@ -7,9 +7,9 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from render.draw import HIGHLIGHT, INK, PAPER, Colour, contrast, stamp
+from render.draw import HIGHLIGHT, INK, PAPER, Colour, contrast, stamp, text_width, wrap
 from render.nerath_glyphs import KINDS, WOUNDED
-from render.nerath_map import guardian_lines, initial, realm_colour, stacks, text_width
+from render.nerath_map import guardian_lines, initial, realm_colour, stacks
 from rules.base import fill_seats
 from rules.nerath import board, guardians, sharing
 from rules.nerath.content import CONTENT, REALM_ORDER
@@ -62,17 +62,6 @@ def headline(state: State, names: Sequence[str]) -> str:
     return turn_line(state, names) + (f" - {battle}" if battle else "")
 
 
-def wrap_words(text: str, size: int, width: float) -> list[str]:
-    """`text` broken at spaces into lines no wider than `width` pixels."""
-    found: list[str] = []
-    for word in text.split():
-        if found and text_width(f"{found[-1]} {word}", size) <= width:
-            found[-1] += f" {word}"
-        else:
-            found.append(word)
-    return found or [""]
-
-
 HEAD = 22  # the headline's size
 DETAIL = 16  # the battle line's size
 
@@ -81,8 +70,8 @@ def banner_lines(head: str, detail: str, width: int) -> tuple[list[str], list[st
     """The headline's lines (beside the title) and the battle line's, fitted to an image `width` wide."""
     room = width - 2 * MARGIN
     title = text_width(TITLE, TEXT) + 24
-    heads = wrap_words(head, HEAD, room - title)
-    return heads, wrap_words(detail, DETAIL, room) if detail else []
+    heads = wrap(head, HEAD, room - title, keep_long_words=True)
+    return heads, wrap(detail, DETAIL, room, keep_long_words=True) if detail else []
 
 
 def banner(image: Image.Image, head: list[str], detail: list[str]) -> None:
@@ -155,7 +144,7 @@ def place_words(image: Image.Image, state: State, place: str, left: int, y: int,
 
 def paragraph(image: Image.Image, text: str, left: int, y: int, width: int) -> int:
     """`text` in lines that fit `width` from (left, y); returns the y below it."""
-    for line in wrap_words(text, TEXT, width):
+    for line in wrap(text, TEXT, width, keep_long_words=True):
         stamp(image, (left, y), line, TEXT, INK, anchor="la")
         y += TEXT + 5
     return y

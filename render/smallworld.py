@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from render.draw import HIGHLIGHT, INK, PAPER, contrast, seat_colour, seat_letter, stamp
+from render.draw import HIGHLIGHT, INK, PAPER, contrast, fit, seat_colour, seat_letter, stamp, text_width, wrap
 from render.smallworld_base import (
     CARD,
     CARD_INK,
@@ -33,17 +33,14 @@ from render.smallworld_base import (
     combo_tokens,
     draw_header,
     draw_pieces,
-    fit,
     labels,
     layout,
-    measure,
     name_boxes,
     names_over,
     outline_sprite,
     palette_for,
     player_name,
     race_colour,
-    wrap,
 )
 from render.smallworld_zoom import render_zoom, zoom_place, zoom_places
 from rules.smallworld.content import MapData, load_map
@@ -125,7 +122,7 @@ def _players(image: Image.Image, draw: ImageDraw.ImageDraw, state: State, names:
         else:
             stamp(image, (x, mid), "no active race", 16, SOFT, anchor="lm")
         count = f"{held[seat]} region" + ("s" if held[seat] != 1 else "")
-        count_width = measure(count, 16)
+        count_width = round(text_width(count, 16))
         stamp(image, (right - 10 - count_width, mid), count, 16, SOFT, anchor="lm")
         if player.declined:
             left = GAP + 660
@@ -154,14 +151,14 @@ def _combos(image: Image.Image, draw: ImageDraw.ImageDraw, state: State, place: 
         stamp(image, (x0 + 10, bottom - 38), f"{combo_tokens(combo)} tokens", SMALL, CARD_INK, anchor="lm")
         if combo.coins:
             coins = f"+{combo.coins} coin" + ("s" if combo.coins > 1 else "")
-            coins_width = measure(coins, SMALL)
+            coins_width = round(text_width(coins, SMALL))
             draw.rounded_rectangle((x0 + 6, bottom - 26, x0 + coins_width + 20, bottom - 6), 8, fill=GOLD)
             stamp(image, (x0 + 13, bottom - 16), coins, SMALL, INK, anchor="lm")
 
 
 def _two_lines(text: str, size: int, width: int) -> list[str]:
     """A combo's name on at most two lines, the second cut with an ellipsis if it must be."""
-    lines = wrap(text, size, width)
+    lines = wrap(text, size, width, keep_long_words=True)
     if len(lines) > 2:
         lines = [lines[0], " ".join(lines[1:])]
     return [fit(line, size, width) for line in lines]

@@ -24,12 +24,14 @@ from render.draw import (
     centred_text,
     contrast,
     drawn_layer,
+    fit,
     readable_on,
     recording,
     seat_colour,
     seat_letter,
     stamp,
-    text_size,
+    text_width,
+    wrap,
     write,
 )
 from rules.base import fill_seats
@@ -286,26 +288,6 @@ def shade_inner(image: Image.Image, game_map: MapData, top: int, scale: float = 
     shade(image, inner, View(scale, 0, 0, top), INNER_SHADE)
 
 
-_PROBE = ImageDraw.Draw(Image.new("L", (1, 1)))
-
-
-@lru_cache(maxsize=8192)
-def measure(text: str, size: int) -> int:
-    """A text's width in pixels (measured once: measuring is a good part of a board's time)."""
-    return text_size(_PROBE, text, size)[0]
-
-
-def wrap(text: str, size: int, width: float) -> list[str]:
-    """Split a name into lines no wider than `width` (a long single word stays whole)."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and measure(f"{lines[-1]} {word}", size) <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines
-
-
 Box = tuple[float, float, float, float]
 
 
@@ -321,7 +303,7 @@ def label(region: RegionData, view: View, size: int, unit: float, box: Box, widt
     """The name just above the region's centre (lines at most `width` wide), the tokens just below it; moved, all
     together, to stay whole inside `box` with room under the tokens for a Place's name (a region at the edge)."""
     x, y = view.at(region.centre)
-    lines = wrap(region.name, size, size * 7 if width is None else width)
+    lines = wrap(region.name, size, size * 7 if width is None else width, keep_long_words=True)
     step = size + 2
     last = y - size * 0.8
     first = last - step * (len(lines) - 1)
@@ -330,7 +312,7 @@ def label(region: RegionData, view: View, size: int, unit: float, box: Box, widt
     shift -= max(0.0, last + shift + pieces_below + 40 * unit - box[3])
     placed = []
     for index, line in enumerate(lines):
-        half = measure(line, size) / 2 + 4
+        half = text_width(line, size) / 2 + 4
         placed.append((min(max(x, box[0] + half), box[2] - half), first + shift + index * step, line))
     px = min(max(x, box[0] + 34 * unit), box[2] - 34 * unit)
     return Label(tuple(placed), (px, last + shift + pieces_below))
@@ -338,8 +320,8 @@ def label(region: RegionData, view: View, size: int, unit: float, box: Box, widt
 
 def extent(where: Label, size: int) -> Box:
     """The box a label's name covers, its halo included."""
-    lefts = [x - measure(line, size) / 2 - 3 for x, _, line in where.lines]
-    rights = [x + measure(line, size) / 2 + 3 for x, _, line in where.lines]
+    lefts = [x - text_width(line, size) / 2 - 3 for x, _, line in where.lines]
+    rights = [x + text_width(line, size) / 2 + 3 for x, _, line in where.lines]
     ys = [y for _, y, _ in where.lines]
     return min(lefts), min(ys) - size / 2 - 2, max(rights), max(ys) + size / 2 + 2
 
@@ -415,7 +397,7 @@ def draw_pieces(
     size = round(SMALL * unit)
     if here.treasure:
         name = treasure_name(here.treasure)
-        width = measure(name, size) + 18 * unit
+        width = text_width(name, size) + 18 * unit
         beside = token_at + 20 * unit if here.monsters else x + 20 * unit  # right of the tokens and monsters
         tries = [  # under the tokens (centred, running right, running left), then beside them
             (x - width / 2, below), (x - 12 * unit, below), (x + 12 * unit - width, below), (beside, y),
@@ -428,7 +410,7 @@ def draw_pieces(
             below += 21 * unit
     for marker in here.markers:
         text = MARKERS.get(marker, marker.replace("_", " ").title())
-        half = measure(text, size) / 2 + 6 * unit
+        half = text_width(text, size) / 2 + 6 * unit
         mid = min(max(x, box[0] + half + 2), box[2] - half - 2)
         half_height = 10 * unit
         draw.rounded_rectangle(
@@ -465,7 +447,7 @@ def token(
     ring of its seat's colour."""
     x, y = centre
     size = round((16 if len(text) < 3 else SMALL) * unit)
-    probe = measure(text, size)
+    probe = round(text_width(text, size))
     radius = max(15 * unit, probe / 2 + 5 * unit)
     width = round(2 * unit) if ring == INK else round(5 * unit)
     draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=fill, outline=ring, width=width)
@@ -609,7 +591,7 @@ def _legend_rows() -> list[list[tuple[int, LegendItem]]]:
     rows: list[list[tuple[int, LegendItem]]] = [[]]
     x = 12
     for item in _legend_items():
-        width = 36 + measure(item[1], LEGEND_SIZE)
+        width = 36 + round(text_width(item[1], LEGEND_SIZE))
         if x + width > WIDTH - 12 and rows[-1]:
             rows.append([])
             x = 12
@@ -700,22 +682,12 @@ def status(state: State, names: Sequence[str]) -> str:
     return line
 
 
-@lru_cache(maxsize=4096)
-def fit(text: str, size: int, width: float) -> str:
-    """`text`, cut with an ellipsis to `width` pixels."""
-    if measure(text, size) <= width:
-        return text
-    while text and measure(text + "…", size) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
-
-
 def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, state: State, names: Sequence[str], title: str) -> None:
     """The strip across the top: the title (the board's headline), the turn track, whose turn it is."""
     width = image.width
     draw.rectangle((0, 0, width, HEADER - 1), fill=INK)
     label = f"Turn {min(state.turn, state.turns)} of {state.turns}"
-    label_width = measure(label, 20)
+    label_width = round(text_width(label, 20))
     stamp(image, (width - 16 - label_width, 10), label, 20, PAPER, anchor="la")
     room = width - 48 - label_width
     stamp(image, (16, 8), fit(title, TITLE, room), TITLE, PAPER, anchor="la", headline=True)

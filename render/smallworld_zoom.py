@@ -13,7 +13,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from render.draw import HIGHLIGHT, PAPER, seat_letter, stamp
+from render.draw import HIGHLIGHT, PAPER, fit, seat_letter, stamp, wrap
 from render.smallworld_base import (
     BACKGROUND,
     GAP,
@@ -29,7 +29,6 @@ from render.smallworld_base import (
     draw_header,
     draw_pieces,
     extent,
-    fit,
     paint_map,
     pattern,
     place_labels,
@@ -38,7 +37,6 @@ from render.smallworld_base import (
     region_name,
     still_signs,
     treasure_name,
-    wrap,
 )
 from rules.base import normal
 from rules.smallworld.content import TURNS_BY_PLAYERS, MapData, RegionData, content, load_map
@@ -196,7 +194,7 @@ def _wrapped(blocks: list[tuple[str, list[Line]]]) -> list[list[Line]]:
     for _, lines in blocks:
         rows: list[Line] = []
         for text, colour, size in lines:
-            rows += [(part, colour, size) for part in wrap(text, size, COLUMN - 44)]
+            rows += [(part, colour, size) for part in wrap(text, size, COLUMN - 44, keep_long_words=True)]
         out.append(rows)
     return out
 

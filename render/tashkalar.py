@@ -16,13 +16,15 @@ from render.draw import (
     centred_text,
     contrast,
     drawn_layer,
+    fit,
     header,
     put_text,
     seat_colour,
     seat_letter,
+    text_width,
 )
 from render.tashkalar_hand import render_hand
-from render.tashkalar_parts import GOLD, WHITE, fit, paragraph, pattern, text_width, token
+from render.tashkalar_parts import GOLD, WHITE, paragraph, pattern, token
 from rules.tashkalar.board import FILES, SIZE, coords
 from rules.tashkalar.content import CARDS, TASKS
 from rules.tashkalar.effects import current, targets
@@ -122,7 +124,7 @@ def _marks_key(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         draw.rectangle((x, y, x + 20, y + 20), fill=LIGHT)
         draw.rectangle(box, outline=colour, width=max(2, width - 1))
         put_text(image, (x + 26, y + 3), label, SMALLEST, INK)
-        x += 26 + text_width(label, SMALLEST) + 18
+        x += 26 + round(text_width(label, SMALLEST)) + 18
     draw.ellipse((x + 4, y + 4, x + 16, y + 16), fill=HIGHLIGHT, outline=INK)
     put_text(image, (x + 26, y + 3), "may be chosen", SMALLEST, INK)
 
@@ -228,7 +230,7 @@ def _key(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> int:
     for index, label in enumerate(("common", "heroic", "legendary")):
         token(draw, (left + 12, y + 12), MUTED, index + 1, 26)
         put_text(image, (left + 28, y + 4), label, SMALLEST, INK)
-        left += 28 + text_width(label, SMALLEST) + 16
+        left += 28 + round(text_width(label, SMALLEST)) + 16
     return y + 32
 
 

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from render.draw import INK, MUTED, PAPER, header, seat_colour, write
-from render.tashkalar_parts import GOLD, fit, paragraph, pattern, wrap
+from render.draw import INK, MUTED, PAPER, fit, header, seat_colour, wrap, write
+from render.tashkalar_parts import GOLD, paragraph, pattern
 from rules.tashkalar.content import CARDS, FACTIONS, FLARES, RANK_NAMES
 from rules.tashkalar.state import State
 from rules.tashkalar.text import card_text, flare_text
@@ -36,7 +36,7 @@ def _being(image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int], 
     text_y = y + 60 + PATTERN_CELL * len(card.grid)
     for line in card_text(card_id):
         text_y = paragraph(image, (x + 10, text_y), line, 13, CARD_W - 20) + 4
-    lines = len(wrap(draw, card.flavour, SMALL, CARD_W - 20)) if card.flavour else 0
+    lines = len(wrap(card.flavour, SMALL, CARD_W - 20, keep_long_words=True)) if card.flavour else 0
     if lines and text_y + 4 + lines * (SMALL + 4) <= y + CARD_H - 26:  # flavour only where it fits above the id
         paragraph(image, (x + 10, text_y + 4), card.flavour, SMALL, CARD_W - 20, fill=MUTED)
     write(draw, (x + 10, y + CARD_H - 22), f"id: {card_id}", SMALL, MUTED)

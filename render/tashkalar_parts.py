@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.draw import INK, MUTED, Colour, centred_text, contrast, font, put_text
+from render.draw import INK, MUTED, Colour, centred_text, contrast, put_text, wrap
 
 GOLD = (212, 170, 40)
 WHITE = (255, 255, 255)
@@ -73,46 +72,10 @@ def pattern(
                 token(draw, centre, colour, ranks[ch], cell)
 
 
-@lru_cache(maxsize=4096)
-def text_width(text: str, size: int) -> int:
-    """How far `text` reaches at `size` (measuring is slow and most labels repeat)."""
-    return int(font(size).getlength(text))
-
-
-@lru_cache(maxsize=1024)
-def fit(text: str, size: int, width: int) -> str:
-    """`text` cut with an ellipsis so it is at most `width` pixels wide at `size` (long names never overrun)."""
-    if text_width(text, size) <= width:
-        return text
-    while text and text_width(text + "…", size) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
-
-
-def wrap(draw: ImageDraw.ImageDraw, text: str, size: int, width: int) -> list[str]:
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if draw.textlength(trial, font=font(size)) <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines
-
-
 def paragraph(image: Image.Image, xy: tuple[int, int], text: str, size: int, width: int, fill: Colour = INK) -> int:
     """Draw wrapped text; return the y below it."""
     x, y = xy
-    for line in _wrapped(text, size, width):
+    for line in wrap(text, size, width, keep_long_words=True):
         put_text(image, (x, y), line, size, fill)
         y += size + 4
     return y
-
-
-@lru_cache(maxsize=1024)
-def _wrapped(text: str, size: int, width: int) -> tuple[str, ...]:
-    return tuple(wrap(ImageDraw.Draw(Image.new("L", (1, 1))), text, size, width))

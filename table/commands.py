@@ -232,6 +232,7 @@ async def _pause(service: TableService, where: Where, args: dict[str, Any]) -> R
     return Reply(ask=result) if isinstance(result, Ask) else Reply(result)
 
 
+STRENGTH = Arg("strength", "easy: random legal moves; normal (default): looks ahead and plays to win", "strength")
 TABLE_COMMANDS: tuple[TableCommand, ...] = (
     TableCommand(
         "new",
@@ -295,7 +296,7 @@ TABLE_COMMANDS: tuple[TableCommand, ...] = (
         "bot add",
         "Seat a bot in the lobby (the creator): it plays its seat at once whenever the game awaits it",
         _bot_add,
-        (Arg("strength", "easy: random legal moves; normal (default): looks ahead and plays to win", "strength"),),
+        (STRENGTH,),
     ),
     TableCommand(
         "bot remove",
@@ -309,7 +310,7 @@ TABLE_COMMANDS: tuple[TableCommand, ...] = (
         _bot_replace,
         (
             Arg("player", "Whose seat the bot takes", "member", required=True),
-            Arg("strength", "easy: random legal moves; normal (default): looks ahead and plays to win", "strength"),
+            STRENGTH,
         ),
     ),
     TableCommand(

@@ -11,7 +11,7 @@ count nothing), magic results not spent yet, lasting effects and dragons. Oppone
 
 The bot sees only engine.view(state, seat): the one thing it hides, an opponent's manoeuvre direction, is never
 read (the bot always opposes a manoeuvre at its terrain). Legal actions, whose turn it is and applying an action
-are taken from the modules behind engine.py (as engine.py does), so engine.py can import this module.
+come from moves.py, as the engine's do, so engine.py can import this module.
 """
 
 from __future__ import annotations
@@ -20,11 +20,11 @@ import random
 from functools import cache
 from typing import Any
 
-from rules.base import ActionLog, RuleError
-from rules.dragondice import actions, choices, decisions
+from rules.base import RuleError
+from rules.dragondice import actions
 from rules.dragondice.content import SPECIES, UNIT_DICE
-from rules.dragondice.flow import advance
 from rules.dragondice.model import OUT_OF_PLAY, State
+from rules.dragondice.moves import awaiting, legal, play
 from rules.dragondice.turn import captured
 from rules.rng import Rng
 
@@ -49,46 +49,8 @@ GOOD_EFFECTS = frozenset({"watery_double", "stoneskin", "wind_walk", "fiery_weap
 BAD_EFFECTS = frozenset({"palsy", "dancing_lights", "air_breath", "water_breath"})
 
 
-# -- the engine's surface, from the modules behind engine.py (tests check it agrees with ENGINE)
-
-
-def awaiting(state: State) -> frozenset[int]:
-    if state.phase == "over":
-        return frozenset()
-    if state.phase == "draft":
-        return frozenset({state.drafted})
-    if state.phase == "ready":
-        return frozenset({0})
-    if state.decision is not None:
-        return frozenset({state.decision.seat})
-    if state.damage:
-        return frozenset({state.damage[0].seat})
-    if state.manoeuvre is not None:
-        return frozenset(state.manoeuvre.pending)
-    return frozenset({state.turn})
-
-
-def legal_actions(state: State, seat: int) -> list[Action]:
-    if seat not in awaiting(state):
-        return []
-    if state.phase == "draft":
-        return [c.action for c in choices.draft_choices(state, seat)]
-    if state.phase == "ready":
-        return [{"type": "begin"}]
-    if state.decision is not None:
-        return [c.action for c in decisions.choices(state)]
-    if state.damage:
-        return [c.action for c in choices.casualty_choices(state)]
-    if state.manoeuvre is not None:
-        return [{"type": "counter", "oppose": "yes"}, {"type": "counter", "oppose": "no"}]
-    return [c.action for c in choices.play_choices(state, seat)]
-
-
-def apply(state: State, seat: int, action: Action, rng: Rng) -> None:
-    """What engine.act does after its front door: the move, then the automatic work that follows."""
-    log = ActionLog()
-    actions.dispatch(state, seat, str(action["type"]), action, rng, log)
-    advance(state, rng, log)
+def _actions(state: State, seat: int) -> list[Action]:
+    return [choice.action for choice in legal(state, seat)]
 
 
 # -- copying: deepcopy of a view takes ~0.3 ms; the state is a tree two levels deep (lists of small dataclasses
@@ -198,7 +160,7 @@ def _answer(state: State, seat: int) -> Action | None:
         return {"type": "counterattack", "strike": "yes"}
     if stage in ("casualties", "decision"):
         waiting = sorted(awaiting(state))
-        return legal_actions(state, waiting[0])[0]  # the cheapest casualties, the first option
+        return _actions(state, waiting[0])[0]  # the cheapest casualties, the first option
     return None
 
 
@@ -209,7 +171,7 @@ def _follow(state: State, seat: int, rng: Rng) -> None:
         answer = _answer(state, seat)
         if answer is None:
             return
-        apply(state, min(awaiting(state)), answer, rng)
+        play(state, min(awaiting(state)), answer, rng)
 
 
 def _rated(view: State, seat: int, action: Action, chooser: random.Random) -> float | None:
@@ -219,7 +181,7 @@ def _rated(view: State, seat: int, action: Action, chooser: random.Random) -> fl
         trial = copy_state(view)
         rng = Rng(chooser.randrange(2**62))
         try:
-            apply(trial, seat, action, rng)
+            play(trial, seat, action, rng)
             _follow(trial, seat, rng)
         except (RuleError, KeyError, IndexError, ValueError):  # the view hides what this action needs
             return None
@@ -238,7 +200,7 @@ def _draft(view: State, seat: int) -> Action:
     species = next((s for s in sorted(SPECIES) if s not in taken), sorted(SPECIES)[seat % len(SPECIES)])
     home, frontier = SPECIES[species].home, SPECIES[species].frontier
     wanted = {"species": species, "home": home, "frontier": frontier, "split": "balanced"}
-    options = legal_actions(view, seat)
+    options = _actions(view, seat)
     for action in options:
         if all(action.get(key) == value for key, value in wanted.items()):
             return action
@@ -246,7 +208,7 @@ def _draft(view: State, seat: int) -> Action:
 
 
 def policy(view: State, seat: int, chooser: random.Random) -> Action:
-    options = legal_actions(view, seat)
+    options = _actions(view, seat)
     if len(options) == 1:
         return options[0]
     if view.phase == "draft":

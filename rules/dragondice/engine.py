@@ -7,23 +7,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.base import (
-    ActionLog,
     ActionSpec,
-    Choice,
     Engine,
-    Event,
     Meta,
     Option,
     Outcome,
     Param,
     SeatInfo,
-    seat_ref,
 )
-from rules.dragondice import actions, choices, decisions, glossary, setup
+from rules.dragondice import glossary, setup
 from rules.dragondice.bot import policy as bot_policy
 from rules.dragondice.content import SPECIES
-from rules.dragondice.flow import advance
 from rules.dragondice.model import State
+from rules.dragondice.moves import awaiting, legal, play
 from rules.dragondice.status import status_text
 from rules.dragondice.turn import captured, living_health
 from rules.rng import Rng
@@ -118,53 +114,6 @@ def new(seats: Sequence[SeatInfo], options: dict[str, Any], rng: Rng) -> State:
     return setup.new_state(seats, options)
 
 
-def awaiting(state: State) -> frozenset[int]:
-    if state.phase == "over":
-        return frozenset()
-    if state.phase == "draft":
-        return frozenset({state.drafted})
-    if state.phase == "ready":
-        return frozenset({0})
-    if state.decision is not None:
-        return frozenset({state.decision.seat})
-    if state.damage:
-        return frozenset({state.damage[0].seat})
-    if state.manoeuvre is not None:
-        return frozenset(state.manoeuvre.pending)
-    return frozenset({state.turn})
-
-
-def legal(state: State, seat: int) -> list[Choice]:
-    if seat not in awaiting(state):
-        return []
-    if state.phase == "draft":
-        return choices.draft_choices(state, seat)
-    if state.phase == "ready":
-        return [Choice({"type": "begin"}, "Build the armies and roll the hordes", quick=True)]
-    if state.decision is not None:
-        return decisions.choices(state)
-    if state.damage:
-        return choices.casualty_choices(state)
-    if state.manoeuvre is not None:
-        terrain = state.terrain(state.manoeuvre.terrain).name
-        labels = [f"Counter-manoeuvre at {terrain}", f"Let the manoeuvre at {terrain} pass"]
-        if len(state.manoeuvre.pending) > 1:  # several buttons under one board: say whose each is
-            labels = [f"{seat_ref(seat)}: {label[0].lower()}{label[1:]}" for label in labels]
-        return [
-            Choice({"type": "counter", "oppose": "yes"}, labels[0]),
-            Choice({"type": "counter", "oppose": "no"}, labels[1], quick=True),
-        ]
-    return choices.play_choices(state, seat)
-
-
-def act(state: State, seat: int, action: dict[str, Any], rng: Rng) -> list[Event]:
-    """The front door (rules/base.py) has checked the game runs, the seat is awaited and the action's shape."""
-    log = ActionLog()
-    actions.dispatch(state, seat, action["type"], action, rng, log)
-    advance(state, rng, log)
-    return log.events
-
-
 def view(state: State, seat: int | None) -> State:
     seen = copy.deepcopy(state)  # 2-3x faster than a JSON round trip; the board is drawn from it every action
     if seen.manoeuvre is not None and seat != seen.manoeuvre.seat:
@@ -195,7 +144,7 @@ ENGINE = Engine(
     new=new,
     awaiting=awaiting,
     legal=legal,
-    apply=act,
+    apply=play,
     view=view,
     status=status,
     outcome=outcome,

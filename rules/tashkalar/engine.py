@@ -9,6 +9,7 @@ from rules import serial
 from rules.base import ActionLog, Choice, Engine, Event, Outcome, RuleError, SeatInfo, require, seat_ref
 from rules.rng import Rng
 from rules.tashkalar import actions, glossary
+from rules.tashkalar.bot import policy as bot_policy
 from rules.tashkalar.choices import action_choices, choices_for
 from rules.tashkalar.content import FACTIONS, FLARES, LEGENDS, TASKS
 from rules.tashkalar.effects import card_name, current
@@ -189,4 +190,5 @@ ENGINE = Engine(
     outcome=outcome,
     fallback=fallback,
     glossary=glossary.lookups,
+    bot=bot_policy,
 )

@@ -23,7 +23,8 @@ from rules.tashkalar.state import (
 )
 
 
-def _zone(square: str, zone: str) -> bool:
+def in_zone(square: str, zone: str) -> bool:
+    """Whether a square lies in a task's zone: the centre, the edge or the four 2x2 corners."""
     x, y = coords(square)
     if zone == "centre":
         return 3 <= x <= 5 and 3 <= y <= 5
@@ -39,7 +40,7 @@ def task_done(state: State, seat: int, task: Task) -> bool:
     if task.kind == "count":
         return len(mine) >= task.at_least
     if task.kind == "zone":
-        return sum(1 for sq in mine if _zone(sq, task.zone)) >= task.at_least
+        return sum(1 for sq in mine if in_zone(sq, task.zone)) >= task.at_least
     rivals = [len(tokens_of(state, other)) for other in enemies(state, seat)]
     return len(tokens_of(state, seat)) - max(rivals, default=0) >= task.at_least
 

@@ -8,7 +8,7 @@ import random
 from functools import cache
 from typing import Any
 
-from rules.tictactoe.engine import LINES, SQUARES, State
+from rules.tictactoe.state import LINES, SQUARES, State
 
 
 def _winner(board: tuple[int, ...]) -> int | None:

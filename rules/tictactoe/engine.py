@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from rules.base import (
@@ -21,14 +19,8 @@ from rules.base import (
     seat_ref,
 )
 from rules.rng import Rng
-
-SQUARES = tuple(f"{col}{row}" for row in (3, 2, 1) for col in "abc")
-LINES = (
-    ("a1", "b1", "c1"), ("a2", "b2", "c2"), ("a3", "b3", "c3"),
-    ("a1", "a2", "a3"), ("b1", "b2", "b3"), ("c1", "c2", "c3"),
-    ("a1", "b2", "c3"), ("a3", "b2", "c1"),
-)  # fmt: skip
-MARKS = ("X", "O")
+from rules.tictactoe.bot import policy
+from rules.tictactoe.state import LINES, MARKS, SQUARES, State
 
 meta = Meta(
     id="tictactoe",
@@ -43,16 +35,6 @@ meta = Meta(
     factions=MARKS,
     demo=True,
 )
-
-
-@dataclass
-class State:
-    board: dict[str, int] = field(default_factory=dict)  # square -> seat
-    marks: list[str] = field(default_factory=lambda: list(MARKS))  # seat -> mark
-    to_move: int = 0
-    winner: int | None = None
-    resigned: bool = False
-    moves: int = 0
 
 
 def new(seats: Sequence[SeatInfo], options: dict[str, Any], rng: Rng) -> State:
@@ -149,12 +131,6 @@ def fallback(state: State, seat: int) -> dict[str, Any]:
     return {"type": "mark", "square": next(s for s in SQUARES if s not in state.board)}
 
 
-def play_bot(view: State, seat: int, chooser: random.Random) -> dict[str, Any]:
-    from rules.tictactoe.bot import policy  # the bot reads this module's board, so it is imported when used
-
-    return policy(view, seat, chooser)
-
-
 ENGINE = Engine(
     meta=meta,
     State=State,
@@ -167,5 +143,5 @@ ENGINE = Engine(
     outcome=outcome,
     fallback=fallback,
     check=check,
-    bot=play_bot,
+    bot=policy,
 )

@@ -19,7 +19,7 @@ def test_renders_every_phase_for_two_to_four_players():
     assert render(dd.view(draft, None), NAMES)
 
 
-def test_every_player_count_stays_readable_at_discords_inline_width() -> None:
+def test_every_player_count_stays_readable_at_discords_inlinetext_width() -> None:
     """Two to four players, five terrains at most: the board keeps one width, so no text drops below 8 px when
     Discord shows it 550 px wide."""
     for players in (2, 3, 4):
@@ -69,13 +69,14 @@ def test_a_dragon_on_a_terrain_is_drawn_in_its_elements_colour_in_that_column():
 
 
 def test_long_names_are_shortened_to_fit_and_keep_what_follows_them():
-    from render.dragondice import COLUMN, _fit, _who, _width
+    from render.dragondice import COLUMN, _who
+    from render.draw import fit, text_width
 
     long = "Aleksandra Konstantinovna the Long-Named"
     for rest, size, width in (("'s home", 13, COLUMN - DIE - 34), (": 12 health", 13, COLUMN - 26)):
         label = _who(long, rest, size, width)
-        assert label.endswith(rest) and "…" in label and _width(label, size) <= width
-    assert _fit("short", 13, 200) == "short"
+        assert label.endswith(rest) and "…" in label and text_width(label, size) <= width
+    assert fit("short", 13, 200) == "short"
     state = start(dd, 3, seed=4)
     dd.act(state, 0, {"type": "begin"}, Rng(4))
     assert render(dd.view(state, None), [long, long + " II", long + " III"])

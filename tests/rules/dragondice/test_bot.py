@@ -39,10 +39,7 @@ def test_bot_plays_only_legal_actions() -> None:
     decided = 0
     for players, options, seed in GAMES:
         for index, state in enumerate(positions(players, options, seed)):
-            waiting = ENGINE.awaiting(state)
-            assert bot.awaiting(state) == waiting  # the bot's copy of the engine's surface agrees with it
-            for seat in sorted(waiting):
-                assert bot.legal_actions(state, seat) == [c.action for c in ENGINE.legal(state, seat)]
+            for seat in sorted(ENGINE.awaiting(state)):
                 action = bot.policy(ENGINE.view(state, seat), seat, random.Random(index))
                 assert ENGINE.is_legal(state, seat, action), (seat, action, ENGINE.status(state, seat))
                 decided += 1

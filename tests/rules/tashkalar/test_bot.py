@@ -1,0 +1,134 @@
+"""The bot: it plays only legal actions, sees only its seat's view, and beats random players."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from bench.selfplay import play
+from rules import serial
+from rules.bots import random_policy
+from rules.rng import Rng
+from rules.tashkalar import bot
+from rules.tashkalar.engine import ENGINE as tashkalar
+from rules.tashkalar.state import State
+from tests.engine_contract import start
+
+CONFIGS = [
+    (2, {"mode": "high_form"}),
+    (2, {"mode": "deathmatch"}),
+    (3, {"mode": "deathmatch"}),  # a battle: improvised summons borrow a colour
+    (4, {"mode": "high_form", "teams": "yes"}),  # passing control, a shared legend hand
+]
+
+
+def _positions(players: int, options: dict[str, str], seed: int) -> Iterator[tuple[State, int]]:
+    """Every position where seat 0 (the bot) is to act in a short game against random players; the game goes
+    on with the bot's own choices, so the positions include its summons' effects."""
+    state = start(tashkalar, players, {**options, "rounds": "5"}, seed)
+    chooser = random.Random(seed)
+    baseline = random_policy(tashkalar)
+    while tashkalar.outcome(state) is None:
+        seat = chooser.choice(sorted(tashkalar.awaiting(state)))
+        if seat == 0:
+            yield state, seat
+            action = bot.policy(tashkalar.view(state, seat), seat, chooser)
+        else:
+            action = baseline(tashkalar.view(state, seat), seat, chooser)
+        tashkalar.act(state, seat, action, Rng(chooser.randrange(2**62)))
+
+
+@pytest.mark.parametrize(("players", "options"), CONFIGS)
+def test_the_bots_action_is_always_legal(players: int, options: dict[str, str]) -> None:
+    decided = 0
+    for state, seat in _positions(players, options, seed=players):
+        action = bot.policy(tashkalar.view(state, seat), seat, random.Random(decided))
+        assert tashkalar.is_legal(state, seat, action), f"{action} is not legal"
+        decided += 1
+    assert decided > 10
+
+
+def _scramble(state: State, seat: int, rng: random.Random) -> State:
+    """The same position as `seat` sees it, with every hidden card changed: others' hands swapped with their
+    decks, every deck reshuffled (the seat's own too: its order is hidden as well)."""
+    other = serial.clone(state)
+    for owner, hand in enumerate(other.hands):
+        if owner == seat:
+            continue
+        pool = hand.beings + other.decks[owner]
+        rng.shuffle(pool)
+        hand.beings, other.decks[owner] = pool[: len(hand.beings)], pool[len(hand.beings) :]
+        legends = hand.legends + other.legend_deck
+        rng.shuffle(legends)
+        hand.legends, other.legend_deck = legends[: len(hand.legends)], legends[len(hand.legends) :]
+        flares = hand.flares + other.flare_deck
+        rng.shuffle(flares)
+        hand.flares, other.flare_deck = flares[: len(hand.flares)], flares[len(hand.flares) :]
+    for deck in (*other.decks, other.legend_deck, other.flare_deck, other.task_deck):
+        rng.shuffle(deck)
+    return other
+
+
+@pytest.mark.parametrize(("players", "options"), CONFIGS[:2])
+def test_hidden_cards_do_not_change_the_bots_choice(players: int, options: dict[str, str]) -> None:
+    rng = random.Random(5)
+    changed = 0
+    for index, (state, seat) in enumerate(_positions(players, options, seed=11)):
+        if index % 3:
+            continue
+        other = _scramble(state, seat, rng)
+        hidden_before = [state.hands[s] for s in range(players) if s != seat] + [state.decks, state.legend_deck]
+        hidden_after = [other.hands[s] for s in range(players) if s != seat] + [other.decks, other.legend_deck]
+        changed += hidden_before != hidden_after
+        assert tashkalar.view(other, seat) == tashkalar.view(state, seat)
+        mine = bot.policy(tashkalar.view(state, seat), seat, random.Random(index))
+        theirs = bot.policy(tashkalar.view(other, seat), seat, random.Random(index))
+        assert mine == theirs
+    assert changed >= 3  # the test did hide something different
+
+
+def test_the_bot_beats_random_players() -> None:
+    """Short games (5 rounds, the end by the round limit) with fixed seeds: the bot at each seat in turn."""
+    wins = 0
+    for game in range(20):
+        seat = game % 2
+        result = play("tashkalar", 2, {"rounds": "5"}, 300 + game, (seat,), measure=False)
+        wins += result.winners == (seat,)
+    assert wins >= 15
+
+
+def test_copy_is_complete_and_independent() -> None:
+    state = next(s for s, _ in _positions(2, {"mode": "high_form"}, seed=3) if s.turn >= 6)
+    handled = {
+        "players", "mode", "teams", "max_rounds", "factions", "board", "hands", "decks", "discards", "legend_deck",
+        "legend_discard", "flare_deck", "flare_discard", "task_deck", "tasks_offer", "claimed", "scores",
+        "carry_common", "tally", "borrowed", "active", "controller", "turn", "round", "actions_left", "discarded",
+        "extra_cards", "queue", "take", "phase", "ending", "end_reason", "last", "changed",
+    }  # fmt: skip
+    assert {f.name for f in dataclasses.fields(State)} == handled, "bot._copy must copy State's new fields"
+    before = serial.dumps(state)
+    copied = bot._copy(state)
+    assert serial.dumps(copied) == before
+    for seat in range(state.players):
+        copied.hands[seat].beings.append("x")
+        copied.decks[seat].clear()
+    copied.board.clear()
+    copied.scores[0] += 5
+    copied.tasks_offer.clear()
+    assert serial.dumps(state) == before
+
+
+def test_side_and_ending() -> None:
+    state = start(tashkalar, 2, {"mode": "high_form"}, 1)
+    assert bot.side_of(state, 0) == state.factions[0]
+    state.phase, state.end_reason, state.scores = "over", "<seat:1> reached 9 points", [9, 4]
+    assert bot.ending(state) == "points"
+    state.end_reason, state.scores = "<seat:2>'s deck ran out", [3, 1]
+    assert bot.ending(state) == "deck-out"
+    state.end_reason = "the 30-round limit was reached"
+    assert bot.ending(state) == "round limit"
+    state.scores = [2, 2]
+    assert bot.ending(state) == "draw"
