@@ -58,14 +58,30 @@ def _ending(module: ModuleType | None, state: Any, winners: tuple[int, ...], pla
     return "draw" if len(winners) == players > 1 else "win"
 
 
+def seat_infos(engine: Engine[Any], players: int, rotation: int | None) -> list[SeatInfo]:
+    """Seats asking for factions in turn (shifted by `rotation`, so over many games every faction sits at every
+    seat and a seat's advantage is told apart from a faction's), or the game's own default with None."""
+    factions = engine.meta.factions
+    if rotation is None or not factions or len(factions) < players:
+        return [SeatInfo() for _ in range(players)]
+    return [SeatInfo(factions[(seat + rotation) % len(factions)]) for seat in range(players)]
+
+
 def play(
-    game: str, players: int, options: dict[str, str], seed: int, bots: tuple[int, ...], measure: bool = True
+    game: str,
+    players: int,
+    options: dict[str, str],
+    seed: int,
+    bots: tuple[int, ...],
+    measure: bool = True,
+    rotation: int | None = None,
 ) -> Game:
     """One game: the seats in `bots` play the game's bot, the others play at random."""
     engine: Engine[Any] = rules.engine(game)
     module = bot_module(game)
     chooser = random.Random(seed)
-    state = engine.new([SeatInfo() for _ in range(players)], engine.meta.resolve_options(options), Rng(seed))
+    seats = seat_infos(engine, players, rotation)
+    state = engine.new(seats, engine.meta.resolve_options(options), Rng(seed))
     baseline = random_policy(engine)
     smart: Policy = engine.bot or baseline
     decisions: list[float] = []
@@ -110,16 +126,22 @@ def percentile(samples: list[float], q: float) -> float:
 
 
 def _run(
-    game: str, players: int, options: dict[str, str], games: int, jobs: int, seats: Callable[[int], tuple[int, ...]]
+    game: str,
+    players: int,
+    options: dict[str, str],
+    games: int,
+    jobs: int,
+    seats: Callable[[int], tuple[int, ...]],
+    rotate: bool = False,
 ) -> list[Game]:
-    args = [(game, players, options, 1000 + n, seats(n)) for n in range(games)]
+    args = [(game, players, options, 1000 + n, seats(n), True, n if rotate else None) for n in range(games)]
     if jobs <= 1:
         return [play(*arg) for arg in args]
     with ProcessPoolExecutor(jobs) as pool:
         return list(pool.map(_play_args, args, chunksize=max(1, games // (jobs * 8))))
 
 
-def _play_args(arg: tuple[str, int, dict[str, str], int, tuple[int, ...]]) -> Game:
+def _play_args(arg: tuple[str, int, dict[str, str], int, tuple[int, ...], bool, int | None]) -> Game:
     return play(*arg)
 
 
@@ -155,7 +177,8 @@ def vs_random(game: str, players: int, options: dict[str, str], games: int, jobs
 
 
 def balance(game: str, players: int, options: dict[str, str], games: int, jobs: int) -> dict[str, Any]:
-    played = _run(game, players, options, games, jobs, lambda n: tuple(range(players)))
+    """Bots everywhere; factions rotate over the seats from game to game (where the game has factions)."""
+    played = _run(game, players, options, games, jobs, lambda n: tuple(range(players)), rotate=True)
     seats = {seat: sum(_share(r.winners, seat, players) for r in played) for seat in range(players)}
     counted: Counter[str] = Counter()
     won: dict[str, float] = {}

@@ -1,0 +1,79 @@
+"""The Small World Underground bot: it plays only legal actions, never reads what its seat may not see (other
+players' coins, the face-down stacks), and beats random play."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from bench.selfplay import play
+from rules import serial
+from rules.rng import Rng
+from rules.smallworld import bot
+from rules.smallworld.engine import ENGINE
+from rules.smallworld.state import State
+from tests.engine_contract import play_random, start
+
+GAMES = ((2, 5), (3, 6))  # (players, seed) of the random games whose positions the bot is asked about
+
+
+def positions(players: int, seed: int) -> Iterator[State]:
+    """Every position of a random game, replayed from its log (the same state object, moved on each time)."""
+    played = play_random(ENGINE, players, seed=seed, check_each_step=False)
+    state = start(ENGINE, players, seed=seed)
+    for seat, action, action_seed in played.log:
+        yield state
+        ENGINE.act(state, seat, action, Rng(action_seed))
+
+
+def test_engine_declares_the_bot() -> None:
+    assert ENGINE.bot is not None
+    view = ENGINE.view(start(ENGINE, 2, seed=1), 0)
+    assert ENGINE.bot(view, 0, random.Random(1)) == bot.policy(view, 0, random.Random(1))
+
+
+def test_bot_plays_only_legal_actions() -> None:
+    decided = 0
+    for players, seed in GAMES:
+        for index, state in enumerate(positions(players, seed)):
+            for seat in sorted(ENGINE.awaiting(state)):
+                action = bot.policy(ENGINE.view(state, seat), seat, random.Random(index))
+                assert ENGINE.is_legal(state, seat, action), (seat, action, ENGINE.status(state, seat))
+                decided += 1
+    assert decided > 100
+
+
+def _secrets_changed(state: State, seat: int, salt: int) -> State:
+    """The same position with everything hidden from `seat` changed: others' coins and the three stacks."""
+    changed = serial.clone(state)
+    shuffler = random.Random(salt)
+    for index, player in enumerate(changed.seats):
+        if index != seat:
+            player.coins += shuffler.randrange(1, 40)
+    for stack in (changed.races, changed.powers, changed.treasures):
+        shuffler.shuffle(stack)
+    return changed
+
+
+def test_hidden_information_does_not_change_the_choice() -> None:
+    """The view hides others' coins and the stacks; the bot answers the same whatever they are, and the same
+    again when handed the whole state (it reads nothing the view would have hidden)."""
+    compared = 0
+    for index, state in enumerate(positions(2, 7)):
+        if index % 3:
+            continue  # every third position keeps the test quick
+        for seat in sorted(ENGINE.awaiting(state)):
+            changed = _secrets_changed(state, seat, index)
+            seen, seen_changed = ENGINE.view(state, seat), ENGINE.view(changed, seat)
+            assert serial.dumps(seen) == serial.dumps(seen_changed)
+            first = bot.policy(seen, seat, random.Random(index))
+            assert bot.policy(seen_changed, seat, random.Random(index)) == first
+            assert bot.policy(serial.clone(changed), seat, random.Random(index)) == first
+            compared += 1
+    assert compared > 30
+
+
+def test_bot_beats_random_players() -> None:
+    """Ten games, two players, the bot's seat alternating: it must win at least 7 (it wins nearly all)."""
+    won = sum(1 for n in range(10) if n % 2 in play("smallworld", 2, {}, 500 + n, (n % 2,), measure=False).winners)
+    assert won >= 7, won
