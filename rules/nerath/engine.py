@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -21,7 +22,7 @@ from rules.base import (
     require,
     seat_ref,
 )
-from rules.nerath import battle, board, cards, glossary, guardians, movement, reinforce, sharing, turns
+from rules.nerath import battle, board, bot, cards, glossary, guardians, movement, reinforce, sharing, turns
 from rules.nerath.board import PIECES, REALMS, SPACES, label, name
 from rules.nerath.content import CONTENT, REALM_ORDER
 from rules.nerath.state import Battle, Dungeon, Piece, RealmState, State
@@ -884,6 +885,11 @@ def fallback(state: State, seat: int) -> dict[str, Any]:
     return {"type": "end"}
 
 
+def play_bot(view: State, seat: int, chooser: random.Random) -> dict[str, Any]:
+    """The game's bot (rules/nerath/bot.py), given this module's legal() and stage()."""
+    return bot.policy(view, seat, chooser, legal, stage)
+
+
 ENGINE = Engine(
     meta=meta,
     State=State,
@@ -896,4 +902,5 @@ ENGINE = Engine(
     outcome=outcome,
     fallback=fallback,
     glossary=glossary.lookups,
+    bot=play_bot,
 )
