@@ -26,6 +26,7 @@ from rules.genertela import (
     aims,
     alliance_votes,
     bidding,
+    bot,
     casualties,
     choices,
     combat,
@@ -777,4 +778,5 @@ ENGINE = Engine(
     fallback=fallback,
     check=check,
     glossary=glossary.lookups,
+    bot=bot.policy,
 )
