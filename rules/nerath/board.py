@@ -212,3 +212,16 @@ def nearest_land(state: State, realm: str, origin: str, spaces: Iterable[str]) -
 def cost_order(piece: Piece) -> tuple[int, int]:
     """Cheapest first: the order a bot (or a hurried player) gives up pieces."""
     return (PIECES[piece.kind].cost, piece.id)
+
+
+def land_steps(starts: Iterable[str]) -> dict[str, int]:
+    """Steps over land from every space reached to the nearest of `starts` (a front, the enemy Capitals)."""
+    steps = dict.fromkeys(starts, 0)
+    queue = deque(steps)
+    while queue:
+        here = queue.popleft()
+        for there in SPACES[here].adjacent:
+            if there not in steps and SPACES[there].kind == "land":
+                steps[there] = steps[here] + 1
+                queue.append(there)
+    return steps

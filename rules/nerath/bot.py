@@ -19,7 +19,6 @@ never read). It chooses among the actions legal() offers on that view, so it alw
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -77,16 +76,7 @@ def _attackers(state: State, space: str, realm: str) -> list[Piece]:
 
 def _front_distance(state: State, side: tuple[str, ...]) -> dict[str, int]:
     """Land steps from each space to the nearest enemy land (moving over any land)."""
-    enemy = [s for s, owner in state.control.items() if owner not in side]
-    dist = {s: 0 for s in enemy}
-    queue = deque(enemy)
-    while queue:
-        here = queue.popleft()
-        for there in SPACES[here].adjacent:
-            if there not in dist and SPACES[there].kind == "land":
-                dist[there] = dist[here] + 1
-                queue.append(there)
-    return dist
+    return board.land_steps(s for s, owner in state.control.items() if owner not in side)
 
 
 def _target_value(state: State, space: str, realm: str) -> float:

@@ -2,14 +2,13 @@
 hand-written games are in test_scripted_games.py), and the engine contract (random legal play, bad input,
 fallback, JSON, replay) holds in every mode."""
 
-from collections import deque
 
 import pytest
 
 from rules import serial
 from rules.base import SeatInfo
 from rules.nerath import board
-from rules.nerath.board import REALMS, SPACES
+from rules.nerath.board import REALMS
 from rules.nerath.engine import ENGINE as nerath
 from rules.rng import Rng
 from tests.engine_contract import check_engine, play_random, replay
@@ -17,16 +16,7 @@ from tests.engine_contract import check_engine, play_random, replay
 
 def distance_to_enemy(state, realm):
     """Steps over land from every space to the nearest enemy Capital: where the policy marches."""
-    targets = [REALMS[r].capital for r in REALMS if not board.allied(state, realm, r)]
-    seen = {t: 0 for t in targets}
-    queue = deque(targets)
-    while queue:
-        here = queue.popleft()
-        for there in SPACES[here].adjacent:
-            if there not in seen and SPACES[there].kind == "land":
-                seen[there] = seen[here] + 1
-                queue.append(there)
-    return seen
+    return board.land_steps(REALMS[r].capital for r in REALMS if not board.allied(state, realm, r))
 
 
 def scripted_choice(state, seat):
