@@ -149,9 +149,14 @@ def fit(text: str, size: int, width: float) -> str:
     """`text` cut with an ellipsis so it is at most `width` pixels wide at `size` (long names never overrun)."""
     if text_width(text, size) <= width:
         return text
-    while len(text) > 1 and text_width(text + "…", size) > width:
-        text = text[:-1]
-    return text.rstrip(" ,-") + "…"
+    low, high = 1, len(text) - 1  # the longest prefix that fits with its ellipsis, found in a few measurements
+    while low < high:
+        middle = (low + high + 1) // 2
+        if text_width(text[:middle] + "…", size) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip(" ,-") + "…"
 
 
 def wrap(text: str, size: int, width: float, keep_long_words: bool = False) -> list[str]:

@@ -10,7 +10,18 @@ from collections.abc import Sequence
 from PIL import Image
 
 from render.draw import PAPER
-from render.genertela_frame import CELLS, MAP_HEIGHT, WIDTH, Frame, cluster, focus, frame_for, land_around, scale_layers
+from render.genertela_frame import (
+    CELLS,
+    MAP_HEIGHT,
+    WIDTH,
+    Frame,
+    cluster,
+    focus,
+    frame_for,
+    land_around,
+    scale_layers,
+    zone_boxes,
+)
 from render.genertela_full import LINE, PANEL, TOP, house_note, legend_layer, outline, render_full, warm_full
 from render.genertela_labels import draw_view, warm_text
 from render.genertela_map import (
@@ -138,4 +149,5 @@ def warm() -> None:
     warm_full()
     for cell in CELLS:  # the focused views' layers: ~0.3 s each once rather than on a board
         scale_layers(cell)
+    zone_boxes()  # every zone's cells' box, ~50 ms once
     warm_text()

@@ -112,7 +112,7 @@ def scale_layers(cell: int) -> tuple[Image.Image, Image.Image]:
 
 
 @cache
-def _zone_boxes() -> dict[int, Box]:
+def zone_boxes() -> dict[int, Box]:
     """Each zone's cells: (first column, first row, last column, last row) on the small raster."""
     _, small = zone_cells()
     found: dict[int, list[int]] = {}
@@ -155,7 +155,7 @@ class Geometry:
         """The part of the view a zone's cells cover, or None if it does not show."""
         if index not in self.indices:
             return None
-        a, b, c, d = _zone_boxes()[index]
+        a, b, c, d = zone_boxes()[index]
         size, col, row = self.frame.cell, self.frame.col, self.frame.row
         left, top = max(0, (a - col) * size), max(0, (b - row) * size)
         return left, top, min(WIDTH, (c + 1 - col) * size), min(MAP_HEIGHT, (d + 1 - row) * size)
