@@ -2,7 +2,6 @@
 hand-written games are in test_scripted_games.py), and the engine contract (random legal play, bad input,
 fallback, JSON, replay) holds in every mode."""
 
-
 import pytest
 
 from rules import serial
