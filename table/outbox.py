@@ -341,7 +341,17 @@ class Outbox(TableCore):
 
     async def catch_up(self, table: TableRow) -> Post | None:
         """A post for results that never reached the channel (a crash, a Discord outage); None when every
-        unannounced result is still on its way."""
+        unannounced result is still on its way.
+
+        Under the table's lock, on a fresh read: an action that has just committed holds the lock until its post
+        is registered as on its way, so its result is never taken for a lost one and shown twice."""
+        async with self.lock(table.id):
+            fresh = await self.store.table(table.id)
+            if fresh is None or fresh.announced >= fresh.version:
+                return None
+            return await self._catch_up(fresh)
+
+    async def _catch_up(self, table: TableRow) -> Post | None:
         seats = await self.store.seats(table.id)
         lines = await self._missed(table.id, table.version + 1, seats)  # the newest result included
         if not lines:

@@ -1,5 +1,7 @@
 """The table service without Discord: lobby, actions, refusals, snapshots, undo, replay, fallbacks."""
 
+import asyncio
+
 import pytest
 
 from rules import serial
@@ -314,6 +316,34 @@ async def test_the_catch_up_waits_for_posts_on_their_way_and_takes_lost_ones(ser
     service.post_failed(post)
     late = await service.catch_up(await service.table_here(CHANNEL))
     assert late is not None and "alice puts X on b2" in late.text and late.version == post.version
+
+
+async def test_the_catch_up_never_takes_a_result_being_posted_for_a_lost_one(service: TableService, monkeypatch):
+    """The tick's catch-up runs while an action has committed but not yet registered its post as on its way
+    (suspended in the outbox's read of earlier lost results): it waits for the table's lock, then finds the
+    result on its way, and nothing is shown twice."""
+    await ttt(service)
+    await service.announced(1, (await service.table_here(CHANNEL)).version)
+    inside, release = asyncio.Event(), asyncio.Event()
+    missed = service._missed
+
+    async def slow_missed(table_id: int, version: int, seats: list) -> list[str]:
+        if not inside.is_set():
+            inside.set()
+            await release.wait()  # the action's post is half made: committed, not yet registered
+        return await missed(table_id, version, seats)
+
+    monkeypatch.setattr(service, "_missed", slow_missed)
+    acting = asyncio.create_task(service.act(CHANNEL, ALICE, {"type": "mark", "square": "b2"}))
+    await inside.wait()
+    stale = await service.store.table(1)
+    assert stale is not None and stale.announced < stale.version  # what the tick's query saw
+    catching = asyncio.create_task(service.catch_up(stale))
+    await asyncio.sleep(0.05)
+    assert not catching.done()  # it waits for the action's lock
+    release.set()
+    post = await acting
+    assert await catching is None and "Not shown before" not in post.text
 
 
 async def test_menus_offer_every_legal_choice_act_and_go_stale(service: TableService):
