@@ -163,16 +163,29 @@ class BotSeats(Play, Views):
         self._bot_tasks[table_id] = asyncio.create_task(self._drive(table_id))
 
     async def _drive(self, table_id: int) -> None:
+        """Play the awaited bot moves one by one. An edit of the turn's message is held back while the next bot
+        move edits the same message (that edit shows its lines too): a bot's turn of fifty moves is a few edits,
+        not fifty uploads of the board within Discord's edit rate limit. A new message goes out at once."""
         assert self.deliver is not None
+        held: Post | None = None
         try:
             while True:
                 await self._posted(table_id)
                 post = await self.play_bot(table_id)
                 if post is None:
-                    return
-                await self.deliver(post)
+                    break
+                if held is not None and post.edit != held.edit:
+                    await self.deliver(held)  # the message it edits is done with: show its last lines
+                held = None
+                if post.edit is None:
+                    await self.deliver(post)
+                else:
+                    held = post
+                    await self.announced(post.table_id, post.version)  # on its way with the next edit
         except Exception:  # a bot must never take the service down; the next wake (or tick) tries again
             log.exception("a bot move at table %s failed", table_id)
+        if held is not None:
+            await self.deliver(held)
 
     async def _posted(self, table_id: int) -> None:
         """Wait (a while at most) until every post of this table is in the channel."""

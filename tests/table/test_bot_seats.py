@@ -24,6 +24,7 @@ def delivering(service: TableService) -> list[Post]:
 
     async def deliver(post: Post) -> None:
         shown.append(post)
+        await service.message_sent(post, post.started)  # as the console does: the message is the version that began it
         await service.announced(post.table_id, post.version)
 
     service.deliver = deliver
@@ -135,3 +136,27 @@ async def test_the_last_person_leaving_a_lobby_of_bots_closes_it(service: TableS
     await service.leave(CHANNEL, ALICE)
     table = await service.store.table(1)
     assert table is not None and table.status == "abandoned"
+
+
+async def test_a_bots_turn_edits_the_turns_message_a_few_times_not_once_a_move(service: TableService):
+    """A bot's many moves in one turn are held back while its next move edits the same message: the channel
+    gets the turn's lines in a few edits (each edit shows all the lines before it), every result announced."""
+    shown = delivering(service)
+    await service.create(GUILD, CHANNEL, ALICE, "nerath", {})
+    await service.add_bot(CHANNEL, ALICE)
+    await service.start(CHANNEL, ALICE, "joined")
+    while True:  # alice ends her steps until the bots have played Vailin's and Nerath's turns
+        table = await service.table_here(CHANNEL)
+        if 0 not in service.engine(table).awaiting(service.state(table)):
+            break
+        post = await service.act(CHANNEL, ALICE, {"type": "end"})
+        await service.message_sent(post, post.started)
+        await service.announced(post.table_id, post.version)
+        await service.bots_settled()
+        if any(row.seat == 1 for row in await service.store.actions(1)):
+            break
+    bot_moves = [row for row in await service.store.actions(1) if row.seat == 1]
+    assert len(bot_moves) > 5 and len(shown) < len(bot_moves) / 2
+    table = await service.table_here(CHANNEL)
+    assert table.announced == table.version  # nothing is taken for lost by the catch-up
+    assert "Waiting for alice" in shown[-1].text
