@@ -111,11 +111,12 @@ class BotSeats(Play, Views):
             user_id, name = self._new_bot(seats)
             async with self.store.transaction():
                 await self.store.set_seat_user(table.id, old.seat, user_id, name, chosen)
+                old.user_id, old.name, old.bot = user_id, name, chosen
                 if table.creator_id == old_user:
                     heir = next(seat for seat in seats if not seat.bot and seat.seat != old.seat)
                     await self.store.set_table(table.id, creator_id=heir.user_id)
                 state = self.state(table)
-                await self._sync_reminders(table, self.engine(table), state, acted=old.seat, now=self.clock())
+                await self._sync_reminders(table, seats, self.engine(table), state, acted=old.seat, now=self.clock())
         self.wake_bots(table.id)
         return await self.view(channel_id), name
 
@@ -130,7 +131,9 @@ class BotSeats(Play, Views):
             target = self._bot_named(seats, name)
             async with self.store.transaction():
                 await self.store.set_seat_user(table.id, target.seat, caller.user_id, caller.name)
-                await self._sync_reminders(table, self.engine(table), self.state(table), target.seat, self.clock())
+                target.user_id, target.name, target.bot = caller.user_id, caller.name, None
+                state = self.state(table)
+                await self._sync_reminders(table, seats, self.engine(table), state, target.seat, self.clock())
         return await self.view(channel_id)
 
     async def play_bot(self, table_id: int) -> Post | None:

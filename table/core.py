@@ -200,11 +200,18 @@ class TableCore:
             raise TableError(f"Only the table's creator or someone who can manage this channel may {doing}.")
 
     async def _sync_reminders(
-        self, table: TableRow, engine: Engine[Any], state: Any, acted: int | None, now: float
+        self,
+        table: TableRow,
+        seats: list[SeatRow],
+        engine: Engine[Any],
+        state: Any,
+        acted: int | None,
+        now: float,
     ) -> None:
+        """Restart the clocks of the seats now awaited (`seats` as they stand after the change)."""
         waiting = engine.awaiting(state) if engine.outcome(state) is None else frozenset()
         existing = {row.seat: row for row in await self.store.reminders(table.id)}
-        bots = {seat.seat for seat in await self.store.seats(table.id) if seat.bot}
+        bots = {seat.seat for seat in seats if seat.bot}
         await self.store.drop_reminders(table.id, keep=waiting)
         for seat in waiting:
             if seat in existing and seat != acted and (seat in bots) == (existing[seat].next_at >= BOT_WAIT):

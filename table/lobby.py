@@ -144,7 +144,7 @@ class Lobby(Views):
                 await self.store.replace_seats(table.id, seats)
                 version = await self.store.save_state(table.id, table.version, text, status="running", started_at=now)
                 await self.store.add_snapshot(table.id, 0, 0, text, now)
-                await self._sync_reminders(table, engine, state, acted=None, now=now)
+                await self._sync_reminders(table, seats, engine, state, acted=None, now=now)
             order_line = ", ".join(f"{i + 1}. {present.seat_label(seat)}" for i, seat in enumerate(seats))
             intro = [
                 f"**{meta.title}** begins. Seats: {order_line}.",

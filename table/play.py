@@ -121,7 +121,7 @@ class Play(Outbox):
             version = await self.store.save_state(table.id, table.version, text, **fields)
             if turn_ends:
                 await self.store.add_snapshot(table.id, table.turns + turn_ends, n, text, now)
-            await self._sync_reminders(table, engine, state, acted=seat, now=now)
+            await self._sync_reminders(table, seats, engine, state, acted=seat, now=now)
             await self.store.close_requests(table.id)
         name = self.namer(seats)
         late = [f"⏰ Time ran out for {name(seat)}: the bot plays a safe move for them."] if kind == "fallback" else []
@@ -207,7 +207,7 @@ class Play(Outbox):
                 table.id, table.version, text, turns=table.turns - turn_ends, status="running", finished_at=None
             )
             await self.store.drop_snapshots_from(table.id, first)
-            await self._sync_reminders(table, engine, state, acted=chain[0].seat, now=now)
+            await self._sync_reminders(table, seats, engine, state, acted=chain[0].seat, now=now)
             await self.store.close_requests(table.id)
         return await self._post(table.id, table.channel_id, version, engine, state, seats, [f"↩ {line}"], [])
 
