@@ -1,7 +1,8 @@
 """Composition root: configuration from the environment, the store, the cogs, and run.
 
-python bot.py            the Discord bot (needs DISCORD_TOKEN)
-python bot.py --console  the same commands offline in a terminal
+python bot.py                  the Discord bot (needs DISCORD_TOKEN)
+python bot.py --console        the same commands offline in a terminal
+python bot.py --migrate-to URL copy every table from the SQLite file into an empty PostgreSQL database, verified
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import discord
 import yarl
@@ -21,8 +23,9 @@ from discord.ext import commands
 
 import rules
 from table.instance import InstanceError, claim
+from table.move import MoveError, move
 from table.service import MIN_PACE, TableService
-from table.store import SYNCHRONOUS, NewerDatabase, Store
+from table.store import LEASE_SECONDS, SYNCHRONOUS, NewerDatabase, Store
 
 log = logging.getLogger("pbp")
 
@@ -48,9 +51,14 @@ class Config:
     tick_seconds: float
     min_pace: int = MIN_PACE  # the shortest reminder interval or deadline a table may set, in seconds
     synchronous: str = "NORMAL"  # SQLite durability: NORMAL (survives bot crashes) or FULL (also power cuts)
+    database_url: str | None = None  # PBP_DATABASE_URL: sqlite:///path or postgresql://...; None: the data dir's file
+    shards: int | None = None  # PBP_SHARDS: Discord gateway shards in all; None: one process, no sharding
+    shard_ids: tuple[int, ...] | None = None  # PBP_SHARD_IDS: the shards this process serves; None: all of them
+    lease: float = LEASE_SECONDS  # PBP_LEASE_SECONDS: how long a dead process's claims wait before others take them
 
     @classmethod
     def from_env(cls) -> Config:
+        shards = _whole("PBP_SHARDS", 0, "a whole number of shards") or None
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip(),
             data_dir=Path(os.environ.get("PBP_DATA_DIR", "data")),
@@ -59,22 +67,64 @@ class Config:
             tick_seconds=float(os.environ.get("PBP_TICK_SECONDS", "60")),
             min_pace=_whole("PBP_MIN_PACE", MIN_PACE),
             synchronous=_choice("PBP_SYNCHRONOUS", SYNCHRONOUS),
+            database_url=_database_url(os.environ.get("PBP_DATABASE_URL", "").strip()),
+            shards=shards,
+            shard_ids=_shard_ids(os.environ.get("PBP_SHARD_IDS", "").strip(), shards),
+            lease=float(_whole("PBP_LEASE_SECONDS", int(LEASE_SECONDS))),
         )
 
     @property
-    def database(self) -> Path:
-        return self.data_dir / "tables.sqlite3"
+    def database(self) -> str:
+        """Where the tables are: a PostgreSQL URL, or the path of the SQLite file."""
+        if self.database_url is None:
+            return str(self.data_dir / "tables.sqlite3")
+        return self.database_url.removeprefix("sqlite:///")  # sqlite:///relative or sqlite:////absolute
+
+    @property
+    def shared(self) -> bool:
+        """Whether the database may be shared by several processes (PostgreSQL); a SQLite file never is."""
+        return self.database.startswith(POSTGRES)
+
+    @property
+    def syncs_commands(self) -> bool:
+        """One process syncs the slash commands with Discord: the one serving shard 0 (or the only one)."""
+        return self.shard_ids is None or 0 in self.shard_ids
 
 
 class ConfigError(Exception):
     """A setting in the environment that the bot cannot use: said at start, before anything runs."""
 
 
-def _whole(name: str, default: int) -> int:
+POSTGRES = ("postgresql://", "postgres://")
+
+
+def _whole(name: str, default: int, what: str = "a whole number of seconds") -> int:
     text = os.environ.get(name, str(default)).strip()
     if not text.isascii() or not text.isdigit():
-        raise ConfigError(f"{name} must be a whole number of seconds, not {text[:30]!r}.")
+        raise ConfigError(f"{name} must be {what}, not {text[:30]!r}.")
     return int(text)
+
+
+def _database_url(text: str) -> str | None:
+    if not text:
+        return None
+    if text.startswith(POSTGRES) or (text.startswith("sqlite:///") and len(text) > len("sqlite:///")):
+        return text
+    raise ConfigError(
+        "PBP_DATABASE_URL must be sqlite:///path/to/file.sqlite3 or postgresql://user:password@host/database, "
+        f"not {text[:40]!r}."
+    )
+
+
+def _shard_ids(text: str, shards: int | None) -> tuple[int, ...] | None:
+    if not text:
+        return None
+    if shards is None:
+        raise ConfigError("PBP_SHARD_IDS needs PBP_SHARDS, the number of shards in all.")
+    parts = [part.strip() for part in text.split(",")]
+    if not all(part.isascii() and part.isdigit() and int(part) < shards for part in parts):
+        raise ConfigError(f"PBP_SHARD_IDS must list shard numbers from 0 to {shards - 1}, like 0,1; not {text[:40]!r}.")
+    return tuple(sorted({int(part) for part in parts}))
 
 
 def _choice(name: str, allowed: tuple[str, ...]) -> str:
@@ -98,6 +148,22 @@ async def check_database(config: Config) -> None:
     await store.close()
 
 
+async def migrate_to(config: Config, url: str) -> list[str]:
+    """Copy the SQLite file's tables into the empty PostgreSQL database at `url`, and verify the copy."""
+    if not url.startswith(POSTGRES):
+        raise MoveError(f"--migrate-to needs a postgresql:// URL, not {url[:40]!r}.")
+    source = await Store.open(config.database, config.synchronous)
+    try:
+        target = await Store.open(url)
+        try:
+            report = await move(source, target)
+        finally:
+            await target.close()
+    finally:
+        await source.close()
+    return [*report.lines(), f"Now run the bot with PBP_DATABASE_URL={url}"]
+
+
 async def warm_renderers(games: list[str]) -> None:
     """Build the renderers' cached base layers now, so the first board of a game is as fast as the rest."""
     from render import renderer
@@ -112,11 +178,15 @@ class TableBot(commands.Bot):
     def __init__(self, config: Config) -> None:
         intents = discord.Intents.default()
         intents.message_content = False  # slash commands only: no privileged intents needed
+        sharding: dict[str, Any] = {}
+        if config.shards is not None:  # ShardedTableBot: this process serves some of the gateway's shards
+            sharding = {"shard_count": config.shards, "shard_ids": list(config.shard_ids or range(config.shards))}
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),  # a message pings only whom it names itself
+            **sharding,
         )
         self.config = config
         self.store: Store
@@ -131,7 +201,10 @@ class TableBot(commands.Bot):
         from cogs.reminders import ReminderCog
 
         self.store = await Store.open(self.config.database, self.config.synchronous)
-        self.service = TableService(self.store, min_pace=self.config.min_pace, confirms_messages=True)
+        self.service = TableService(
+            self.store, min_pace=self.config.min_pace, confirms_messages=True, lease=self.config.lease
+        )
+        await self.service.started()
         self.service.deliver = lambda post: post_to_channel(self, post)  # a bot seat's moves
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]
         for name in ("cogs.lobby", "cogs.play", "cogs.board", "cogs.dice", "cogs.privacy"):
@@ -141,7 +214,8 @@ class TableBot(commands.Bot):
         # in the background: the bot is online (after a restart, too) while the renderers warm up (about 1.5 s),
         # and a rate-limited sync must not keep it offline either
         self._warm_task = asyncio.create_task(self._warm_safely(list(rules.engines())))
-        self._sync_task = asyncio.create_task(self._sync_safely())
+        if self.config.syncs_commands:  # with several processes, one syncs (the command tree is the same)
+            self._sync_task = asyncio.create_task(self._sync_safely())
 
     async def _warm_safely(self, games: list[str]) -> None:
         """`games`: the games installed at start, listed before any command can run."""
@@ -172,6 +246,15 @@ class TableBot(commands.Bot):
             await self.store.close()
 
 
+class ShardedTableBot(TableBot, commands.AutoShardedBot):
+    """The bot over some of Discord's gateway shards (PBP_SHARDS, PBP_SHARD_IDS), beside other processes that
+    serve the rest on the same PostgreSQL database."""
+
+
+def make_bot(config: Config) -> TableBot:
+    return TableBot(config) if config.shards is None else ShardedTableBot(config)
+
+
 def main(argv: list[str]) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if "--console" in argv:
@@ -184,18 +267,20 @@ def main(argv: list[str]) -> int:
     except ConfigError as error:
         print(error, file=sys.stderr)
         return 2
+    if "--migrate-to" in argv:
+        return _migrate_command(config, argv)
     if not config.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
     point_at(config)
     try:
-        held = claim(config.database)
+        held = None if config.shared else claim(Path(config.database))  # a SQLite file serves one process
     except InstanceError as error:
         print(error, file=sys.stderr)
         return 2
     try:
         asyncio.run(check_database(config))  # refuse before connecting to Discord
-        bot = TableBot(config)
+        bot = make_bot(config)
         bot.run(config.token, log_handler=None)
     except discord.LoginFailure:
         print("Discord refused the token in DISCORD_TOKEN: reset it in the developer portal.", file=sys.stderr)
@@ -203,6 +288,33 @@ def main(argv: list[str]) -> int:
     except NewerDatabase as error:
         print(error, file=sys.stderr)
         return 2
+    finally:
+        if held is not None:
+            held.release()
+    return 0
+
+
+def _migrate_command(config: Config, argv: list[str]) -> int:
+    at = argv.index("--migrate-to")
+    if config.shared:
+        print(
+            "--migrate-to copies from the SQLite file: unset PBP_DATABASE_URL (it names PostgreSQL).", file=sys.stderr
+        )
+        return 2
+    if at + 1 >= len(argv):
+        print("Usage: python bot.py --migrate-to postgresql://user:password@host/database", file=sys.stderr)
+        return 2
+    try:
+        held = claim(Path(config.database), role="migrate-to")  # the bot must not write while it is copied
+    except InstanceError as error:
+        print(error, file=sys.stderr)
+        return 2
+    try:
+        for line in asyncio.run(migrate_to(config, argv[at + 1])):
+            print(line)
+    except (MoveError, NewerDatabase) as error:
+        print(error, file=sys.stderr)
+        return 1
     finally:
         held.release()
     return 0

@@ -28,6 +28,7 @@ from rules.base import Engine
 from rules.genertela import engine as genertela_engine
 from rules.genertela import policy as unseated
 from table.service import Caller, TableService
+from table.sqlite_store import SqliteStore
 from table.store import Store
 
 GAMES = {"genertela": (4, {"seating": "one_each"}), "nerath": (4, {}), "smallworld": (4, {})}
@@ -64,7 +65,7 @@ async def play(service: TableService, game: str, seed: int) -> tuple[int, bool]:
     return MAX_ACTIONS, False
 
 
-class TimedStore(Store):
+class TimedStore(SqliteStore):
     """The store, timing each snapshot it keeps (the encoding is paid inside the action's transaction)."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
@@ -77,13 +78,13 @@ class TimedStore(Store):
         self.adds.append(time.perf_counter() - start)
 
 
-async def scalar(store: Store, sql: str) -> int:
+async def scalar(store: SqliteStore, sql: str) -> int:
     async with store.db.execute(sql) as cursor:
         row = await cursor.fetchone()
     return int(row[0] or 0) if row else 0
 
 
-async def bytes_by_table(store: Store) -> dict[str, int]:
+async def bytes_by_table(store: SqliteStore) -> dict[str, int]:
     """Bytes on disk per SQL table and its indexes (dbstat), or the columns' lengths where dbstat is missing."""
     try:
         async with store.db.execute("SELECT name, SUM(pgsize) FROM dbstat GROUP BY name") as cursor:
@@ -114,7 +115,7 @@ async def read_times(store: Store, turns: int) -> list[float]:
 async def measure(game: str, seed: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.sqlite3"
-        store = await TimedStore.open(path)
+        store = await TimedStore.open_file(path)
         seeds = iter(range(seed * 1_000_003, 10**12))
         service = TableService(store, seeds=lambda: next(seeds))
         start = time.perf_counter()

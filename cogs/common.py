@@ -195,7 +195,7 @@ async def send_post(interaction: discord.Interaction[Any], post: Post, private_a
             message = await interaction.followup.send(text, wait=True, **extra)
     except discord.HTTPException:
         # The move is committed: say so (never "nothing was changed"); the catch-up posts the board later.
-        service.post_failed(post)
+        await service.post_failed(post)
         log.warning("posting table %s version %s failed; the catch-up will post it", post.table_id, post.version)
         with contextlib.suppress(discord.HTTPException):
             await say(interaction, "Your move is made. Discord refused the board just now; it will be posted shortly.")
@@ -280,7 +280,7 @@ async def post_to_channel(client: discord.Client, post: Post) -> None:
         text, extra = await post_message(bot.service, post)
         message = await show_in_channel(client, post, text, extra)
     except discord.HTTPException:
-        bot.service.post_failed(post)  # committed all the same: the catch-up tries again
+        await bot.service.post_failed(post)  # committed all the same: the catch-up tries again
         log.warning("posting table %s version %s failed; the catch-up will retry", post.table_id, post.version)
         return
     await bot.service.message_sent(post, message.id)

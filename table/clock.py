@@ -8,7 +8,7 @@ item is handled on its own, so one failure never stops the loop; the clock is in
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from datetime import datetime, timedelta
 from typing import Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -17,7 +17,7 @@ from rules.base import fill_seats
 from table.actions import whole_number
 from table.core import WARN_LEFT
 from table.service import Post, TableError, TableService
-from table.store import Prefs, ReminderRow, SeatRow, TableRow
+from table.store import Delivery, Prefs, ReminderRow, SeatRow, TableRow
 
 log = logging.getLogger(__name__)
 ESCALATE_AFTER = 3  # unanswered DMs before the channel is told (once per wait)
@@ -98,6 +98,7 @@ class Message:
     text: str
     origin: Origin
     user_id: int
+    delivery: int | None = None  # its claim in the store (deliveries), ended once it is sent
 
 
 class Reminders:
@@ -115,6 +116,7 @@ class Reminders:
 
     async def tick(self, now: float, batch: int = 100) -> TickReport:
         report = TickReport()
+        await self._take_over(now, batch, report)
         for row in await self.store.due_reminders(now, batch):
             try:
                 await self._handle(row, now, report)
@@ -145,10 +147,48 @@ class Reminders:
         else:
             message = await self._claim(due, now, report)
         if message is not None:
-            await self._send(due, message, report)
+            await self._send(due.table_id, due.seat, message, report)
 
-    async def _send(self, due: ReminderRow, message: Message, report: TickReport) -> None:
-        row = await self.store.reminder(due.table_id, due.seat)
+    async def _claimed(self, row: ReminderRow, message: Message) -> Message:
+        """Store the advanced reminder row and the message's claim together: if this process dies before the
+        message is sent, another process (or this one, restarted) sends it once the claim's lease runs out."""
+        async with self.store.transaction():
+            await self.store.put_reminder(row)
+            if message.how == "none":
+                return message
+            delivery = await self.store.add_delivery(
+                row.table_id,
+                row.seat,
+                row.since,
+                message.how,
+                message.user_id,
+                message.text,
+                asdict(message.origin),
+                self.service.owner,
+                self.service.clock() + self.service.lease,
+            )
+        return replace(message, delivery=delivery)
+
+    async def _take_over(self, now: float, batch: int, report: TickReport) -> None:
+        """Send the messages claimed by a process that died before sending them (their lease ran out)."""
+        until = now + self.service.lease
+        for claim in await self.store.take_deliveries(now, self.service.owner, until, batch):
+            try:
+                await self._resend(claim, report)
+            except Exception:
+                report.failed += 1
+                log.exception("taking over message %s for table %s failed", claim.id, claim.table_id)
+
+    async def _resend(self, claim: Delivery, report: TickReport) -> None:
+        row = await self.store.reminder(claim.table_id, claim.seat)
+        if row is None or row.since != claim.since:  # the player moved since: the message is out of date
+            await self.store.end_delivery(claim.id)
+            return
+        message = Message(claim.how, claim.text, Origin(**claim.origin), claim.user_id, claim.id)
+        await self._send(claim.table_id, claim.seat, message, report)
+
+    async def _send(self, table_id: int, seat: int, message: Message, report: TickReport) -> None:
+        row = await self.store.reminder(table_id, seat)
         try:
             if message.how == "mention":  # the channel reads the call, not the player's private summary
                 await self.notifier.mention(message.origin.channel_id, message.user_id, _public(message.text))
@@ -162,7 +202,13 @@ class Reminders:
             # not delivered: give the claim back so the tick's retry (in ten minutes) sends it again
             if row is not None and message.text.startswith("⏰"):
                 await self.store.update_reminder_if(replace(row, sent=row.sent - 1), row.since, row.sent)
+            await self._delivered(message)
             raise
+        await self._delivered(message)
+
+    async def _delivered(self, message: Message) -> None:
+        if message.delivery is not None:
+            await self.store.end_delivery(message.delivery)
 
     async def _held_back(self, due: ReminderRow, now: float, report: TickReport) -> bool:
         """Whether the deadline waits after all (under the table's lock, on the row as it is now): the player is
@@ -217,7 +263,6 @@ class Reminders:
             how = "dm" if prefs.dms and not prefs.dm_closed else "mention"  # a warning always reaches them
             row.warn_at = None
             row.mentioned = row.mentioned or how == "mention"
-            await self.store.put_reminder(row)
             report.warned += 1
             text = (
                 f"⏳ Last call in **{self.service.engine(table).meta.title}**: your move is due "
@@ -226,7 +271,7 @@ class Reminders:
             lines = await self.service.since_last_turn(table, due.seat)
             if lines:
                 text += "\nSince your last turn:\n" + "\n".join(f"• {line}" for line in lines)
-            return Message(how, text, await self._origin(table), holder.user_id)
+            return await self._claimed(row, Message(how, text, await self._origin(table), holder.user_id))
 
     async def _claim(self, due: ReminderRow, now: float, report: TickReport) -> Message | None:
         """Decide, under the table's lock and on the reminder row as it is now, whether and how to remind; the
@@ -264,8 +309,7 @@ class Reminders:
             row.sent += 1
             row.next_at = now + table.remind_every
             row.mentioned = row.mentioned or how == "mention"
-            await self.store.put_reminder(row)
-            return Message(how, text, await self._origin(table), holder.user_id)
+            return await self._claimed(row, Message(how, text, await self._origin(table), holder.user_id))
 
     async def _holder(self, table: TableRow, seat: int) -> SeatRow | None:
         if table.status != "running":

@@ -506,7 +506,9 @@ def _pairs(words: list[str]) -> list[tuple[str, str]]:
 async def run(database: Path, images: Path, lines: TextIO = sys.stdin, out: TextIO = sys.stdout) -> None:
     store = await Store.open(database)
     clock = _Clock()
-    console = Console(TableService(store, clock=clock, confirms_messages=True), out, images, clock)
+    service = TableService(store, clock=clock, confirms_messages=True)
+    await service.started()
+    console = Console(service, out, images, clock)
     interactive = lines.isatty()
     console.say(f"Offline console. Database: {database}; images: {images}/. Type help.")
     try:

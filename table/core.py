@@ -9,10 +9,12 @@ table/service.py puts them together as TableService."""
 from __future__ import annotations
 
 import asyncio
+import os
 import secrets
+import socket
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,7 +22,7 @@ import rules
 from rules import serial
 from rules.base import Engine, Meta
 from table import present
-from table.store import ReminderRow, SeatRow, StaleVersion, Store, TableRow
+from table.store import LEASE_SECONDS, ReminderRow, SeatRow, StaleVersion, Store, TableRow
 
 ACTIVE = ("lobby", "running")
 MIN_PACE = 3600  # default floor for reminders and deadlines; PBP_MIN_PACE lowers it (the end-to-end tests do)
@@ -81,17 +83,22 @@ class TableCore:
         seeds: Callable[[], int] = lambda: secrets.randbits(62),
         min_pace: int = MIN_PACE,
         confirms_messages: bool = False,
+        lease: float = LEASE_SECONDS,
     ) -> None:
         self.store = store
+        # who this process is, in the claims it takes (posts and DMs on their way), and how long they hold: if it
+        # dies, another process on the same database takes them over when the lease runs out
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+        self.lease = lease
         # the front end reports each new message's id (message_sent), so a turn's next action may wait for it
         self.confirms_messages = confirms_messages
         self.min_pace = min_pace  # the shortest reminder interval or deadline a table may set, in seconds
         self.clock = clock
         self.seeds = seeds
-        self._locks: dict[int, asyncio.Lock] = {}
         self._images: dict[tuple[int, int, int, str], bytes] = {}  # (table, version, turn, zoom) -> PNG, the latest few
-        # results this process has committed and is still posting; any other unannounced result was lost
-        # (a crash, a post Discord refused for good) and is shown with the next post or by the catch-up
+        # results this process has committed and is still posting (each also claimed in the store, for the other
+        # processes); any other unannounced result was lost (a crash, a post Discord refused for good) and is shown
+        # with the next post or by the catch-up
         self._posting: set[tuple[int, int]] = set()
         # new messages on their way to Discord, by (table, version): set once their id is known or they failed
         self._sending: dict[tuple[int, int], asyncio.Event] = {}
@@ -100,11 +107,16 @@ class TableCore:
         self.deliver: Callable[[Any], Awaitable[None]] | None = None
         self._bot_tasks: dict[int, asyncio.Task[None]] = {}  # table -> the task playing its bots' moves
 
+    async def started(self) -> None:
+        """Call once when the process starts: claims that ended processes left behind are released."""
+        await self.store.claims_at_start()
+
     def wake_bots(self, table_id: int) -> None:
         """Let the bot seats of a table play what the game awaits of them (table/bot_seats.py)."""
 
-    def lock(self, table_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(table_id, asyncio.Lock())
+    def lock(self, table_id: int) -> AbstractAsyncContextManager[None]:
+        """The table's lock, held across every process on the database (see table/store.py)."""
+        return self.store.lock(table_id)
 
     async def table_here(self, channel_id: int) -> TableRow:
         table = await self.store.table_in_channel(channel_id)

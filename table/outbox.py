@@ -118,6 +118,7 @@ class Outbox(TableCore):
         if with_missed:
             lines = [*await self._missed(table_id, version, seats), *lines]
         self._posting.add((table_id, version))
+        await self.store.begin_posting(table_id, version, self.owner, self.clock() + self.lease)
         result = engine.outcome(state)
         waiting = sorted(engine.awaiting(state))
         mentions = [seat.user_id for seat in seats if seat.seat in waiting and seat.person]
@@ -311,19 +312,23 @@ class Outbox(TableCore):
 
     async def announced(self, table_id: int, version: int) -> None:
         """Everything up to `version` is in the channel: the outbox needs no retry for it."""
-        await self.store.set_announced(table_id, version)
+        async with self.store.transaction():
+            await self.store.set_announced(table_id, version)
+            await self.store.end_postings(table_id, upto=version)
         self._posting -= {key for key in self._posting if key[0] == table_id and key[1] <= version}
 
-    def post_failed(self, post: Post) -> None:
+    async def post_failed(self, post: Post) -> None:
         """Discord refused a post for good: leave it to the next post or the catch-up."""
         self._posting.discard((post.table_id, post.version))
+        await self.store.end_postings(post.table_id, version=post.version)
         self._sent(post)
 
     async def _missed(self, table_id: int, version: int, seats: list[SeatRow]) -> list[str]:
         """Lines of results committed before `version` that never reached the channel and are not on their way."""
         table = await self.store.table(table_id)
         assert table is not None
-        lost = {v for v in range(table.announced + 1, version) if (table_id, v) not in self._posting}
+        on_its_way = await self.store.postings(table_id, self.clock())  # by this process or another live one
+        lost = {v for v in range(table.announced + 1, version) if v not in on_its_way}
         if not lost:
             return []
         name = self.namer(seats)

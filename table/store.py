@@ -1,27 +1,55 @@
-"""SQLite persistence (aiosqlite, WAL). The only module that writes SQL.
+"""The store: every row the table keeps, and the only place SQL is written.
 
-One connection serves the whole bot. Because every task shares it, a write lock owned by one task at a time
-guards it: a transaction, and each single write, take the lock, so one table's statements never end up in
-another table's transaction (and roll back with it). Multi-statement changes use `transaction()`, which
-lands whole or not at all and may be nested within one task.
+`Store` holds the queries, written once in SQL that SQLite and PostgreSQL both accept; the two
+implementations supply what differs: connecting, transactions, the table lock, and a few spellings.
+- table/sqlite_store.py (the default): one file, one process (table/instance.py refuses a second).
+- table/postgres_store.py: a shared PostgreSQL database, for several bot processes at once.
+`Store.open(where)` picks one: a path or sqlite:///path for SQLite, postgresql://... for PostgreSQL.
+
+Guarantees both keep: a change made inside `transaction()` lands whole or not at all (it may be nested within
+one task); `lock(table_id)` is held by one task at a time in every process on the database; a state saved
+against an old version raises StaleVersion.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
-import sqlite3
-from collections.abc import AsyncIterator, Iterable
-from contextlib import asynccontextmanager
+from abc import ABC, abstractmethod
+from collections.abc import Iterable
+from contextlib import AbstractAsyncContextManager
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
-
-import aiosqlite
+from typing import Any, Protocol
 
 from table import logchunks, snapshots
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
+LEASE_SECONDS = 120.0  # how long a claim (a post or a DM on its way) is held before another process may take it
+
+# Every table of the schema, parents before children: the order a copy between stores writes them in.
+TABLES = (
+    "tables",
+    "seats",
+    "actions",
+    "log_chunks",
+    "snapshots",
+    "prefs",
+    "reminders",
+    "requests",
+    "settings",
+    "turn_messages",
+    "away_used",
+    "postings",
+    "deliveries",
+)
+
+
+class Row(Protocol):
+    """A result row as both drivers give it: by column name or position, and dict(row)."""
+
+    def __getitem__(self, key: Any, /) -> Any: ...
+
+    def keys(self) -> Any: ...
 
 
 @dataclass
@@ -138,6 +166,22 @@ class RequestRow:
     created_at: float
 
 
+@dataclass
+class Delivery:
+    """A reminder, warning or mention claimed by one process and not yet sent (see migrations/0008)."""
+
+    id: int
+    table_id: int
+    seat: int
+    since: float  # the wait it belongs to
+    how: str  # dm, mention
+    user_id: int
+    text: str
+    origin: dict[str, Any]
+    owner: str
+    lease_until: float
+
+
 FORMER_PLAYER = "a former player"  # the name a forgotten user's seats keep
 
 
@@ -146,110 +190,132 @@ class StaleVersion(Exception):
 
 
 class NewerDatabase(Exception):
-    """The database file was written by a newer version of the bot: refused, never written to."""
+    """The database was written by a newer version of the bot: refused, never written to."""
 
 
-SYNCHRONOUS = ("NORMAL", "FULL")  # SQLite's durability levels that suit WAL (see Store.open)
-BUSY_TIMEOUT_MS = 5000  # another connection's write (a backup, the sqlite3 shell) is waited for, not an error
+class Conflict(Exception):
+    """A row with that key exists already (a unique constraint), whichever database said so."""
 
 
-async def _user_version(db: aiosqlite.Connection) -> int:
-    async with db.execute("PRAGMA user_version") as cursor:
-        row = await cursor.fetchone()
-    return int(row[0]) if row else 0
+SYNCHRONOUS = ("NORMAL", "FULL")  # SQLite's durability levels that suit WAL (see SqliteStore.open)
 
 
-def _migrations() -> list[tuple[int, str]]:
-    files = sorted(MIGRATIONS.glob("[0-9][0-9][0-9][0-9]_*.sql"))
+def migrations(dialect: str) -> list[tuple[int, str]]:
+    """The numbered schema changes for a dialect: migrations/*.sql (SQLite), migrations/postgresql/*.sql."""
+    folder = MIGRATIONS if dialect == "sqlite" else MIGRATIONS / dialect
+    files = sorted(folder.glob("[0-9][0-9][0-9][0-9]_*.sql"))
     return [(int(path.name[:4]), path.read_text(encoding="utf-8")) for path in files]
 
 
-class Store:
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self.db = db
-        self._write_lock = asyncio.Lock()
-        self._owner: asyncio.Task[Any] | None = None  # the task whose transaction is open
+def newer_database(where: str, found: int, known: int) -> NewerDatabase:
+    return NewerDatabase(
+        f"{where} was written by a newer version of this bot (database version {found}; this one knows up "
+        f"to {known}). Upgrade the bot, or point it at another database. Nothing was changed."
+    )
 
-    @classmethod
-    async def open(cls, path: str | Path, synchronous: str = "NORMAL") -> Store:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(str(path), isolation_level=None)
-        try:
-            # Read the file's version before anything writes to it (even the journal mode is a write).
-            found = await _user_version(db)
-            known = max((number for number, _ in _migrations()), default=0)
-            if found > known:
-                raise NewerDatabase(
-                    f"{path} was written by a newer version of this bot (database version {found}; this one knows up "
-                    f"to {known}). Upgrade the bot, or point PBP_DATA_DIR at another folder. The file was not changed."
-                )
-            db.row_factory = aiosqlite.Row
-            await db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-            await db.execute("PRAGMA journal_mode=WAL")
-            # NORMAL (the default): with WAL, a commit survives any crash of the bot, but the last moves before a
-            # power cut or OS crash may be lost; FULL (PBP_SYNCHRONOUS=full) keeps them too, at the price of a
-            # disk flush per move, which under a burst of many tables at once costs seconds of waiting.
-            if synchronous.upper() not in SYNCHRONOUS:
-                raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS)}, not {synchronous!r}")
-            await db.execute(f"PRAGMA synchronous={synchronous.upper()}")
-            await db.execute("PRAGMA foreign_keys=ON")
-        except BaseException:
-            await db.close()
-            raise
-        store = cls(db)
-        await store.migrate()
-        return store
 
-    async def close(self) -> None:
-        await self.db.close()
+class Store(ABC):
+    """The queries; a subclass connects to one kind of database (see the module's docstring)."""
 
+    dialect: str
+    location: str  # what Store.open was given: the file's path or the database's URL
+    GREATEST = "MAX"  # the larger of two values: MAX(a, b) in SQLite, GREATEST(a, b) in PostgreSQL
+    LEAST = "MIN"
+
+    @staticmethod
+    async def open(where: str | Path, synchronous: str = "NORMAL") -> Store:
+        """The store at `where`: a path, sqlite:///relative/path or sqlite:////absolute/path (SQLite), or
+        postgresql://... (PostgreSQL)."""
+        # imported here: both implementations import this module for the queries they share
+        from table.postgres_store import PostgresStore
+        from table.sqlite_store import SqliteStore
+
+        text = str(where)
+        if text.startswith(("postgresql://", "postgres://")):
+            return await PostgresStore.connect(text)
+        return await SqliteStore.open_file(text.removeprefix("sqlite:///"), synchronous)
+
+    # --- what each database does its own way -------------------------------------------------------------
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
     async def migrate(self) -> int:
-        """Apply every migration newer than PRAGMA user_version, each in its own transaction."""
-        current = await _user_version(self.db)
-        for number, script in _migrations():
-            if number <= current:
-                continue
-            await self.db.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
-            current = number
-        return current
+        """Apply every migration newer than the database's version; returns the version reached."""
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[None]:
-        task = asyncio.current_task()
-        if self._owner is task:
-            yield  # nested in this task's own transaction
-            return
-        async with self._write_lock:
-            self._owner = task
-            try:
-                await self.db.execute("BEGIN IMMEDIATE")
-                try:
-                    yield
-                except BaseException:
-                    await self.db.execute("ROLLBACK")
-                    raise
-                await self.db.execute("COMMIT")
-            finally:
-                self._owner = None
+    @abstractmethod
+    async def schema_version(self) -> int: ...
 
-    async def _write(self, sql: str, args: Iterable[Any] = ()) -> aiosqlite.Cursor:
-        """One write statement, inside the caller's transaction or as its own."""
-        async with self.transaction():
-            return await self.db.execute(sql, tuple(args))
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[None]:
+        """Statements that land together or not at all; nested within one task, the outer one decides."""
 
-    async def _one(self, sql: str, args: Iterable[Any] = ()) -> aiosqlite.Row | None:
-        async with self.db.execute(sql, tuple(args)) as cursor:
-            return await cursor.fetchone()
+    @abstractmethod
+    def lock(self, table_id: int) -> AbstractAsyncContextManager[None]:
+        """The table's lock: one holder at a time among all tasks of all processes using this database."""
 
-    async def _all(self, sql: str, args: Iterable[Any] = ()) -> list[aiosqlite.Row]:
-        async with self.db.execute(sql, tuple(args)) as cursor:
-            return list(await cursor.fetchall())
+    @abstractmethod
+    async def _write(self, sql: str, args: Iterable[Any] = ()) -> int:
+        """One write statement (inside the caller's transaction or as its own); the number of rows it changed.
+        A unique key already taken raises Conflict."""
+
+    @abstractmethod
+    async def _write_rows(self, sql: str, args: Iterable[Any] = ()) -> list[Row]:
+        """A write statement with RETURNING: the rows it wrote."""
+
+    async def _insert(self, sql: str, args: Iterable[Any] = ()) -> int:
+        """An INSERT ... RETURNING id; the new row's id."""
+        rows = await self._write_rows(sql, args)
+        return int(rows[0][0])
+
+    @abstractmethod
+    async def _one(self, sql: str, args: Iterable[Any] = ()) -> Row | None: ...
+
+    @abstractmethod
+    async def _all(self, sql: str, args: Iterable[Any] = ()) -> list[Row]: ...
+
+    async def _upsert(self, table: str, key: tuple[str, ...], values: dict[str, Any]) -> None:
+        """Insert the row, or replace the one with the same key (INSERT OR REPLACE, in SQL both accept)."""
+        columns = ", ".join(values)
+        marks = ", ".join("?" * len(values))
+        changes = ", ".join(f"{name} = excluded.{name}" for name in values if name not in key)
+        await self._write(
+            f"INSERT INTO {table} ({columns}) VALUES ({marks}) ON CONFLICT ({', '.join(key)}) DO UPDATE SET {changes}",
+            tuple(values.values()),
+        )
+
+    # --- copying a whole database (bot.py --migrate-to) ----------------------------------------------------
+
+    async def rows_of(self, table: str) -> list[dict[str, Any]]:
+        if table not in TABLES:
+            raise ValueError(table)
+        return [dict(row) for row in await self._all(f"SELECT * FROM {table}")]
+
+    async def put_rows(self, table: str, rows: list[dict[str, Any]]) -> None:
+        """Write rows read by rows_of from another store (ids kept), inside the caller's transaction."""
+        if table not in TABLES:
+            raise ValueError(table)
+        for row in rows:
+            columns = ", ".join(row)
+            await self._write(
+                f"INSERT INTO {table} ({columns}) VALUES ({', '.join('?' * len(row))})", tuple(row.values())
+            )
+
+    async def count(self, table: str) -> int:
+        if table not in TABLES:
+            raise ValueError(table)
+        row = await self._one(f"SELECT COUNT(*) FROM {table}")
+        return int(row[0]) if row else 0
+
+    async def ids_copied(self) -> None:
+        """After put_rows: the next new table or request gets an id above the copied ones."""
+        return None
 
     # --- tables -------------------------------------------------------------------------------------------
 
     @staticmethod
-    def _table(row: aiosqlite.Row) -> TableRow:
+    def _table(row: Row) -> TableRow:
         data = dict(row)
         data["options"] = json.loads(data["options"])
         data["paused"] = bool(data["paused"])
@@ -265,13 +331,11 @@ class Store:
         now: float,
         seed: int,
     ) -> int:
-        cursor = await self._write(
+        return await self._insert(
             "INSERT INTO tables (guild_id, channel_id, game, options, status, creator_id, created_at, seed)"
-            " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?)",
+            " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?) RETURNING id",
             (guild_id, channel_id, game, json.dumps(options), creator_id, now, seed),
         )
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
 
     async def table(self, table_id: int) -> TableRow | None:
         row = await self._one("SELECT * FROM tables WHERE id = ?", (table_id,))
@@ -296,7 +360,9 @@ class Store:
         return [self._table(row) for row in rows]
 
     async def set_announced(self, table_id: int, version: int) -> None:
-        await self._write("UPDATE tables SET announced = MAX(announced, ?) WHERE id = ?", (version, table_id))
+        await self._write(
+            f"UPDATE tables SET announced = {self.GREATEST}(announced, ?) WHERE id = ?", (version, table_id)
+        )
 
     async def set_table(self, table_id: int, **fields: Any) -> None:
         if "options" in fields:
@@ -307,11 +373,11 @@ class Store:
     async def save_state(self, table_id: int, expected_version: int, state: str, **fields: Any) -> int:
         """Store a new state if the table is still at `expected_version`; returns the new version."""
         extra = "".join(f", {name} = ?" for name in fields)
-        cursor = await self._write(
+        changed = await self._write(
             f"UPDATE tables SET state = ?, version = version + 1{extra} WHERE id = ? AND version = ?",
             (state, *fields.values(), table_id, expected_version),
         )
-        if cursor.rowcount != 1:
+        if changed != 1:
             raise StaleVersion(table_id)
         return expected_version + 1
 
@@ -350,7 +416,7 @@ class Store:
         """Append to the log; an action numbered like one already there lost a race (StaleVersion)."""
         try:
             await self._append_action(row)
-        except sqlite3.IntegrityError:
+        except Conflict:
             raise StaleVersion(row.table_id) from None
 
     async def _append_action(self, row: ActionRow) -> None:
@@ -384,7 +450,7 @@ class Store:
 
     async def action_count(self, table_id: int) -> int:
         row = await self._one(
-            "SELECT MAX(COALESCE((SELECT MAX(n) FROM actions WHERE table_id = ?), 0),"
+            f"SELECT {self.GREATEST}(COALESCE((SELECT MAX(n) FROM actions WHERE table_id = ?), 0),"
             " COALESCE((SELECT MAX(last_n) FROM log_chunks WHERE table_id = ?), 0))",
             (table_id, table_id),
         )
@@ -415,11 +481,11 @@ class Store:
         if not live:
             return
         rows = [asdict(row) for row in live]
-        await self.db.execute(
+        await self._write(
             "INSERT INTO log_chunks (table_id, first_n, last_n, users, rows) VALUES (?, ?, ?, ?, ?)",
             (table_id, live[0].n, live[-1].n, logchunks.users(rows), logchunks.encode(rows)),
         )
-        await self.db.execute("DELETE FROM actions WHERE table_id = ? AND n <= ?", (table_id, upto))
+        await self._write("DELETE FROM actions WHERE table_id = ? AND n <= ?", (table_id, upto))
 
     # --- snapshots ----------------------------------------------------------------------------------------
     # Kept small by table/snapshots.py: a keyframe (base NULL) or a delta against the keyframe of turn `base`.
@@ -432,7 +498,7 @@ class Store:
     )
 
     @staticmethod
-    def _snapshot(row: aiosqlite.Row) -> SnapshotRow:
+    def _snapshot(row: Row) -> SnapshotRow:
         text = snapshots.decode(row["state"], row["base_state"])
         return SnapshotRow(row["table_id"], row["turn"], row["upto"], text, row["at"])
 
@@ -440,7 +506,7 @@ class Store:
         async with self.transaction():
             dependents = await self._all(self._SNAPSHOT + " WHERE s.table_id = ? AND s.base = ?", (table_id, turn))
             for row in dependents:
-                await self.db.execute(
+                await self._write(
                     "UPDATE snapshots SET state = ?, base = NULL WHERE table_id = ? AND turn = ?",
                     (snapshots.keyframe(self._snapshot(row).state), table_id, row["turn"]),
                 )
@@ -450,9 +516,10 @@ class Store:
                 (table_id, turn, upto),
             )
             data, base = snapshots.encode(state, turn, (key["turn"], key["state"]) if key else None)
-            await self.db.execute(
-                "INSERT OR REPLACE INTO snapshots (table_id, turn, upto, state, at, base) VALUES (?, ?, ?, ?, ?, ?)",
-                (table_id, turn, upto, data, now, base),
+            await self._upsert(
+                "snapshots",
+                ("table_id", "turn"),
+                {"table_id": table_id, "turn": turn, "upto": upto, "state": data, "at": now, "base": base},
             )
             await self._chunk_log(table_id, upto)  # the turn is over: its log rows are read, not written, now on
 
@@ -481,25 +548,14 @@ class Store:
         return Prefs(**{**data, "dms": bool(data["dms"]), "dm_closed": bool(data["dm_closed"])})
 
     async def save_prefs(self, prefs: Prefs) -> None:
-        await self._write(
-            "INSERT OR REPLACE INTO prefs (user_id, dms, quiet_from, quiet_to, timezone, dm_closed, away_from, away_to)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                prefs.user_id,
-                int(prefs.dms),
-                prefs.quiet_from,
-                prefs.quiet_to,
-                prefs.timezone,
-                int(prefs.dm_closed),
-                prefs.away_from,
-                prefs.away_to,
-            ),
+        await self._upsert(
+            "prefs", ("user_id",), {**asdict(prefs), "dms": int(prefs.dms), "dm_closed": int(prefs.dm_closed)}
         )
 
     # --- reminders ----------------------------------------------------------------------------------------
 
     @staticmethod
-    def _reminder(row: aiosqlite.Row) -> ReminderRow:
+    def _reminder(row: Row) -> ReminderRow:
         data = dict(row)
         return ReminderRow(**{**data, "mentioned": bool(data["mentioned"])})
 
@@ -512,25 +568,12 @@ class Store:
         return self._reminder(row) if row else None
 
     async def put_reminder(self, row: ReminderRow) -> None:
-        await self._write(
-            "INSERT OR REPLACE INTO reminders (table_id, seat, since, next_at, sent, deadline_at, mentioned, warn_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                row.table_id,
-                row.seat,
-                row.since,
-                row.next_at,
-                row.sent,
-                row.deadline_at,
-                int(row.mentioned),
-                row.warn_at,
-            ),
-        )
+        await self._upsert("reminders", ("table_id", "seat"), {**asdict(row), "mentioned": int(row.mentioned)})
 
     async def update_reminder_if(self, row: ReminderRow, since: float, sent: int) -> bool:
         """Store `row` only if that seat's wait is still the one read (same `since`, same count of reminders
         sent): a reminder handled while the player moved must not bring back the wait they ended."""
-        cursor = await self._write(
+        changed = await self._write(
             "UPDATE reminders SET next_at = ?, sent = ?, deadline_at = ?, mentioned = ?, warn_at = ?"
             " WHERE table_id = ? AND seat = ? AND since = ? AND sent = ?",
             (
@@ -545,7 +588,7 @@ class Store:
                 sent,
             ),
         )
-        return cursor.rowcount == 1
+        return changed == 1
 
     async def drop_reminders(self, table_id: int, keep: Iterable[int] = ()) -> None:
         kept = list(keep)
@@ -559,7 +602,8 @@ class Store:
             "SELECT r.* FROM reminders r JOIN tables t ON t.id = r.table_id"
             " WHERE (r.next_at <= ? OR r.deadline_at <= ? OR r.warn_at <= ?) AND t.status = 'running'"
             " AND t.paused = 0"
-            " ORDER BY MIN(r.next_at, COALESCE(r.deadline_at, r.next_at), COALESCE(r.warn_at, r.next_at)) LIMIT ?",
+            f" ORDER BY {self.LEAST}(r.next_at, COALESCE(r.deadline_at, r.next_at),"
+            " COALESCE(r.warn_at, r.next_at)) LIMIT ?",
             (now, now, now, limit),
         )
         return [self._reminder(row) for row in rows]
@@ -571,19 +615,18 @@ class Store:
     async def add_away_used(self, table_id: int, seat: int, seconds: float) -> None:
         await self._write(
             "INSERT INTO away_used (table_id, seat, seconds) VALUES (?, ?, ?)"
-            " ON CONFLICT (table_id, seat) DO UPDATE SET seconds = seconds + excluded.seconds",
+            " ON CONFLICT (table_id, seat) DO UPDATE SET seconds = away_used.seconds + excluded.seconds",
             (table_id, seat, seconds),
         )
 
     # --- requests (undo consent, pause votes) -------------------------------------------------------------
 
     async def add_request(self, table_id: int, kind: str, user_id: int, version: int, now: float) -> int:
-        cursor = await self._write(
-            "INSERT INTO requests (table_id, kind, user_id, version, approvals, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+        return await self._insert(
+            "INSERT INTO requests (table_id, kind, user_id, version, approvals, created_at) VALUES (?, ?, ?, ?, ?, ?)"
+            " RETURNING id",
             (table_id, kind, user_id, version, json.dumps([user_id]), now),
         )
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
 
     async def request(self, request_id: int) -> RequestRow | None:
         row = await self._one("SELECT * FROM requests WHERE id = ?", (request_id,))
@@ -633,12 +676,10 @@ class Store:
             await self._write(
                 "DELETE FROM turn_messages WHERE table_id IN (SELECT table_id FROM seats WHERE user_id = ?)", (user_id,)
             )
-            cursor = await self._write(
+            changed["seats"] = await self._write(
                 "UPDATE seats SET user_id = -(seat + 1), name = ? WHERE user_id = ?", (FORMER_PLAYER, user_id)
             )
-            changed["seats"] = cursor.rowcount
-            cursor = await self._write("UPDATE actions SET user_id = NULL WHERE user_id = ?", (user_id,))
-            changed["actions"] = cursor.rowcount
+            changed["actions"] = await self._write("UPDATE actions SET user_id = NULL WHERE user_id = ?", (user_id,))
             for chunk in await self._all(
                 "SELECT table_id, first_n, rows FROM log_chunks WHERE users LIKE ?", (f"%,{user_id},%",)
             ):
@@ -651,10 +692,9 @@ class Store:
                     "UPDATE log_chunks SET users = ?, rows = ? WHERE table_id = ? AND first_n = ?",
                     (logchunks.users(logged), logchunks.encode(logged), chunk["table_id"], chunk["first_n"]),
                 )
-            cursor = await self._write("UPDATE tables SET creator_id = 0 WHERE creator_id = ?", (user_id,))
-            changed["tables"] = cursor.rowcount
-            cursor = await self._write("DELETE FROM prefs WHERE user_id = ?", (user_id,))
-            changed["prefs"] = cursor.rowcount
+            changed["tables"] = await self._write("UPDATE tables SET creator_id = 0 WHERE creator_id = ?", (user_id,))
+            changed["prefs"] = await self._write("DELETE FROM prefs WHERE user_id = ?", (user_id,))
+            await self._write("DELETE FROM deliveries WHERE user_id = ?", (user_id,))  # unsent texts name them
             requests = 0
             for row in await self._all("SELECT id, user_id, approvals FROM requests"):
                 approvals = json.loads(row["approvals"])
@@ -680,9 +720,16 @@ class Store:
 
     async def put_turn_message(self, turn: TurnMessage) -> None:
         seen = "," + "".join(f"{seat}," for seat in sorted(turn.seen))
-        await self._write(
-            "INSERT OR REPLACE INTO turn_messages (table_id, started, message_id, seen, body) VALUES (?, ?, ?, ?, ?)",
-            (turn.table_id, turn.started, turn.message_id, seen, json.dumps(turn.body)),
+        await self._upsert(
+            "turn_messages",
+            ("table_id",),
+            {
+                "table_id": turn.table_id,
+                "started": turn.started,
+                "message_id": turn.message_id,
+                "seen": seen,
+                "body": json.dumps(turn.body),
+            },
         )
 
     async def set_turn_message_id(self, table_id: int, started: int, message_id: int | None) -> None:
@@ -692,6 +739,65 @@ class Store:
             (message_id, table_id, started),
         )
 
+    # --- claims: work one process took on, with a lease another process takes over if it dies -------------
+
+    async def begin_posting(self, table_id: int, version: int, owner: str, until: float) -> None:
+        """The result of `version` is on its way to the channel (the catch-up leaves it alone until `until`)."""
+        await self._upsert(
+            "postings",
+            ("table_id", "version"),
+            {"table_id": table_id, "version": version, "owner": owner, "lease_until": until},
+        )
+
+    async def end_postings(self, table_id: int, upto: int | None = None, version: int | None = None) -> None:
+        """Posts that arrived (every version up to `upto`) or failed for good (`version`)."""
+        if upto is not None:
+            await self._write("DELETE FROM postings WHERE table_id = ? AND version <= ?", (table_id, upto))
+        if version is not None:
+            await self._write("DELETE FROM postings WHERE table_id = ? AND version = ?", (table_id, version))
+
+    async def postings(self, table_id: int, now: float) -> set[int]:
+        """The versions whose posts some live process is still sending (its lease has not run out)."""
+        rows = await self._all("SELECT version FROM postings WHERE table_id = ? AND lease_until > ?", (table_id, now))
+        return {int(row[0]) for row in rows}
+
+    async def add_delivery(
+        self,
+        table_id: int,
+        seat: int,
+        since: float,
+        how: str,
+        user_id: int,
+        text: str,
+        origin: dict[str, Any],
+        owner: str,
+        until: float,
+    ) -> int:
+        return await self._insert(
+            "INSERT INTO deliveries (table_id, seat, since, how, user_id, text, origin, owner, lease_until)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            (table_id, seat, since, how, user_id, text, json.dumps(origin), owner, until),
+        )
+
+    async def take_deliveries(self, now: float, owner: str, until: float, limit: int = 100) -> list[Delivery]:
+        """Claim deliveries whose owner's lease ran out (the owner died before sending them). The lease is
+        tested again on the row itself, so of two processes taking over at once only one gets each row."""
+        if await self._one("SELECT 1 FROM deliveries WHERE lease_until <= ? LIMIT 1", (now,)) is None:
+            return []  # the usual case, answered by a read: a tick writes nothing when no process died
+        rows = await self._write_rows(
+            "UPDATE deliveries SET owner = ?, lease_until = ? WHERE lease_until <= ? AND id IN"
+            " (SELECT id FROM deliveries WHERE lease_until <= ? ORDER BY id LIMIT ?) RETURNING *",
+            (owner, until, now, now, limit),
+        )
+        return [Delivery(**{**dict(row), "origin": json.loads(row["origin"])}) for row in rows]
+
+    async def claims_at_start(self) -> None:
+        """A process starts: claims left by processes that ended are free to take (see SqliteStore's)."""
+        return None
+
+    async def end_delivery(self, delivery_id: int) -> None:
+        await self._write("DELETE FROM deliveries WHERE id = ?", (delivery_id,))
+
     # --- settings -----------------------------------------------------------------------------------------
 
     async def setting(self, key: str) -> str | None:
@@ -699,4 +805,4 @@ class Store:
         return str(row[0]) if row else None
 
     async def put_setting(self, key: str, value: str) -> None:
-        await self._write("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, value))
+        await self._upsert("settings", ("key",), {"key": key, "value": value})

@@ -148,7 +148,7 @@ async def test_a_result_that_never_reached_the_channel_is_posted_late(harness: H
     await open_table(harness)
     service = harness.bot.service
     post = await service.act(harness.channel_id, Caller(ALICE, "alice"), {"type": "mark", "square": "b2"})
-    service.post_failed(post)  # Discord refused the board for good
+    await service.post_failed(post)  # Discord refused the board for good
     table = await harness.bot.store.table(1)
     assert table.announced < table.version
     await harness.bot.get_cog("ReminderCog").catch_up()

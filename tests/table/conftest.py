@@ -6,8 +6,9 @@ import pytest
 
 from table.clock import Origin, Reminders
 from table.service import Caller, Post, TableService
+from table.sqlite_store import SqliteStore
 from table.store import Store
-from tests.support import pig
+from tests.support import pig, postgres
 
 ALICE, BOB, CAROL = Caller(1, "alice"), Caller(2, "bob"), Caller(3, "carol")
 CHANNEL, GUILD = 100, 10
@@ -29,9 +30,19 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
+    """The table service's tests run on both stores: the same guarantees, whichever database holds the tables."""
+    where = str(tmp_path / "t.sqlite3") if request.param == "sqlite" else await postgres.fresh_database()
+    opened = await Store.open(where)
+    yield opened
+    await opened.close()
+
+
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(tmp_path / "t.sqlite3")
+async def sqlite_store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
+    """For the tests of what only SQLite has (its pragmas, its single file)."""
+    opened = await SqliteStore.open_file(tmp_path / "only.sqlite3")
     yield opened
     await opened.close()
 

@@ -150,11 +150,11 @@ async def test_one_failure_does_not_stop_the_others(service, reminders, inbox, c
     assert [u for u, _ in inbox.dms] == [BOB.user_id, ALICE.user_id]  # retried ten minutes later
 
 
-async def test_reminders_survive_a_restart(service, inbox, clock, tmp_path):
+async def test_reminders_survive_a_restart(service, inbox, clock):
     await started(service)
     from table.store import Store
 
-    reopened = await Store.open(tmp_path / "t.sqlite3")  # what a restarted bot would open
+    reopened = await Store.open(service.store.location)  # what a restarted bot would open
     try:
         again = Reminders(TableService(reopened, clock=clock), inbox)
         clock.advance(12 * HOUR)

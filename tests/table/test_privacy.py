@@ -9,7 +9,7 @@ import pytest
 from rules import serial
 from table.replay import replay
 from table.service import Caller, TableError, TableService
-from table.store import FORMER_PLAYER, Prefs
+from table.store import FORMER_PLAYER, TABLES, Prefs
 from tests.table.conftest import CHANNEL, GUILD
 from tests.table.test_console import play
 
@@ -28,8 +28,8 @@ async def finished_game(service: TableService) -> None:
 async def everything_stored(service: TableService) -> str:
     """Every row of every table in the database as text: what a search for the user would find."""
     rows = []
-    for (name,) in await service.store._all("SELECT name FROM sqlite_master WHERE type = 'table'"):
-        rows += [repr(tuple(row)) for row in await service.store._all(f"SELECT * FROM {name}")]
+    for name in TABLES:
+        rows += [repr(tuple(row.values())) for row in await service.store.rows_of(name)]
     return "\n".join(rows)
 
 

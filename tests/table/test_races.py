@@ -53,10 +53,10 @@ class WatchedLocks:
 
             async def __aenter__(self) -> None:
                 watch.waiting.set()
-                await self.lock.acquire()
+                await self.lock.__aenter__()
 
             async def __aexit__(self, *exc: object) -> None:
-                self.lock.release()
+                await self.lock.__aexit__(*exc)
 
         service.lock = Watched  # type: ignore[assignment,method-assign]
 

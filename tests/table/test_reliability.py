@@ -19,7 +19,8 @@ from table.console import Console, _Clock
 from table.dice import DiceError, roll
 from table.instance import InstanceError, claim
 from table.service import TableError, TableService
-from table.store import NewerDatabase, Store, _migrations
+from table.sqlite_store import SqliteStore
+from table.store import NewerDatabase, Store, migrations
 from tests.table.conftest import ALICE, BOB, CHANNEL, GUILD, FakeClock, Inbox
 
 HOUR = 3600
@@ -75,7 +76,7 @@ async def test_a_database_from_a_newer_version_is_refused_and_left_unchanged(tmp
     path = tmp_path / "tables.sqlite3"
     store = await Store.open(path)
     await store.close()
-    newer = max(number for number, _ in _migrations()) + 1
+    newer = max(number for number, _ in migrations("sqlite")) + 1
     with sqlite3.connect(path) as db:
         db.execute(f"PRAGMA user_version = {newer}")
         db.execute("PRAGMA journal_mode = DELETE")
@@ -110,7 +111,8 @@ def test_a_second_process_on_the_same_database_is_refused_naming_the_first(tmp_p
     claim(database).release()  # free again once the holder is gone
 
 
-async def test_durability_is_stated_and_busy_writers_are_waited_for(store: Store, tmp_path: Path) -> None:
+async def test_durability_is_stated_and_busy_writers_are_waited_for(sqlite_store: SqliteStore, tmp_path: Path) -> None:
+    store = sqlite_store
     async with store.db.execute("PRAGMA synchronous") as cursor:
         assert (await cursor.fetchone())[0] == 1  # NORMAL: the README says what it keeps and what it may lose
     async with store.db.execute("PRAGMA busy_timeout") as cursor:

@@ -38,17 +38,13 @@ def real_game(game: str, options: dict[str, str], players: int, seed: int) -> li
 
 async def kinds(store: Store) -> tuple[int, int]:
     """(keyframes, deltas) stored."""
-    async with store.db.execute("SELECT COUNT(*) - COUNT(base), COUNT(base) FROM snapshots") as cursor:
-        row = await cursor.fetchone()
-    assert row is not None
-    return int(row[0]), int(row[1])
+    rows = await store.rows_of("snapshots")
+    deltas = sum(row["base"] is not None for row in rows)
+    return len(rows) - deltas, deltas
 
 
 async def stored_bytes(store: Store) -> int:
-    async with store.db.execute("SELECT SUM(LENGTH(state)) FROM snapshots") as cursor:
-        row = await cursor.fetchone()
-    assert row is not None
-    return int(row[0])
+    return sum(len(row["state"]) for row in await store.rows_of("snapshots"))
 
 
 async def new_table(store: Store) -> int:

@@ -60,6 +60,7 @@ async def test_a_restarted_bot_finds_the_turns_message_again(service: TableServi
     start = await pig_table(service)
     await shown(service, start, 500)
     restarted = TableService(store, clock=service.clock, seeds=service.seeds)
+    await restarted.started()
     peek = await restarted.act(CHANNEL, ALICE, {"type": "peek"})
     assert peek.edit == 500 and "begins" in peek.text
 

@@ -1,0 +1,189 @@
+"""The PostgreSQL store (asyncpg): one database shared by several bot processes.
+
+A table's lock holds across processes: it is a PostgreSQL advisory lock keyed by the table's id, taken on a
+pooled connection that the holding task then uses for all its statements, so its reads and its transaction
+see one session. If the process dies, PostgreSQL ends the session and frees the lock. Inside the lock the
+version check of save_state stays: two writers can never both commit from the same version.
+
+The queries are Store's, written with ? marks; they are numbered ($1, $2...) here, once per statement.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from typing import Any
+
+import asyncpg
+
+from table.store import Conflict, Row, Store, migrations, newer_database
+
+LOCK_SPACE = 0x5042  # the first key of our advisory locks ("PB"), so other users of the database never collide
+MIGRATION_LOCK = -1  # the second key while migrating: two processes starting at once migrate one after the other
+POOL_SIZE = 10
+_MARK = re.compile(r"\?")
+
+
+def numbered(sql: str) -> str:
+    """SQLite's ? marks as PostgreSQL's $1, $2... (our SQL has no ? inside a string literal)."""
+    count = 0
+
+    def next_mark(_: re.Match[str]) -> str:
+        nonlocal count
+        count += 1
+        return f"${count}"
+
+    return _MARK.sub(next_mark, sql)
+
+
+def _changed(status: str) -> int:
+    """The row count in a command's status ('UPDATE 3', 'INSERT 0 1', 'DELETE 0')."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+class PostgresStore(Store):
+    dialect = "postgresql"
+    GREATEST = "GREATEST"
+    LEAST = "LEAST"
+
+    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+        self.pool = pool
+        self.location = url
+        self._held: dict[asyncio.Task[Any], asyncpg.Connection] = {}  # a task's own connection (lock, transaction)
+        self._in_transaction: set[asyncio.Task[Any]] = set()
+        self._local: dict[int, asyncio.Lock] = {}  # this process's tasks queue here before asking PostgreSQL
+        self._sql: dict[str, str] = {}
+
+    @classmethod
+    async def connect(cls, url: str, pool_size: int = POOL_SIZE) -> PostgresStore:
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        store = cls(pool, url)
+        try:
+            await store.migrate()
+        except BaseException:
+            await pool.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        await self.pool.close()
+
+    async def schema_version(self) -> int:
+        async with self._connection() as conn:
+            exists = await conn.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
+            return int(await conn.fetchval("SELECT version FROM schema_version")) if exists else 0
+
+    async def migrate(self) -> int:
+        """Apply every migration newer than the schema_version row, each in its own transaction."""
+        known = migrations(self.dialect)
+        async with self.pool.acquire() as conn, conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock($1, $2)", LOCK_SPACE, MIGRATION_LOCK)
+            await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            current = await conn.fetchval("SELECT version FROM schema_version")
+            if current is None:
+                await conn.execute("INSERT INTO schema_version (version) VALUES (0)")
+                current = 0
+            newest = max((number for number, _ in known), default=0)
+            if current > newest:
+                raise newer_database("the PostgreSQL database", current, newest)
+            for number, script in known:
+                if number <= current:
+                    continue
+                async with conn.transaction():  # a savepoint: each migration whole or not at all
+                    await conn.execute(script)
+                    await conn.execute("UPDATE schema_version SET version = $1", number)
+                current = number
+        return int(current)
+
+    # --- connections: a task holding a lock or a transaction keeps using its own --------------------------------
+
+    @asynccontextmanager
+    async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
+        task = asyncio.current_task()
+        held = self._held.get(task) if task is not None else None
+        if held is not None:
+            yield held
+            return
+        async with self.pool.acquire() as conn:
+            yield conn
+
+    @asynccontextmanager
+    async def _bound(self) -> AsyncIterator[asyncpg.Connection]:
+        """A connection reserved for this task until the block ends (the one it holds already, if any)."""
+        task = asyncio.current_task()
+        assert task is not None
+        held = self._held.get(task)
+        if held is not None:
+            yield held
+            return
+        async with self.pool.acquire() as conn:
+            self._held[task] = conn
+            try:
+                yield conn
+            finally:
+                del self._held[task]
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[None]:
+        task = asyncio.current_task()
+        assert task is not None
+        if task in self._in_transaction:
+            yield  # nested in this task's own transaction
+            return
+        async with self._bound() as conn:
+            self._in_transaction.add(task)
+            try:
+                async with conn.transaction():
+                    yield
+            finally:
+                self._in_transaction.discard(task)
+
+    @asynccontextmanager
+    async def lock(self, table_id: int) -> AsyncIterator[None]:
+        async with self._local.setdefault(table_id, asyncio.Lock()), self._bound() as conn:
+            await conn.execute("SELECT pg_advisory_lock($1, $2)", LOCK_SPACE, table_id)
+            try:
+                yield
+            finally:
+                # a connection that broke took the lock with it; a live one gives it back
+                if not conn.is_closed():
+                    await conn.execute("SELECT pg_advisory_unlock($1, $2)", LOCK_SPACE, table_id)
+
+    # --- statements ------------------------------------------------------------------------------------------
+
+    def _numbered(self, sql: str) -> str:
+        found = self._sql.get(sql)
+        if found is None:
+            found = self._sql[sql] = numbered(sql)
+        return found
+
+    async def _write(self, sql: str, args: Iterable[Any] = ()) -> int:
+        async with self._connection() as conn:
+            try:
+                status = await conn.execute(self._numbered(sql), *args)
+            except asyncpg.UniqueViolationError as error:
+                raise Conflict(str(error)) from None
+        return _changed(status)
+
+    async def _write_rows(self, sql: str, args: Iterable[Any] = ()) -> list[Row]:
+        async with self._connection() as conn:
+            return list(await conn.fetch(self._numbered(sql), *args))
+
+    async def _one(self, sql: str, args: Iterable[Any] = ()) -> Row | None:
+        async with self._connection() as conn:
+            row: Row | None = await conn.fetchrow(self._numbered(sql), *args)
+            return row
+
+    async def _all(self, sql: str, args: Iterable[Any] = ()) -> list[Row]:
+        async with self._connection() as conn:
+            return list(await conn.fetch(self._numbered(sql), *args))
+
+    async def ids_copied(self) -> None:
+        for table in ("tables", "requests", "deliveries"):
+            await self._write(
+                f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
+                f" COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)"
+            )

@@ -1,0 +1,137 @@
+"""The SQLite store (aiosqlite, WAL): the default, a single file that needs nothing installed.
+
+One connection serves the whole bot, and one process serves the file (table/instance.py). Because every task
+shares the connection, a write lock owned by one task at a time guards it: a transaction, and each single
+write, take the lock, so one table's statements never end up in another table's transaction (and roll back
+with it). A table's lock is a lock in this process's memory, which is all one process needs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, Self
+
+import aiosqlite
+
+from table.store import SYNCHRONOUS, Conflict, Row, Store, migrations, newer_database
+
+BUSY_TIMEOUT_MS = 5000  # another connection's write (a backup, the sqlite3 shell) is waited for, not an error
+
+
+async def _user_version(db: aiosqlite.Connection) -> int:
+    async with db.execute("PRAGMA user_version") as cursor:
+        row = await cursor.fetchone()
+    return int(row[0]) if row else 0
+
+
+class SqliteStore(Store):
+    dialect = "sqlite"
+
+    def __init__(self, db: aiosqlite.Connection, location: str = ":memory:") -> None:
+        self.db = db
+        self.location = location
+        self._write_lock = asyncio.Lock()
+        self._owner: asyncio.Task[Any] | None = None  # the task whose transaction is open
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    @classmethod
+    async def open_file(cls, path: str | Path, synchronous: str = "NORMAL") -> Self:
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(str(path), isolation_level=None)
+        try:
+            # Read the file's version before anything writes to it (even the journal mode is a write).
+            found = await _user_version(db)
+            known = max((number for number, _ in migrations(cls.dialect)), default=0)
+            if found > known:
+                raise newer_database(str(path), found, known)
+            db.row_factory = aiosqlite.Row
+            await db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            await db.execute("PRAGMA journal_mode=WAL")
+            # NORMAL (the default): with WAL, a commit survives any crash of the bot, but the last moves before a
+            # power cut or OS crash may be lost; FULL (PBP_SYNCHRONOUS=full) keeps them too, at the price of a
+            # disk flush per move, which under a burst of many tables at once costs seconds of waiting.
+            if synchronous.upper() not in SYNCHRONOUS:
+                raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS)}, not {synchronous!r}")
+            await db.execute(f"PRAGMA synchronous={synchronous.upper()}")
+            await db.execute("PRAGMA foreign_keys=ON")
+        except BaseException:
+            await db.close()
+            raise
+        store = cls(db, str(path))
+        await store.migrate()
+        return store
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def schema_version(self) -> int:
+        return await _user_version(self.db)
+
+    async def migrate(self) -> int:
+        """Apply every migration newer than PRAGMA user_version, each in its own transaction."""
+        current = await _user_version(self.db)
+        for number, script in migrations(self.dialect):
+            if number <= current:
+                continue
+            await self.db.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
+            current = number
+        return current
+
+    async def claims_at_start(self) -> None:
+        """One process serves a SQLite file (table/instance.py), so at start every claim in it was left by a
+        process that ended: its posts count as lost and its messages go out with the first tick, leases or not."""
+        async with self.transaction():
+            await self._write("DELETE FROM postings")
+            await self._write("UPDATE deliveries SET lease_until = 0")
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[None]:
+        task = asyncio.current_task()
+        if self._owner is task:
+            yield  # nested in this task's own transaction
+            return
+        async with self._write_lock:
+            self._owner = task
+            try:
+                await self.db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield
+                except BaseException:
+                    await self.db.execute("ROLLBACK")
+                    raise
+                await self.db.execute("COMMIT")
+            finally:
+                self._owner = None
+
+    @asynccontextmanager
+    async def lock(self, table_id: int) -> AsyncIterator[None]:
+        async with self._locks.setdefault(table_id, asyncio.Lock()):
+            yield
+
+    async def _write(self, sql: str, args: Iterable[Any] = ()) -> int:
+        async with self.transaction():
+            try:
+                cursor = await self.db.execute(sql, tuple(args))
+            except sqlite3.IntegrityError as error:
+                if "UNIQUE" in str(error) or "PRIMARY KEY" in str(error):
+                    raise Conflict(str(error)) from None
+                raise
+            return cursor.rowcount
+
+    async def _write_rows(self, sql: str, args: Iterable[Any] = ()) -> list[Row]:
+        async with self.transaction(), self.db.execute(sql, tuple(args)) as cursor:
+            return list(await cursor.fetchall())
+
+    async def _one(self, sql: str, args: Iterable[Any] = ()) -> Row | None:
+        async with self.db.execute(sql, tuple(args)) as cursor:
+            row: Row | None = await cursor.fetchone()
+            return row
+
+    async def _all(self, sql: str, args: Iterable[Any] = ()) -> list[Row]:
+        async with self.db.execute(sql, tuple(args)) as cursor:
+            return list(await cursor.fetchall())

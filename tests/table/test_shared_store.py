@@ -1,0 +1,226 @@
+"""Several processes on one PostgreSQL database: each test opens two stores on one database, as two bot
+processes would, and forces the interleaving it is about (a lock held open, a claim left behind), never a sleep."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+from dataclasses import replace
+
+import asyncpg
+import pytest
+
+import rules
+from rules import serial
+from rules.base import RuleError
+from table.clock import Reminders
+from table.replay import replay
+from table.service import TableError, TableService
+from table.store import Store
+from tests.support import postgres
+from tests.table.conftest import ALICE, BOB, CHANNEL, GUILD, FakeClock, Inbox
+
+HOUR = 3600
+
+
+@pytest.fixture
+async def two() -> AsyncIterator[tuple[Store, Store]]:
+    """Two stores on one fresh PostgreSQL database: what two bot processes would hold."""
+    url = await postgres.fresh_database()
+    first, second = await Store.open(url), await Store.open(url)
+    yield first, second
+    await first.close()
+    await second.close()
+
+
+async def waiting_for_advisory_locks(store: Store) -> int:
+    row = await store._one("SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")
+    assert row is not None
+    return int(row[0])
+
+
+async def until_someone_waits(store: Store) -> None:
+    """Until another session waits on an advisory lock (polls PostgreSQL's own lock table)."""
+    for _ in range(1000):
+        if await waiting_for_advisory_locks(store):
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("nobody waited for the lock: it does not hold across processes")
+
+
+async def test_a_tables_lock_holds_across_processes(two: tuple[Store, Store]) -> None:
+    first, second = two
+    order: list[str] = []
+
+    async def other_process() -> None:
+        async with second.lock(7):
+            order.append("second")
+
+    async with first.lock(7):
+        waiting = asyncio.create_task(other_process())
+        await until_someone_waits(first)
+        assert not waiting.done()
+        async with second.lock(8):  # another table's lock is free meanwhile
+            order.append("other table")
+        order.append("first")
+    await waiting
+    assert order == ["other table", "first", "second"]
+
+
+async def test_a_dead_process_leaves_no_lock_behind(two: tuple[Store, Store]) -> None:
+    first, second = two
+    inside = asyncio.Event()
+
+    async def holder() -> None:
+        async with first.lock(3):
+            inside.set()
+            await asyncio.Event().wait()  # holds it until its process dies
+
+    held = asyncio.create_task(holder())
+    await inside.wait()
+    # the process dies: PostgreSQL ends its sessions (here: every backend of the first store's pool)
+    admin = await asyncpg.connect(postgres.admin_url())
+    try:
+        await admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted AND objid = 3"
+        )
+    finally:
+        await admin.close()
+    async with second.lock(3):
+        pass  # taken: the dead session's lock went with it
+    held.cancel()
+    with pytest.raises((asyncio.CancelledError, asyncpg.PostgresError, asyncpg.InterfaceError)):
+        await held
+
+
+async def ttt(service: TableService) -> int:
+    table = await service.create(GUILD, CHANNEL, ALICE, "tictactoe", {})
+    await service.join(CHANNEL, BOB)
+    await service.start(CHANNEL, ALICE, "joined")
+    return table.id
+
+
+async def test_fifty_simultaneous_actions_through_two_processes_commit_one_at_a_time(
+    two: tuple[Store, Store], clock: FakeClock
+) -> None:
+    seeds = iter(range(1, 10**6))
+    one = TableService(two[0], clock=clock, seeds=lambda: next(seeds))
+    other = TableService(two[1], clock=clock, seeds=lambda: next(seeds))
+    table_id = await ttt(one)
+    rng = random.Random(5)
+    squares = [f"{col}{row}" for col in "abc" for row in "123"]
+
+    async def act(index: int) -> str:
+        service = (one, other)[index % 2]
+        who = (ALICE, BOB)[rng.randrange(2)]
+        try:
+            await service.act(CHANNEL, who, {"type": "mark", "square": rng.choice(squares)})
+        except (TableError, RuleError):
+            return "refused"
+        return "applied"
+
+    results = await asyncio.gather(*(act(i) for i in range(50)))
+    assert results.count("applied") >= 1 and results.count("applied") + results.count("refused") == 50
+    table = await two[1].table(table_id)
+    assert table is not None and table.state is not None
+    log = await two[1].actions(table_id)
+    assert [row.n for row in log] == list(range(1, len(log) + 1)) == list(range(1, results.count("applied") + 1))
+    engine = rules.engine("tictactoe")
+    again = replay(engine, table, await two[1].seats(table_id), log)
+    assert serial.dumps(again) == table.state  # no lost update: the log explains the state exactly
+
+
+async def test_a_post_on_its_way_in_another_process_is_not_taken_for_lost(
+    two: tuple[Store, Store], clock: FakeClock
+) -> None:
+    seeds = iter(range(1, 10**6))
+    one = TableService(two[0], clock=clock, seeds=lambda: next(seeds))
+    other = TableService(two[1], clock=clock, seeds=lambda: next(seeds))
+    await ttt(one)
+    await one.announced(1, (await one.table_here(CHANNEL)).version)
+    post = await one.act(CHANNEL, ALICE, {"type": "mark", "square": "b2"})  # one is posting it...
+    table = await other.table_here(CHANNEL)
+    assert table.announced < table.version
+    assert await other.catch_up(table) is None  # ...so the other process leaves it alone
+    reply = await other.act(CHANNEL, BOB, {"type": "mark", "square": "a1"})
+    assert "Not shown before" not in reply.text
+    # the first process dies before the post reached the channel: after its lease, the other shows it
+    clock.advance(one.lease)
+    table = await other.table_here(CHANNEL)
+    late = await other.catch_up(table)
+    assert late is not None and "alice puts X on b2" in late.text and post.version < late.version
+
+
+async def test_reminders_due_on_many_tables_go_out_once_with_two_processes_ticking(
+    two: tuple[Store, Store], clock: FakeClock
+) -> None:
+    seeds = iter(range(1, 10**6))
+    services = [TableService(store, clock=clock, seeds=lambda: next(seeds)) for store in two]
+    for index in range(20):
+        await services[0].create(GUILD, CHANNEL + index, ALICE, "tictactoe", {})
+        await services[0].join(CHANNEL + index, BOB)
+        await services[0].start(CHANNEL + index, ALICE, "joined")
+    inbox = Inbox()
+    ticking = [Reminders(service, inbox) for service in services]
+    clock.advance(13 * HOUR)
+    reports = await asyncio.gather(*(reminders.tick(clock()) for reminders in ticking))
+    assert sum(report.reminded for report in reports) == 20
+    assert len(inbox.dms) == 20 and len({text for _, text in inbox.dms}) >= 1
+    assert not await two[0].rows_of("deliveries")  # every claim ended with its DM
+    again = await asyncio.gather(*(reminders.tick(clock()) for reminders in ticking))
+    assert sum(report.reminded for report in again) == 0 and len(inbox.dms) == 20
+
+
+async def test_a_reminder_claimed_by_a_process_that_died_goes_out_once_after_its_lease(
+    two: tuple[Store, Store], clock: FakeClock
+) -> None:
+    seeds = iter(range(1, 10**6))
+    dying = TableService(two[0], clock=clock, seeds=lambda: next(seeds))
+    living = TableService(two[1], clock=clock, seeds=lambda: next(seeds))
+    await ttt(dying)
+    clock.advance(13 * HOUR)
+    inbox = Inbox()
+
+    class Dies(Inbox):
+        async def dm(self, *args: object) -> bool:
+            raise asyncio.CancelledError  # the process is killed while the DM is on its way
+
+    with pytest.raises(asyncio.CancelledError):
+        await Reminders(dying, Dies()).tick(clock())
+    claims = await two[1].rows_of("deliveries")
+    assert len(claims) == 1
+    survivor = Reminders(living, inbox)
+    await survivor.tick(clock())
+    assert inbox.dms == []  # the claim's lease still runs: the dying process might yet send it
+    clock.advance(living.lease)
+    report = await survivor.tick(clock())
+    assert report.reminded == 1 and [user for user, _ in inbox.dms] == [ALICE.user_id]
+    assert "Your move" in inbox.dms[0][1]
+    await survivor.tick(clock())
+    assert len(inbox.dms) == 1 and not await two[1].rows_of("deliveries")
+
+
+async def test_two_processes_taking_over_one_claim_send_it_once(two: tuple[Store, Store], clock: FakeClock) -> None:
+    service = TableService(two[0], clock=clock)
+    table_id = await ttt(service)
+    row = await two[0].reminder(table_id, 0)
+    assert row is not None
+    await two[0].add_delivery(table_id, 0, row.since, "dm", ALICE.user_id, "⏰ hello", {}, "dead", clock() - 1)
+    taken = await asyncio.gather(
+        *(store.take_deliveries(clock(), f"p{i}", clock() + 60) for i, store in enumerate(two) for _ in range(3))
+    )
+    assert sorted(len(claims) for claims in taken) == [0, 0, 0, 0, 0, 1]
+
+
+async def test_a_claim_for_a_wait_that_ended_is_dropped_not_sent(two: tuple[Store, Store], clock: FakeClock) -> None:
+    service = TableService(two[0], clock=clock)
+    table_id = await ttt(service)
+    row = await two[0].reminder(table_id, 0)
+    assert row is not None
+    origin = {"game": "Tic-tac-toe", "guild_id": GUILD, "channel_id": CHANNEL, "message_id": None}
+    await two[0].add_delivery(table_id, 0, row.since, "dm", ALICE.user_id, "⏰ move", origin, "dead", clock() - 1)
+    await two[0].put_reminder(replace(row, since=row.since + 5))  # she moved and is awaited anew since
+    inbox = Inbox()
+    await Reminders(TableService(two[1], clock=clock), inbox).tick(clock())
+    assert inbox.dms == [] and not await two[1].rows_of("deliveries")
