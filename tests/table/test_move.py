@@ -11,7 +11,7 @@ import pytest
 import bot
 from table.move import MoveError, move, verify_games
 from table.service import TableService
-from table.store import TABLES, Prefs, Store
+from table.store import TABLES, ActionRow, Prefs, Store
 from tests.support import postgres
 from tests.table.conftest import ALICE, BOB, CHANNEL, GUILD, FakeClock
 from tests.table.test_snapshots import (  # noqa: F401 (small_keyframes: a fixture used by name)
@@ -71,6 +71,23 @@ async def test_every_row_moves_and_every_game_replays_and_plays_on(tmp_path: Pat
         await target.close()
 
 
+def as_0001_row(row: ActionRow) -> tuple[object, ...]:
+    action, events = json.dumps(row.action), json.dumps(row.events)
+    return (
+        row.table_id,
+        row.n,
+        row.kind,
+        row.seat,
+        row.user_id,
+        action,
+        row.seed,
+        events,
+        row.rolls,
+        row.secret,
+        row.at,
+    )
+
+
 @pytest.mark.usefixtures("with_pig", "small_keyframes")
 async def test_snapshots_from_before_compression_move_as_keyframes(tmp_path: Path, clock: FakeClock) -> None:
     source = await Store.open(tmp_path / "source.sqlite3")
@@ -85,11 +102,7 @@ async def test_snapshots_from_before_compression_move_as_keyframes(tmp_path: Pat
         db.execute("DELETE FROM actions")
         db.executemany(
             "INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                (r.table_id, r.n, r.kind, r.seat, r.user_id, json.dumps(r.action), r.seed, json.dumps(r.events))
-                + (r.rolls, int(r.secret), r.at)
-                for r in log
-            ],
+            [as_0001_row(row) for row in log],
         )
     old = await Store.open(tmp_path / "old.sqlite3")
     target = await Store.open(await postgres.fresh_database())
