@@ -1,4 +1,10 @@
-"""The stand-in's gateway: HELLO, IDENTIFY/READY, heartbeats, RESUME with replay, and dispatch of events."""
+"""The stand-in's gateway: HELLO, IDENTIFY/READY, heartbeats, RESUME with replay, and dispatch of events.
+
+Sharding: an IDENTIFY may carry `"shard": [shard_id, shard_count]`; several processes, one per shard, can then be
+connected at once. Events go to the shard that owns their guild, `(guild_id >> 22) % shard_count`, as on
+Discord; events without a guild (DMs) go to shard 0. `spread = True` instead deals interactions round-robin
+over every connected shard (interactions reaching either process: the worst case for a shared database).
+"""
 
 from __future__ import annotations
 
@@ -24,10 +30,17 @@ class Session:
 
     id: str
     intents: int
+    shard: tuple[int, int] = (0, 1)  # (shard_id, shard_count) from IDENTIFY; (0, 1) when not sharded
+    interactions: int = 0  # INTERACTION_CREATE events dispatched to this session
     seq: int = 0
     buffer: list[dict[str, Any]] = field(default_factory=list)
     ws: web.WebSocketResponse | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def live(self) -> bool:
+        """Its socket is open (a session whose socket dropped can still be resumed, but is not live)."""
+        return self.ws is not None and not self.ws.closed
 
     async def send(self, kind: str, data: Any) -> None:
         async with self.lock:
@@ -49,6 +62,7 @@ class GatewayStats:
     invalidated: int = 0
     paths: list[str] = field(default_factory=list)  # which URL each connection used (resume URL or not)
     intents: list[int] = field(default_factory=list)
+    shards: list[tuple[int, int]] = field(default_factory=list)  # (shard_id, shard_count) of each IDENTIFY
 
 
 class Gateway:
@@ -66,38 +80,73 @@ class Gateway:
         self.members_chunk = members_chunk
         self.heartbeat_ms = heartbeat_ms
         self.sessions: dict[str, Session] = {}
-        self.current: Session | None = None  # the newest session: where dispatches go
+        self.current: Session | None = None  # the newest session: where unsharded dispatches go
+        self.by_shard: dict[int, Session] = {}  # shard id -> its newest session (a new IDENTIFY replaces it)
+        self.spread: bool = False  # True: INTERACTION_CREATE rotates over all connected shards, whatever the guild
+        self._turn = 0  # the round-robin position under `spread`
         self.stats = GatewayStats()
         self.ack_heartbeats = True  # False simulates a zombie connection
         self.changed = asyncio.Condition()
 
     @property
     def connected(self) -> bool:
-        return self.current is not None and self.current.ws is not None and not self.current.ws.closed
+        return self.current is not None and self.current.live
 
     async def dispatch(self, kind: str, data: Any) -> bool:
         """Send an event to the bot; buffered for RESUME if its socket is down. False if no session exists."""
-        session = self.current
+        session = self.route(kind, data)
         if session is None:
             return False
+        if kind == "INTERACTION_CREATE":
+            session.interactions += 1
         await session.send(kind, data)
         return True
 
-    async def disconnect(self, code: int = 4000) -> None:
-        """Close the bot's socket the way Discord does on a server restart; a resumable code by default."""
-        session = self.current
+    def route(self, kind: str, data: Any) -> Session | None:
+        """The session an event goes to: its guild's shard (DMs: shard 0), else `current`; see `spread`."""
+        shards = self.shard_sessions()
+        count = max((s.shard[1] for s in shards.values()), default=1)
+        if count <= 1:
+            return self.current
+        if self.spread and kind == "INTERACTION_CREATE":
+            connected = [shards[shard_id] for shard_id in sorted(shards) if shards[shard_id].live]
+            if connected:
+                self._turn += 1
+                return connected[(self._turn - 1) % len(connected)]
+        guild_id = data.get("guild_id") if isinstance(data, dict) else None
+        shard_id = (int(guild_id) >> 22) % count if guild_id else 0
+        return shards.get(shard_id) or self.current
+
+    def shard_sessions(self) -> dict[int, Session]:
+        """Shard id -> its session, for the sessions that still exist (live or resumable)."""
+        return {shard_id: s for shard_id, s in self.by_shard.items() if self.sessions.get(s.id) is s}
+
+    def session_for(self, shard: int | None = None) -> Session | None:
+        """The session of that shard id; `current` when None."""
+        return self.current if shard is None else self.shard_sessions().get(shard)
+
+    async def disconnect(self, code: int = 4000, shard: int | None = None) -> None:
+        """Close the bot's socket the way Discord does on a server restart; a resumable code by default.
+
+        `shard` picks the shard's session; by default the newest session's.
+        """
+        session = self.session_for(shard)
         if session is not None and session.ws is not None:
             await session.ws.close(code=code)
 
-    async def request_reconnect(self) -> None:
+    async def request_reconnect(self, shard: int | None = None) -> None:
         """Op 7 RECONNECT: Discord asks the client to reconnect and resume (e.g. before a gateway restart)."""
-        session = self.current
+        session = self.session_for(shard)
         if session is not None and session.ws is not None:
             await session.ws.send_str(json.dumps({"op": OP_RECONNECT, "d": None}))
 
     async def wait_connected(self, min_identifies: int = 1, timeout: float = 30.0) -> None:
         """Wait until a session has a live socket and at least `min_identifies` IDENTIFYs happened in all."""
         await self.wait_until(lambda: self.connected and self.stats.identifies >= min_identifies, timeout)
+
+    async def wait_shards(self, count: int, timeout: float = 30.0) -> None:
+        """Wait until `count` distinct shard ids have a session with a live socket."""
+        await self.wait_until(lambda: sum(s.live for s in self.shard_sessions().values()) >= count, timeout)
 
     async def wait_until(self, predicate: Callable[[], bool], timeout: float = 10.0) -> None:
         """Wait until predicate() holds, re-checked on every connect, identify, resume and disconnect."""
@@ -150,13 +199,23 @@ class Gateway:
         if data.get("token") != self.token:
             await ws.close(code=4004, message=b"Authentication failed.")
             return None
-        session = Session(id=secrets.token_hex(16), intents=int(data.get("intents", 0)), ws=ws)
+        shard = data.get("shard")
+        shard_id, shard_count = (int(shard[0]), int(shard[1])) if shard else (0, 1)
+        if not 0 <= shard_id < shard_count:
+            await ws.close(code=4010, message=b"Invalid shard.")
+            return None
+        session = Session(secrets.token_hex(16), int(data.get("intents", 0)), (shard_id, shard_count), ws=ws)
         self.sessions[session.id] = session
+        self.by_shard[shard_id] = session
         self.current = session
         self.stats.identifies += 1
         self.stats.intents.append(session.intents)
+        self.stats.shards.append(session.shard)
         ready, guilds = self.ready_payloads(session.id)
+        if shard:  # discord.py's AutoShardedConnectionState reads READY's shard; Discord sends it when asked
+            ready["shard"] = [shard_id, shard_count]
         await session.send("READY", ready)
+        # the stand-in's one guild goes to every shard, so that each process has it cached under `spread`
         for guild in guilds:
             await session.send("GUILD_CREATE", guild)
         await self._changed()
@@ -164,7 +223,8 @@ class Gateway:
 
     async def _resume(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> Session | None:
         session = self.sessions.get(str(data.get("session_id")))
-        if session is None or data.get("token") != self.token or session is not self.current:
+        superseded = session is not None and self.by_shard.get(session.shard[0]) is not session
+        if session is None or data.get("token") != self.token or superseded:
             self.stats.invalidated += 1
             await ws.send_str(json.dumps({"op": OP_INVALID_SESSION, "d": False}))
             return None

@@ -10,7 +10,6 @@ import asyncio
 import random
 import statistics
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from tests.e2e import oracle
 from tests.e2e.driver import Driver, NoReply, Reply
@@ -85,7 +84,9 @@ async def many_tables(driver: Driver, count: int, think: float = 0.0) -> LoadRes
     return total
 
 
-async def simultaneous(driver: Driver, data_dir: Path, channel: dict, x: FakeUser, o: FakeUser, n: int) -> LoadResult:
+async def simultaneous(
+    driver: Driver, data_dir: oracle.Where, channel: dict, x: FakeUser, o: FakeUser, n: int
+) -> LoadResult:
     """`n` marks sent at once on one table by both players: each is applied once or refused, none lost."""
     result = LoadResult()
     await open_table(driver, channel, [x, o])

@@ -1,16 +1,23 @@
-"""Reads the bot's SQLite file directly (read-only) and replays a table's log with the engine alone.
+"""Reads the bot's database directly (read-only) and replays a table's log with the engine alone.
 
-Independent of table/: if the bot stored something its own log cannot explain, this finds it.
+Independent of table/'s store: if the bot stored something its own log cannot explain, this finds it. The
+database is the SQLite file in a bot's data folder (a Path), or a PostgreSQL database (its URL, a str), read
+with asyncpg on a thread of its own so the test's event loop is left alone.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+import re
 import sqlite3
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import asyncpg
 
 import rules
 from rules import serial
@@ -41,13 +48,47 @@ def database(data_dir: Path) -> Path:
     return found[0]
 
 
-def connect(data_dir: Path) -> sqlite3.Connection:
-    db = sqlite3.connect(f"file:{database(data_dir)}?mode=ro", uri=True, timeout=10)
+Where = Path | str  # a bot's data folder (its SQLite file) or a PostgreSQL URL
+
+
+class _Rows(list[dict[str, Any]]):
+    def fetchone(self) -> dict[str, Any] | None:
+        return self[0] if self else None
+
+
+class PostgresReader:
+    """sqlite3's execute() over a PostgreSQL database, for the oracle's few queries."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+    def execute(self, sql: str, args: tuple[Any, ...] = ()) -> _Rows:
+        count = iter(range(1, 100))
+        numbered = re.sub(r"\?", lambda _: f"${next(count)}", sql)
+
+        async def query() -> list[dict[str, Any]]:
+            conn = await asyncpg.connect(self.url)
+            try:
+                return [dict(row) for row in await conn.fetch(numbered, *args)]
+            finally:
+                await conn.close()
+
+        with ThreadPoolExecutor(1) as pool:
+            return _Rows(pool.submit(asyncio.run, query()).result())
+
+    def close(self) -> None:
+        return None
+
+
+def connect(where: Where) -> sqlite3.Connection | PostgresReader:
+    if isinstance(where, str):
+        return PostgresReader(where)
+    db = sqlite3.connect(f"file:{database(where)}?mode=ro", uri=True, timeout=10)
     db.row_factory = sqlite3.Row
     return db
 
 
-def tables(data_dir: Path, channel_id: int | str | None = None, actions: bool = True) -> list[TableDump]:
+def tables(data_dir: Where, channel_id: int | str | None = None, actions: bool = True) -> list[TableDump]:
     """Every table (or those of one channel), with its seats and, unless actions=False, its whole log."""
     where, args = ("WHERE channel_id = ?", (int(channel_id),)) if channel_id is not None else ("", ())
     with closing(connect(data_dir)) as db:
@@ -74,7 +115,7 @@ def tables(data_dir: Path, channel_id: int | str | None = None, actions: bool = 
         return result
 
 
-def _log(db: sqlite3.Connection, table_id: int) -> list[dict[str, Any]]:
+def _log(db: sqlite3.Connection | PostgresReader, table_id: int) -> list[dict[str, Any]]:
     """Finished turns from their compressed chunks, then the turn under way (see table/logchunks.py)."""
     chunks = db.execute("SELECT rows FROM log_chunks WHERE table_id = ? ORDER BY first_n", (table_id,))
     log = [row for chunk in chunks for row in logchunks.decode(chunk["rows"])]
@@ -82,7 +123,7 @@ def _log(db: sqlite3.Connection, table_id: int) -> list[dict[str, Any]]:
     return log + [dict(a) | {"action": json.loads(a["action"]), "events": json.loads(a["events"])} for a in rows]
 
 
-def table_in(data_dir: Path, channel_id: int | str, actions: bool = True) -> TableDump:
+def table_in(data_dir: Where, channel_id: int | str, actions: bool = True) -> TableDump:
     """The newest table in that channel."""
     found = tables(data_dir, channel_id, actions)
     assert found, f"no table in channel {channel_id}"
@@ -133,7 +174,7 @@ def assert_log_explains_state(table: TableDump) -> None:
     assert json.loads(replayed(table)) == json.loads(table.state), "replaying the log does not give the stored state"
 
 
-async def wait_for_setting(data_dir: Path, key: str, timeout: float = 10.0) -> str:
+async def wait_for_setting(data_dir: Where, key: str, timeout: float = 10.0) -> str:
     """A bot setting once it is committed (polled: the bot writes it in its own time)."""
     import asyncio
     import time
@@ -143,7 +184,7 @@ async def wait_for_setting(data_dir: Path, key: str, timeout: float = 10.0) -> s
         try:
             with closing(connect(data_dir)) as db:
                 row = db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
-        except sqlite3.OperationalError:  # the bot has not created its database or tables yet
+        except (sqlite3.OperationalError, asyncpg.UndefinedTableError):  # the bot has not created its tables yet
             row = None
         if row is not None:
             return str(row[0])
