@@ -125,7 +125,18 @@ async def test_durability_is_stated_and_busy_writers_are_waited_for(sqlite_store
         await full.close()
 
 
-@pytest.mark.parametrize(("name", "value"), [("PBP_SYNCHRONOUS", "sometimes"), ("PBP_MIN_PACE", "an hour")])
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("PBP_SYNCHRONOUS", "sometimes"),
+        ("PBP_MIN_PACE", "an hour"),
+        ("PBP_DATABASE_URL", "mysql://db/tables"),
+        ("PBP_DATABASE_URL", "sqlite:///"),
+        ("PBP_SHARDS", "two"),
+        ("PBP_SHARD_IDS", "0"),  # without PBP_SHARDS
+        ("PBP_LEASE_SECONDS", "-5"),
+    ],
+)
 def test_a_setting_the_bot_cannot_use_is_refused_at_start(monkeypatch, capsys, name: str, value: str) -> None:
     monkeypatch.setenv("DISCORD_TOKEN", "not-used")
     monkeypatch.setenv(name, value)
@@ -216,3 +227,50 @@ async def test_odd_console_numbers_are_refused_not_crashing(tmp_path: Path) -> N
     assert "Traceback" not in text and "Something went wrong" not in text
     assert "There is no turn" in text and "Give a page number" in text
     assert "two hours from 0 to 23" in text and "is not a dice term" in text
+
+
+@pytest.mark.parametrize(
+    ("env", "shards", "ids", "syncs"),
+    [
+        ({}, None, None, True),
+        ({"PBP_SHARDS": "4"}, 4, None, True),
+        ({"PBP_SHARDS": "4", "PBP_SHARD_IDS": "3, 1"}, 4, (1, 3), False),
+        ({"PBP_SHARDS": "2", "PBP_SHARD_IDS": "0"}, 2, (0,), True),
+    ],
+)
+def test_shards_come_from_the_environment_and_one_process_syncs(
+    monkeypatch, env: dict[str, str], shards: int | None, ids: tuple[int, ...] | None, syncs: bool
+) -> None:
+    for name in ("PBP_SHARDS", "PBP_SHARD_IDS"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    config = bot.Config.from_env()
+    assert (config.shards, config.shard_ids, config.syncs_commands) == (shards, ids, syncs)
+    assert isinstance(bot.make_bot(config), bot.ShardedTableBot) == (shards is not None)
+
+
+def test_a_shard_id_beyond_the_count_is_refused(monkeypatch) -> None:
+    monkeypatch.setenv("PBP_SHARDS", "2")
+    monkeypatch.setenv("PBP_SHARD_IDS", "0,2")
+    with pytest.raises(bot.ConfigError, match="from 0 to 1"):
+        bot.Config.from_env()
+
+
+@pytest.mark.parametrize(
+    ("url", "database", "shared"),
+    [
+        (None, "data/tables.sqlite3", False),
+        ("sqlite:///games/t.sqlite3", "games/t.sqlite3", False),
+        ("sqlite:////srv/t.sqlite3", "/srv/t.sqlite3", False),
+        ("postgresql://bot:pw@db.example/tables", "postgresql://bot:pw@db.example/tables", True),
+    ],
+)
+def test_the_database_is_chosen_by_url(monkeypatch, url: str | None, database: str, shared: bool) -> None:
+    monkeypatch.setenv("PBP_DATA_DIR", "data")
+    if url is None:
+        monkeypatch.delenv("PBP_DATABASE_URL", raising=False)
+    else:
+        monkeypatch.setenv("PBP_DATABASE_URL", url)
+    config = bot.Config.from_env()
+    assert (config.database, config.shared) == (database, shared)
