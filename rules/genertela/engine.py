@@ -161,6 +161,12 @@ meta = Meta(
         ),
         Option("last_turn", "Stop after this turn (40 is the whole campaign)", "40", minimum=1, maximum=40),
         Option("scenario", "full: turns 1-40; short: 25-40 after a bot-played prelude", "full", ("full", "short")),
+        Option(
+            "unseated",
+            "who plays the sides nobody sits at: normal (the bot seats' bot) or simple (the older, cautious one)",
+            "normal",
+            ("normal", "simple"),
+        ),
     ),
     factions=SIDES,
 )
@@ -192,6 +198,8 @@ def new(seats: Sequence[SeatInfo], options: dict[str, Any], rng: Rng) -> State:
     mode = str(options.get("seating", "shared"))
     state = State(players, _seating(players, mode, [s.faction for s in seats]))
     state.last_turn = int(options.get("last_turn", 40))
+    # a table made before the option existed has no value stored: it keeps the simple bot, so its log replays
+    state.unseated = str(options.get("unseated", "simple"))
     log = ActionLog()
     reinforce.setup(state, log)
     flow.start_nation_turn(state, log, rng)
@@ -673,7 +681,14 @@ def _run_bots(state: State, rng: Rng, log: ActionLog) -> None:
     """Sides nobody sits at are played by the bot policy until a person must act; a movement step in which the
     nation can do nothing ends by itself."""
     while state.phase != "over" and (_seat(state) == BOT or _idle_movement(state)):
-        _apply(state, policy.next_action(state) if _seat(state) == BOT else {"type": "end"}, rng, log)
+        _apply(state, _bot_action(state) if _seat(state) == BOT else {"type": "end"}, rng, log)
+
+
+def _bot_action(state: State) -> dict[str, Any]:
+    """An unseated side's play: the bot a bot seat plays (`normal`), or the engine's simple policy."""
+    if state.unseated == "normal":
+        return policy.decide(state, choices.decider(state))
+    return policy.next_action(state)
 
 
 def _idle_movement(state: State) -> bool:

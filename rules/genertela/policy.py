@@ -1,5 +1,6 @@
-"""The bots' policies: `decide`, the bot a seat may play (bot.py), and `next_action`, the engine's simpler one for
-sides nobody sits at, the short scenario's prelude and the deadline fallback.
+"""The bots' policies: `decide`, the bot a seat may play (bot.py) and, by default, the sides nobody sits at; and
+`next_action`, the engine's simpler one for the short scenario's prelude, the deadline fallback, and the unseated
+sides of tables made with `unseated=simple` (or before that option existed).
 
 A full campaign is thousands of decisions on a state of some hundreds of units (a copy costs ~20 ms), so instead of
 a look-ahead each decision is rated directly with Genertela's numbers: what a zone is worth to hold (its VP on the
@@ -38,9 +39,9 @@ CATEGORY_WORTH = {"standard_units": 1.0, "monsters": 3.0, "dragon_heroes": 3.0, 
 
 
 def next_action(state: State) -> dict[str, Any]:
-    """The engine's play for sides nobody sits at, the short scenario's prelude and the deadline: hold, reinforce,
-    attack the weak at twice the odds. Kept as it was (tests pin its turn-1 passivity, its default targets and
-    recorded games); `decide(state, decider(state))` is the stronger bot to put here once those are updated."""
+    """The simple play: the short scenario's prelude, the deadline's fallback, and the sides nobody sits at in tables
+    made with `unseated=simple` or before that option existed (their logs replay with it): hold, reinforce, attack
+    the weak at twice the odds. New tables give unseated sides `decide`, the bot seats' bot."""
     if state.decisions:
         return fallback_action(state)  # the default answer: what the engine did before players could choose
     if state.phase == "build":

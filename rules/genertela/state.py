@@ -166,3 +166,4 @@ class State:
     city_attacks: list[str] = field(default_factory=list)  # zones where the active nation fights over a Dragonewt city
     fought: list[str] = field(default_factory=list)  # zones fought over in the last nation turn with battles (renderer)
     fought_in: str = ""  # the nation turn ("turn:order:alliance") those battles belong to
+    unseated: str = "simple"  # who plays the sides nobody sits at: "normal" (policy.decide) or "simple" (next_action)

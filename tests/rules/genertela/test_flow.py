@@ -217,11 +217,28 @@ def test_short_scenario_hands_over_at_turn_25_with_scores_at_zero() -> None:
     assert genertela.awaiting(state)
 
 
-def test_bot_sides_act_by_themselves_until_a_person_must_decide() -> None:
-    state = start(players=1, seating="one_each")  # seat 0 plays Red; Green, Blue and Yellow are bots
-    assert state.side_seat["Red"] == 0
+# the simple bot lets every bot nation pass up to Chaos's turn; the normal one's Uz attack asks Red to decide
+@pytest.mark.parametrize(("unseated", "reached"), [("simple", "chaos"), ("normal", "uz")])
+def test_bot_sides_act_by_themselves_until_a_person_must_decide(unseated: str, reached: str) -> None:
+    state = start(players=1, seating="one_each", unseated=unseated)  # seat 0 plays Red; the rest are bots
+    assert state.side_seat["Red"] == 0 and state.unseated == unseated
     assert content().nations.nations[decider(state)].side == "Red"  # the bots already played Uz, Dragonewts...
-    assert active_nation(state) == "chaos"
+    assert active_nation(state) == reached
+
+
+def test_unseated_sides_play_the_bot_seats_bot_and_old_tables_keep_the_simple_one(monkeypatch) -> None:
+    from rules.genertela import policy
+
+    calls: list[str] = []
+    real_decide, real_next = policy.decide, policy.next_action
+    monkeypatch.setattr(policy, "decide", lambda state, nation: calls.append("decide") or real_decide(state, nation))
+    monkeypatch.setattr(policy, "next_action", lambda state: calls.append("simple") or real_next(state))
+    start(players=1, seating="one_each")  # a table made now: the option's default
+    assert calls and set(calls) == {"decide"}
+    calls.clear()
+    # a table made before the option existed stored no value for it: its log must replay with the simple bot
+    genertela.new([SeatInfo()], {"seating": "one_each", "last_turn": 40, "scenario": "full"}, Rng(1))
+    assert calls and set(calls) == {"simple"}
 
 
 def test_char_un_take_up_to_10_pentan_units_north_of_tarsh_on_turn_25() -> None:

@@ -18,7 +18,8 @@ RECORDS = Path(__file__).parent / "repro"
 
 def replay_until_refused(record: dict) -> tuple[int, RuleError | None]:
     game = rules.engine(record["game"])
-    options = game.meta.resolve_options(record["options"])
+    # recorded before the `unseated` option existed: such a table stored no value and keeps the simple bot
+    options = {**game.meta.resolve_options(record["options"]), "unseated": "simple"}
     state = game.new([SeatInfo() for _ in range(record["players"])], options, Rng(record["seed"]))
     for index, step in enumerate(record["actions"]):
         try:
