@@ -94,6 +94,12 @@ async def test_a_dead_process_leaves_no_lock_behind(two: tuple[Store, Store]) ->
         await held
 
 
+def services(two: tuple[Store, Store], clock: FakeClock) -> list[TableService]:
+    """One table service per process, drawing seeds from one stream (as the tables' seeds never repeat)."""
+    seeds = iter(range(1, 10**6))
+    return [TableService(store, clock=clock, seeds=lambda: next(seeds)) for store in two]
+
+
 async def ttt(service: TableService) -> int:
     table = await service.create(GUILD, CHANNEL, ALICE, "tictactoe", {})
     await service.join(CHANNEL, BOB)
@@ -104,9 +110,7 @@ async def ttt(service: TableService) -> int:
 async def test_fifty_simultaneous_actions_through_two_processes_commit_one_at_a_time(
     two: tuple[Store, Store], clock: FakeClock
 ) -> None:
-    seeds = iter(range(1, 10**6))
-    one = TableService(two[0], clock=clock, seeds=lambda: next(seeds))
-    other = TableService(two[1], clock=clock, seeds=lambda: next(seeds))
+    one, other = services(two, clock)
     table_id = await ttt(one)
     rng = random.Random(5)
     squares = [f"{col}{row}" for col in "abc" for row in "123"]
@@ -134,9 +138,7 @@ async def test_fifty_simultaneous_actions_through_two_processes_commit_one_at_a_
 async def test_a_post_on_its_way_in_another_process_is_not_taken_for_lost(
     two: tuple[Store, Store], clock: FakeClock
 ) -> None:
-    seeds = iter(range(1, 10**6))
-    one = TableService(two[0], clock=clock, seeds=lambda: next(seeds))
-    other = TableService(two[1], clock=clock, seeds=lambda: next(seeds))
+    one, other = services(two, clock)
     await ttt(one)
     await one.announced(1, (await one.table_here(CHANNEL)).version)
     post = await one.act(CHANNEL, ALICE, {"type": "mark", "square": "b2"})  # one is posting it...
@@ -155,14 +157,13 @@ async def test_a_post_on_its_way_in_another_process_is_not_taken_for_lost(
 async def test_reminders_due_on_many_tables_go_out_once_with_two_processes_ticking(
     two: tuple[Store, Store], clock: FakeClock
 ) -> None:
-    seeds = iter(range(1, 10**6))
-    services = [TableService(store, clock=clock, seeds=lambda: next(seeds)) for store in two]
+    both = services(two, clock)
     for index in range(20):
-        await services[0].create(GUILD, CHANNEL + index, ALICE, "tictactoe", {})
-        await services[0].join(CHANNEL + index, BOB)
-        await services[0].start(CHANNEL + index, ALICE, "joined")
+        await both[0].create(GUILD, CHANNEL + index, ALICE, "tictactoe", {})
+        await both[0].join(CHANNEL + index, BOB)
+        await both[0].start(CHANNEL + index, ALICE, "joined")
     inbox = Inbox()
-    ticking = [Reminders(service, inbox) for service in services]
+    ticking = [Reminders(service, inbox) for service in both]
     clock.advance(13 * HOUR)
     reports = await asyncio.gather(*(reminders.tick(clock()) for reminders in ticking))
     assert sum(report.reminded for report in reports) == 20
@@ -175,9 +176,7 @@ async def test_reminders_due_on_many_tables_go_out_once_with_two_processes_ticki
 async def test_a_reminder_claimed_by_a_process_that_died_goes_out_once_after_its_lease(
     two: tuple[Store, Store], clock: FakeClock
 ) -> None:
-    seeds = iter(range(1, 10**6))
-    dying = TableService(two[0], clock=clock, seeds=lambda: next(seeds))
-    living = TableService(two[1], clock=clock, seeds=lambda: next(seeds))
+    dying, living = services(two, clock)
     await ttt(dying)
     clock.advance(13 * HOUR)
     inbox = Inbox()
