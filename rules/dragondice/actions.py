@@ -46,14 +46,18 @@ def stage(state: State) -> str:
 
 
 def _draft(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
-    species, home, frontier, split, horde = setup.draft(state, seat, action)
+    species, home, frontier, split, horde, picked = setup.draft(state, seat, action)
     state.species[seat], state.home[seat], state.frontier[seat] = species, home, frontier
     state.split[seat], state.horde[seat] = split, horde
+    while len(state.picks) < state.players:  # a state saved before units could be picked
+        state.picks.append("")
+    state.picks[seat] = picked
     state.drafted += 1
-    points = "/".join(str(p) for p in setup.army_points(state.force, split))
+    points = split if picked else "/".join(str(p) for p in setup.army_points(state.force, split))
+    chosen = f" ({picked.replace(';', '; ')})" if picked else ""
     log.say(
         f"{seat_ref(seat)} drafts {SPECIES[species].name}: home {TERRAINS[home].name}, proposed frontier "
-        f"{TERRAINS[frontier].name}, armies of {points} points (home/horde/campaign); "
+        f"{TERRAINS[frontier].name}, armies of {points} points (home/horde/campaign){chosen}; "
         f"the horde invades {seat_ref(horde)}'s home."
     )
     if state.drafted == state.players:
@@ -192,9 +196,11 @@ def _attack(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Acti
     state.marching = where
     state.step = "action"
     twhere, tseat = target.split(":")
-    combat.attack(state, rng, log, kind, seat, where, int(tseat), twhere)
+    rolled = combat.attack(state, rng, log, kind, seat, where, int(tseat), twhere)
     if kind == "melee":
-        combat.queue_melee(state, seat, where, int(tseat))
+        if rolled.stun:
+            log.say(f"Scald: {seat_ref(int(tseat))}'s army may not counter-attack.")
+        combat.queue_melee(state, seat, where, int(tseat), rolled.stun)
     else:
         state.tasks.append(Task("end_action", seat))
 
@@ -206,6 +212,7 @@ def _magic(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Actio
     state.marching = where
     rolled = roll_army(state, rng, seat, where, "magic", log)
     state.pool = {k: n for k, n in rolled.magic.items() if n > 0}
+    state.racial = {k: n for k, n in rolled.racial.items() if n > 0}
     state.announced = []
     state.hits = {}
     state.step = "magic"

@@ -25,7 +25,7 @@ from rules.dragondice import actions
 from rules.dragondice.content import SPECIES, UNIT_DICE
 from rules.dragondice.model import OUT_OF_PLAY, State
 from rules.dragondice.moves import awaiting, legal, play
-from rules.dragondice.turn import captured
+from rules.dragondice.turn import captured, limit_keys
 from rules.rng import Rng
 
 Action = dict[str, Any]
@@ -45,8 +45,10 @@ SAMPLES = 5  # seeds tried for an action that rolls dice
 WIDEST = 40  # at most this many actions are tried (casualties: the cheapest; others: a random sample)
 FOLLOW = 40  # answers followed after one action, at most (a counter-attack, casualties, dragon attacks...)
 
-GOOD_EFFECTS = frozenset({"watery_double", "stoneskin", "wind_walk", "fiery_weapon", "tower", "standing_stones"})
-BAD_EFFECTS = frozenset({"palsy", "dancing_lights", "air_breath", "water_breath"})
+GOOD_EFFECTS = frozenset(
+    {"watery_double", "stoneskin", "wind_walk", "fiery_weapon", "tower", "standing_stones", "molten_armour", "mob_fury"}
+)
+BAD_EFFECTS = frozenset({"palsy", "dancing_lights", "air_breath", "water_breath", "hex", "howl"})
 
 
 def _actions(state: State, seat: int) -> list[Action]:
@@ -197,7 +199,7 @@ def _rated(view: State, seat: int, action: Action, chooser: random.Random) -> fl
 def _draft(view: State, seat: int) -> Action:
     """The species' own home and frontier, armies balanced; the species the other seats have not taken yet."""
     taken = set(view.species[: view.drafted])
-    species = next((s for s in sorted(SPECIES) if s not in taken), sorted(SPECIES)[seat % len(SPECIES)])
+    species = next((s for s in list(SPECIES) if s not in taken), list(SPECIES)[seat % len(SPECIES)])
     home, frontier = SPECIES[species].home, SPECIES[species].frontier
     wanted = {"species": species, "home": home, "frontier": frontier, "split": "balanced"}
     options = _actions(view, seat)
@@ -243,18 +245,23 @@ def side_of(state: State, seat: int) -> str:
 
 
 def ending(state: State) -> str:
-    """How a finished game ended: two terrains, last army standing, the round limit (decided on captures or on
-    health), or a draw (a shared result: every army fallen, or tied at the round limit)."""
+    """How a finished game ended: two terrains, last army standing, all armies fallen at once, or the round limit
+    (decided on captures, on health, or by the roll-off)."""
     winners = state.winners
     if state.phase != "over":
         return "unfinished"
     if len(winners) != 1:
-        return "draw (round limit)" if state.round > state.rounds else "draw (all armies fallen)"
+        return "draw"
     winner = winners[0]
     if state.round > state.rounds:
-        most = max(len(captured(state, s)) for s in range(state.players))
-        ahead = sum(1 for s in range(state.players) if len(captured(state, s)) == most) == 1
-        return "round limit (captures)" if ahead and most else "round limit (health)"
+        keys = {s: limit_keys(state, s) for s in range(state.players) if state.alive(s)}
+        if sum(1 for k in keys.values() if k[0] == keys[winner][0]) == 1:
+            return "round limit (captures)"
+        if sum(1 for k in keys.values() if k == keys[winner]) == 1:
+            return "round limit (health)"
+        return "round limit (roll-off)"
     if len(captured(state, winner)) >= 2:
         return "two terrains"
+    if not state.alive(winner):
+        return "all armies fallen"
     return "last army standing"

@@ -103,10 +103,15 @@ def cast_choices(state: State, seat: int) -> list[Choice]:
     for spell in SPELLS.values():
         if state.marching == RESERVE and not spell.reserve:
             continue
+        if spell.species and (spell.species != state.species[seat] or not state.racial.get(spell.species)):
+            continue
         for target in spells.targets(state, seat, spell):
             for element in spells.elements_for(state, seat, spell, target):
                 cast = spells.Cast(spell.id, target, element)
-                if spells.feasible(state.pool, spells.demand_of(state, [*state.announced, cast])):
+                casts = [*state.announced, cast]
+                if spells.feasible(state.pool, spells.demand_of(state, casts)) and not (
+                    spell.species and spells.species_refusal(state, seat, casts)
+                ):
                     cost = spells.cost_of(state, spell, target)
                     action = {"type": "cast", "spell": spell.id, "target": target, "element": element}
                     out.append(Choice(action, f"{spell.name} ({cost} {element}) on {target_label(state, target)}"))
@@ -168,10 +173,10 @@ def casualty_choices(state: State) -> list[Choice]:
 
 
 def draft_choices(state: State, seat: int) -> list[Choice]:
-    default = sorted(SPECIES)[seat % len(SPECIES)]
+    default = list(SPECIES)[seat % len(SPECIES)]
     hordes = [(seat + k) % state.players for k in range(1, state.players)]  # the next player first
     out = []
-    for species in sorted(SPECIES):
+    for species in list(SPECIES):
         for home in TERRAINS:
             for frontier in TERRAINS:
                 if frontier == home:

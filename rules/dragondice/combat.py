@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.base import ActionLog, seat_ref
 from rules.dragondice.content import DRAGON, UNIT_DICE, DragonFace
-from rules.dragondice.dice import count, roll_army
+from rules.dragondice.dice import RollResult, count, roll_army
 from rules.dragondice.model import DEAD, Damage, Decision, Dragon, Effect, State, Task
 from rules.rng import Rng
 
@@ -57,11 +57,15 @@ def attack(
     target: int,
     target_where: str,
     counter: bool = False,
-) -> None:
-    """A melee or missile attack: the attacker's roll with its SAIs, then the target's save roll, then damage."""
+) -> RollResult:
+    """A melee or missile attack: the attacker's roll with its SAIs, then the target's save roll, then damage.
+    Returns the attacker's roll (Scald on it forbids the counter-attack)."""
     label = "counter-attack melee roll" if counter else f"{kind} roll"
     rolled = roll_army(state, rng, seat, where, kind, log, label=label)
     hits = rolled.total
+    if rolled.swarm and len(state.army(seat, where)) > len(state.army(target, target_where)):
+        hits += rolled.swarm
+        log.say(f"Swarm: {seat_ref(seat)}'s army outnumbers its target and adds {rolled.swarm} melee.")
     if kind == "missile":
         fog = 6 * sum(1 for e in state.effects if e.source == "wall_of_fog" and e.target == target_where)
         if fog and hits:
@@ -88,8 +92,23 @@ def attack(
     )
     if reflect:  # an SAI of the save roll, so it resolves before the saves are counted against the attacker
         state.damage.append(Damage(seat, where, reflect, "Thornback"))
+    molten = 2 * sum(
+        e.amount for e in state.effects if e.source == "molten_armour" and e.target == f"{target_where}:{target}"
+    )
+    if kind == "melee" and molten:
+        log.say(f"Molten Armour burns the attacker: {molten} damage to {seat_ref(seat)}, no save.")
+        state.damage.append(Damage(seat, where, molten, "Molten Armour"))
     if total:
-        state.damage.append(Damage(target, target_where, total, "Counter-attack" if counter else kind.title()))
+        reason = "Counter-attack" if counter else kind.title()
+        state.damage.append(Damage(target, target_where, total, reason, bury=rolled.bury))
+        if rolled.bury:
+            log.say("Reap: the units this attack kills are buried.")
+    if rolled.hex:
+        state.effects.append(Effect("hex", seat, f"{target_where}:{target}", rolled.hex))
+        log.say(
+            f"Hex: {seat_ref(target)}'s army there loses {rolled.hex} save results until {seat_ref(seat)}'s next turn."
+        )
+    return rolled
 
 
 def roll_dragon(rng: Rng, why: str) -> list[DragonFace]:
@@ -225,7 +244,8 @@ def dragon_fight(state: State, rng: Rng, log: ActionLog, where: str) -> None:
             log.say(f"{name} takes {taken} damage against its {health} health and stays.")
 
 
-def queue_melee(state: State, seat: int, where: str, target: int) -> None:
-    """After the attack's casualties, the defender may counter-attack, then the action ends."""
-    state.tasks.append(Task("counter_attack", target, where, str(seat)))
+def queue_melee(state: State, seat: int, where: str, target: int, stunned: bool = False) -> None:
+    """After the attack's casualties, the defender may counter-attack (not after Scald), then the action ends."""
+    if not stunned:
+        state.tasks.append(Task("counter_attack", target, where, str(seat)))
     state.tasks.append(Task("end_action", seat))

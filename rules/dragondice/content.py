@@ -36,7 +36,22 @@ ELEMENTS = ("air", "earth", "fire", "water", "death")
 ACTIONS = ("melee", "missile", "magic")
 ICONS = ("melee", "missile", "magic", "manoeuvre", "save")
 TARGETS = ("opposing_army", "any_army", "opposing_unit", "terrain", "own_dead_unit", "own_army")
-KNOWN_SAIS = ("kindle", "rend", "thornback", "surge", "volley", "regrow")  # the effects dice.py implements
+KNOWN_SAIS = (  # the effects dice.py implements
+    "kindle",
+    "rend",
+    "thornback",
+    "surge",
+    "volley",
+    "regrow",
+    "reap",
+    "hex",
+    "swarm",
+    "scavenge",
+    "stampede",
+    "howl",
+    "scald",
+    "boil",
+)
 KNOWN_EIGHTH = ("city", "temple", "tower", "standing_stones")  # the effects turn.py implements
 DRAGON_EFFECTS = ("", "tail", "belly", "breath", "treasure")  # the dragon face effects combat.py implements
 DRAGONKIN = "dragonkin"  # the species id of Dragonkin unit dice, "dragonkin/<element>"
@@ -76,7 +91,8 @@ class Species:
     frontier: str
     units: tuple[str, ...]
     armies: dict[str, tuple[str, ...]]
-    source: Source = "house"  # whose it is: the data's "source"
+    source: Source = "house"  # whose it is: the data's "source" (the dice)
+    name_source: Source | None = None  # whose the name and colours are, when they are not the dice's
 
 
 @dataclass(frozen=True)
@@ -107,6 +123,7 @@ class Spell:
     reserve: bool
     source: Source
     text: str
+    species: str = ""  # a species spell: paid only with magic its species' units rolled ("" for any species)
 
 
 @dataclass(frozen=True)
@@ -175,7 +192,8 @@ UNIT: Schema = {
 }
 SPECIES_ENTRY: Schema = {
     "name": text(),
-    "source": text(SOURCES),
+    "source": text(SOURCES),  # the dice and everything on them
+    "name_source": text(SOURCES, default=None),  # the species' name and colours, when they are the published game's
     "elements": texts(choices=ELEMENTS, nonempty=True),
     "home": text(),  # a terrain type
     "frontier": text(),  # a terrain type
@@ -191,6 +209,7 @@ SPELL: Schema = {
     "reserve": flag(),
     "source": text(SOURCES),
     "text": text(),
+    "species": text(default=""),  # a species of species.json: only that species' magic pays for it
 }
 DRAGON_FACE: Schema = {
     "id": text(),
@@ -308,10 +327,14 @@ def _load_species() -> tuple[dict[str, Species], dict[str, UnitDie], dict[str, i
 
 def _load_spells() -> dict[str, Spell]:
     file = "spells.json"
-    return {
-        item["id"]: build(Spell, item)
-        for _, item in entries(file, _top(file, SPELLS_FILE)["spells"], SPELL, closed=True)
-    }
+    schema = {**SPELL, "species": text(("", *SPECIES), default="")}
+    spells: dict[str, Spell] = {}
+    for where, item in entries(file, _top(file, SPELLS_FILE)["spells"], schema, closed=True):
+        colours = SPECIES[item["species"]].elements if item["species"] else ()
+        if colours and item["element"] not in colours:
+            raise where.fail("element", f"must be a colour of its species ({', '.join(colours)})")
+        spells[item["id"]] = build(Spell, item)
+    return spells
 
 
 def _load_dragon() -> DragonDie:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rules.base import ActionLog, seat_ref
 from rules.dragondice.content import TERRAINS, UNIT_DICE, Face
-from rules.dragondice.model import DEAD, State, Unit
+from rules.dragondice.model import BURIED, DEAD, Effect, State, Unit
 from rules.rng import Rng
 
 # Lasting bonuses on an army: spell/eighth-face/breath id -> (roll kinds it changes, results added per amount).
@@ -20,7 +21,10 @@ ARMY_BONUSES: dict[str, tuple[tuple[str, ...], int]] = {
     "tower": (("missile",), 1),
     "air_breath": (("manoeuvre",), -1),  # times the effect's amount, from dragons.json
     "water_breath": (("save",), -1),
+    "hex": (("save",), -1),  # times the SAI's amount
+    "howl": (("melee",), -1),  # times the SAI's amount
 }
+GROWING = "mob_fury"  # +1 melee for every 2 units of the army when it rolls
 TERRAIN_PENALTY = "ash_storm"  # every army roll at the terrain loses 1 result
 
 
@@ -32,6 +36,14 @@ class RollResult:
     pierce: int = 0  # Rend: the target's saves drop by this much
     reflect: int = 0  # Thornback: damage back to a melee attacker
     magic: dict[str, int] = field(default_factory=dict)  # colour set "earth+fire" -> results
+    racial: dict[str, int] = field(default_factory=dict)  # magic results by the species of the units that rolled them
+    regrow: int = 0  # Regrow: health of dead units that rejoin, resolved after the roll
+    scavenge: int = 0  # Scavenge: health of opponents' dead units buried after the roll
+    howl: int = 0  # Howl: melee lost by every opposing army at the terrain
+    hex: int = 0  # Hex: saves the target army loses, once the attack is over
+    swarm: int = 0  # Swarm: melee added when the army outnumbers its target
+    bury: bool = False  # Reap: the units this attack kills are buried
+    stun: bool = False  # Scald: the target may not counter-attack
     text: str = ""
 
 
@@ -52,18 +64,20 @@ def roll_army(
     result = RollResult()
     parts: list[str] = []
     sais: list[str] = []
-    regrow = 0
     for unit in sorted(state.army(seat, where), key=lambda u: int(u.id[1:])):
         face = roll_unit(rng, unit, f"{kind} roll")
-        grown, effect = _count(result, unit, face, kind, vs_melee)
-        regrow += grown
+        effect = _count(result, unit, face, kind, vs_melee)
         shown = f"ID ({unit.health})" if face.kind == "id" else face.label()
         parts.append(f"{unit.name} {unit.id}: {shown}")
         if effect:
             sais.append(f"{face.label()} ({unit.id}) {effect}")
     notes = _apply_bonuses(state, seat, where, kind, result)
-    if regrow:
-        notes.append(_regrow(state, seat, where, regrow))
+    if result.regrow:
+        notes.append(_regrow(state, seat, where, result.regrow))
+    if result.scavenge:
+        notes.append(_scavenge(state, seat, result.scavenge))
+    if result.howl:
+        notes.append(_howl(state, seat, where, result.howl))
     place = "in the reserves" if where == "reserve" else f"at {state.terrain(where).name}"
     what = label or f"{kind} roll"
     summary = _summary(result, kind)
@@ -73,59 +87,162 @@ def roll_army(
     return result
 
 
-def _count(result: RollResult, unit: Unit, face: Face, kind: str, vs_melee: bool) -> tuple[int, str]:
-    """Add one face to the result; returns the Regrow amount to resolve after the roll and, for an SAI, what it
-    did in this roll (shown to everyone, 'no effect' included)."""
+def _count(result: RollResult, unit: Unit, face: Face, kind: str, vs_melee: bool) -> str:
+    """Add one face to the result; for an SAI, returns what it did in this roll (shown to everyone, 'no effect'
+    included). What an SAI does after the roll (Regrow, Scavenge, Howl) or to the attack (Hex, Reap, Scald, Swarm)
+    is recorded on the result."""
     die = UNIT_DICE[unit.kind]
     key = colour_key(die.elements)
     if face.kind == "id":
-        _add(result, kind, key, die.health, die.health)
-        return 0, ""
+        _add(result, kind, key, die.health, die.health, die.species)
+        return ""
     if face.kind != "sai":
         if kind == "dragon":
             result.total += face.amount if face.kind == "melee" else 0
             result.saves += face.amount if face.kind == "save" else 0
         elif face.kind == kind:
-            _add(result, kind, key, face.amount, 0)
-        return 0, ""
-    n = face.amount
-    if face.sai == "kindle" and kind in ("melee", "missile"):
-        result.unsaveable += n
-        return 0, f"{n} damage no save stops"
-    if face.sai == "kindle" and kind == "magic":
-        _add(result, kind, key, n, 0)
-        return 0, f"+{n} magic"
-    if face.sai == "rend" and kind == "melee":
-        result.total += n
-        result.pierce += n
-        return 0, f"+{n} melee, the target's saves -{n}"
-    if face.sai == "rend" and kind == "dragon":
-        result.total += n
-        return 0, f"+{n} melee"
-    if face.sai == "thornback" and kind == "save":
-        result.total += n
-        result.reflect += n if vs_melee else 0
-        return 0, f"+{count(n, 'save')}" + (f", {n} damage back to the attacker" if vs_melee else "")
-    if face.sai in ("thornback", "volley") and kind == "dragon":
+            _add(result, kind, key, face.amount, 0, die.species)
+        return ""
+    effect = SAI_EFFECTS.get((face.sai, kind)) or SAI_EFFECTS.get((face.sai, "*"))
+    if effect is None or (face.sai in ("scavenge", "howl", "regrow") and kind == "save"):
+        roll = "roll against a dragon" if kind == "dragon" else f"{kind} roll"
+        return f"no effect in a {roll}"
+    return effect(result, face.amount, kind, key, die.species, vs_melee)
+
+
+Said = Callable[[RollResult, int, str, str, str, bool], str]
+
+
+def _kindle(result: RollResult, n: int, kind: str, key: str, species: str, vs_melee: bool) -> str:
+    if kind == "magic":
+        _add(result, kind, key, n, 0, species)
+        return f"+{n} magic"
+    result.unsaveable += n
+    return f"{n} damage no save stops"
+
+
+def _rend(result: RollResult, n: int, kind: str, key: str, species: str, vs_melee: bool) -> str:
+    result.total += n
+    if kind == "dragon":
+        return f"+{n} melee"
+    result.pierce += n
+    return f"+{n} melee, the target's saves -{n}"
+
+
+def _thornback(result: RollResult, n: int, kind: str, key: str, species: str, vs_melee: bool) -> str:
+    if kind == "dragon":
         result.saves += n
-        return 0, f"+{count(n, 'save')}"
-    if face.sai == "surge" and kind in ("manoeuvre", "magic"):
-        gain = n if kind == "manoeuvre" else 2 * n
-        _add(result, kind, key, gain, 0)
-        return 0, f"+{gain} {kind}"
-    if face.sai == "volley" and kind in ("missile", "save"):
-        gain = 2 * n if kind == "missile" else n
-        result.total += gain
-        return 0, f"+{gain} missile" if kind == "missile" else f"+{count(gain, 'save')}"
-    if face.sai == "regrow" and kind != "save":
-        return n, f"up to {n} health of dead units rejoin"
-    roll = "roll against a dragon" if kind == "dragon" else f"{kind} roll"
-    return 0, f"no effect in a {roll}"
+        return f"+{count(n, 'save')}"
+    result.total += n
+    result.reflect += n if vs_melee else 0
+    return f"+{count(n, 'save')}" + (f", {n} damage back to the attacker" if vs_melee else "")
 
 
-def _add(result: RollResult, kind: str, key: str, amount: int, id_saves: int) -> None:
+def _surge(result: RollResult, n: int, kind: str, key: str, species: str, vs_melee: bool) -> str:
+    gain = n if kind == "manoeuvre" else 2 * n
+    _add(result, kind, key, gain, 0, species)
+    return f"+{gain} {kind}"
+
+
+def _volley(result: RollResult, n: int, kind: str, key: str, species: str, vs_melee: bool) -> str:
+    if kind == "dragon":
+        result.saves += n
+        return f"+{count(n, 'save')}"
+    gain = 2 * n if kind == "missile" else n
+    result.total += gain
+    return f"+{gain} missile" if kind == "missile" else f"+{count(gain, 'save')}"
+
+
+def _regrow_sai(result: RollResult, n: int, kind: str, key: str, species: str, vs_melee: bool) -> str:
+    result.regrow += n
+    return f"up to {n} health of dead units rejoin"
+
+
+def _reap(result: RollResult, n: int, kind: str, key: str, species: str, vs_melee: bool) -> str:
+    result.total += n
+    if kind == "dragon":
+        return f"+{n} melee"
+    result.bury = True
+    return f"+{n} melee, the units this attack kills are buried"
+
+
+def _hex(result: RollResult, n: int, kind: str, key: str, species: str, vs_melee: bool) -> str:
+    result.hex += n
+    return f"the target's saves -{n} until the next turn, after this attack"
+
+
+def _swarm(result: RollResult, n: int, kind: str, key: str, species: str, vs_melee: bool) -> str:
+    result.total += n
+    result.swarm += n
+    return f"+{n} melee, {n} more if this army outnumbers its target"
+
+
+def _sai_scavenge(result: RollResult, n: int, kind: str, key: str, species: str, vs_melee: bool) -> str:
+    result.scavenge += n
+    return f"up to {n} health of opponents' dead units are buried"
+
+
+def _stampede(result: RollResult, n: int, kind: str, key: str, species: str, vs_melee: bool) -> str:
+    result.total += n
+    return f"+{n} {'melee' if kind == 'dragon' else kind}"
+
+
+def _sai_howl(result: RollResult, n: int, kind: str, key: str, species: str, vs_melee: bool) -> str:
+    result.howl += n
+    return f"opposing armies here -{n} melee until the next turn"
+
+
+def _scald(result: RollResult, n: int, kind: str, key: str, species: str, vs_melee: bool) -> str:
+    result.total += n
+    result.stun = True
+    return f"+{n} melee, no counter-attack"
+
+
+def _boil(result: RollResult, n: int, kind: str, key: str, species: str, vs_melee: bool) -> str:
+    if kind == "dragon":
+        result.total += n
+        result.saves += n
+        return f"+{n} melee, +{count(n, 'save')}"
+    _add(result, kind, key, n, 0, species)
+    return f"+{count(n, 'save')}" if kind == "save" else f"+{n} {kind}"
+
+
+# (SAI, roll kind) -> what it does; "*" stands for any roll not named (a save roll is refused in _count where the
+# text says "any roll but a save roll"). A roll kind missing here: the SAI does nothing in that roll.
+SAI_EFFECTS: dict[tuple[str, str], Said] = {
+    ("kindle", "melee"): _kindle,
+    ("kindle", "missile"): _kindle,
+    ("kindle", "magic"): _kindle,
+    ("rend", "melee"): _rend,
+    ("rend", "dragon"): _rend,
+    ("thornback", "save"): _thornback,
+    ("thornback", "dragon"): _thornback,
+    ("surge", "manoeuvre"): _surge,
+    ("surge", "magic"): _surge,
+    ("volley", "missile"): _volley,
+    ("volley", "save"): _volley,
+    ("volley", "dragon"): _volley,
+    ("regrow", "*"): _regrow_sai,
+    ("reap", "melee"): _reap,
+    ("reap", "dragon"): _reap,
+    ("hex", "melee"): _hex,
+    ("hex", "missile"): _hex,
+    ("swarm", "melee"): _swarm,
+    ("scavenge", "*"): _sai_scavenge,
+    ("stampede", "melee"): _stampede,
+    ("stampede", "manoeuvre"): _stampede,
+    ("stampede", "dragon"): _stampede,
+    ("howl", "*"): _sai_howl,
+    ("scald", "melee"): _scald,
+    ("boil", "*"): _boil,
+}
+
+
+def _add(result: RollResult, kind: str, key: str, amount: int, id_saves: int, species: str = "") -> None:
     if kind == "magic":
         result.magic[key] = result.magic.get(key, 0) + amount
+        if species:
+            result.racial[species] = result.racial.get(species, 0) + amount
     else:
         result.total += amount
         if kind == "dragon":
@@ -147,6 +264,10 @@ def _apply_bonuses(state: State, seat: int, where: str, kind: str, result: RollR
             key = colour_key(TERRAINS[state.terrain(where).kind].elements)
             result.magic[key] = result.magic.get(key, 0) + effect.amount
             notes.append(f"+{effect.amount} magic ({key}) from the Standing Stones")
+        elif effect.target == army_key and effect.source == GROWING and kind in ("melee", "dragon"):
+            gain = len(state.army(seat, where)) // 2
+            result.total += gain
+            notes.append(f"+{gain} melee from Mob Fury")
         elif effect.target == where and effect.source == TERRAIN_PENALTY:
             _shift(result, kind, "melee" if kind == "dragon" else kind, -1)
             notes.append("-1 from Ash Storm")
@@ -180,6 +301,31 @@ def _regrow(state: State, seat: int, where: str, amount: int) -> str:
             left -= unit.health
             back.append(f"{unit.name} {unit.id}")
     return f"Regrow returns {', '.join(back)}" if back else "Regrow finds no dead unit small enough"
+
+
+def _scavenge(state: State, seat: int, amount: int) -> str:
+    """Scavenge: opponents' dead units are buried, the most recently killed first, while their health fits."""
+    buried: list[str] = []
+    left = amount
+    dead = [u for u in state.units if u.owner != seat and u.where == DEAD]
+    for unit in sorted(dead, key=lambda u: -u.died):
+        if unit.health <= left:
+            unit.where = BURIED
+            left -= unit.health
+            buried.append(f"{seat_ref(unit.owner)}'s {unit.name} {unit.id}")
+    return f"Scavenge buries {', '.join(buried)}" if buried else "Scavenge finds no opposing dead unit small enough"
+
+
+def _howl(state: State, seat: int, where: str, amount: int) -> str:
+    """Howl: every opposing army at the terrain loses melee results until the roller's next turn."""
+    if where not in {t.id for t in state.terrains}:
+        return "Howl has no effect in the reserves"
+    others = [s for s in state.seats_at(where) if s != seat]
+    for other in others:
+        state.effects.append(Effect("howl", seat, f"{where}:{other}", amount))
+    if not others:
+        return "Howl finds no opposing army here"
+    return f"Howl: {' and '.join(f'{seat_ref(s)}' for s in others)} -{amount} melee here until the next turn"
 
 
 def count(n: int, noun: str) -> str:

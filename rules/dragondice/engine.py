@@ -34,13 +34,23 @@ meta = Meta(
     actions=(
         ActionSpec(
             "draft",
-            "Choose your species, home terrain, proposed frontier and army split.",
+            "Choose your species, home terrain, proposed frontier, and the army split or each army's units.",
             (
                 Param("species", "Your species"),
                 Param("home", "Your home terrain type"),
                 Param("frontier", "The frontier terrain you propose"),
-                Param("split", "A preset, or points home/horde/campaign such as 10/8/6 (at most half in one army)"),
+                Param(
+                    "split",
+                    "A preset, or points home/horde/campaign such as 10/8/6 (at most half in one army)",
+                    required=False,
+                ),
                 Param("horde", "The opponent whose home your horde invades (3-4 players)", required=False),
+                Param(
+                    "armies",
+                    "Your own units instead of the split: home=unit,unit;horde=unit;campaign=unit,unit",
+                    "text",
+                    required=False,
+                ),
             ),
         ),
         ActionSpec("begin", "Build the armies, roll the hordes for first player and frontier, and start."),
@@ -104,7 +114,14 @@ meta = Meta(
             "standard",
             ("standard", "draft"),
         ),
-        Option("rounds", "House turn limit in rounds; then most captures, then most health wins", "12", (), 1, 40),
+        Option(
+            "rounds",
+            "House turn limit in rounds; then most captures, then most health, then a roll-off wins",
+            "12",
+            (),
+            1,
+            40,
+        ),
     ),
     factions=tuple(species.name for species in SPECIES.values()),
 )

@@ -79,9 +79,16 @@ def _species(sources: dict[str, Source]) -> list[Lookup]:
         home, frontier = TERRAINS[sp.home].name, TERRAINS[sp.frontier].name
         # Racial abilities: rules.md says species have none beyond the SAIs on their dice.
         powers = f"Their racial abilities are the SAIs on their dice: {_and(sais)}." if sais else ""
+        own = [s.name for s in SPELLS.values() if s.species == sp.id]
+        magic = f" Their own species spell: {_and(own)}." if own else ""
+        named = (
+            " The name and colours are the published game's; the dice, SAIs and spells are ours."
+            if sp.name_source == "published" and sp.source == "house"
+            else ""
+        )
         text = (
             f"A species of {_and(sp.elements)}. In the standard setup their home terrain is {home} and they propose "
-            f"{frontier} as the frontier. {powers} Units: {_and([d.name for d in dice])}."
+            f"{frontier} as the frontier. {powers}{magic} Units: {_and([d.name for d in dice])}.{named}"
         )
         facts = (
             "/".join(sp.elements),
@@ -89,6 +96,7 @@ def _species(sources: dict[str, Source]) -> list[Lookup]:
             f"frontier {frontier}",
             f"{len(dice)} unit dice",
             *(f"SAI {name}" for name in sais),
+            *(f"spell {name}" for name in own),
         )
         out.append(Lookup(sp.name, "species", " ".join(text.split()), sources[sp.id], facts))
     return out
@@ -133,6 +141,8 @@ def _spells() -> list[Lookup]:
         facts = [cost, colour, f"target {TARGETS.get(spell.target, spell.target)}"]
         if spell.reserve:
             facts.append("from reserves too")
+        if spell.species:
+            facts.append(f"{SPECIES[spell.species].name} only")
         out.append(Lookup(spell.name, "spell", spell.text, spell.source, tuple(facts)))
     return out
 

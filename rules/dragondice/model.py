@@ -131,6 +131,7 @@ class State:
     home: list[str] = field(default_factory=list)  # each seat's home terrain type
     frontier: list[str] = field(default_factory=list)  # each seat's proposed frontier type
     split: list[str] = field(default_factory=list)
+    picks: list[str] = field(default_factory=list)  # each seat's own units per army ("home=a,b;horde=..."), or ""
     horde: list[int] = field(default_factory=list)  # whose home terrain each seat's horde army invades
     phase: str = "draft"  # "draft" (seats choose in order), "ready" (standard setup), "play", "over"
     drafted: int = 0
@@ -150,9 +151,10 @@ class State:
     decision: Decision | None = None  # comes before any damage queued with it
     tasks: list[Task] = field(default_factory=list)
     pool: dict[str, int] = field(default_factory=dict)  # magic results by colour set, "fire+earth" -> 3
+    racial: dict[str, int] = field(default_factory=dict)  # magic results each species' units rolled (species spells)
     announced: list[Cast] = field(default_factory=list)
     hits: dict[str, int] = field(default_factory=dict)  # Finger of Death points on a unit this magic action
-    flooded: list[str] = field(default_factory=list)  # terrains Flash Flood already turned down this turn
+    flooded: list[str] = field(default_factory=list)  # terrains a spell (Flash Flood, Rising Ground) turned this turn
     deaths: int = 0
     winners: list[int] = field(default_factory=list)
     result: str = ""

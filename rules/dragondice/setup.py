@@ -35,13 +35,14 @@ def new_state(seats: Sequence[SeatInfo], options: dict[str, Any]) -> State:
         rounds=int(options.get("rounds", 12)),
         setup=str(options.get("setup", "standard")),
     )
-    order = sorted(SPECIES)
+    order = list(SPECIES)
     for index, seat in enumerate(seats):
         species = _species_named(seat.faction) or order[index % len(order)]
         state.species.append(species)
         state.home.append(SPECIES[species].home)
         state.frontier.append(SPECIES[species].frontier)
         state.split.append("balanced")
+        state.picks.append("")
         state.horde.append((index + 1) % len(seats))
     state.phase = "ready" if state.setup == "standard" else "draft"
     return state
@@ -54,9 +55,12 @@ def _species_named(faction: str | None) -> str | None:
     return None
 
 
-def draft(state: State, seat: int, action: dict[str, Any]) -> tuple[str, str, str, str, int]:
-    """Validate a draft action; returns (species, home, frontier, split, the seat whose home the horde invades)."""
-    species, home, frontier, split = (str(action.get(k, "")) for k in ("species", "home", "frontier", "split"))
+def draft(state: State, seat: int, action: dict[str, Any]) -> tuple[str, str, str, str, int, str]:
+    """Validate a draft action; returns (species, home, frontier, split, the seat whose home the horde invades, the
+    units picked for each army or "")."""
+    species, home, frontier = (str(action.get(k, "")) for k in ("species", "home", "frontier"))
+    split = str(action.get("split") or "balanced")
+    picked = str(action.get("armies") or "")
     opponents = [str(s) for s in range(state.players) if s != seat]
     horde = action.get("horde") or str((seat + 1) % state.players)
     require(horde in opponents, f"horde must be the seat of an opponent: {', '.join(opponents)}.")
@@ -64,8 +68,80 @@ def draft(state: State, seat: int, action: dict[str, Any]) -> tuple[str, str, st
     require(home in TERRAINS, f"Home terrain must be one of: {', '.join(TERRAINS)}.")
     require(frontier in TERRAINS, f"Frontier terrain must be one of: {', '.join(TERRAINS)}.")
     require(frontier != home, "Propose a frontier terrain of another type than your home terrain.")
+    if picked.strip():
+        armies = parse_armies(species, state.force, picked)
+        split = "/".join(str(sum(UNIT_DICE[k].health for k in armies[role])) for role in ROLES)
+        return species, home, frontier, split, int(horde), write_armies(armies)
     army_points(state.force, split)  # raises a RuleError naming the limits when the split breaks them
-    return species, home, frontier, split.strip(), int(horde)
+    return species, home, frontier, split.strip(), int(horde), ""
+
+
+ROLES = ("home", "horde", "campaign")
+
+
+def _unit_kind(species: str, written: str) -> str | None:
+    """A unit of the species named by id ("anvil_guard") or name ("Anvil Guard"), any case."""
+    key = written.strip().lower().replace(" ", "_").replace("-", "_")
+    for kind in SPECIES[species].units:
+        if key in (kind.split("/", 1)[1], UNIT_DICE[kind].name.lower().replace(" ", "_")):
+            return kind
+    return None
+
+
+def army_rules(force: int) -> str:
+    return (
+        f"each of home, horde and campaign holds {MIN_ARMY} to {force // MAX_SHARE} points (half the force at most), "
+        f"the three together at most {force}, and an army holds one monster at most, only with "
+        f"{MONSTER_BUDGET} points or more"
+    )
+
+
+def parse_armies(species: str, force: int, written: str) -> dict[str, list[str]]:
+    """The units a player picks for each army, written "home=anvil_guard,forge_adept;horde=...;campaign=...",
+    checked against the army limits; a refusal names the limit broken and the species' units."""
+    units = ", ".join(kind.split("/", 1)[1] for kind in SPECIES[species].units)
+    armies: dict[str, list[str]] = {}
+    for part in (p for p in written.split(";") if p.strip()):
+        role, equals, names = part.partition("=")
+        role = role.strip().lower()
+        require(
+            bool(equals) and role in ROLES,
+            f"Write each army as role=unit,unit with the roles home, horde and campaign separated by ';', "
+            f"such as home=a,b;horde=c;campaign=d ({role[:20]!r} is not one).",
+        )
+        require(role not in armies, f"The {role} army is listed twice.")
+        kinds = []
+        for name in (n for n in names.split(",") if n.strip()):
+            kind = _unit_kind(species, name)
+            require(kind is not None, f"{name.strip()[:30]!r} is not a unit of the {SPECIES[species].name}: {units}.")
+            kinds.append(str(kind))
+        armies[role] = kinds
+    missing = [role for role in ROLES if role not in armies]
+    require(
+        not missing, f"Name the units of every army; missing: {', '.join(missing)}. The limits: {army_rules(force)}."
+    )
+    total = 0
+    for role in ROLES:
+        points = sum(UNIT_DICE[k].health for k in armies[role])
+        total += points
+        require(
+            MIN_ARMY <= points <= force // MAX_SHARE,
+            f"Your {role} army holds {points} points; an army holds {MIN_ARMY} to {force // MAX_SHARE} "
+            f"(half the force at most). The limits: {army_rules(force)}.",
+        )
+        monsters = sum(1 for k in armies[role] if UNIT_DICE[k].size == "monster")
+        require(monsters <= 1, f"Your {role} army holds {monsters} monsters; an army holds one at most.")
+        require(
+            not monsters or points >= MONSTER_BUDGET,
+            f"Your {role} army holds a monster with only {points} points; a monster needs an army of "
+            f"{MONSTER_BUDGET} points or more.",
+        )
+    require(total <= force, f"Your armies hold {total} points; the force is {force}. The limits: {army_rules(force)}.")
+    return armies
+
+
+def write_armies(armies: dict[str, list[str]]) -> str:
+    return ";".join(f"{role}={','.join(k.split('/', 1)[1] for k in armies[role])}" for role in ROLES)
 
 
 def split_help(force: int) -> str:
@@ -135,10 +211,16 @@ def begin(state: State, rng: Rng, log: ActionLog) -> None:
     state.terrains = [Terrain(f"t{s}", state.home[s], 1, s) for s in range(n)]
     _title_repeats(state.terrains)  # before the horde roll, whose lines name the terrains
     for seat in range(n):
-        points = army_points(state.force, state.split[seat])
+        picked = state.picks[seat] if seat < len(state.picks) else ""
+        species = state.species[seat]
         places = (f"t{seat}", f"t{state.horde[seat]}", "frontier")
-        for role, budget, where in zip(("home", "horde", "campaign"), points, places, strict=True):
-            for kind in build_army(state.species[seat], role, budget):
+        if picked:
+            armies = parse_armies(species, state.force, picked)
+        else:
+            points = army_points(state.force, state.split[seat])
+            armies = {role: build_army(species, role, budget) for role, budget in zip(ROLES, points, strict=True)}
+        for role, where in zip(ROLES, places, strict=True):
+            for kind in armies[role]:
                 state.units.append(Unit(f"u{len(state.units)}", seat, kind, where))
     winner = _horde_roll(state, rng, log)
     chooser = (winner - 1) % n

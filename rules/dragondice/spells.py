@@ -5,13 +5,26 @@ from __future__ import annotations
 from itertools import combinations
 
 from rules.base import ActionLog, RuleError, seat_ref
-from rules.dragondice.content import DRAGONKIN, ELEMENTS, SPELLS, UNIT_DICE, Spell
+from rules.dragondice.content import DRAGONKIN, ELEMENTS, SPECIES, SPELLS, UNIT_DICE, Spell
 from rules.dragondice.damage import gives_save, kill
 from rules.dragondice.dice import count, roll_army, roll_unit
 from rules.dragondice.model import DEAD, RESERVE, SUMMONING, Cast, Damage, Effect, State
 from rules.rng import Rng
 
-LASTING = ("wind_walk", "watery_double", "stoneskin", "fiery_weapon", "palsy", "dancing_lights")
+LASTING = (
+    "wind_walk",
+    "watery_double",
+    "stoneskin",
+    "fiery_weapon",
+    "palsy",
+    "dancing_lights",
+    "molten_armour",
+    "mob_fury",
+)
+SOULFIRE = 2  # damage of Soulfire
+BOILING = 2  # damage of Boiling Tide to each opposing army
+UNDERTOW_MAX = 2  # Undertow drags off a unit of at most this health
+RISING_TOP = 7  # Rising Ground turns a terrain up to this face at most (the eighth is manoeuvred to)
 TERRAIN_EFFECTS = ("wall_of_fog", "ash_storm", "soiled_ground")
 
 
@@ -45,9 +58,14 @@ def _targets(state: State, seat: int, spell: Spell) -> list[str]:
     if spell.target == "opposing_unit":
         if from_reserve:
             return []
-        return [u.id for u in state.units if u.owner != seat and u.where in terrain_ids]
+        low = UNDERTOW_MAX if spell.id == "undertow" else 99
+        return [u.id for u in state.units if u.owner != seat and u.where in terrain_ids and u.health <= low]
     if spell.target == "terrain" and spell.id == "flash_flood":
         return [] if from_reserve else _floodable(state)
+    if spell.target == "terrain" and spell.id == "rising_ground":
+        return [] if from_reserve else _raisable(state, seat)
+    if spell.target == "terrain" and spell.id == "boiling_tide":
+        return [] if from_reserve else [t for t in terrain_ids if any(s != seat for s in state.seats_at(t))]
     if spell.target == "terrain":
         return [] if from_reserve else terrain_ids
     if spell.target == "own_army":
@@ -59,6 +77,37 @@ def _floodable(state: State) -> list[str]:
     """Flash Flood only where it could turn the terrain: above face 1, once per terrain per turn."""
     announced = [c.target for c in state.announced if c.spell == "flash_flood"]
     return [t.id for t in state.terrains if t.face > 1 and t.id not in state.flooded and t.id not in announced]
+
+
+def _raisable(state: State, seat: int) -> list[str]:
+    """Rising Ground: a terrain where the caster has an army, below its top face, once per terrain per turn."""
+    announced = [c.target for c in state.announced if c.spell == "rising_ground"]
+    return [
+        t.id
+        for t in state.terrains
+        if t.face < RISING_TOP and state.army(seat, t.id) and t.id not in state.flooded and t.id not in announced
+    ]
+
+
+def species_refusal(state: State, seat: int, casts: list[Cast]) -> str:
+    """Why these announcements break the species-spell rule ("" when they don't): a species spell is cast only by
+    its species, and paid only with magic results its species' units rolled."""
+    demand: dict[str, int] = {}
+    for cast in casts:
+        spell = SPELLS[cast.spell]
+        if not spell.species:
+            continue
+        if spell.species != state.species[seat]:
+            return f"{spell.name} is a spell of the {SPECIES[spell.species].name} alone."
+        demand[spell.species] = demand.get(spell.species, 0) + cost_of(state, spell, cast.target)
+    for species, need in demand.items():
+        have = state.racial.get(species, 0)
+        if need > have:
+            return (
+                f"Species spells are paid only with results the {SPECIES[species].name}' own units rolled: "
+                f"{have} here, and your species spells cost {need}."
+            )
+    return ""
 
 
 def elements_for(state: State, seat: int, spell: Spell, target: str) -> list[str]:
@@ -115,6 +164,9 @@ def check_cast(state: State, seat: int, spell_id: str, target: str, element: str
     if element not in colours:
         raise RuleError(f"Pay {spell.name} in one of: {', '.join(colours) or 'no colour you have'}.")
     cast = Cast(spell_id, target, element)
+    refusal = species_refusal(state, seat, [*state.announced, cast])
+    if refusal:
+        raise RuleError(refusal)
     if not feasible(state.pool, demand_of(state, [*state.announced, cast])):
         left = ", ".join(f"{n} {k}" for k, n in sorted(state.pool.items()))
         raise RuleError(
@@ -134,6 +186,9 @@ def resolve(state: State, rng: Rng, log: ActionLog, seat: int, cast: Cast) -> No
             return
         if spell.id == "summon_dragonkin":
             _summon(state, log, seat, where, cast.element)
+            return
+        if spell.id == "soulfire":
+            _soulfire(state, rng, log, int(owner), where)
             return
         if spell.id == "hailstorm":
             saves = roll_army(state, rng, int(owner), where, "save", log, label="save roll against Hailstorm").total
@@ -160,6 +215,11 @@ def resolve(state: State, rng: Rng, log: ActionLog, seat: int, cast: Cast) -> No
         return
     if unit.where in (DEAD, "buried", RESERVE):
         log.say(f"{spell.name} fizzles: {unit.name} {unit.id} is gone.")
+        return
+    if spell.id == "undertow":
+        unit.where = RESERVE
+        log.say(f"Undertow drags {seat_ref(unit.owner)}'s {unit.name} {unit.id} off to the reserves.")
+        state.notes.append(f"{unit.name} swept to the reserves")
         return
     if spell.id == "lightning_strike":
         face = roll_unit(rng, unit, "Lightning Strike save")
@@ -189,9 +249,41 @@ def _summon(state: State, log: ActionLog, seat: int, where: str, element: str) -
     state.notes.append(f"{seat_ref(seat)} summoned a Dragonkin to {state.terrain(where).name}")
 
 
+def _soulfire(state: State, rng: Rng, log: ActionLog, owner: int, where: str) -> None:
+    """Soulfire: 2 damage the army saves against; the units it kills are buried."""
+    saves = roll_army(state, rng, owner, where, "save", log, label="save roll against Soulfire").total
+    dealt = max(0, SOULFIRE - saves)
+    log.say(f"Soulfire: {SOULFIRE} damage against {count(saves, 'save')} → {dealt} damage to {seat_ref(owner)}.")
+    if dealt:
+        state.damage.append(Damage(owner, where, dealt, "Soulfire", bury=True))
+
+
+def _boiling_tide(state: State, rng: Rng, log: ActionLog, seat: int, tid: str) -> None:
+    """Boiling Tide: every opposing army at the terrain takes 2 damage and rolls saves against it."""
+    others = [s for s in state.seats_at(tid) if s != seat]
+    if not others:
+        log.say(f"Boiling Tide finds no opposing army at {state.terrain(tid).name}.")
+    for other in others:
+        saves = roll_army(state, rng, other, tid, "save", log, label="save roll against Boiling Tide").total
+        dealt = max(0, BOILING - saves)
+        log.say(f"Boiling Tide: {BOILING} damage against {count(saves, 'save')} → {dealt} damage to {seat_ref(other)}.")
+        if dealt:
+            state.damage.append(Damage(other, tid, dealt, "Boiling Tide"))
+
+
 def _terrain_spell(state: State, rng: Rng, log: ActionLog, seat: int, spell: Spell, tid: str) -> None:
     terrain = state.terrain(tid)
-    if spell.id in TERRAIN_EFFECTS:
+    if spell.id == "boiling_tide":
+        _boiling_tide(state, rng, log, seat, tid)
+    elif spell.id == "rising_ground":
+        if terrain.face >= RISING_TOP or tid in state.flooded or not state.army(seat, tid):
+            log.say(f"Rising Ground fizzles: {terrain.name} cannot rise now.")
+            return
+        terrain.face += 1
+        state.flooded.append(tid)
+        log.say(f"Rising Ground turns {terrain.name} up to {terrain.face} ({terrain.shows()}).")
+        state.notes.append(f"{terrain.name} rose to {terrain.face}")
+    elif spell.id in TERRAIN_EFFECTS:
         state.effects.append(Effect(spell.id, seat, tid, 1))
         log.say(f"{spell.name} settles over {terrain.name} until {seat_ref(seat)}'s next turn.")
     elif spell.id == "call_dragon":

@@ -27,7 +27,10 @@ def _march_kinds(state: State, seat: int) -> list[str]:
 def step_hint(state: State) -> str:
     """Who must decide now, what, and the commands that do it (also the tail of a wrong-step refusal)."""
     if state.phase == "draft":
-        return f"{seat_ref(state.drafted)} drafts next with /dd draft (species, home, frontier and army split)."
+        return (
+            f"{seat_ref(state.drafted)} drafts next with /dd draft (species, home, frontier, and an army split or "
+            "the units of each army with armies)."
+        )
     if state.phase == "ready":
         return "<seat:0> starts the game with /dd begin: it builds the armies and rolls the hordes."
     if state.decision is not None:

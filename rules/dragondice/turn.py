@@ -55,28 +55,66 @@ def check_end(state: State, log: ActionLog) -> bool:
     elif len(alive) <= 1:
         if alive:
             _finish(state, log, alive, f"{seat_ref(alive[0])} wins as the only player with units left.")
-        else:
-            _finish(state, log, list(range(state.players)), "Every army has fallen: a shared result.")
+        else:  # every army fell in one action: the marching player, whose action it was, wins (house)
+            _finish(
+                state,
+                log,
+                [state.turn],
+                f"Every army has fallen at once: {seat_ref(state.turn)} wins as the marching player.",
+            )
     return state.phase == "over"
 
 
-def finish_by_limit(state: State, log: ActionLog) -> None:
-    """House rule: after the last round, most captured terrains wins, then most living health, else shared."""
-    scores = {s: (len(captured(state, s)), living_health(state, s)) for s in range(state.players)}
-    best = max(scores.values())
-    winners = [s for s, score in scores.items() if score == best]
-    names = " and ".join(seat_ref(s) for s in winners)
-    most = [s for s, score in scores.items() if score[0] == best[0]]
-    if len(winners) > 1:
-        how = f"{names} share the win (tied on captured terrains and health)"
-    elif len(most) == 1:
-        how = f"{names} wins with the most captured terrains"
-    else:
-        how = f"{names} wins on health (no one holds more captured terrains)"
-    held = ", ".join(f"{seat_ref(s)} {score[0]}" for s, score in scores.items())
-    health = ", ".join(f"{seat_ref(s)} {score[1]}" for s, score in scores.items())
-    text = f"The {state.rounds}-round limit is reached: {how}. Captured terrains: {held}. Living health: {health}."
-    _finish(state, log, winners, text)
+def terrain_health(state: State, seat: int) -> int:
+    """Health of the seat's armies standing on terrains (the reserves not counted)."""
+    on = {t.id for t in state.terrains}
+    return sum(u.health for u in state.units if u.owner == seat and u.where in on)
+
+
+def limit_keys(state: State, seat: int) -> tuple[int, int, int]:
+    """What decides a game at the round limit, in order: captured terrains, health on terrains, living health."""
+    return len(captured(state, seat)), terrain_health(state, seat), living_health(state, seat)
+
+
+LIMIT_STEPS = ("the most captured terrains", "the most health on the terrains", "the most living health")
+ROLL_OFF_SIDES = 20  # the public roll that settles a tie on every count
+ROLL_OFF_TRIES = 50  # roll-offs before the lowest tied seat wins (keeps scripted games finite)
+
+
+def finish_by_limit(state: State, rng: Rng, log: ActionLog) -> None:
+    """House rule: after the last round one player wins: the most captured terrains, then the most health on the
+    terrains, then the most living health; players still tied roll a die in public until one rolls highest."""
+    keys = {s: limit_keys(state, s) for s in range(state.players) if state.alive(s)}
+    tied = list(keys)
+    how = ""
+    for index, step in enumerate(LIMIT_STEPS):
+        best = max(keys[s][index] for s in tied)
+        tied = [s for s in tied if keys[s][index] == best]
+        if len(tied) == 1:
+            how = f"wins with {step}" + (f" (tied before: {', '.join(LIMIT_STEPS[:index])})" if index else "")
+            break
+    if len(tied) > 1:
+        tied = [_roll_off(state, rng, log, tied)]
+        how = "wins the roll-off (tied on captured terrains and on health)"
+    winner = tied[0]
+    figures = "; ".join(
+        f"{seat_ref(s)}: {k[0]} captured, {k[1]} health on terrains, {k[2]} living" for s, k in keys.items()
+    )
+    text = f"The {state.rounds}-round limit is reached: {seat_ref(winner)} {how}. {figures}."
+    _finish(state, log, [winner], text)
+
+
+def _roll_off(state: State, rng: Rng, log: ActionLog, seats: list[int]) -> int:
+    """Tied players roll a 20-sided die in public; the highest wins, ties roll again."""
+    for _ in range(ROLL_OFF_TRIES):
+        rolled = dict(zip(seats, rng.roll(ROLL_OFF_SIDES, len(seats), "round-limit roll-off"), strict=True))
+        shown = ", ".join(f"{seat_ref(s)} {n}" for s, n in rolled.items())
+        log.say(f"Round-limit roll-off (d{ROLL_OFF_SIDES}): {shown}.", "roll")
+        best = max(rolled.values())
+        seats = [s for s in seats if rolled[s] == best]
+        if len(seats) == 1:
+            return seats[0]
+    return seats[0]
 
 
 def _finish(state: State, log: ActionLog, winners: list[int], text: str) -> None:
@@ -94,6 +132,7 @@ def end_action(state: State) -> None:
     """The march's action is over: on to the second march, or to the reserves phase."""
     state.marching = ""
     state.pool = {}
+    state.racial = {}
     state.announced = []
     state.hits = {}
     if state.march == 1:
@@ -180,7 +219,7 @@ def next_turn(state: State, rng: Rng, log: ActionLog) -> None:
         if seat == state.first:
             state.round += 1
             if state.round > state.rounds:
-                finish_by_limit(state, log)
+                finish_by_limit(state, rng, log)
                 return
         if state.alive(seat):
             begin_turn(state, seat, rng, log)

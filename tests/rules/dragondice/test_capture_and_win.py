@@ -67,3 +67,40 @@ def test_win_by_turn_limit_counts_captures_then_health():
     result = dd.outcome(state)
     assert result and result.winners == (1,)  # no captures; 2 health beats 1
     assert "1-round limit" in result.summary
+
+
+def test_win_by_turn_limit_with_equal_health_still_has_exactly_one_winner():
+    state = position({(0, "t2"): [CINDER], (1, "t1"): [FEN]}, faces=(3, 3, 3))
+    state.rounds = 1
+    dd.act(state, 0, {"type": "pass"}, Rng(0))
+    dd.act(state, 0, {"type": "pass"}, Rng(0))
+    events = []
+    while state.phase == "play":
+        seat = min(dd.awaiting(state))
+        events += dd.act(state, seat, {"type": "pass"}, Rng(0, forced=[4, 4, 17, 9]))
+    result = dd.outcome(state)
+    assert result and result.winners == (0,)  # equal on everything: the roll-off (4-4 again, then 17-9) decides
+    assert "wins the roll-off" in result.summary
+    assert [e.text for e in events if "roll-off" in e.text and e.kind == "roll"] == [
+        "Round-limit roll-off (d20): <seat:0> 4, <seat:1> 4.",
+        "Round-limit roll-off (d20): <seat:0> 17, <seat:1> 9.",
+    ]
+
+
+def test_win_by_turn_limit_health_on_terrains_comes_before_reserves():
+    state = position({(0, "t2"): [CINDER], (0, "reserve"): [ANVIL], (1, "t1"): [TIDE]}, faces=(3, 3, 3))
+    state.rounds = 1
+    while state.phase == "play":
+        dd.act(state, min(dd.awaiting(state)), {"type": "pass"}, Rng(0))
+    result = dd.outcome(state)
+    assert result and result.winners == (1,) and "most health on the terrains" in result.summary
+
+
+def test_when_every_army_falls_at_once_the_marching_player_wins():
+    from rules.base import ActionLog
+    from rules.dragondice.turn import check_end
+
+    state = position({(0, "dead"): [CINDER], (1, "dead"): [FEN]})
+    state.turn = 1
+    check_end(state, ActionLog())
+    assert state.winners == [1] and "marching player" in state.result

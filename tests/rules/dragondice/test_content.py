@@ -29,9 +29,11 @@ def test_sources_are_marked():
     raw = json.loads((content.CONTENT / "spells.json").read_text())
     assert {s["source"] for s in raw["spells"]} == {"published", "house"}
     assert SPELLS["call_dragon"].source == "house"
-    for name in ("species.json", "sais.json"):
-        text = (content.CONTENT / name).read_text()
-        assert '"published"' not in text  # everything there is ours
+    assert '"published"' not in (content.CONTENT / "sais.json").read_text()  # every SAI is ours
+    for species in json.loads((content.CONTENT / "species.json").read_text())["species"]:
+        # the dice are ours; only a published species' name and colours may be marked published
+        assert species["source"] == "house" and species.get("name_source", "house") in ("published", "house")
+    assert SPECIES["goblins"].name_source == "published" and SPECIES["emberwrights"].name_source is None
     dragon = json.loads((content.CONTENT / "dragons.json").read_text())["dragon"]
     # only the face names are the published game's; the numbers, the layout and every breath are ours
     assert dragon["source"] == "house" and dragon["face_names_source"] == "published"

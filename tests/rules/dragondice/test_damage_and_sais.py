@@ -176,3 +176,117 @@ def test_damage_casualty_sets_of_a_whole_force_in_one_army_are_all_offered():
     army = [Unit(f"u{i}", 1, k, "t2") for i, k in enumerate(kinds + ["dragonkin/fire"] * 2 + ["dragonkin/earth"] * 2)]
     sets = casualty_sets(army, 25)
     assert len(sets) > 1000
+
+
+# -- the SAIs of the four published species (their dice and SAIs are ours)
+
+LAVA, GOB, FERAL, SCALD = "lava_elves/", "goblins/", "feral/", "scalders/"
+ASH, BOW, BLADE = LAVA + "ash_stalker", LAVA + "cinder_bow", LAVA + "obsidian_blade"
+THUG, GRUNT = GOB + "pit_thug", GOB + "sling_grunt"
+LYNX, HARE, BOAR = FERAL + "lynx_prowler", FERAL + "hare_runner", FERAL + "boar_charger"
+VENT, SPOUT, GEYSER = SCALD + "vent_skirmisher", SCALD + "spout_slinger", SCALD + "geyser_mystic"
+
+
+def _roll(state, seat, where, kind, *forced):
+    from rules.base import ActionLog
+    from rules.dragondice.dice import roll_army
+
+    log = ActionLog()
+    rolled = roll_army(state, Rng(0, forced=list(forced)), seat, where, kind, log)
+    return rolled, texts(log.events)
+
+
+def test_sai_reap_buries_what_the_attack_kills():
+    state = position({(0, "t2"): [ASH], (1, "t2"): [FEN]}, faces=(3, 3, 1))
+    events = melee(state, face(ASH, "Reap 1"), blank(FEN))
+    assert "Reap: the units this attack kills are buried" in texts(events)
+    assert state.unit("u1").where == "buried"
+
+
+def test_sai_reap_does_nothing_in_a_save_roll():
+    state = position({(0, "t2"): [ASH], (1, "t2"): [FEN]})
+    rolled, said = _roll(state, 0, "t2", "save", face(ASH, "Reap 1"))
+    assert rolled.total == 0 and not rolled.bury and "no effect in a save roll" in said
+
+
+def test_sai_hex_lowers_the_targets_saves_until_the_next_turn():
+    state = position({(0, "t2"): [BOW], (1, "t2"): [FEN, TIDE]}, faces=(3, 3, 1))
+    events = melee(state, face(BOW, "Hex 1"))  # no hit: no save roll, but the hex lands
+    assert "Hex:" in texts(events)
+    assert [(e.source, e.target, e.amount) for e in state.effects] == [("hex", "t2:1", 1)]
+    rolled, said = _roll(state, 1, "t2", "save", face(FEN, "save 1"), face(TIDE, "save 1"))
+    assert rolled.total == 1 and "-1 save from Hex" in said
+
+
+def test_sai_swarm_doubles_when_the_army_outnumbers_its_target():
+    state = position({(0, "t2"): [THUG, THUG], (1, "t2"): [TIDE]}, faces=(3, 3, 1))
+    events = melee(state, face(THUG, "Swarm 1"), blank(THUG), blank(TIDE))
+    assert "Swarm:" in texts(events) and "2 hits against 0 saves" in texts(events)
+    assert state.unit("u2").where == "dead"
+    even = position({(0, "t2"): [THUG], (1, "t2"): [TIDE]}, faces=(3, 3, 1))
+    events = melee(even, face(THUG, "Swarm 1"), blank(TIDE))
+    assert "1 hit against 0 saves" in texts(events)
+
+
+def test_sai_scavenge_buries_opponents_dead_most_recent_first():
+    state = position({(0, "t2"): [GRUNT], (1, "t2"): [TIDE], (1, "dead"): [FEN, REED]})
+    state.unit("u2").died, state.unit("u3").died = 1, 2
+    _, said = _roll(state, 0, "t2", "magic", face(GRUNT, "Scavenge 1"))
+    assert state.unit("u3").where == "buried" and state.unit("u2").where == "dead"
+    assert "Scavenge buries <seat:1>'s Reed Skirmisher u3" in said
+    _, said = _roll(state, 0, "t2", "save", face(GRUNT, "Scavenge 1"))
+    assert state.unit("u2").where == "dead" and "no effect in a save roll" in said
+
+
+def test_sai_stampede_counts_in_melee_and_manoeuvre():
+    state = position({(0, "t2"): [HARE, BOAR], (1, "t2"): [TIDE]})
+    rolled, _ = _roll(state, 0, "t2", "manoeuvre", face(HARE, "Stampede 1"), face(BOAR, "Stampede 1"))
+    assert rolled.total == 2
+    rolled, _ = _roll(state, 0, "t2", "melee", face(HARE, "Stampede 1"), face(BOAR, "melee 2"))
+    assert rolled.total == 3
+    rolled, said = _roll(state, 0, "t2", "missile", face(HARE, "Stampede 1"), blank(BOAR))
+    assert rolled.total == 0 and "no effect in a missile roll" in said
+
+
+def test_sai_howl_takes_melee_from_every_opposing_army_at_the_terrain():
+    state = position({(0, "t2"): [LYNX], (1, "t2"): [FEN, TIDE], (1, "t1"): [REED]})
+    _roll(state, 0, "t2", "magic", face(LYNX, "Howl 1"))
+    assert [(e.source, e.target, e.amount) for e in state.effects] == [("howl", "t2:1", 1)]
+    rolled, said = _roll(state, 1, "t2", "melee", face(FEN, "melee 2"), blank(TIDE))
+    assert rolled.total == 1 and "-1 melee from Howl" in said
+
+
+def test_sai_scald_forbids_the_counter_attack():
+    state = position({(0, "t2"): [VENT], (1, "t2"): [FEN, TIDE]}, faces=(3, 3, 1))
+    events = melee(state, face(VENT, "Scald 1"), blank(FEN), blank(TIDE))
+    assert "may not counter-attack" in texts(events)
+    assert state.unit("u1").where == "dead" and state.unit("u2").where == "t2"  # the Fen Runner fell; Tide stands
+    assert state.decision is None and dd.awaiting(state) == {0} and state.step == "march" and state.march == 2
+
+
+def test_sai_boil_counts_for_whatever_the_roll_counts():
+    state = position({(0, "t2"): [SPOUT, GEYSER], (1, "t2"): [TIDE]})
+    rolled, _ = _roll(state, 0, "t2", "save", face(SPOUT, "Boil 1"), blank(GEYSER))
+    assert rolled.total == 1
+    rolled, _ = _roll(state, 0, "t2", "magic", blank(SPOUT), face(GEYSER, "Boil 1"))
+    assert rolled.magic == {"fire+water": 1} and rolled.racial == {"scalders": 1}
+    rolled, _ = _roll(state, 0, "t2", "dragon", face(SPOUT, "Boil 1"), blank(GEYSER))
+    assert (rolled.total, rolled.saves) == (1, 1)
+
+
+def test_every_species_has_two_sais_of_its_own_and_no_two_sais_share_an_effect():
+    from rules.dragondice.content import SAIS, SPECIES, UNIT_DICE
+    from rules.dragondice.dice import SAI_EFFECTS
+
+    owners: dict[str, set[str]] = {}
+    for species in SPECIES.values():
+        for kind in species.units:
+            for f in UNIT_DICE[kind].faces:
+                if f.kind == "sai":
+                    owners.setdefault(f.sai, set()).add(species.id)
+    for species in SPECIES:
+        own = [sai for sai, who in owners.items() if who == {species}]
+        assert len(own) >= 2, species
+    assert set(SAIS) == {sai for sai, _ in SAI_EFFECTS}
+    texts_ = [s.text for s in SAIS.values()]
+    assert len(set(texts_)) == len(texts_)

@@ -82,7 +82,7 @@ def test_content_texts_are_used_where_the_content_has_them() -> None:
 def test_spot_checks() -> None:
     colossus = _by_kind("unit")["Magma Colossus"]
     assert colossus.kind == "unit" and "health 4" in colossus.facts and "monster" in colossus.facts
-    assert colossus.picture == ("[ID] [ID] [melee 4] [melee 3] [save 3]", "[manoeuvre 2] [Rend 2] [Kindle 2]")
+    assert colossus.picture == ("[ID] [ID] [melee 4] [melee 4] [save 3]", "[manoeuvre 2] [Rend 2] [Kindle 2]")
     resurrect = _by_kind("spell")["Resurrect Dead"]
     assert "costs 3 per health" in resurrect.facts and "from reserves too" in resurrect.facts
     assert _by_kind("spell")["Call Dragon"].facts[:2] == ("costs 6", "the dragon's colour")

@@ -117,7 +117,8 @@ def test_two_homes_of_one_terrain_type_get_different_names():
     from rules.base import SeatInfo
     from rules.rng import Rng
 
-    state = dd.new([SeatInfo(None)] * 3, {"force": "12"}, Rng(1))
+    seats = [SeatInfo("Emberwrights"), SeatInfo("Mistwardens"), SeatInfo("Emberwrights")]
+    state = dd.new(seats, {"force": "12"}, Rng(1))
     events = dd.act(state, 0, {"type": "begin"}, Rng(1))
     names = [t.name for t in state.terrains]
     assert len(set(names)) == len(names)
@@ -300,12 +301,14 @@ def test_retreat_choices_say_where_the_unit_stands():
 def test_the_turn_limit_result_gives_the_figures_it_was_decided_on():
     from rules.base import ActionLog
     from rules.dragondice.turn import finish_by_limit
+    from rules.rng import Rng
 
     state = duel()  # seat 0: Anvil Guard 3 + Cinder Scout 1 + Forge Adept 2; seat 1: Fen 1 + Tide 2 + Reed 1
-    finish_by_limit(state, ActionLog())
+    finish_by_limit(state, Rng(0), ActionLog())
     assert state.result == (
-        "The 12-round limit is reached: <seat:0> wins on health (no one holds more captured terrains). "
-        "Captured terrains: <seat:0> 0, <seat:1> 0. Living health: <seat:0> 6, <seat:1> 4."
+        "The 12-round limit is reached: <seat:0> wins with the most health on the terrains (tied before: the most "
+        "captured terrains). <seat:0>: 0 captured, 6 health on terrains, 6 living; "
+        "<seat:1>: 0 captured, 4 health on terrains, 4 living."
     )
 
 

@@ -106,3 +106,16 @@ def test_a_player_with_only_dead_or_buried_units_counts_as_without_units():
     assert not state.alive(0)  # only dead units left: a player without units
     state.units.append(Unit("u9", 0, CINDER, "buried"))
     assert not state.alive(0)
+
+
+def test_the_rules_page_lists_every_species_sai_and_spell():
+    from pathlib import Path
+
+    from rules.dragondice.content import SAIS
+
+    page = (Path(__file__).parents[3] / "rules" / "dragondice" / "rules.md").read_text(encoding="utf-8")
+    for name in [s.name for s in SPECIES.values()] + [s.name for s in SAIS.values()]:
+        assert f"| {name}" in page, name
+    for spell in SPELLS.values():
+        assert f"| {spell.name}" in page, spell.name
+    assert "shared" not in page.replace("a shared win on equal health", "")  # no draw is left

@@ -179,3 +179,66 @@ def test_setup_army_limits_hold_for_every_preset_and_species(force):
                 assert sum(UNIT_DICE[k].health for k in kinds) == points <= force // 2
                 monsters = [k for k in kinds if UNIT_DICE[k].size == "monster"]
                 assert len(monsters) <= 1 and (not monsters or points >= MONSTER_BUDGET)
+
+
+def test_setup_six_species_of_the_published_colour_pairs_with_dragons_of_their_colours():
+    from rules.dragondice.content import DRAGON
+
+    assert len(SPECIES) >= 6
+    pairs = {sid: set(sp.elements) for sid, sp in SPECIES.items()}
+    assert pairs["lava_elves"] == {"fire", "death"} and pairs["goblins"] == {"earth", "death"}
+    assert pairs["feral"] == {"air", "earth"} and pairs["scalders"] == {"water", "fire"}
+    assert len({frozenset(p) for p in pairs.values()}) == len(pairs)  # no two species of one colour pair
+    for sid, species in SPECIES.items():
+        assert set(species.elements) <= set(DRAGON.breath), sid  # a dragon (and its breath) for every colour
+        options = dd.meta.resolve_options({"force": "36"})
+        state = dd.new([SeatInfo(species.name), SeatInfo("Emberwrights")], options, Rng(1))
+        dd.act(state, 0, {"type": "begin"}, Rng(2))
+        assert [d.element for d in state.dragons if d.owner == 0] == [species.elements[0]]
+        kin = {UNIT_DICE[u.kind].elements[0] for u in state.army(0, "summoning")}
+        assert kin == set(species.elements)
+
+
+ARMIES = (
+    "home=anvil_guard,forge_adept,forge_adept,cinder_scout;horde=Crucible Knight,slag_slinger;"
+    "campaign=magma_colossus,cinder_scout,crucible_knight,cinder_scout"
+)
+
+
+def test_setup_draft_may_pick_the_units_of_each_army():
+    state = new_game(setup="draft")
+    base = {"type": "draft", "species": "emberwrights", "home": "highland", "frontier": "flatland"}
+    events = act(state, 0, {**base, "armies": ARMIES})
+    assert "armies of 8/3/8 points" in events[0].text
+    dd.act(state, 1, {**base, "species": "mistwardens", "home": "coastland", "split": "balanced"}, Rng(3))
+    assert state.phase == "play"
+    frontier = state.terrains[2].id
+    home = sorted(u.kind.split("/")[1] for u in state.army(0, "t0"))
+    assert home == ["anvil_guard", "cinder_scout", "forge_adept", "forge_adept"]
+    assert [u.kind.split("/")[1] for u in state.army(0, "t1")] == ["crucible_knight", "slag_slinger"]
+    assert sum(u.health for u in state.army(0, frontier)) == 8
+    assert sum(u.health for u in state.army(1, "t1")) == 8  # the preset still works beside a pick
+
+
+@pytest.mark.parametrize(
+    ("armies", "why"),
+    [
+        ("home=anvil_guard,anvil_guard,anvil_guard,anvil_guard,cinder_scout;horde=cinder_scout;campaign=cinder_scout",
+         "home army holds 13 points; an army holds 1 to 12"),
+        ("home=anvil_guard;horde=cinder_scout;campaign=", "campaign army holds 0 points"),
+        ("home=magma_colossus,cinder_scout;horde=cinder_scout;campaign=cinder_scout", "a monster needs an army of 8"),
+        ("home=magma_colossus,magma_colossus;horde=cinder_scout;campaign=cinder_scout", "2 monsters; an army"),
+        ("home=anvil_guard;horde=fen_runner;campaign=cinder_scout", "'fen_runner' is not a unit of the Emberwrights"),
+        ("home=anvil_guard;horde=cinder_scout", "missing: campaign"),
+        ("home=anvil_guard;keep=cinder_scout;campaign=cinder_scout", "'keep' is not one"),
+        ("home=" + ",".join(["anvil_guard"] * 4) + ";horde=" + ",".join(["anvil_guard"] * 4)
+         + ";campaign=anvil_guard,cinder_scout", "armies hold 28 points; the force is 24"),
+    ],
+)  # fmt: skip
+def test_setup_draft_refuses_picked_armies_outside_the_limits(armies, why):
+    state = new_game(setup="draft")
+    before = serial.dumps(state)
+    action = {"type": "draft", "species": "emberwrights", "home": "highland", "frontier": "flatland", "armies": armies}
+    with pytest.raises(RuleError, match=why):
+        dd.act(state, 0, action, Rng(0))
+    assert serial.dumps(state) == before

@@ -208,3 +208,97 @@ def test_spell_soiled_ground():
         then_melee(state, face(FORGE, "ID"), blank(FEN), blank(TIDE))
         events = act(state, 1, {"type": "casualties", "units": unit}, roll)
         assert f"→ {where}" in texts(events) and state.unit(unit).where == where
+
+
+# -- species spells: only their species casts them, paid with magic its own units rolled
+
+
+def species_casting(species, pool, armies=None):
+    state = casting(pool, armies)
+    state.species = [species, "mistwardens" if species != "mistwardens" else "emberwrights"]
+    state.racial = {species: sum(pool.values())}
+    return state
+
+
+def test_species_spells_need_their_species_and_its_own_magic():
+    state = species_casting("emberwrights", {"earth+fire": 6})
+    with pytest.raises(RuleError, match="spell of the Mistwardens alone"):
+        act(state, 0, {"type": "cast", "spell": "undertow", "target": "u1", "element": "water"})
+    state.racial = {"emberwrights": 2, "dragonkin": 4}  # Dragonkin magic pays no species spell
+    with pytest.raises(RuleError, match="Emberwrights' own units rolled: 2 here"):
+        act(state, 0, {"type": "cast", "spell": "molten_armour", "target": "t2:0", "element": "earth"})
+    assert not [c for c in dd.legal(state, 0) if c.action.get("spell") == "molten_armour"]
+    state.racial = {"emberwrights": 3}
+    assert [c.action["target"] for c in dd.legal(state, 0) if c.action.get("spell") == "molten_armour"] == ["t2:0"]
+
+
+def test_every_species_has_a_spell_of_its_own():
+    from rules.dragondice.content import SPECIES
+
+    for species in SPECIES:
+        assert [s for s in SPELLS.values() if s.species == species], species
+
+
+def test_spell_molten_armour():
+    state = species_casting("emberwrights", {"earth+fire": 3})
+    cast(state, "molten_armour", "t2:0", element="earth")
+    assert state.effects == [Effect("molten_armour", 0, "t2:0")]
+    state.turn, state.step, state.marched, state.marching = 1, "march", [], ""
+    state.terrain("t2").face = 1
+    events = act(state, 1, {"type": "melee", "army": "t2", "target": "t2:0"}, blank(FEN), blank(TIDE))
+    assert "Molten Armour burns the attacker: 2 damage to <seat:1>" in texts(events)
+    assert state.damage[0].reason == "Molten Armour" and state.damage[0].amount == 2
+
+
+def test_spell_undertow():
+    state = species_casting("mistwardens", {"water": 6}, {(0, "t2"): [TIDE], (1, "t2"): [CINDER, ANVIL]})
+    spell_targets = {c.action["target"] for c in dd.legal(state, 0) if c.action.get("spell") == "undertow"}
+    assert spell_targets == {"u1"}  # the Anvil Guard (health 3) is too heavy
+    events = cast(state, "undertow", "u1")
+    assert state.unit("u1").where == "reserve" and "Undertow drags" in texts(events)
+
+
+def test_spell_soulfire():
+    state = species_casting("lava_elves", {"death": 3})
+    events = cast(state, "soulfire", "t2:1", blank(FEN), blank(TIDE))
+    assert "Soulfire: 2 damage against 0 saves → 2 damage" in texts(events)
+    act(state, 1, {"type": "casualties", "units": "u2"})
+    assert state.unit("u2").where == "buried"
+
+
+def test_spell_mob_fury():
+    from rules.base import ActionLog
+    from rules.dragondice.dice import roll_army
+
+    thug = "goblins/pit_thug"
+    state = species_casting("goblins", {"earth": 3}, {(0, "t2"): [thug] * 4, (1, "t2"): [FEN]})
+    cast(state, "mob_fury", "t2:0", element="earth")
+    log = ActionLog()
+    rolled = roll_army(state, Rng(0, forced=[blank(thug)] * 4), 0, "t2", "melee", log)
+    assert rolled.total == 2 and "+2 melee from Mob Fury" in texts(log.events)
+
+
+def test_spell_rising_ground():
+    state = species_casting("feral", {"earth": 10})
+    act(state, 0, {"type": "cast", "spell": "rising_ground", "target": "t2", "element": "earth"})
+    with pytest.raises(RuleError, match="valid targets: none"):  # once per terrain; t0, t1 hold no army of ours
+        act(state, 0, {"type": "cast", "spell": "rising_ground", "target": "t2", "element": "earth"})
+    events = act(state, 0, {"type": "pass"})
+    assert state.terrain("t2").face == 5 and "Rising Ground turns" in texts(events)
+    top = species_casting("feral", {"earth": 5})
+    top.terrain("t2").face = 7
+    assert not [c for c in dd.legal(top, 0) if c.action.get("spell") == "rising_ground"]
+
+
+def test_spell_boiling_tide():
+    state = species_casting("scalders", {"water": 5})
+    events = cast(state, "boiling_tide", "t2", blank(FEN), blank(TIDE))
+    assert "Boiling Tide: 2 damage against 0 saves → 2 damage to <seat:1>" in texts(events)
+    assert state.damage[0].seat == 1 and state.damage[0].amount == 2
+
+
+def test_species_spells_each_do_something_no_other_spell_does():
+    own = [s for s in SPELLS.values() if s.species]
+    assert len(own) >= 6
+    others = {s.text for s in SPELLS.values() if not s.species}
+    assert len({s.text for s in own}) == len(own) and not {s.text for s in own} & others
