@@ -37,6 +37,38 @@ def test_starting_land_counts_are_15_13_13_14():
     assert counts == {"karkoth": 15, "vailin": 13, "iron_circle": 13, "nerath": 14}
 
 
+def _land_fronts() -> set[frozenset[str]]:
+    """The pairs of realms whose starting land spaces touch."""
+    return {
+        frozenset((space.realm, SPACES[other].realm))
+        for space in SPACES.values()
+        for other in space.adjacent
+        if space.kind == "land" and SPACES[other].kind == "land" and SPACES[other].realm != space.realm
+    }
+
+
+def test_allies_share_a_land_front_and_every_realm_faces_an_enemy_by_land():
+    fronts = _land_fronts()
+    assert {frozenset(("karkoth", "iron_circle")), frozenset(("vailin", "nerath"))} <= fronts
+    enemies = {"karkoth": ("vailin", "nerath"), "iron_circle": ("vailin", "nerath")}
+    enemies |= {"vailin": ("karkoth", "iron_circle"), "nerath": ("karkoth", "iron_circle")}
+    for realm, theirs in enemies.items():
+        assert any(frozenset((realm, enemy)) in fronts for enemy in theirs), realm
+
+
+def test_every_realm_is_one_piece_of_land_apart_from_its_island():
+    for realm in REALM_ORDER:
+        land = {s.id for s in SPACES.values() if s.kind == "land" and s.realm == realm and not s.island}
+        start = next(iter(land))
+        seen, queue = {start}, deque([start])
+        while queue:
+            for other in SPACES[queue.popleft()].adjacent:
+                if other in land and other not in seen:
+                    seen.add(other)
+                    queue.append(other)
+        assert seen == land, realm
+
+
 def test_the_four_named_capitals():
     capitals = {s.name: s.realm for s in SPACES.values() if s.capital}
     assert capitals == {
@@ -82,6 +114,22 @@ def test_starting_pieces_stand_in_own_land_or_beside_it():
             else:
                 assert CONTENT.pieces[kind].type == "sea"
         assert kinds["castle"] >= 2 and kinds["warship"] >= 1
+
+
+def test_each_realm_starts_with_an_army_in_its_own_style():
+    armies: dict[str, Counter[str]] = {realm: Counter() for realm in REALM_ORDER}
+    for realm in CONTENT.realms.values():
+        for _, kind, count in realm.start:
+            armies[realm.id][kind] += count
+
+    def most(*kinds: str) -> str:
+        return max(REALM_ORDER, key=lambda realm: sum(armies[realm][kind] for kind in kinds))
+
+    assert most("footsoldier", "monster") == "karkoth"  # the undead hordes
+    assert most("fighter", "wizard") == "vailin"  # the elves' Heroes
+    assert most("siege_engine") == "iron_circle"  # war machines
+    assert most("castle") == "nerath"  # castles and knights
+    assert armies["iron_circle"]["warship"] >= 2 and armies["nerath"]["warship"] >= 2  # the two fleets
 
 
 def test_piece_table_matches_the_published_numbers():
