@@ -98,6 +98,10 @@ def _installed(game: str) -> pytest.MarkDecorator:
 
 
 @pytest.mark.slow
+# alone: the count of messages below assumes Discord confirms a turn's first post within the outbox's wait
+# (table/outbox.py, MESSAGE_WAIT); with another worker loading the cores, a slow first post of a long Nerath
+# turn made the next action start a second message (seen once in CI, reproduced under a CPU hog)
+@pytest.mark.alone
 @pytest.mark.parametrize("game", [pytest.param(game, marks=_installed(game)) for game in PLANNED])
 async def test_every_game_plays_to_the_end(game: str, discord: FakeDiscord, bot: BotProcess, driver: Driver) -> None:
     meta = rules.engine(game).meta
@@ -116,7 +120,8 @@ async def test_every_game_plays_to_the_end(game: str, discord: FakeDiscord, bot:
     messages = len(discord.channel_messages(channel["id"])) - posted
     images = len(discord.files) - uploaded
     MESSAGE_COUNTS[game] = (len(table.actions), shape.turns, shape.handoffs, messages, images)
-    assert messages <= shape.turns + shape.handoffs + 1, (game, shape, messages)
+    heads = [m["content"][:90] for m in discord.channel_messages(channel["id"])[posted:]]
+    assert messages <= shape.turns + shape.handoffs + 1, (game, shape, messages, heads)
     assert messages < len(table.actions) or len(table.actions) == shape.turns, "actions within a turn must edit"
 
 
