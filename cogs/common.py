@@ -177,14 +177,15 @@ async def send_post(interaction: discord.Interaction[Any], post: Post, private_a
     the board is drawn, so the 3-second window never depends on drawing.
     """
     service = service_of(interaction)
-    private = private_ack is not None or post.edit is not None
+    edits = post.edit is not None or post.pending  # continues the turn's message
+    private = private_ack is not None or edits
     try:
         if private_ack:
             await refuse(interaction, private_ack)
         elif not interaction.response.is_done():
             await interaction.response.defer(thinking=True, ephemeral=private)
         text, extra = await post_message(service, post)
-        if post.edit is not None:
+        if edits:
             message = await show_in_channel(interaction.client, post, text, extra)
             if not private_ack:
                 link = jump_link(interaction.guild_id, post.channel_id, message.id)
@@ -227,20 +228,24 @@ async def show_in_channel(
     old one can't be edited any more (a moderator deleted it, Discord refused). An edit notifies nobody."""
     channel = client.get_channel(post.channel_id) or await client.fetch_channel(post.channel_id)
     assert isinstance(channel, discord.abc.Messageable)
-    if post.edit is not None and isinstance(channel, discord.TextChannel | discord.Thread):
-        message = channel.get_partial_message(post.edit)
-        try:
-            return await message.edit(
-                content=text,
-                attachments=[extra["file"]],
-                view=extra.get("view"),
-                allowed_mentions=NO_MENTIONS,
-            )
-        except discord.HTTPException as error:
-            log.info(
-                "turn message %s of table %s could not be edited (%s): posting anew", post.edit, post.table_id, error
-            )
-            extra["file"].reset()  # the failed edit read the picture; the new post sends it again
+    bot: TableBot = client  # type: ignore[assignment]
+    service = bot.service
+    edit = await service.message_to_edit(post)  # a quick second action waits here for the first one's message
+    if edit is not None and isinstance(channel, discord.TextChannel | discord.Thread):
+        message = channel.get_partial_message(edit)
+        async with service.editing(post) as newest:
+            if not newest:
+                return message  # a later action's edit, shown already, shows this one's lines too
+            try:
+                return await message.edit(
+                    content=text,
+                    attachments=[extra["file"]],
+                    view=extra.get("view"),
+                    allowed_mentions=NO_MENTIONS,
+                )
+            except discord.HTTPException as error:
+                log.info("turn message %s of table %s not editable (%s): posting anew", edit, post.table_id, error)
+                extra["file"].reset()  # the failed edit read the picture; the new post sends it again
     return await channel.send(text, **extra)
 
 

@@ -23,6 +23,7 @@ from rules import serial
 from rules.base import Engine, Meta
 from table import present
 from table.store import LEASE_SECONDS, ReminderRow, SeatRow, StaleVersion, Store, TableRow
+from table.turn_edits import TurnEdits
 
 ACTIVE = ("lobby", "running")
 MIN_PACE = 3600  # default floor for reminders and deadlines; PBP_MIN_PACE lowers it (the end-to-end tests do)
@@ -100,8 +101,8 @@ class TableCore:
         # processes); any other unannounced result was lost (a crash, a post Discord refused for good) and is shown
         # with the next post or by the catch-up
         self._posting: set[tuple[int, int]] = set()
-        # new messages on their way to Discord, by (table, version): set once their id is known or they failed
-        self._sending: dict[tuple[int, int], asyncio.Event] = {}
+        # new turn messages on their way to Discord, and the order of the edits of each (table/turn_edits.py)
+        self.turn_edits = TurnEdits()
         # how the front end shows a post the bot made on its own (a bot seat's move); None: bots move only when
         # asked (play_bot), as in the service's own tests
         self.deliver: Callable[[Any], Awaitable[None]] | None = None

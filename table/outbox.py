@@ -21,7 +21,9 @@ from table.store import SeatRow, TableRow, TurnMessage
 MAX_QUICK = 5  # buttons under the board for each awaited seat
 MAX_MENUS = 2  # select menus under the board (each takes a whole row of Discord's five)
 MENU_SIZE = 25  # options in one select menu (Discord's limit)
-MESSAGE_WAIT = 5.0  # seconds a turn's next action waits for the id of the turn's message still being posted
+# seconds a post waits (after Discord was answered, outside the table's lock) for the id of the turn's message
+# it edits, while that message is still being posted; past it the post begins a new message
+MESSAGE_WAIT = 30.0
 SINCE_WINDOW = 80  # actions looked back through for it
 SINCE_LINES = 5  # lines of "since your last turn" in a reminder or a new turn's message
 MENTION_ROOM = 200  # kept free in a message for the pings of the players awaited (added by the front end)
@@ -78,6 +80,8 @@ class Post:
     # version that began the message this post shows (its id is recorded against it once Discord has it).
     edit: int | None = None
     started: int = 0
+    # the turn's message is still on its way: edit it once its id is known (message_to_edit), or post anew
+    pending: bool = False
 
 
 EARLIER = re.compile(r"… \((\d+) earlier lines? of this turn in /history\)")
@@ -168,6 +172,7 @@ class Outbox(TableCore):
             menus[:MAX_MENUS],
             turn.message_id,
             turn.started,
+            pending=turn.message_id is None and turn.started != version,  # continues a message not yet confirmed
         )
 
     async def _turn_message(
@@ -185,26 +190,24 @@ class Outbox(TableCore):
         ended, the game is over, the lines would no longer fit, or the table wants a message per action."""
         table = await self.store.table(table_id)
         current = await self.store.turn_message(table_id)
-        sending = self._sending.get((table_id, current.started)) if current is not None else None
-        if sending is not None and continuing:
-            # the turn's message is still on its way (a quick second action): wait for its id rather than
-            # posting a second message; a post that fails or takes too long gives up the wait
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(sending.wait(), MESSAGE_WAIT)
-            current = await self.store.turn_message(table_id)
+        # a message this process is still posting (a quick second action) is edited once its id is known
+        key = (table_id, current.started if current is not None else 0)
+        message_id = current.message_id if current is not None else None
+        message_id = message_id if message_id is not None else self.turn_edits.known(key)
+        on_its_way = self.turn_edits.on_its_way(key)
         ends_turn = any(event.get("kind") == "turn_end" for event in events)
         if (
             table is not None
             and table.posts == "turn"
             and continuing
             and current is not None
-            and current.message_id is not None
+            and (message_id is not None or on_its_way)
             and not ends_turn
             and table.status == "running"
             and set(waiting) <= current.seen
         ):
             body = _within_limit([*current.body, *lines], closing)
-            turn = TurnMessage(table_id, current.started, current.message_id, current.seen, body)
+            turn = TurnMessage(table_id, current.started, message_id, current.seen, body)
             await self.store.put_turn_message(turn)
             return turn
         # a decision of someone new within the turn (a defender, an ally) keeps who was awaited so far: when the
@@ -213,7 +216,7 @@ class Outbox(TableCore):
         turn = TurnMessage(table_id, version, None, seen, list(lines))
         await self.store.put_turn_message(turn)
         if self.confirms_messages:
-            self._sending[(table_id, version)] = asyncio.Event()
+            self.turn_edits.begin((table_id, version))
         return turn
 
     async def _since_lines(self, table_id: int, waiting: list[int], name: Callable[[int], str]) -> list[str]:
@@ -237,13 +240,22 @@ class Outbox(TableCore):
     async def message_sent(self, post: Post, message_id: int) -> None:
         """Discord has the message a post was shown in (posted or edited): the turn's next actions edit it."""
         await self.store.set_turn_message_id(post.table_id, post.started, message_id)
-        self._sent(post)
+        self.turn_edits.sent((post.table_id, post.started), message_id)
 
-    def _sent(self, post: Post) -> None:
-        """The wait for a new message's id is over (it has one, or it failed)."""
-        done = self._sending.pop((post.table_id, post.started), None)
-        if done is not None:
-            done.set()
+    async def message_to_edit(self, post: Post) -> int | None:
+        """The message a post edits: known when it was made, or (a pending post) once the turn's first post has
+        its id; call it after Discord was answered, never holding the table's lock. None: post a new message."""
+        if not post.pending:
+            return post.edit
+        known, message_id = await self.turn_edits.wait((post.table_id, post.started), MESSAGE_WAIT)
+        if not known:  # posted by a process since restarted, or given up: the store knows it if anyone does
+            current = await self.store.turn_message(post.table_id)
+            message_id = current.message_id if current is not None and current.started == post.started else None
+        return message_id
+
+    def editing(self, post: Post) -> contextlib.AbstractAsyncContextManager[bool]:
+        """Around the edit of the turn's message with a post: True if it is still the newest to show."""
+        return self.turn_edits.edit((post.table_id, post.started), post.version)
 
     @staticmethod
     def _menus(
@@ -321,13 +333,15 @@ class Outbox(TableCore):
         """Discord refused a post for good: leave it to the next post or the catch-up."""
         self._posting.discard((post.table_id, post.version))
         await self.store.end_postings(post.table_id, version=post.version)
-        self._sent(post)
+        self.turn_edits.failed((post.table_id, post.started))
 
     async def _missed(self, table_id: int, version: int, seats: list[SeatRow]) -> list[str]:
         """Lines of results committed before `version` that never reached the channel and are not on their way."""
+        # the claims first, then the table: a post that arrives meanwhile ends its claim and raises `announced` in
+        # one transaction, so read the other way round it could look lost (claim gone, `announced` read before)
+        on_its_way = await self.store.postings(table_id, self.clock())  # by this process or another live one
         table = await self.store.table(table_id)
         assert table is not None
-        on_its_way = await self.store.postings(table_id, self.clock())  # by this process or another live one
         lost = {v for v in range(table.announced + 1, version) if v not in on_its_way}
         if not lost:
             return []

@@ -719,17 +719,15 @@ class Store(ABC):
         return TurnMessage(table_id, row["started"], row["message_id"], seen, json.loads(row["body"]))
 
     async def put_turn_message(self, turn: TurnMessage) -> None:
+        """Write the turn's message. Its Discord id, when not given, is kept if the stored row is the same message:
+        the id may arrive (set_turn_message_id) while a quick next action rewrites the message's lines."""
         seen = "," + "".join(f"{seat}," for seat in sorted(turn.seen))
-        await self._upsert(
-            "turn_messages",
-            ("table_id",),
-            {
-                "table_id": turn.table_id,
-                "started": turn.started,
-                "message_id": turn.message_id,
-                "seen": seen,
-                "body": json.dumps(turn.body),
-            },
+        await self._write(
+            "INSERT INTO turn_messages (table_id, started, message_id, seen, body) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (table_id) DO UPDATE SET message_id = CASE WHEN turn_messages.started = excluded.started "
+            "THEN COALESCE(excluded.message_id, turn_messages.message_id) ELSE excluded.message_id END, "
+            "started = excluded.started, seen = excluded.seen, body = excluded.body",
+            (turn.table_id, turn.started, turn.message_id, seen, json.dumps(turn.body)),
         )
 
     async def set_turn_message_id(self, table_id: int, started: int, message_id: int | None) -> None:

@@ -92,6 +92,7 @@ class Recorder:
     calls: list[Call] = field(default_factory=list)
     closed_dms: set[int] = field(default_factory=set)  # users whose DMs answer 50007
     deleted: set[int] = field(default_factory=set)  # messages a moderator deleted: editing them answers 404
+    slow: asyncio.Event | None = None  # while set to an unset event, interaction follow-ups wait for it (a slow upload)
 
     def record(self, method: str, path: str, payload: Any, files: Any) -> Call:
         names = [getattr(f, "filename", "?") for f in files or []]
@@ -125,6 +126,8 @@ class RecordingWebhookAdapter(AsyncWebhookAdapter):
             body = json.loads(next(part["value"] for part in multipart if part["name"] == "payload_json"))
         path = route.url.split("/api/v10", 1)[1]
         call = self.recorder.record(route.method, path, body, files)
+        if self.recorder.slow is not None and route.method == "POST" and path.startswith("/webhooks/"):
+            await self.recorder.slow.wait()
         if path.endswith("/callback"):
             message = fake_message(0, call.content)
             return {

@@ -2,6 +2,7 @@
 answered privately with a link to it, a deleted message is replaced by a new post, and /game settings
 posts:action keeps a message per action."""
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -94,3 +95,29 @@ async def test_an_undo_request_by_an_abusive_name_pings_only_the_players_asked(p
     assert f"<@{BOB}>" in ask.content and f"<@{OUTSIDER}>" not in ask.content and "@everyone" not in ask.content
     rules = allowed(ask.payload)
     assert rules is not None and rules.get("parse") == [] and [str(u) for u in rules["users"]] == [str(BOB)]
+
+
+async def test_a_quick_action_edits_the_turns_message_still_on_its_way(pig_harness: Harness):
+    h = pig_harness
+    await started(h)
+    h.recorder.slow = asyncio.Event()  # bob's turn's message takes its time to upload
+    before = len(h.recorder.calls)
+    holding = asyncio.create_task(h.command(ALICE, "alice", "pig hold"))
+    while not any(c.method == "POST" and c.path.startswith("/webhooks/") for c in h.recorder.calls[before:]):
+        await asyncio.sleep(0.01)
+    mark = len(h.recorder.calls)
+    peeking = asyncio.create_task(h.command(BOB, "bob", "pig peek"))
+    for _ in range(200):  # bob is answered at once: no wait for alice's upload under the table's lock
+        if any(c.path.endswith("/callback") for c in h.recorder.calls[mark:]):
+            break
+        await asyncio.sleep(0.01)
+    answered = [c for c in h.recorder.calls[mark:] if c.path.endswith("/callback")]
+    h.recorder.slow.set()
+    await holding
+    calls = await peeking
+    assert answered and answered[0].ephemeral
+    turn = await h.bot.store.turn_message(1)
+    assert turn is not None and turn.message_id is not None
+    (edit,) = edits(calls, h.channel_id)  # the message still on its way is edited, not followed by another
+    assert edit.path.endswith(f"/messages/{turn.message_id}") and "bob plays peek" in edit.payload["content"]
+    assert not h.recorder.channel_messages(h.channel_id)

@@ -351,6 +351,46 @@ async def test_the_catch_up_never_takes_a_result_being_posted_for_a_lost_one(ser
     assert await catching is None and "Not shown before" not in post.text
 
 
+async def test_a_post_arriving_while_the_next_action_looks_for_lost_results_is_not_taken_for_lost(
+    service: TableService, monkeypatch
+):
+    """The next action reads what is still unshown while the previous post arrives (its claim ends and the table's
+    `announced` rises in one transaction, between the two reads): that post is neither lost nor shown again."""
+    await ttt(service)
+    await service.announced(1, (await service.table_here(CHANNEL)).version)
+    first = await service.act(CHANNEL, ALICE, {"type": "mark", "square": "b2"})  # on its way
+    store = service.store
+    reads = {"table": store.table, "postings": store.postings}
+    armed = [True]
+
+    def arriving_after(name: str):  # type: ignore[no-untyped-def]
+        async def read(*args):  # type: ignore[no-untyped-def]
+            result = await reads[name](*args)
+            if armed[0] and name in done_first:
+                armed[0] = False
+                await service.announced(first.table_id, first.version)  # the first post arrives right here
+            return result
+
+        return read
+
+    done_first = {"table", "postings"}  # whichever of the two reads comes first
+    missed = service._missed
+
+    async def watched(table_id: int, version: int, seats: list) -> list[str]:
+        monkeypatch.setattr(store, "table", arriving_after("table"))
+        monkeypatch.setattr(store, "postings", arriving_after("postings"))
+        try:
+            return await missed(table_id, version, seats)
+        finally:
+            monkeypatch.setattr(store, "table", reads["table"])
+            monkeypatch.setattr(store, "postings", reads["postings"])
+
+    monkeypatch.setattr(service, "_missed", watched)
+    second = await service.act(CHANNEL, BOB, {"type": "mark", "square": "a1"})
+    assert not armed[0]  # the arrival did happen between the reads
+    assert "Not shown before" not in second.text and "alice puts X on b2" not in second.text
+
+
 async def test_menus_offer_every_legal_choice_act_and_go_stale(service: TableService):
     await ttt(service, start=False)
     post = await service.start(CHANNEL, ALICE, "joined")

@@ -3,10 +3,13 @@ begins a new one; the message is found again after a restart; a table may keep a
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
+from table import outbox
 from table.service import Post, TableError, TableService
-from table.store import Store
+from table.store import Store, TurnMessage
 from tests.table.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
 
 
@@ -131,3 +134,94 @@ async def test_at_three_or_more_a_new_turn_says_what_the_others_did_meanwhile(se
     alices = await service.act(CHANNEL, CAROL, {"type": "hold"})
     (since,) = [line for line in alices.text.splitlines() if line.startswith("Since alice's last turn:")]
     assert "alice banks" not in since and "bob banks 0" in since and "carol banks 0" in since
+
+
+def confirming(service: TableService) -> TableService:
+    """The service as the bot runs it: the front end reports each new message's id (message_sent)."""
+    return TableService(service.store, clock=service.clock, seeds=service.seeds, confirms_messages=True)
+
+
+@pytest.mark.usefixtures("with_pig")
+async def test_a_quick_second_action_edits_the_message_still_on_its_way(service: TableService):
+    service = confirming(service)
+    start = await pig_table(service)  # on its way to Discord: no id yet
+    peek = await service.act(CHANNEL, ALICE, {"type": "peek"})  # answered at once, no wait under the lock
+    assert peek.pending and peek.edit is None and peek.started == start.version
+    assert "begins" in peek.text and "alice plays peek" in peek.text
+    waiting = asyncio.create_task(service.message_to_edit(peek))
+    await asyncio.sleep(0.01)
+    assert not waiting.done()  # the front end waits for the first message's id, after answering Discord
+    again = await service.act(CHANNEL, ALICE, {"type": "peek"})  # the table is not held meanwhile
+    assert again.pending and again.text.count("alice plays peek") == 2
+    await shown(service, start, 500)
+    assert await waiting == 500 and await service.message_to_edit(again) == 500
+    later = await service.act(CHANNEL, ALICE, {"type": "peek"})
+    assert later.edit == 500 and not later.pending
+
+
+@pytest.mark.usefixtures("with_pig")
+async def test_the_id_that_arrives_while_a_quick_action_writes_the_message_is_kept(service: TableService):
+    service = confirming(service)
+    start = await pig_table(service)
+    read = service.store.turn_message
+
+    async def id_arrives_after_the_read(table_id: int):  # forces the interleaving: read, id set, then write
+        current = await read(table_id)
+        await shown(service, start, 500)
+        return current
+
+    service.store.turn_message = id_arrives_after_the_read  # type: ignore[method-assign]
+    peek = await service.act(CHANNEL, ALICE, {"type": "peek"})
+    service.store.turn_message = read  # type: ignore[method-assign]
+    assert await service.message_to_edit(peek) == 500
+    later = await service.act(CHANNEL, ALICE, {"type": "peek"})
+    assert later.edit == 500  # the write of peek's lines did not erase the id
+
+
+@pytest.mark.usefixtures("with_pig")
+async def test_rewriting_a_turns_message_keeps_the_id_it_got_meanwhile(service: TableService, store: Store):
+    table_id = (await pig_table(service)).table_id
+    await store.put_turn_message(TurnMessage(table_id, 3, None, frozenset({0}), ["a"]))
+    await store.set_turn_message_id(table_id, 3, 500)  # the id arrives from Discord
+    await store.put_turn_message(TurnMessage(table_id, 3, None, frozenset({0}), ["a", "b"]))  # read before it
+    assert await store.turn_message(table_id) == TurnMessage(table_id, 3, 500, frozenset({0}), ["a", "b"])
+    await store.put_turn_message(TurnMessage(table_id, 7, None, frozenset({1}), ["c"]))  # a new message
+    assert await store.turn_message(table_id) == TurnMessage(table_id, 7, None, frozenset({1}), ["c"])
+
+
+@pytest.mark.usefixtures("with_pig")
+async def test_a_quick_action_after_a_first_post_that_failed_posts_anew(service: TableService):
+    service = confirming(service)
+    start = await pig_table(service)
+    peek = await service.act(CHANNEL, ALICE, {"type": "peek"})
+    await service.post_failed(start)
+    assert await service.message_to_edit(peek) is None  # no message to edit: the front end posts a new one
+
+
+@pytest.mark.usefixtures("with_pig")
+async def test_a_message_that_never_comes_is_given_up(service: TableService, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(outbox, "MESSAGE_WAIT", 0.01)
+    service = confirming(service)
+    await pig_table(service)  # the front end died before reporting anything
+    peek = await service.act(CHANNEL, ALICE, {"type": "peek"})
+    assert peek.pending and await service.message_to_edit(peek) is None
+    later = await service.act(CHANNEL, ALICE, {"type": "peek"})
+    assert later.edit is None and not later.pending  # later actions do not wait for it again
+
+
+@pytest.mark.usefixtures("with_pig")
+async def test_edits_of_a_turns_message_are_shown_in_order_and_an_overtaken_one_is_left_out(service: TableService):
+    start = await pig_table(service)
+    await shown(service, start, 500)
+    first = await service.act(CHANNEL, ALICE, {"type": "peek"})
+    second = await service.act(CHANNEL, ALICE, {"type": "peek"})
+    shown_order: list[int] = []
+
+    async def show(post: Post, delay: float) -> None:
+        await asyncio.sleep(delay)  # the first one's board takes longer to draw
+        async with service.editing(post) as newest:
+            if newest:
+                shown_order.append(post.version)
+
+    await asyncio.gather(show(first, 0.02), show(second, 0.0))
+    assert shown_order == [second.version]  # the second shows the first's lines too; the late first is not shown
