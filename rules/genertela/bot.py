@@ -24,10 +24,10 @@ BOT = -1  # the engine's seat for sides nobody sits at
 def policy(view: State, seat: int, chooser: random.Random) -> dict[str, Any]:
     """The action for `seat`: where both sides of a battle pick a target at once, the seat's own nation picks."""
     if view.bidding is not None:
-        return decide(view, "")
+        return decide(view, "", sharp=True)
     if not view.decisions and (choosing := [n for n in aims.pending(view) if seat_of(view, n) == seat]):
-        return decide(view, choosing[0])
-    return decide(view, decider(view))
+        return decide(view, choosing[0], sharp=True)
+    return decide(view, decider(view), sharp=True)
 
 
 # -- what the self-play reports need

@@ -10,16 +10,20 @@ and the walls, Lanchester-style: hits times units), and where the enemy stands n
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
-from rules.genertela import aims, dragonkill
+from rules.genertela import aims, dragonkill, titles
 from rules.genertela.battle import HIT_ON, category_target, dice, is_hit, resist, shooters, to_hit
 from rules.genertela.board import (
+    BOARD,
+    CONTENT,
     NATIONS,
     active_nation,
     controller,
     enemies_in,
     has_city,
+    seat_of,
     units_of,
     zone,
 )
@@ -36,6 +40,12 @@ ATTACK_ODDS = 1.6  # attack when our Lanchester strength is this many times the 
 FINISH_ODDS = 1.0  # bring more units to a battle already begun while it is not yet this favourable
 RETREAT_ODDS = 0.5  # fall back (where possible) when the enemy's strength is twice ours or more
 CATEGORY_WORTH = {"standard_units": 1.0, "monsters": 3.0, "dragon_heroes": 3.0, "special_characters": 2.5}
+# the seat's bot (`sharp`), not the unseated sides of tables already opened (their logs must replay):
+LAST_TURN_ODDS = 1.1  # on the campaign's last turn units kept back score nothing: attack at even odds
+EMPEROR_STAKE = 4.0  # a zone that makes the nation Emperor: 2 VP every nation turn, where a zone scores every third
+LEADER_WEIGHT = 1.5  # a zone taken from the leading rival seat counts half again: it closes the gap twice
+BOT_SEAT = -1  # the engine's seat for the sides nobody sits at
+NORTH = tuple(z.id for z in BOARD.zones.values() if z.north_of_emperor_line)
 
 
 def next_action(state: State) -> dict[str, Any]:
@@ -69,17 +79,19 @@ def _bot_attack(state: State) -> dict[str, Any] | None:
     return None
 
 
-def decide(state: State, nation: str) -> Action:
-    """The bot's action for `nation`'s owner now (the nation picking a target when both sides of a battle choose)."""
+def decide(state: State, nation: str, sharp: bool = False) -> Action:
+    """The bot's action for `nation`'s owner now (the nation picking a target when both sides of a battle choose).
+    `sharp`: the seat's bot (bot.py) also plays for the Emperor's title, the leading rival and the scoring turns;
+    without it, the play of the unseated sides in tables opened before, so that their logs replay unchanged."""
     if state.bidding is not None or state.decisions:
         return fallback_action(state)  # pass a bid; a question's default answer (what the engine did before)
     if nation and nation in aims.pending(state):
         return _aim(state, nation)
     if state.phase == "build":
-        return _build(state)
+        return _build(state, sharp)
     if state.phase == "move":
         nation = active_nation(state)
-        return dragonkill.duty_move(state) or leave_sea(state, nation) or _move(state, nation) or {"type": "end"}
+        return dragonkill.duty_move(state) or leave_sea(state, nation) or _move(state, nation, sharp) or {"type": "end"}
     if state.phase == "battle" and state.battle is not None and state.battle.step.startswith("retreat"):
         return _fight_or_retreat(state)
     return fallback_action(state)  # casualties: the cheapest set comes first
@@ -123,6 +135,47 @@ def zone_worth(state: State, nation: str, zid: str) -> float:
     return points + zone_resources(state, nation, zid) / 6 + 0.1
 
 
+def emperor_race(state: State, nation: str) -> tuple[int, int, str] | None:
+    """(zones north of the Emperor line the nation counts, the most another nation counts, that nation), or None
+    for a nation whose zones count for nobody (alliances left aside: a bot's estimate)."""
+    if any(NATIONS[nation].has(flag) for flag in titles.IGNORED):
+        return None
+    held = Counter(titles.holder(state, zid) for zid in NORTH)
+    held.pop("", None)
+    own = held.pop(nation, 0)
+    rivals = {n: count for n, count in held.items() if not any(NATIONS[n].has(f) for f in titles.IGNORED)}
+    rival = max(rivals, key=lambda n: (rivals[n], n), default="")
+    return own, rivals.get(rival, 0), rival
+
+
+def emperor_stake(race: tuple[int, int, str] | None, zid: str, holder: str) -> float:
+    """What taking `zid` from `holder` adds to the nation's hold on the Emperor's title (2 VP each nation turn)."""
+    if race is None or zid not in NORTH:
+        return 0.0
+    own, best, rival = race
+    after = best - 1 if holder == rival and holder else best
+    if own <= best and own + 1 > after:
+        return EMPEROR_STAKE  # it makes the nation Emperor
+    if own > best and own - best <= 2:
+        return EMPEROR_STAKE / 2  # it keeps a narrow lead
+    if own + 1 >= after - 4:
+        return 1.0  # within reach
+    return 0.0
+
+
+def leading_rival(state: State, nation: str) -> int | None:
+    """The other player's seat with the most VP now (None when no other seat has any): the one to catch."""
+    mine = seat_of(state, nation)
+    points: dict[int, int] = {}
+    for other, vp in state.vp.items():
+        seat = seat_of(state, other)
+        if seat not in (mine, BOT_SEAT):
+            points[seat] = points.get(seat, 0) + vp
+    if not points or max(points.values()) <= 0:
+        return None
+    return max(points, key=lambda s: (points[s], -s))
+
+
 def _threat(state: State, nation: str, zid: str) -> int:
     """Enemy units next door (they may come in on their turn)."""
     return sum(
@@ -157,14 +210,15 @@ def _aim(state: State, nation: str) -> Action:
     return {"type": "target", "category": best or aims.options(state, nation)[0]}
 
 
-def _build(state: State) -> Action:
+def _build(state: State, sharp: bool = False) -> Action:
     nation = active_nation(state)
     options = [c.action for c in builds(state)]
     if not options:
         return {"type": "end"}
     left = state.last_turn - state.turn
     cities = [a for a in options if a["kind"] == "city"]
-    if cities and left >= 2:  # a City pays 1 VP and more resources every turn, and walls its defenders
+    scoring_now = sharp and CONTENT.turn(state.turn).scoring  # a City built now scores at this turn's count
+    if cities and (left >= 2 or scoring_now):  # a City pays 1 VP and more resources every turn, walls its defenders
         return max(cities, key=lambda a: (_threat(state, nation, a["zone"]) == 0, a["zone"]))
     units = [a for a in options if a["kind"] == "unit"]
     if units:  # where enemies stand next door, then where the zone is worth most
@@ -196,8 +250,12 @@ def _room(state: State, nation: str, zid: str) -> int:
     return STACK.get(terrain, 8) - len(counted)
 
 
-def _move(state: State, nation: str) -> Action | None:
-    """One move: join a battle begun, attack a zone worth it at good odds, or take an empty zone."""
+def _move(state: State, nation: str, sharp: bool = False) -> Action | None:
+    """One move: join a battle begun, attack a zone worth it at good odds, or take an empty zone. `sharp` adds what
+    the Emperor's title is worth, weighs the leading rival's zones more and, on the last turn, spends every unit."""
+    last = sharp and state.turn >= state.last_turn
+    race = emperor_race(state, nation) if sharp else None
+    leader = leading_rival(state, nation) if sharp else None
     starts = sorted({u.zone for u in units_of(state, nation)})
     spare = {s: _spare(state, nation, s) for s in starts}
     reach = {s: destinations(state, nation, s) for s in starts if spare[s] > 0}
@@ -213,6 +271,8 @@ def _move(state: State, nation: str) -> Action | None:
         foes_nations = [n for n in enemies_in(state, nation, target) if n != nation]
         mine = [u for u in units_of(state, nation, target) if u.mobile]
         worth = zone_worth(state, nation, target)
+        if race is not None:
+            worth += emperor_stake(race, target, titles.holder(state, target))
         if foes_nations:
             foes = [u for n in foes_nations for u in army(state, n, target)]
             if not foes:
@@ -223,16 +283,20 @@ def _move(state: State, nation: str) -> Action | None:
                 continue  # enough there already
             pool = [u for s in sources for u in movers(state, nation, s)[: spare[s]]]
             could = odds(state, mine + pool[:room], foes, target, True)
-            if could < (FINISH_ODDS if begun else ATTACK_ODDS):
+            if could < (FINISH_ODDS if begun else LAST_TURN_ODDS if last else ATTACK_ODDS):
                 continue
-            gain = worth + zone_worth(state, foes_nations[0], target) + 0.5 * len(foes)
+            taken = zone_worth(state, foes_nations[0], target)
+            if leader is not None and seat_of(state, foes_nations[0]) == leader:
+                taken *= LEADER_WEIGHT
+            gain = worth + taken + 0.5 * len(foes)
             score = gain * min(could, 3.0) + (20.0 if begun else 5.0)
             wanted = room
         elif controller(state, target) == "" and not mine and zone(target).terrain != "sea":
-            score = worth * 2 - 0.2 * _threat(state, nation, target)
+            threat = 0 if last else _threat(state, nation, target)  # the last count comes before anyone answers
+            score = worth * 2 - 0.2 * threat
             if score <= 0.3:
                 continue
-            wanted = 1 + min(_threat(state, nation, target) // 2, room - 1)
+            wanted = 1 + min(threat // 2, room - 1)
         elif controller(state, target) == nation and (danger := _threat(state, nation, target)) > len(mine):
             # reinforce a held zone the enemy outnumbers, from zones nobody threatens (below any attack)
             sources = [s for s in sources if _threat(state, nation, s) == 0]
