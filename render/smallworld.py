@@ -35,6 +35,7 @@ from render.smallworld_base import (
     draw_pieces,
     labels,
     layout,
+    monster_colour,
     name_boxes,
     names_over,
     outline_sprite,
@@ -65,7 +66,8 @@ def render(state: State, names: Sequence[str]) -> Image.Image:
     box = (0, place.map_top, place.width, place.map_top + place.map_height)
     for rid, here in state.regions.items():
         if rid in where:
-            draw_pieces(image, draw, here, where[rid], 1.0, box, name_boxes(state.players))
+            fill = monster_colour(game_map.regions[rid].terrain)
+            draw_pieces(image, draw, here, where[rid], 1.0, box, name_boxes(state.players), fill)
     _players(image, draw, state, names, place)
     _combos(image, draw, state, place)
     return image.quantize(palette=palette_for(state.players), dither=Image.Dither.NONE)

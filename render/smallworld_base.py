@@ -35,7 +35,7 @@ from render.draw import (
     write,
 )
 from rules.base import fill_seats
-from rules.smallworld.content import MapData, RegionData, content, load_map
+from rules.smallworld.content import LAND, MapData, RegionData, content, load_map
 from rules.smallworld.engine import ENGINE as smallworld
 from rules.smallworld.state import CONQUER, DEFENDERS, OVER, PICK, REDEPLOY, Combo, Region, State
 
@@ -82,6 +82,17 @@ CARD_INK: Colour = (60, 56, 52)
 GOLD: Colour = (246, 196, 40)
 SOFT: Colour = (190, 184, 172)
 MONSTER: Colour = (30, 90, 50)
+
+
+def monster_colour(terrain: str) -> Colour:
+    """The colour of the monsters guarding `terrain` (monsters.json), so each kind is told apart on the board."""
+    found = content().monsters.get(terrain)
+    if found is None:
+        return MONSTER
+    code = found.colour.lstrip("#")
+    return (int(code[0:2], 16), int(code[2:4], 16), int(code[4:6], 16))
+
+
 NO_ENTRY: Colour = (200, 30, 30)
 DIM = 0.55  # how far the zoomed view darkens the regions around the ones it is about
 
@@ -95,7 +106,7 @@ def race_colour(seat: int) -> Colour:
 PIECE_COLOURS: tuple[Colour, ...] = (
     *SEAT_COLOURS, *(race_colour(seat) for seat in range(len(SEAT_COLOURS))), DECLINED_FILL, PANEL, PANEL_EDGE,
     LEGEND_FILL, CARD, CARD_INK, GOLD, SOFT, MONSTER, NO_ENTRY, HIGHLIGHT, INK, PAPER, MUTED, BACKGROUND, WALL,
-    (255, 255, 255), (90, 86, 80),
+    (255, 255, 255), (90, 86, 80), *(monster_colour(terrain) for terrain in LAND),
 )  # fmt: skip
 
 
@@ -380,8 +391,10 @@ def draw_pieces(
     unit: float,
     box: Box,
     avoid: Sequence[Box] = (),
+    monster_fill: Colour = MONSTER,
 ) -> None:
-    """A region's tokens (seat letter and count), monsters, Place/Relic and markers, at `unit` times the map's
+    """A region's tokens (seat letter and count), monsters (in `monster_fill`, their kind's colour), Place/Relic
+    and markers, at `unit` times the map's
     size (1 on the posted board, larger when zoomed); names below the tokens stay inside `box` and, where they
     can, clear of the region names in `avoid`."""
     x, y = where.pieces
@@ -392,7 +405,7 @@ def draw_pieces(
         paste_centred(image, token_sprite(fill, ring, f"{seat_letter(here.owner)}{here.tokens}", unit), (x, y))
         token_at = x + 33 * unit
     if here.monsters:
-        paste_centred(image, monster_sprite(here.monsters, unit), (token_at, y))
+        paste_centred(image, monster_sprite(here.monsters, unit, monster_fill), (token_at, y))
     below = y + 27 * unit
     size = round(SMALL * unit)
     if here.treasure:
@@ -454,8 +467,10 @@ def token(
     centred_text(draw, centre, text, size, fill=contrast(fill))
 
 
-def monster(draw: ImageDraw.ImageDraw, centre: tuple[float, float], count: int, unit: float) -> None:
-    """Monster tokens: a spiky dark-green blot with their number."""
+def monster(
+    draw: ImageDraw.ImageDraw, centre: tuple[float, float], count: int, unit: float, fill: Colour = MONSTER
+) -> None:
+    """Monster tokens: a spiky blot in their kind's colour with their number (their strength)."""
     x, y = centre
     radius = 12 * unit
     spikes = []
@@ -463,7 +478,7 @@ def monster(draw: ImageDraw.ImageDraw, centre: tuple[float, float], count: int, 
         angle = math.pi * 2 * k / 16
         r = radius * (1.3 if k % 2 else 1.0)
         spikes.append((x + r * math.cos(angle), y + r * math.sin(angle)))
-    draw.polygon(spikes, fill=MONSTER, outline=PAPER)
+    draw.polygon(spikes, fill=fill, outline=PAPER)
     centred_text(draw, centre, str(count), round(16 * unit), fill=PAPER)
 
 
@@ -487,10 +502,10 @@ def token_sprite(fill: Colour, ring: Colour, text: str, unit: float = 1.0) -> Im
 
 
 @drawn_layer
-def monster_sprite(count: int, unit: float = 1.0) -> Image.Image:
+def monster_sprite(count: int, unit: float = 1.0, fill: Colour = MONSTER) -> Image.Image:
     side = round(36 * unit)
     sprite, draw = _sprite(side)
-    monster(draw, (side / 2, side / 2), count, unit)
+    monster(draw, (side / 2, side / 2), count, unit, fill)
     return sprite
 
 
@@ -579,7 +594,7 @@ def _legend_items() -> list[LegendItem]:
         ("no_entry", "no entry"),
         ("token", "seat A's 3 tokens"),
         ("declined", "in decline"),
-        ("monster", "monsters"),
+        ("monster", "monsters: colour by kind, number = strength"),
         ("gem", "Place / Relic"),
         ("conquered", "conquered this turn"),
     ]

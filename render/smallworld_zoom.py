@@ -29,6 +29,7 @@ from render.smallworld_base import (
     draw_header,
     draw_pieces,
     extent,
+    monster_colour,
     paint_map,
     pattern,
     place_labels,
@@ -113,7 +114,8 @@ def render_zoom(state: State, names: Sequence[str], region_id: str) -> Image.Ima
         still_signs(draw, game_map.regions[other], where[other], unit)
     taken = [extent(label, size) for label in where.values()]
     for other in focus:
-        draw_pieces(canvas, draw, state.regions.get(other, Region()), where[other], unit, box, taken)
+        fill = monster_colour(game_map.regions[other].terrain)
+        draw_pieces(canvas, draw, state.regions.get(other, Region()), where[other], unit, box, taken, fill)
     blocks = [_key_block(state, game_map.regions[other], state.regions.get(other, Region()), names) for other in focus]
     key_top = HEADER + height + GAP
     image = Image.new("RGB", (WIDTH, key_top + _key_height(blocks) + GAP), BACKGROUND)
@@ -160,7 +162,9 @@ def _key_block(state: State, region: RegionData, here: Region, names: Sequence[s
     if here.owner is not None and here.tokens > 0:
         lines.append((_holder(state, here, names), race_colour(here.owner), KEY_SIZE))
     if here.monsters:
-        lines.append((f"{here.monsters} monster" + ("s" if here.monsters != 1 else ""), SOFT, KEY_SIZE))
+        beast = content().monsters.get(region.terrain)
+        kind = f"{beast.name}, strength {here.monsters}: {beast.brief.split('; ')[-1]}" if beast else ""
+        lines.append((kind or f"{here.monsters} monster(s)", SOFT, KEY_SIZE))
     if here.treasure:
         found = content().treasures.get(here.treasure)
         kind = found.kind.capitalize() if found else "Place/Relic"

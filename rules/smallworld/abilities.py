@@ -61,6 +61,11 @@ def has_active(state: State, seat: int, kind: str) -> bool:
     return any(effect.kind == kind for effect in active_effects(state, seat))
 
 
+def die_bonus(state: State, seat: int) -> int:
+    """What the seat adds to each reinforcement die roll (Rusty Blade)."""
+    return sum(int(e.get("amount", 0)) for e in active_effects(state, seat) if e.kind == "die_bonus")
+
+
 def region_effects(state: State, region_id: str) -> list[Effect]:
     """Effects of whoever holds `region_id` (active or declined) that protect it."""
     region = state.regions[region_id]

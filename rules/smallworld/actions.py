@@ -88,7 +88,8 @@ def conquer(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Acti
     hand = state.seats[seat].hand
     if hand < price:
         die = (abilities.has_active(state, seat, "frenzied") or not state.log.die_used) and hand >= 1
-        hint = "; you may try the reinforcement die (reinforce)" if die and price - hand <= 3 else ""
+        reach_die = die and price - hand <= 3 + abilities.die_bonus(state, seat)
+        hint = "; you may try the reinforcement die (reinforce)" if reach_die else ""
         raise RuleError(f"{name(state, rid)} costs {price} tokens and you have {hand}{hint}.")
     log.say(f"{seat_ref(seat)} conquers {name(state, rid)} with {price} token(s).")
     take(state, seat, rid, price, log, reach[rid])
@@ -105,7 +106,8 @@ def _why_not(state: State, seat: int, rid: str) -> str:
     if region.owner == seat and not region.declined and region.tokens:
         return f"You already hold {where}."
     if board.immune(state, rid, seat):
-        return f"{where} is guarded by the Great Ancient or the Queen and cannot be conquered."
+        guards = "the Great Ancient, the Queen, Shrubmen on Fungus or the Crystal Chapel"
+        return f"{where} is guarded ({guards}) and cannot be conquered."
     if not abilities.active_regions(state, seat):
         return f"{where} is not at the edge: a first conquest must be on the border or on/next to a River."
     return f"{where} does not touch any of your regions."
@@ -124,14 +126,20 @@ def reinforce(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Ac
     hand = state.seats[seat].hand
     require(hand >= 1, "You need at least 1 token in hand to roll the reinforcement die.")
     require(hand < price, f"{name(state, rid)} costs {price} and you have {hand}: conquer it without the die.")
+    bonus = abilities.die_bonus(state, seat)
+    most = 3 + bonus
     require(
-        price - hand <= 3, f"{name(state, rid)} costs {price}: you are {price - hand} short, the die gives 3 at most."
+        price - hand <= most,
+        f"{name(state, rid)} costs {price}: you are {price - hand} short, the die gives {most} at most.",
     )
     face = rng.roll(6, 1, "reinforcement die")[0]
-    rolled = DIE_FACES[face - 1]
+    rolled = DIE_FACES[face - 1] + bonus
     state.log.die_used = True
     log.say(
-        f"{seat_ref(seat)} rolls the reinforcement die for {name(state, rid)}: {rolled} (faces 0,0,0,1,2,3).", "roll"
+        f"{seat_ref(seat)} rolls the reinforcement die for {name(state, rid)}: {rolled} (faces 0,0,0,1,2,3"
+        + (f", +{bonus} from the Rusty Blade" if bonus else "")
+        + ").",
+        "roll",
     )
     if hand + rolled < price:
         state.phase = REDEPLOY

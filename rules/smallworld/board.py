@@ -38,9 +38,28 @@ def neighbours(state: State, region_id: str, leap_chasms: bool) -> set[str]:
 
 
 def immune(state: State, region_id: str, attacker: int) -> bool:
-    """The Great Ancient and the Queen make their region unconquerable by anyone else."""
+    """The Great Ancient and the Queen make their region unconquerable by anyone else; so do a sanctuary (Shrubmen
+    on Fungus, the Crystal Chapel) while an active race holds the region."""
     region = state.regions[region_id]
-    return region.owner is not None and region.owner != attacker and bool({"ancient", "queen"} & set(region.markers))
+    if region.owner is None or region.owner == attacker or region.tokens == 0:
+        return False
+    if {"ancient", "queen"} & set(region.markers):
+        return True
+    return not region.declined and sanctuary(state, region_id)
+
+
+def sanctuary(state: State, region_id: str) -> bool:
+    """Whether the active race holding `region_id` may not be attacked there (Shrubmen, Crystal Chapel)."""
+    region = state.regions[region_id]
+    if region.owner is None or region.declined or region.tokens == 0:
+        return False
+    terrain = game_map(state).regions[region_id].terrain
+    if region.treasure and any(e.get("where") == "here" for e in abilities.treasure(region.treasure).all("sanctuary")):
+        return True
+    return any(
+        e.kind == "sanctuary" and e.get("where") == "terrain" and e.get("terrain") == terrain
+        for e in abilities.region_effects(state, region_id)
+    )
 
 
 def defence(state: State, region_id: str) -> int:
@@ -88,6 +107,10 @@ def _applies(state: State, seat: int, region_id: str, where: str, terrain: str |
         return region.monsters > 0
     if where == "near_ancient":
         return any("ancient" in state.regions[o].markers for o in data.adjacent)
+    if where == "first":
+        return not state.log.conquered
+    if where == "mountain":
+        return data.black_mountain
     return False
 
 
@@ -117,9 +140,15 @@ def reachable(state: State, seat: int) -> dict[str, bool]:
         near: set[str] = set()
         for rid in mine:
             near |= neighbours(state, rid, "chasm_leap" in kinds)
+        if "reach_two" in kinds:  # Will-o'-Wisps: one step further, through any region but a Chasm or Volcano
+            for step in list(near):
+                if data[step].terrain not in ("chasm", "volcano"):
+                    near |= set(data[step].adjacent)
     else:
         anywhere = "enter_anywhere" in kinds
         near = {rid for rid in data if anywhere or is_edge(state, rid)}
+    if "drop_empty" in kinds:  # Martians: any empty region, anywhere, at any time
+        near |= {rid for rid, r in state.regions.items() if r.tokens == 0 and r.monsters == 0}
     doormat = "doormat" in kinds and not state.log.doormat_used and bool(mine)
     for rid, region in data.items():
         if region.terrain == "chasm" or (region.terrain == "volcano" and "volcano" not in kinds):

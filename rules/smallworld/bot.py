@@ -25,7 +25,7 @@ from typing import Any
 from rules.base import ActionLog
 from rules.smallworld import abilities, board, scoring
 from rules.smallworld.conquest import take
-from rules.smallworld.content import LAND, Ability, load_map
+from rules.smallworld.content import LAND, Ability, content, load_map
 from rules.smallworld.moves import legal
 from rules.smallworld.state import CONQUER, PICK, Player, Region, State, TurnLog
 from rules.smallworld.turn import empty_rivers
@@ -94,26 +94,49 @@ def _plan_worth(state: State, seat: int, hurt: int, monsters: int) -> float:
 
 def _step_worth(state: State, seat: int, rid: str) -> float:
     """A quick worth of one region, for the greedy roll-out: a coin a turn, its terrain and Place/Relic bonuses."""
-    data = load_map(state.players).regions[rid]
+    game = load_map(state.players)
+    data = game.regions[rid]
     region = state.regions[rid]
     if data.terrain == "river" and not abilities.has_active(state, seat, "river_hold"):
         return 0.1  # emptied at redeployment: only a stepping stone
     worth = 1.0
+    occupied = region.tokens > 0 and region.owner not in (None, seat)
     for effect in abilities.active_effects(state, seat):
-        if effect.kind == "score_terrain" and effect.get("terrain") == data.terrain:
-            worth += effect.get("coins", 0)
+        coins = effect.get("coins", 0)
+        scores_here = {
+            "score_terrain": effect.get("terrain") == data.terrain,
+            "score_mountain": data.black_mountain,
+            "score_inner": not game.is_edge(rid),
+            "steal_coins": occupied,  # their purse is hidden: count on it holding a coin
+        }
+        if scores_here.get(effect.kind, False):
+            worth += coins
+        elif effect.kind == "score_recluse" and _lonely(state, seat, rid):
+            worth += coins * 0.5
+        elif effect.kind == "sanctuary" and effect.get("terrain") == data.terrain:
+            worth += 0.5
         elif effect.kind == "score_conquered":
             origin = effect.get("origin")
             occupied = region.tokens > 0 and region.owner != seat
             if origin == "any" or (origin == "monster" and region.monsters) or (origin == "occupied" and occupied):
                 worth += effect.get("coins", 0)
     if region.monsters:
-        worth += TREASURE * 0.5
+        beast = content().monsters[data.terrain]
+        worth += TREASURE * 0.5 + beast.coins + 0.5 * beast.tokens
     if region.treasure:
         worth += 1.5
     if region.tokens > 0 and region.owner not in (None, seat):
         worth += HURT
     return worth
+
+
+def _lonely(state: State, seat: int, rid: str) -> bool:
+    """Drow: no other race and no monsters next to `rid` (so it would score as a recluse)."""
+    for other in load_map(state.players).regions[rid].adjacent:
+        region = state.regions[other]
+        if region.monsters or (region.tokens > 0 and (region.owner != seat or region.declined)):
+            return False
+    return True
 
 
 def _conquer(state: State, seat: int, rid: str, by_doormat: bool) -> tuple[int, int]:
@@ -229,7 +252,8 @@ def _combo_tokens(state: State, seat: int, index: int, after_decline: bool = Fal
 
 def _ability_worth(state: State, ability: Ability, tokens: int, turns: int) -> float:
     """A rough coin value, over the `turns` the race will be active, of what a race or power does."""
-    regions = load_map(state.players).regions
+    game = load_map(state.players)
+    regions = game.regions
     land = max(1, sum(1 for r in regions.values() if r.terrain in LAND))
     held = tokens / PRICE
     worth = 0.0
@@ -243,13 +267,31 @@ def _ability_worth(state: State, ability: Ability, tokens: int, turns: int) -> f
         elif kind == "score_treasure":
             worth += coins * turns * 0.4
         elif kind == "score_recluse":
-            worth += coins * turns * held * 0.3
+            worth += coins * turns * held * 0.1  # few regions stay lonely for long
         elif kind == "score_declined_region":
             worth += coins * held * max(0, _turns_left(state) - turns)
+        elif kind == "cost_change" and effect.get("where") == "first":
+            worth -= amount * turns / PRICE * 1.5  # one conquest a turn is cheaper
         elif kind == "cost_change":
             where = effect.get("where")
-            scope = {"all": 1.0, "empty": 0.6, "occupied": 0.2, "monster": 0.2, "near_ancient": 0.3}
+            scope = {"all": 1.0, "empty": 0.6, "occupied": 0.2, "monster": 0.2, "near_ancient": 0.3, "mountain": 0.1}
             worth -= amount * scope.get(where, 0.2) * held * turns / PRICE * 1.5
+        elif kind == "score_mountain":
+            share = sum(1 for r in regions.values() if r.black_mountain) / land
+            worth += coins * share * held * turns * 1.3
+        elif kind == "score_inner":
+            share = len(game.inner_land()) / land
+            worth += coins * share * held * turns * 1.3
+        elif kind in ("crush", "convert", "steal_coins"):
+            worth += turns * 0.6
+        elif kind == "tokens_per_regions":
+            worth += turns * 0.4 * held / effect.get("per", 3)
+        elif kind in ("sanctuary", "reach_two", "drop_empty", "haunt", "immune_abilities"):
+            worth += 1.0
+        elif kind in ("chasm_leap", "volcano"):
+            worth += 0.5
+        elif kind == "paid_when_conquered":
+            worth += coins * turns * 0.3
         elif kind in ("tokens_per_conquest", "tokens_per_turn", "tokens_per_terrain"):
             worth += turns * 0.4
         elif kind == "heir_tokens":

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.base import ActionLog, seat_ref
 from rules.smallworld import abilities
 from rules.smallworld.board import game_map
-from rules.smallworld.content import Ability
+from rules.smallworld.content import Ability, Monster, content
 from rules.smallworld.state import State
 from rules.smallworld.turn import take_from_tray
 
@@ -17,13 +17,42 @@ def name(state: State, region_id: str) -> str:
     return game_map(state).regions[region_id].name
 
 
-def _defender_leaves(state: State, seat: int, region_id: str, log: ActionLog) -> None:
-    """The previous holder's tokens leave (rulings: 1 lost per region, the rest withdrawn to be put back)."""
+def _attacker_has(state: State, seat: int, kind: str, shielded: bool, defender: int) -> bool:
+    return not shielded and defender != seat and abilities.has_active(state, seat, kind)
+
+
+def _lost(state: State, seat: int, defender: int, tokens: int, shielded: bool) -> int:
+    """Tokens an active defender loses to the tray: 1 (rulings), all of them against Ogres, 2 against Vampire,
+    none for an Immortal defender or a player taking back their own region."""
+    if defender == seat or abilities.has_active(state, defender, "no_loss"):
+        return 0
+    if _attacker_has(state, seat, "crush", shielded, defender):
+        return tokens
+    if _attacker_has(state, seat, "convert", shielded, defender):
+        return min(tokens, 2)
+    return min(tokens, 1)
+
+
+def _steal(state: State, seat: int, defender: int, log: ActionLog) -> None:
+    """Thieving: coins come out of the victim's purse, not from the bank (told to both of them only)."""
+    wanted = sum(int(e.get("coins", 0)) for e in abilities.active_effects(state, seat) if e.kind == "steal_coins")
+    stolen = min(wanted, state.seats[defender].coins)
+    if stolen:
+        state.seats[defender].coins -= stolen
+        state.seats[seat].coins += stolen
+        log.say(f"Thieving: you take {stolen} coin(s) from {seat_ref(defender)}.", to=(seat,))
+        log.say(f"Thieving: {seat_ref(seat)} takes {stolen} coin(s) from you.", to=(defender,))
+
+
+def _defender_leaves(state: State, seat: int, region_id: str, log: ActionLog) -> bool:
+    """The previous holder's tokens leave (rulings: 1 lost per region, the rest withdrawn to be put back).
+    Returns whether the attacker is haunted (the defender's Haunted power)."""
     region = state.regions[region_id]
     defender = region.owner
     if defender is None or region.tokens == 0:
-        return
+        return False
     shielded = abilities.immune_to_abilities(state, region_id)
+    haunted = False
     player = state.seats[defender]
     combo = player.declined if region.declined else player.active
     race_id = combo.race if combo else ""
@@ -33,7 +62,8 @@ def _defender_leaves(state: State, seat: int, region_id: str, log: ActionLog) ->
         if not shielded:
             state.log.from_declined += 1
     else:
-        lost = 0 if abilities.has_active(state, defender, "no_loss") or defender == seat else 1
+        lost = _lost(state, seat, defender, region.tokens, shielded)
+        haunted = defender != seat and abilities.has_active(state, defender, "haunt")
         state.tray[race_id] = state.tray.get(race_id, 0) + lost
         player.pending += region.tokens - lost
         log.say(
@@ -49,13 +79,16 @@ def _defender_leaves(state: State, seat: int, region_id: str, log: ActionLog) ->
         if defender != seat and defender not in state.log.victims:
             state.log.victims.append(defender)
     if not shielded and defender != seat:
-        gain = sum(1 for e in abilities.active_effects(state, seat) if e.kind == "tokens_per_conquest")
+        _steal(state, seat, defender, log)
+        kinds = [e.kind for e in abilities.active_effects(state, seat)]
+        gain = kinds.count("tokens_per_conquest") + (kinds.count("convert") if not region.declined else 0)
         active = state.seats[seat].active
         if gain and active is not None:
             got = take_from_tray(state, active.race, gain)
             state.seats[seat].hand += got
             if got:
                 log.say(f"{seat_ref(seat)} gains {got} token(s) from the tray.")
+    return haunted
 
 
 def treasure_line(found: Ability) -> str:
@@ -73,19 +106,17 @@ def take(state: State, seat: int, region_id: str, placed: int, log: ActionLog, b
     if region.monsters:
         region.monsters = 0
         state.log.from_monsters += 1
-        if state.treasures and region.treasure is None:
-            region.treasure = state.treasures.pop(0)
-            found = abilities.treasure(region.treasure)
-            beaten = f"The monsters of {name(state, region_id)} are beaten"
-            log.say(f"{beaten}: {seat_ref(seat)} finds the {treasure_line(found)}.")
-        else:
-            log.say(f"The monsters of {name(state, region_id)} are beaten.")
-    _defender_leaves(state, seat, region_id, log)
+        _beat_monsters(state, seat, region_id, log)
+    haunted = _defender_leaves(state, seat, region_id, log)
     region.owner = seat
     region.declined = False
     region.tokens = placed
     region.markers = []
     player.hand -= placed
+    if haunted and player.hand > 0 and player.active is not None:
+        player.hand -= 1
+        state.tray[player.active.race] = state.tray.get(player.active.race, 0) + 1
+        log.say(f"Haunted: {seat_ref(seat)} loses 1 token from their hand.")
     state.log.conquered.append(region_id)
     if by_doormat:
         state.log.doormat_used = True
@@ -98,6 +129,32 @@ def take(state: State, seat: int, region_id: str, placed: int, log: ActionLog, b
             region.markers.append("queen")
             player.queen_placed = True
             log.say(f"The Queen settles in {name(state, region_id)}.")
+
+
+def monsters_of(state: State, region_id: str) -> Monster:
+    """Who guards a monster region: the monster kind of its terrain (monsters.json)."""
+    return content().monsters[game_map(state).regions[region_id].terrain]
+
+
+def _beat_monsters(state: State, seat: int, region_id: str, log: ActionLog) -> None:
+    """The monsters' reward: the top Place/Relic (seed), then their own coins and tokens (monsters.json)."""
+    region = state.regions[region_id]
+    beast = monsters_of(state, region_id)
+    beaten = f"The {beast.name} of {name(state, region_id)} is beaten"
+    if state.treasures and region.treasure is None:
+        region.treasure = state.treasures.pop(0)
+        log.say(f"{beaten}: {seat_ref(seat)} finds the {treasure_line(abilities.treasure(region.treasure))}.")
+    else:
+        log.say(f"{beaten}.")
+    player = state.seats[seat]
+    if beast.coins:
+        player.coins += beast.coins
+        log.say(f"The {beast.name} leaves you {beast.coins} coin(s).", to=(seat,))
+    if beast.tokens and player.active is not None:
+        got = take_from_tray(state, player.active.race, beast.tokens)
+        player.hand += got
+        if got:
+            log.say(f"{seat_ref(seat)} gains {got} token(s) from the {beast.name}.")
 
 
 def _has_marker(state: State, seat: int, marker: str) -> bool:

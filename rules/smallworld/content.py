@@ -63,8 +63,24 @@ EFFECT_FIELDS: dict[str, tuple[str, ...]] = {
     "heir_tokens": ("tokens",),
     "tokens_per_turn": ("tokens",),
     "frenzied": (),
+    "crush": (),
+    "convert": (),
+    "haunt": (),
+    "steal_coins": ("coins",),
+    "sanctuary": ("where",),
+    "reach_two": (),
+    "drop_empty": (),
+    "tokens_per_regions": ("per",),
+    "score_mountain": ("coins",),
+    "score_inner": ("coins",),
+    "score_stack": ("coins", "min_tokens"),
+    "score_trade": ("coins",),
+    "score_rivals": ("coins",),
+    "score_ahead": ("coins",),
+    "interest": ("coins", "per"),
+    "die_bonus": ("amount",),
 }
-WHERE = ("all", "empty", "occupied", "terrain", "monster", "near_ancient", "stack", "here")
+WHERE = ("all", "empty", "occupied", "terrain", "monster", "near_ancient", "stack", "here", "first", "mountain")
 ORIGINS = ("occupied", "declined", "monster", "any")
 BRIEF_MAX = 48  # characters in an entry's "brief": it has to fit in a pick button next to another one
 
@@ -138,10 +154,28 @@ class Ability:
 
 
 @dataclass(frozen=True)
+class Monster:
+    """The monsters guarding the monster regions of one land terrain: their strength (how many monster tokens,
+    each costing the attacker 1 more) and what beating them pays besides the Place/Relic found there."""
+
+    id: str
+    name: str
+    terrain: str
+    strength: int
+    coins: int  # coins from the bank for the player who beats them
+    tokens: int  # tokens of the attacker's race from the tray, to their hand
+    colour: str  # how the board draws them ("#rrggbb")
+    text: str
+    brief: str
+    source: Source
+
+
+@dataclass(frozen=True)
 class Content:
     races: dict[str, Ability]
     powers: dict[str, Ability]
     treasures: dict[str, Ability]  # Places and Relics, drawn from one stack
+    monsters: dict[str, Monster]  # by land terrain: who guards a monster region of that terrain
 
 
 # What each file's entries hold (the shared schema in rules/content.py checks them).
@@ -173,6 +207,7 @@ EFFECT: Schema = {
     "amount": whole(default=None),
     "tokens": whole(default=None),
     "min_tokens": whole(default=None),
+    "per": whole(low=1, default=None),
     "in_decline": flag(default=None),
 }
 _ABILITY: Schema = {
@@ -186,6 +221,18 @@ _ABILITY: Schema = {
 RACE: Schema = {**_ABILITY, "tokens": whole(low=0), "tray": whole(low=0)}
 POWER: Schema = {**_ABILITY, "tokens": whole(low=0), "survives_decline": flag(default=False)}
 TREASURE: Schema = {**_ABILITY, "type": text(("place", "relic"))}
+MONSTER: Schema = {
+    "name": text(nonempty=True),
+    "terrain": text(LAND),
+    "strength": whole(low=1, high=4),
+    "coins": whole(low=0, high=5),
+    "tokens": whole(low=0, high=3),
+    "colour": text(nonempty=True),
+    "text": text(nonempty=True),
+    "brief": text(nonempty=True),
+    "source": text(SOURCES),
+    "note": text(),
+}
 
 
 def parse_map(data: Any, file: str) -> MapData:
@@ -262,14 +309,58 @@ def _read(file: str) -> Any:
     return read_json(CONTENT_DIR / file, file)
 
 
-def parse_content(races: Any, powers: Any, treasures: Any) -> Content:
-    return Content(
+def effect_key(ability: Ability) -> tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]:
+    """What an entry does, as comparable data: its effects with their fields, in any order."""
+    return tuple(sorted((e.kind, tuple(sorted(e.params.items()))) for e in ability.effects))
+
+
+def _all_distinct(groups: dict[str, dict[str, Ability]]) -> None:
+    """No two races, powers, Places or Relics may do exactly the same, within a file or across the files (issue
+    #15: no look-alikes such as a power that plays like a race)."""
+    seen: dict[Any, str] = {}
+    for file, found in groups.items():
+        for ability in found.values():
+            key = effect_key(ability)
+            if key in seen:
+                raise Where(file, ability.id).fail("effects", f"the same effects as {seen[key]!r}; give it its own")
+            seen[key] = ability.id
+
+
+def parse_monsters(data: Any, file: str = "monsters.json") -> dict[str, Monster]:
+    """One monster kind per land terrain, each with its own strength and reward."""
+    result: dict[str, Monster] = {}
+    rewards: dict[tuple[int, int, int], str] = {}
+    for where, raw in entries(file, data, MONSTER, closed=True):
+        colour = raw["colour"]
+        if len(colour) != 7 or colour[0] != "#" or any(c not in "0123456789abcdefABCDEF" for c in colour[1:]):
+            raise where.fail("colour", "must be written #rrggbb")
+        if raw["terrain"] in result:
+            raise where.fail("terrain", f"{raw['terrain']!r} already has its monsters")
+        reward = (raw["strength"], raw["coins"], raw["tokens"])
+        if reward in rewards:
+            raise where.fail("strength", f"strength and reward are the same as {rewards[reward]!r}")
+        if len(raw["brief"]) > BRIEF_MAX:
+            raise where.fail("brief", f"is {len(raw['brief'])} characters long; at most {BRIEF_MAX}")
+        rewards[reward] = raw["id"]
+        del raw["note"]
+        result[raw["terrain"]] = Monster(**raw)
+    missing = [terrain for terrain in LAND if terrain not in result]
+    if missing:
+        raise ContentError(f"{file}: no monsters for {', '.join(missing)}")
+    return result
+
+
+def parse_content(races: Any, powers: Any, treasures: Any, monsters: Any = None) -> Content:
+    found = Content(
         races=_parse_abilities("races.json", races, "race", RACE),
         powers=_parse_abilities("powers.json", powers, "power", POWER),
         treasures=_parse_abilities("treasures.json", treasures, "treasure", TREASURE),
+        monsters=parse_monsters(monsters if monsters is not None else _read("monsters.json")),
     )
+    _all_distinct({"races.json": found.races, "powers.json": found.powers, "treasures.json": found.treasures})
+    return found
 
 
 @cache
 def content() -> Content:
-    return parse_content(_read("races.json"), _read("powers.json"), _read("treasures.json"))
+    return parse_content(_read("races.json"), _read("powers.json"), _read("treasures.json"), _read("monsters.json"))

@@ -21,7 +21,7 @@ from rules.rng import Rng
 from rules.smallworld import abilities, board, glossary
 from rules.smallworld.actions import dispatch
 from rules.smallworld.bot import policy
-from rules.smallworld.content import content
+from rules.smallworld.content import Content, RegionData, content
 from rules.smallworld.moves import awaiting, legal
 from rules.smallworld.scoring import outcome
 from rules.smallworld.state import CONQUER, DEFENDERS, PICK, REDEPLOY, Combo, Player, Region, State
@@ -71,7 +71,7 @@ def new(seats: Sequence[SeatInfo], options: dict[str, Any], rng: Rng) -> State:
         players=count,
         map_id=game_map.id,
         turns=game_map.turns,
-        regions={rid: Region(monsters=2 if r.monster else 0) for rid, r in game_map.regions.items()},
+        regions={rid: Region(monsters=_strength(data, r)) for rid, r in game_map.regions.items()},
         row=[Combo(races.pop(0), powers.pop(0), 0) for _ in range(6)],
         races=races,
         powers=powers,
@@ -81,6 +81,11 @@ def new(seats: Sequence[SeatInfo], options: dict[str, Any], rng: Rng) -> State:
     )
     start_turn(state, 0, ActionLog())
     return state
+
+
+def _strength(data: Content, region: RegionData) -> int:
+    """A monster region starts with as many monster tokens as its monsters' strength (monsters.json)."""
+    return data.monsters[region.terrain].strength if region.monster else 0
 
 
 def act(state: State, seat: int, action: dict[str, Any], rng: Rng) -> list[Event]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 
 from rules.base import Lookup
-from rules.smallworld.content import LAND, TERRAINS, Ability, Effect, content
+from rules.smallworld.content import LAND, TERRAINS, Ability, Effect, Monster, content
 
 # Terrains are labelled capitalised on the board legend and in messages ("is a Chasm", "each Mine region").
 TERRAIN_NAMES: dict[str, str] = {terrain: terrain.capitalize() for terrain in TERRAINS}
@@ -55,11 +55,13 @@ EXTRAS: tuple[Lookup, ...] = (
         name="Monsters",
         kind="board piece",
         text=(
-            "Monster regions start with 2 monsters, and each adds 1 to the cost of conquering the region. Whoever "
-            "beats them finds the top Place or Relic of the hidden stack, which stays in that region."
+            "Monster regions start with 1 to 3 monsters, by the kind that lives there (Spore Mother, Crystal Golem, "
+            "Rock Wyrm, Bog Troll, Ghoul Pack: one kind per land terrain), and each adds 1 to the cost of conquering "
+            "the region. Whoever beats them finds the top Place or Relic of the hidden stack, which stays in that "
+            "region, plus the coins or tokens that kind pays."
         ),
-        source="published",
-        facts=("2 per region", "+1 cost each"),
+        source="house",
+        facts=("1 to 3 per region", "+1 cost each"),
     ),
     Lookup(
         name="Reinforcement die",
@@ -104,6 +106,8 @@ WHERE_WORDS: dict[str, str] = {
     "near_ancient": "near the Great Ancient",
     "stack": "on stacks of 3+",
     "here": "here",
+    "first": "on the first conquest of a turn",
+    "mountain": "on Black Mountains",
 }
 ORIGIN_WORDS: dict[str, str] = {
     "occupied": "region taken from a race",
@@ -136,6 +140,11 @@ PLAIN_FACTS: dict[str, str] = {
     "no_loss": "loses no token",
     "immune_abilities": "immune to abilities",
     "frenzied": "die on any conquest",
+    "crush": "beaten foes lose every token",
+    "convert": "a beaten foe token becomes yours",
+    "haunt": "attackers lose 1 token",
+    "reach_two": "reaches 2 regions away",
+    "drop_empty": "may take any empty region",
 }
 
 
@@ -151,6 +160,10 @@ def _effect_fact(effect: Effect) -> str:
         "score_recluse": "lone region",
         "score_declined_region": "declined region",
         "score_victims": "player hit",
+        "score_mountain": "Black Mountain held",
+        "score_inner": "inner region held",
+        "score_trade": "foe region next to it",
+        "score_rivals": "rival with an active race",
     }
     if kind in per:
         return f"{_coins(coins)} per {per[kind]}"
@@ -171,6 +184,20 @@ def _effect_fact(effect: Effect) -> str:
         return f"+{effect.get('tokens')} tokens to next race"
     if kind == "tokens_per_turn":
         return f"+{effect.get('tokens')} token a turn"
+    if kind == "tokens_per_regions":
+        return f"+1 token per {effect.get('per', 1)} regions"
+    if kind == "steal_coins":
+        return f"takes {effect.get('coins')} coin per region from its owner"
+    if kind == "sanctuary":
+        return f"cannot be conquered {_where(effect)}"
+    if kind == "score_stack":
+        return f"{_coins(coins)} per region of {effect.get('min_tokens', 1)}+ tokens"
+    if kind == "score_ahead":
+        return f"{_coins(coins)} when holding the most regions"
+    if kind == "interest":
+        return f"{_coins(coins)} per {effect.get('per', 1)} coins you have"
+    if kind == "die_bonus":
+        return f"{effect.get('amount'):+d} on the reinforcement die"
     raise ValueError(f"no glossary fact for effect kind {kind!r}")  # a new effect kind needs its words here
 
 
@@ -209,6 +236,13 @@ def _terrain(terrain: str, abilities: list[Ability]) -> Lookup:
     return Lookup(TERRAIN_NAMES[terrain], "terrain", text, "published", TERRAIN_FACTS[terrain])
 
 
+def _monster(beast: Monster) -> Lookup:
+    facts = [f"strength {beast.strength}", f"in {TERRAIN_NAMES[beast.terrain]}"]
+    facts += [_coins(beast.coins)] if beast.coins else []
+    facts += [f"+{beast.tokens} token" + "s" * (beast.tokens != 1)] if beast.tokens else []
+    return Lookup(beast.name, "monster", beast.text, beast.source, tuple(facts))
+
+
 @cache
 def _all() -> tuple[Lookup, ...]:
     data = content()
@@ -217,6 +251,7 @@ def _all() -> tuple[Lookup, ...]:
     result += [_ability(power, "special power") for power in data.powers.values()]
     result += [_ability(treasure, treasure.kind) for treasure in data.treasures.values()]
     result += [_terrain(terrain, every) for terrain in TERRAINS]
+    result += [_monster(beast) for beast in data.monsters.values()]
     result += EXTRAS
     return tuple(result)  # Engine.glossary orders them
 

@@ -75,12 +75,13 @@ def _conquest_choices(state: State, seat: int) -> list[Choice]:
     hand = state.seats[seat].hand
     frenzied = abilities.has_active(state, seat, "frenzied")
     die = (frenzied or not state.log.die_used) and hand >= 1
+    bonus = abilities.die_bonus(state, seat)
     for target in board.targets(state, seat):
         label = names[target.region].name
         via = " (Flying Doormat)" if target.by_doormat else ""
         if target.cost <= hand:
             choices.append(Choice({"type": "conquer", "region": target.region}, f"{label}: costs {target.cost}{via}"))
-        elif die and target.cost - hand <= 3:
+        elif die and target.cost - hand <= 3 + bonus:
             short = target.cost - hand
             text = f"Roll for {label}: costs {target.cost}, you are {short} short{via}"
             choices.append(Choice({"type": "reinforce", "region": target.region}, text))

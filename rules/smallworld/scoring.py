@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from rules.base import Outcome, seat_ref
 from rules.smallworld import abilities
 from rules.smallworld.board import game_map
-from rules.smallworld.content import Effect
+from rules.smallworld.content import Ability, Effect
 from rules.smallworld.state import OVER, State
 
 
@@ -33,11 +33,35 @@ def _recluse(state: State, seat: int, region_id: str) -> bool:
     return True
 
 
-def _bonus(state: State, seat: int, effect: Effect, regions: list[str], declined: bool) -> int:
-    data = game_map(state).regions
+def _held(state: State, seat: int) -> int:
+    return len(abilities.active_regions(state, seat))
+
+
+def _bonus(state: State, seat: int, effect: Effect, regions: list[str], declined: bool, here: str | None = None) -> int:
+    """The coins one effect pays on `regions` (the active or the declined race's); `here`: the region of the Place
+    or Relic the effect comes from."""
+    game = game_map(state)
+    data = game.regions
     coins = int(effect.get("coins", 0))
     kind = effect.kind
     log = state.log if state.current == seat else None
+    if kind == "score_mountain":
+        return coins * sum(1 for rid in regions if data[rid].black_mountain)
+    if kind == "score_inner":
+        return coins * sum(1 for rid in regions if not game.is_edge(rid))
+    if kind == "score_stack":
+        return coins * sum(1 for rid in regions if state.regions[rid].tokens >= int(effect.get("min_tokens", 0)))
+    if kind == "score_trade" and here is not None:
+        near = [state.regions[o] for o in data[here].adjacent]
+        return coins * sum(1 for r in near if r.tokens > 0 and r.owner not in (None, seat))
+    if kind == "score_rivals":
+        return coins * sum(1 for other, p in enumerate(state.seats) if other != seat and p.active is not None)
+    if kind == "score_ahead":
+        mine = len(regions)
+        rivals = [_held(state, other) for other in range(len(state.seats)) if other != seat]
+        return coins if regions and all(mine > theirs for theirs in rivals) else 0
+    if kind == "interest":
+        return coins * (state.seats[seat].coins // int(effect.get("per", 1)))
     if kind == "score_terrain":
         return coins * sum(1 for rid in regions if data[rid].terrain == effect.get("terrain"))
     if kind == "score_flat":
@@ -68,22 +92,31 @@ def income(state: State, seat: int) -> Income:
     result.add(len(declined), f"{len(declined)} declined region(s)")
     player = state.seats[seat]
     if player.active is not None:
-        sources = [abilities.race(player.active.race), abilities.power(player.active.power)]
-        sources += [abilities.treasure(t) for t in abilities.held_treasures(state, seat)]
-        for source in sources:
+        sources: list[tuple[Ability, str | None]] = [
+            (abilities.race(player.active.race), None),
+            (abilities.power(player.active.power), None),
+        ]
+        for rid in _treasure_regions(state, seat):
+            sources.append((abilities.treasure(str(state.regions[rid].treasure)), rid))
+        for source, here in sources:
             for effect in source.effects:
-                result.add(_bonus(state, seat, effect, active, declined=False), source.name)
+                result.add(_bonus(state, seat, effect, active, declined=False, here=here), source.name)
     if player.declined is not None:
-        sources = [abilities.race(player.declined.race)]
+        kept = [abilities.race(player.declined.race)]
         declined_power = abilities.power(player.declined.power)
         if declined_power.survives_decline:
-            sources.append(declined_power)
-        for source in sources:
+            kept.append(declined_power)
+        for source in kept:
             for effect in source.effects:
                 if source.kind == "race" and not (effect.get("in_decline") or effect.kind == "score_declined_region"):
                     continue
                 result.add(_bonus(state, seat, effect, declined, declined=True), f"{source.name} (declined)")
     return result
+
+
+def _treasure_regions(state: State, seat: int) -> list[str]:
+    """Regions of the seat's active race holding a Place or Relic (abilities.held_treasures, with the region)."""
+    return [rid for rid, r in state.regions.items() if r.treasure and r.owner == seat and not r.declined]
 
 
 def tokens_on_map(state: State, seat: int) -> int:

@@ -41,6 +41,8 @@ def start_turn(state: State, seat: int, log: ActionLog) -> None:
             )
         elif effect.kind == "tokens_per_turn":
             extra += int(effect.get("tokens", 0))
+        elif effect.kind == "tokens_per_regions":
+            extra += len(abilities.active_regions(state, seat)) // int(effect.get("per", 1))
     gained = take_from_tray(state, player.active.race, extra)
     player.hand += gained
     more = f", and {gained} new from the tray" if gained else ""

@@ -284,7 +284,9 @@ def test_zoom_names_the_owners_of_tokens_and_what_lies_in_each_region() -> None:
     assert "B4" in texts
     assert any(text.startswith("Bo (B): 4 active") for text in texts)
     assert any(content().treasures[here.treasure].name in text for text in texts)
-    assert any(text == "2 monsters" for text in texts)
+    beast = content().monsters.get(game_map.regions[neighbour].terrain)
+    said = f"{beast.name}, strength 2" if beast else "2 monster(s)"
+    assert any(text.startswith(said) for text in texts)  # who guards it, how strong, what they pay
 
 
 def test_zoom_on_a_region_of_another_map_says_so_and_unknown_names_are_refused() -> None:

@@ -8,10 +8,12 @@ from collections.abc import Iterator
 
 from bench.selfplay import play
 from rules import serial
+from rules.base import SeatInfo
 from rules.rng import Rng
 from rules.smallworld import bot
+from rules.smallworld.content import content, load_map
 from rules.smallworld.engine import ENGINE
-from rules.smallworld.state import State
+from rules.smallworld.state import Combo, State
 from tests.engine_contract import play_random, start
 
 GAMES = ((2, 5), (3, 6))  # (players, seed) of the random games whose positions the bot is asked about
@@ -77,3 +79,32 @@ def test_bot_beats_random_players() -> None:
     """Ten games, two players, the bot's seat alternating: it must win at least 7 (it wins nearly all)."""
     won = sum(1 for n in range(10) if n % 2 in play("smallworld", 2, {}, 500 + n, (n % 2,), measure=False).winners)
     assert won >= 7, won
+
+
+def test_bot_puts_a_value_on_every_race_and_power() -> None:
+    """Each race and power moves the bot's worth of a combo (issue #15: the bot values the new abilities); a race
+    that pays more per conquest (Mummies) is worth less."""
+    state = ENGINE.new([SeatInfo(), SeatInfo()], {}, Rng(1))
+    found = content()
+    for ability in [*found.races.values(), *found.powers.values()]:
+        worth = bot._ability_worth(state, ability, 9, 3)
+        assert worth != 0, ability.id
+    assert bot._ability_worth(state, found.races["mummies"], 9, 3) < 0
+
+
+def test_bot_step_worth_sees_the_region_bonuses() -> None:
+    """A region is worth more to a race or power that scores it, and a monster region its kind's reward."""
+    state = ENGINE.new([SeatInfo(), SeatInfo()], {}, Rng(1))
+    game = load_map(2)
+    inner = game.inner_land()[0]
+    for region in state.regions.values():
+        region.monsters = 0
+    state.seats[0].active = Combo("liches", "reborn", 0)
+    plain = bot._step_worth(state, 0, inner)
+    state.seats[0].active = Combo("liches", "lantern_bearing", 0)
+    assert bot._step_worth(state, 0, inner) == plain + 1
+    mine = next(rid for rid, r in game.regions.items() if r.terrain == "mine")
+    state.seats[0].active = Combo("liches", "reborn", 0)
+    before = bot._step_worth(state, 0, mine)
+    state.regions[mine].monsters = 3
+    assert bot._step_worth(state, 0, mine) > before + content().monsters["mine"].coins

@@ -51,6 +51,40 @@ def test_missing_or_long_brief_is_refused() -> None:
     assert "'brief'" in _broken("races.json", 1, "brief", "")
 
 
+@pytest.mark.parametrize("file", ["races.json", "powers.json", "treasures.json"])
+def test_no_two_entries_share_an_effect_list(file: str) -> None:
+    """Issue #15: look-alikes are refused at load (same effects, in any order, same numbers)."""
+    entries = raw(file)
+    parsed = content.parse_content(raw("races.json"), raw("powers.json"), raw("treasures.json"))
+    keys = [content.effect_key(found) for found in getattr(parsed, file.removesuffix(".json")).values()]
+    assert len(set(keys)) == len(keys) == len(entries)
+    message = _broken(file, 3, "effects", list(reversed(entries[5]["effects"])))
+    assert message.startswith(f"{file}: entry {entries[5]['id']!r}, field 'effects'")
+    assert f"the same effects as {entries[3]['id']!r}" in message
+
+
+def test_no_power_or_treasure_repeats_a_race() -> None:
+    """Across the files too: a power that did what a race does (Thieving like Ogres, Vampire like Faceless)."""
+    every = [*raw("races.json"), *raw("powers.json"), *raw("treasures.json")]
+    assert len({json.dumps(sorted(json.dumps(e, sort_keys=True) for e in x["effects"])) for x in every}) == len(every)
+    faceless = raw("races.json")[2]
+    assert faceless["id"] == "faceless"
+    vampire = next(i for i, x in enumerate(raw("powers.json")) if x["id"] == "vampire")
+    message = _broken("powers.json", vampire, "effects", faceless["effects"])
+    assert message == ("powers.json: entry 'vampire', field 'effects': the same effects as 'faceless'; give it its own")
+
+
+def test_at_most_two_coin_per_terrain_abilities() -> None:
+    """Issue #15: no '+1 coin per <terrain>' clones; the few left differ in kind (one scores in decline)."""
+    data = content.content()
+    every = [*data.races.values(), *data.powers.values(), *data.treasures.values()]
+    terrain_coins = [a.id for a in every for e in a.effects if e.kind == "score_terrain"]
+    assert sorted(terrain_coins) == ["flames", "iron_dwarves"]
+    assert data.races["iron_dwarves"].effects[0].get("in_decline") and not data.races["flames"].effects[1].get(
+        "in_decline"
+    )
+
+
 def test_decline_survivors_are_muddy_reborn_royal() -> None:
     survivors = {pid for pid, power in content.content().powers.items() if power.survives_decline}
     assert survivors == {"muddy", "reborn", "royal"}

@@ -37,7 +37,7 @@ def test_public_view_hides_coins_and_stacks_while_running() -> None:
 def test_conquer_labels_show_cost_and_only_legal_targets() -> None:
     state = start()
     clear(state)
-    give(state, 0, "ogres", "haunted", 3)
+    give(state, 0, "liches", "reborn", 3)
     conquer = {c.action["region"]: c.label for c in smallworld.legal(state, 0) if c.action["type"] == "conquer"}
     assert conquer["r00"] == "Cave A1: costs 2"
     assert "r22" not in conquer and "r12" not in conquer and "r30" not in conquer
@@ -62,7 +62,7 @@ def test_fallback_is_legal_in_every_phase() -> None:
     state.regions["r33"].tokens, state.regions["r33"].owner = 1, 0
     state.seats[0].hand = 0
     do(state, 0, **smallworld.fallback(state, 0))
-    give(state, 1, "ogres", "haunted", 10)
+    give(state, 1, "liches", "reborn", 10)
     do(state, 1, type="conquer", region="r00")
     do(state, 1, type="end")
     assert smallworld.awaiting(state) == frozenset({0}) and state.phase == "defenders"
@@ -74,10 +74,10 @@ def test_several_defenders_are_awaited_together() -> None:
     state = start(3)
     clear(state)
     for seat, region in ((1, "r00"), (2, "r02")):
-        give(state, seat, "drow", "haunted", 0)
+        give(state, seat, "drow", "reborn", 0)
         place(state, region, seat, 2)
         place(state, {1: "r33", 2: "r30"}[seat], seat, 1)
-    give(state, 0, "ogres", "haunted", 12)
+    give(state, 0, "liches", "reborn", 12)
     do(state, 0, type="conquer", region="r00")
     do(state, 0, type="conquer", region="r01")
     do(state, 0, type="conquer", region="r02")
@@ -92,7 +92,7 @@ def test_several_defenders_are_awaited_together() -> None:
 def test_redeploy_moves_are_capped_per_turn() -> None:
     state = start()
     clear(state)
-    give(state, 0, "ogres", "haunted", 0)
+    give(state, 0, "liches", "reborn", 0)
     place(state, "r00", 0, 5)
     place(state, "r02", 0, 5)
     for index in range(10):
@@ -104,7 +104,7 @@ def test_redeploy_moves_are_capped_per_turn() -> None:
 def test_last_turn_conquests_are_kept_for_the_board() -> None:
     state = start()
     clear(state)
-    give(state, 0, "ogres", "haunted", 6)
+    give(state, 0, "liches", "reborn", 6)
     do(state, 0, type="conquer", region="r00")
     do(state, 0, type="conquer", region="r01")
     assert state.log.conquered == ["r00", "r01"]
@@ -115,7 +115,7 @@ def test_last_turn_conquests_are_kept_for_the_board() -> None:
 def test_refused_actions_leave_the_state_unchanged() -> None:
     state = start()
     clear(state)
-    give(state, 0, "ogres", "haunted", 3)
+    give(state, 0, "liches", "reborn", 3)
     do(state, 0, type="conquer", region="r00")
     before = serial.dumps(state)
     refused = [

@@ -14,7 +14,7 @@ from tests.rules.smallworld.helpers import clear, decline_with, do, give, place,
 
 pytestmark = pytest.mark.usefixtures("fixture_maps")
 
-PLAIN = "haunted"  # a power with no effect on costs or income in these scenarios
+PLAIN = "reborn"  # a power with no effect on costs or income in these scenarios
 
 
 def ready(race: str, hand: int = 10, power: str = PLAIN) -> State:
@@ -24,7 +24,7 @@ def ready(race: str, hand: int = 10, power: str = PLAIN) -> State:
     return state
 
 
-def enemy(state: State, region: str, tokens: int, race: str = "ogres", power: str = PLAIN) -> None:
+def enemy(state: State, region: str, tokens: int, race: str = "liches", power: str = PLAIN) -> None:
     state.seats[1].active = Combo(race, power, 0)
     place(state, region, 1, tokens)
 
@@ -73,7 +73,8 @@ def test_race_flames() -> None:
     state = ready("flames")
     do(state, 0, type="conquer", region="r30")
     assert state.regions["r30"].owner == 0
-    assert income(state, 0).total == 1 + 1
+    assert income(state, 0).total == 1 + 2
+    assert "r30" not in board.reachable(ready("liches"), 0)
 
 
 def test_race_gnomes() -> None:
@@ -120,9 +121,14 @@ def test_race_liches() -> None:
 def test_race_martians() -> None:
     state = ready("martians")
     assert "r22" in board.reachable(state, 0)  # an inner region as a first conquest
-    assert board.cost(state, 0, "r00") == 1  # empty: 1 less
-    enemy(state, "r03", 1)
-    assert board.cost(state, 0, "r03") == 3
+    place(state, "r00", 0, 1)
+    enemy(state, "r32", 1)
+    reach = board.reachable(state, 0)
+    assert reach.get("r33") is False and "r32" not in reach  # any empty region, far or not; not a held one
+    state.regions["r23"].monsters = 1
+    assert "r23" not in board.reachable(state, 0)  # monsters: not empty
+    state.seats[0].active = Combo("liches", PLAIN, 0)
+    assert "r33" not in board.reachable(state, 0)
 
 
 def test_race_mudmen() -> None:
@@ -145,17 +151,28 @@ def test_race_mummies() -> None:
 
 def test_race_ogres() -> None:
     state = ready("ogres")
-    enemy(state, "r00", 1)
-    do(state, 0, type="conquer", region="r00")
-    do(state, 0, type="conquer", region="r01")  # empty: no bonus
-    assert income(state, 0).total == 2 + 1
+    enemy(state, "r00", 3)
+    tray = state.tray["liches"]
+    do(state, 0, type="conquer", region="r00")  # costs 5
+    assert state.seats[1].pending == 0 and state.tray["liches"] == tray + 3  # every token crushed
+    plain = ready("mummies")
+    enemy(plain, "r00", 3)
+    do(plain, 0, type="conquer", region="r00")
+    assert plain.seats[1].pending == 2
 
 
 def test_race_shrubmen() -> None:
-    state = ready("shrubmen", 0)
-    place(state, "r00", 0, 1)
-    place(state, "r02", 0, 1)
-    assert income(state, 0).total == 2 + 1
+    state = ready("liches", 10)
+    state.seats[1].active = Combo("shrubmen", PLAIN, 0)
+    place(state, "r00", 1, 1)  # Fungus
+    place(state, "r01", 1, 1)  # Crystal
+    reach = board.reachable(state, 0)
+    assert "r00" not in reach and "r01" in reach
+    with pytest.raises(RuleError, match="cannot be conquered"):
+        do(state, 0, type="conquer", region="r00")
+    state.regions["r00"].declined = True
+    state.seats[1].declined, state.seats[1].active = state.seats[1].active, None
+    assert "r00" in board.reachable(state, 0)  # hidden only while active
 
 
 def test_race_spiderines() -> None:
@@ -167,11 +184,13 @@ def test_race_spiderines() -> None:
 
 
 def test_race_will_o_wisps() -> None:
-    state = ready("will_o_wisps", 0)
-    place(state, "r01", 0, 1)
-    place(state, "r23", 0, 1)
+    state = ready("will_o_wisps")
     place(state, "r00", 0, 1)
-    assert income(state, 0).total == 3 + 2
+    reach = board.reachable(state, 0)
+    assert {"r01", "r10", "r02", "r11", "r20"} <= set(reach)  # one and two steps away
+    assert "r21" not in reach and "r12" not in reach  # three steps; a Chasm is never entered
+    state.seats[0].active = Combo("liches", PLAIN, 0)
+    assert "r02" not in board.reachable(state, 0)
 
 
 def test_combo_labels_show_race_power_tokens_coins() -> None:

@@ -52,9 +52,9 @@ def test_step_01_taker_gets_the_coins_on_the_combo() -> None:
 def test_step_02_take_race_plus_power_tokens() -> None:
     state = start()
     _row(state, *SIX)
-    do(state, 0, type="pick", combo="2")  # Kraken 5 + Arcane 4
-    assert state.seats[0].hand == content().races["kraken"].tokens + content().powers["arcane"].tokens == 9
-    assert state.tray["kraken"] == content().races["kraken"].tray - 9
+    do(state, 0, type="pick", combo="2")  # Kraken 6 + Arcane 4
+    assert state.seats[0].hand == content().races["kraken"].tokens + content().powers["arcane"].tokens == 10
+    assert state.tray["kraken"] == content().races["kraken"].tray - 10
 
 
 def test_step_02_tokens_limited_by_the_tray() -> None:
@@ -161,13 +161,13 @@ def test_step_10_continue_conquering_adjacent() -> None:
 def test_step_11_force_enemy_retreat() -> None:
     state = start()
     clear(state)
-    state.seats[1].active = Combo("shrubmen", "ancient", 0)
+    state.seats[1].active = Combo("liches", "tomb", 0)
     place(state, "r00", 1, 3)
     place(state, "r33", 1, 2)
-    give(state, 0, "ogres", "arcane", 10)
-    tray = state.tray["shrubmen"]
-    do(state, 0, type="conquer", region="r00")  # 2 + 3 tokens
-    assert state.seats[1].pending == 2 and state.tray["shrubmen"] == tray + 1
+    give(state, 0, "mummies", "fireball", 10)
+    tray = state.tray["liches"]
+    do(state, 0, type="conquer", region="r00")  # 2 + 3 tokens, +1 Mummies, -1 Fireball
+    assert state.seats[1].pending == 2 and state.tray["liches"] == tray + 1
     do(state, 0, type="end")
     assert state.phase == DEFENDERS and smallworld.awaiting(state) == frozenset({1})
     do(state, 1, type="redeploy", frm="hand", to="r33", count=2)
@@ -178,9 +178,9 @@ def test_step_11_force_enemy_retreat() -> None:
 def test_step_11_defender_without_regions_keeps_tokens() -> None:
     state = start()
     clear(state)
-    state.seats[1].active = Combo("shrubmen", "ancient", 0)
+    state.seats[1].active = Combo("liches", "tomb", 0)
     place(state, "r00", 1, 3)
-    give(state, 0, "ogres", "arcane", 10)
+    give(state, 0, "mummies", "fireball", 10)
     do(state, 0, type="conquer", region="r00")
     do(state, 0, type="end")
     assert state.current == 1 and state.seats[1].hand >= 2  # re-enters as on a first turn
@@ -290,8 +290,8 @@ def test_step_20_collect_base_income() -> None:
 def test_step_21_add_bonus_income() -> None:
     state = start()
     clear(state)
-    give(state, 0, "shrubmen", "ancient", 0)
-    for region in ("r00", "r33", "r31"):  # 2 fungus (+1 each, Shrubmen), 1 ruins (+1, Ancient)
+    give(state, 0, "flames", "ancient", 0)
+    for region in ("r30", "r13", "r31"):  # a Volcano (+2, Flames), a Black Mountain (+1, Ancient)
         place(state, region, 0, 1)
     do(state, 0, type="end")
     assert state.seats[0].coins == 5 + 3 + 2 + 1
