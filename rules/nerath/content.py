@@ -99,6 +99,9 @@ REALM: Schema = {
     "colour": listed(whole(low=0, high=255), length=3),
     "start_source": text(SOURCES),
     "start": listed(record(START)),
+    # Extra pieces a realm also places in the free-for-all game only (house: the four-player free-for-all puts
+    # garrisons on the long coastal strips that an ally guards in the alliance games; see rules.md).
+    "free_for_all": listed(record(START), default=()),
 }
 EVENTS_FILE: Schema = {**HEADER, "decks": record({realm: listed() for realm in REALM_ORDER})}
 # Which of the optional fields an effect takes depends on its kind (EFFECT_FIELDS), checked after the schema.
@@ -169,6 +172,7 @@ class Realm:
     gold: int
     colour: tuple[int, int, int]
     start: tuple[tuple[str, str, int], ...]  # (space, piece, count)
+    free_for_all: tuple[tuple[str, str, int], ...] = ()  # (space, piece, count) added in the free-for-all game
     source: Source = "house"  # whose it is (the data's "source"; realms: their file's)
 
 
@@ -277,6 +281,19 @@ def _pieces(directory: Path) -> dict[str, PieceType]:
     return {entry["id"]: build(PieceType, entry) for _, entry in entries(file, top["pieces"], PIECE, closed=True)}
 
 
+def _placement(
+    where: Where, key: str, groups: Any, spaces: Mapping[str, Space], pieces: Mapping[str, PieceType]
+) -> tuple[tuple[str, str, int], ...]:
+    """A realm's pieces to place, (space, piece, count), checked against the map and the pieces."""
+    for index, group in enumerate(groups):
+        if group["space"] not in spaces:
+            raise where.fail(f"{key}[{index}].space", f"{group['space']!r} is not a space on the map")
+        for piece in group["pieces"]:
+            if piece not in pieces:
+                raise where.fail(f"{key}[{index}].pieces.{piece}", f"{piece!r} is not a piece in pieces.json")
+    return tuple((g["space"], piece, count) for g in groups for piece, count in g["pieces"].items())
+
+
 def _realms(directory: Path, spaces: Mapping[str, Space], pieces: Mapping[str, PieceType]) -> dict[str, Realm]:
     file = "realms.json"
     top_where, top = _read(directory, file, REALMS_FILE)
@@ -285,14 +302,8 @@ def _realms(directory: Path, spaces: Mapping[str, Space], pieces: Mapping[str, P
         realm, capital = entry["id"], entry["capital"]
         if capital not in spaces or not spaces[capital].capital or spaces[capital].realm != realm:
             raise where.fail("capital", f"{capital!r} is not a capital space of this realm on the map")
-        for index, group in enumerate(entry["start"]):
-            if group["space"] not in spaces:
-                raise where.fail(f"start[{index}].space", f"{group['space']!r} is not a space on the map")
-            for piece in group["pieces"]:
-                if piece not in pieces:
-                    raise where.fail(f"start[{index}].pieces.{piece}", f"{piece!r} is not a piece in pieces.json")
-        start = tuple((g["space"], piece, count) for g in entry["start"] for piece, count in g["pieces"].items())
-        result[realm] = build(Realm, entry, start=start, source=top["source"])
+        placed = {key: _placement(where, key, entry[key], spaces, pieces) for key in ("start", "free_for_all")}
+        result[realm] = build(Realm, entry, **placed, source=top["source"])
     if tuple(result) != REALM_ORDER:
         raise top_where.fail("realms", f"must list {', '.join(REALM_ORDER)}, in that (turn) order")
     return result

@@ -158,7 +158,8 @@ def new(seats: Sequence[SeatInfo], options: dict[str, Any], rng: Rng) -> State:
         control=control,
     )
     for realm in REALM_ORDER:
-        for space, kind, count in REALMS[realm].start:
+        extra = REALMS[realm].free_for_all if mode == "free-for-all" else ()
+        for space, kind, count in REALMS[realm].start + extra:
             for _ in range(count):
                 state.pieces.append(Piece(state.next_id, realm, kind, space))
                 state.next_id += 1

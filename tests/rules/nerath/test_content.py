@@ -294,3 +294,27 @@ def test_validator_refuses_an_event_id_used_in_two_decks(tmp_path: Path) -> None
 
     with pytest.raises(ContentError, match=r"^events.json: entry 'tithe-of-bones', field 'id': is used twice$"):
         load_content(_broken(tmp_path, "events.json", change))
+
+
+def test_free_for_all_garrisons_stand_in_own_land_and_add_no_second_castle():
+    """The free-for-all extras (house) go on the realm's own land or the sea beside it, never a second Castle."""
+    castles = {space for r in CONTENT.realms.values() for space, kind, _ in r.start if kind == "castle"}
+    for realm in CONTENT.realms.values():
+        for space, kind, count in realm.free_for_all:
+            assert count >= 1 and kind in CONTENT.pieces
+            if SPACES[space].kind == "land":
+                assert SPACES[space].realm == realm.id, (realm.id, space)
+            else:
+                assert CONTENT.pieces[kind].type == "sea"
+            if kind == "castle":
+                assert count == 1 and space not in castles, space
+                castles.add(space)
+    assert any(r.free_for_all for r in CONTENT.realms.values())
+
+
+def test_validator_names_a_bad_free_for_all_space(tmp_path):
+    def change(data):
+        data["realms"][2]["free_for_all"] = [{"space": "atlantis", "pieces": {"footsoldier": 1}}]
+
+    with pytest.raises(ContentError, match=r"realms.json: entry 'iron_circle', field 'free_for_all\[0\].space'"):
+        load_content(_broken(tmp_path, "realms.json", change))

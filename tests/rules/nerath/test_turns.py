@@ -1,10 +1,13 @@
 """Modes, seats, the six steps of a turn, the round, and the victory conditions."""
 
+from collections import Counter
+
 import pytest
 
 from rules.base import ActionLog, RuleError, SeatInfo
 from rules.nerath import engine as nerath_rules
 from rules.nerath import turns
+from rules.nerath.board import REALMS
 from rules.nerath.content import REALM_ORDER
 from rules.nerath.engine import ENGINE as nerath
 from rules.rng import Rng
@@ -52,6 +55,22 @@ def test_four_players_may_ask_for_a_realm():
     state = nerath.new(seats, {"mode": "free-for-all"}, Rng(1))
     assert state.seat_of == {"karkoth": 2, "vailin": 1, "iron_circle": 3, "nerath": 0}
     assert nerath.awaiting(state) == {2}
+
+
+def test_free_for_all_garrisons_are_placed_in_the_free_for_all_game_only():
+    """Our rule: each realm's free-for-all extras stand on the board from the start of that game, and only there."""
+
+    def placed(state):
+        return Counter((p.realm, p.kind, p.space) for p in state.pieces)
+
+    alliance, free = game(4, "alliance"), game(4, "free-for-all")
+    extras = Counter()
+    for realm in REALM_ORDER:
+        for space, kind, count in REALMS[realm].free_for_all:
+            extras[(realm, kind, space)] += count
+    assert extras
+    assert placed(free) - placed(alliance) == extras and not placed(alliance) - placed(free)
+    assert placed(game(2)) == placed(alliance)
 
 
 def test_free_for_all_needs_four_players():
