@@ -7,7 +7,8 @@ tried on a few seeds and their results averaged, so a chancy attack is weighed b
 
 The evaluation counts captured terrains, progress towards the eighth face of the terrains where the seat's armies
 stand (weighted by its share of the health there), living health (units in the dead area or the summoning pool
-count nothing), magic results not spent yet, lasting effects and dragons. Opponents' values count against.
+count nothing; units in the reserves count less than on a terrain), magic results not spent yet, lasting effects
+and dragons. Opponents' values count against.
 
 The bot sees only engine.view(state, seat): the one thing it hides, an opponent's manoeuvre direction, is never
 read (the bot always opposes a manoeuvre at its terrain). Legal actions, whose turn it is and applying an action
@@ -22,8 +23,8 @@ from typing import Any
 
 from rules.base import RuleError
 from rules.dragondice import actions
-from rules.dragondice.content import SPECIES, UNIT_DICE
-from rules.dragondice.model import OUT_OF_PLAY, State
+from rules.dragondice.content import SPECIES, SPELLS, UNIT_DICE
+from rules.dragondice.model import OUT_OF_PLAY, RESERVE, State
 from rules.dragondice.moves import awaiting, legal, play
 from rules.dragondice.turn import captured, limit_keys
 from rules.rng import Rng
@@ -33,6 +34,9 @@ Action = dict[str, Any]
 WIN = 100_000.0  # a finished game outweighs everything else
 CAPTURE = 260.0  # one captured terrain (two win the game)
 HEALTH = 10.0  # one point of living health
+# A unit in the reserves fights for no terrain until a reserve march brings it back: its health counts less than
+# on a terrain, so driving an enemy unit off to its reserves (Undertow) is worth something.
+RESERVE_HEALTH = 7.0
 # Progress towards the eighth face, by face 1..7, of a terrain where the seat's army stands: turning a terrain up
 # is worth about one health point early and more near the top, where the next step captures it.
 PROGRESS = (0.0, 4.0, 9.0, 16.0, 26.0, 42.0, 70.0)
@@ -45,6 +49,7 @@ SAMPLES = 5  # seeds tried for an action that rolls dice
 WIDEST = 40  # at most this many actions are tried (casualties: the cheapest; others: a random sample)
 FOLLOW = 40  # answers followed after one action, at most (a counter-attack, casualties, dragon attacks...)
 
+SPECIES_SPELLS = frozenset(s.id for s in SPELLS.values() if s.species)
 GOOD_EFFECTS = frozenset(
     {"watery_double", "stoneskin", "wind_walk", "fiery_weapon", "tower", "standing_stones", "molten_armour", "mob_fury"}
 )
@@ -101,14 +106,18 @@ def _side_value(state: State, seat: int, health_at: dict[tuple[int, str], int]) 
     """(the seat's material and captures, its progress towards captures)."""
     value = CAPTURE * len(captured(state, seat))
     living = 0
+    reserve = 0
     quality = 0.0
     for unit in state.units:
         if unit.owner == seat and unit.where not in OUT_OF_PLAY:
-            living += unit.health
+            if unit.where == RESERVE:
+                reserve += unit.health
+            else:
+                living += unit.health
             quality += _quality(unit.kind)
     # casualties still to choose: the damage, up to the health of the army that takes it
     hurt = sum(min(hit.amount, health_at.get((seat, hit.where), 0)) for hit in state.damage if hit.seat == seat)
-    value += HEALTH * max(0, living - hurt) + QUALITY * quality
+    value += HEALTH * max(0, living - hurt) + RESERVE_HEALTH * reserve + QUALITY * quality
     progress = 0.0
     for terrain in state.terrains:
         mine = health_at.get((seat, terrain.id), 0)
@@ -222,8 +231,10 @@ def policy(view: State, seat: int, chooser: random.Random) -> Action:
         if view.damage:  # casualty sets come cheapest first
             options = options[:WIDEST]
         else:
-            keep = [a for a in options if a["type"] == "pass"]
-            options = keep + chooser.sample([a for a in options if a["type"] != "pass"], WIDEST - len(keep))
+            # keep passing and the species' own spells (rarely castable: never sampled out)
+            keep = [a for a in options if a["type"] == "pass" or a.get("spell") in SPECIES_SPELLS]
+            rest = [a for a in options if a not in keep]
+            options = keep + chooser.sample(rest, max(0, WIDEST - len(keep)))
     best: list[Action] = []
     best_score = float("-inf")
     for action in options:

@@ -13,6 +13,7 @@ from rules.dragondice.engine import ENGINE
 from rules.dragondice.model import State
 from rules.rng import Rng
 from tests.engine_contract import play_random, start
+from tests.rules.dragondice.helpers import EMBER, MIST, position
 
 # Short random games (players, options, seed): the standard and the draft setup, two and three players.
 GAMES: tuple[tuple[int, dict[str, str], int], ...] = (
@@ -94,3 +95,22 @@ def test_bot_beats_random_play() -> None:
     assert sum(shares) >= 15, (sum(shares), endings)
     known = {"two terrains", "last army standing", "round limit (captures)", "round limit (health)"}
     assert set(endings) <= known | {"round limit (roll-off)", "all armies fallen"}  # never a draw
+
+
+def test_bot_casts_undertow_when_it_helps() -> None:
+    """Undertow drags an enemy unit of health 1-2 off a terrain to its reserves. On a contested terrain that costs
+    the enemy its share of it, so the bot casts it rather than a weaker water spell (reserves count less than a
+    terrain: before, the bot saw the unit as not lost at all and never cast it)."""
+    mist = [MIST + "tide_caller", MIST + "fen_runner"]
+    state = position({(0, "t2"): mist, (1, "t2"): [EMBER + "anvil_guard", EMBER + "forge_adept"]})
+    state.species = ["mistwardens", "emberwrights"]
+    state.step, state.marching, state.marched = "magic", "t2", ["t2"]
+    state.pool, state.racial = {"water": 6}, {"mistwardens": 6}  # six water results the Mistwardens rolled
+    assert any(c.action.get("spell") == "undertow" for c in ENGINE.legal(state, 0))
+    forge = next(u.id for u in state.units if u.kind == EMBER + "forge_adept")  # health 2
+    for seed in range(3):
+        action = bot.policy(ENGINE.view(state, 0), 0, random.Random(seed))
+        assert action == {"type": "cast", "spell": "undertow", "target": forge, "element": "water"}
+    bot_value = bot.evaluate(state, 0)
+    state.unit(forge).where = "reserve"
+    assert bot.evaluate(state, 0) > bot_value  # an enemy unit in its reserves is worth less to it than on a terrain
