@@ -22,6 +22,14 @@ SMALL = 12  # the card's minor lines: its kind, flavour and id
 CARD_FILL = {1: (250, 247, 238), 2: (238, 242, 252), 3: (252, 244, 220)}
 
 
+def effects_bottom(card_id: str) -> int:
+    """How far below the card's top its effect lines end (the id line sits at CARD_H - 22)."""
+    bottom = 60 + PATTERN_CELL * len(CARDS[card_id].grid)
+    for line in card_text(card_id):
+        bottom += len(wrap(line, 13, CARD_W - 20, keep_long_words=True)) * (13 + 4) + 4
+    return bottom
+
+
 def _being(image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int], card_id: str, seat: int) -> None:
     card = CARDS[card_id]
     x, y = box

@@ -15,6 +15,7 @@ from rules.tashkalar.scoring import (
     check_end,
     claimable,
     draw_being,
+    drawn_name,
     final_scores,
     flare_parts,
     refill,
@@ -261,7 +262,7 @@ def discard(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Acti
         log.say(f"{seat_ref(seat)}'s deck is empty: no card is drawn.")
     else:
         hand.beings.append(drawn)
-        log.say(f"You draw {CARDS[drawn].name}.", to=(seat,))
+        log.say(f"You draw {drawn_name(drawn)}.", to=(seat,))
 
 
 def claim(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:

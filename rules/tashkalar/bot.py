@@ -34,6 +34,7 @@ PROGRESS = 0.45  # a task's value at full progress (short of done), times its po
 RIVAL = 0.6  # how much an opponent's position weighs against this seat's own
 PATTERN = 4.0  # a being in hand whose pattern is complete (partial ones count less); summoning must pay
 UNKNOWN_CARD = 3.0  # a card drawn unseen: an average pattern's value
+OUT_OF_REACH = 0.4  # a card asking for a rank this seat has nowhere on the board counts this share of its progress
 UNKNOWN_TASK = 0.15 * POINT  # a task revealed unseen
 TOKEN = {1: 3.0, 2: 9.0, 3: 16.0}  # tokens on the board by rank
 DEEPEST = 6  # sub-choices followed through after one action (effects of a summon, a take)
@@ -267,6 +268,8 @@ class _Judge:
                 value += UNKNOWN_CARD
                 continue
             progress = self.shapes.progress(seen.masks, seen.changed, seen.seat, card_id, _being_pattern(card_id))
+            if _asks(card_id) > _best_rank(seen.masks):  # the heroic (or legend) it needs must be made first
+                progress *= OUT_OF_REACH
             value += PATTERN * (0.6 + 0.4 * CARDS[card_id].rank) * progress**2
         return value
 
@@ -288,6 +291,19 @@ class _Judge:
         changed = self.shapes.changed(state.board)
         value = mine - theirs + self.position(state, changed, seat)
         return value - RIVAL * max((self.position(state, changed, r) for r in rivals), default=0.0)
+
+
+@cache
+def _asks(card_id: str) -> int:
+    """The highest rank a card's pattern asks for."""
+    return max(rank for *_, rank in CARDS[card_id].cells)
+
+
+def _best_rank(masks: _Masks) -> int:
+    """The highest rank among a seat's own tokens (1 when it has none at all)."""
+    if masks.mine & ~masks.below_legendary:
+        return 3
+    return 2 if masks.mine & ~masks.below_heroic else 1
 
 
 class _Seen(NamedTuple):

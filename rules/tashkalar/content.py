@@ -29,6 +29,10 @@ RANK_NAMES = {1: "common", 2: "heroic", 3: "legendary"}
 RANK_OF = {"common": 1, "heroic": 2, "legendary": 3}
 PATTERN_CHARS = {"c": 1, "h": 2, "l": 3}  # a cell asking for that rank (or higher) of your own tokens
 SUMMON_MARK = "@"
+# Pattern sizes by the card's rank, in tokens asked for (the summoning square not counted), close to the published
+# game's decks (issue #15): commons 3-4 common cells, heroics 4-6 with a heroic cell, legends 5-8 mixing ranks.
+PATTERN_SIZES = {1: (3, 4), 2: (4, 6), 3: (5, 8)}
+FACTION_SIZE = 18  # beings per faction, as in a published deck
 
 EFFECT_KINDS = (
     "move",
@@ -119,6 +123,7 @@ class Faction:
     id: str
     name: str
     beings: tuple[str, ...]
+    character: str = ""  # what the faction's beings do best, for the glossary and the lobby
 
 
 @cache
@@ -165,7 +170,8 @@ BEING: Schema = {
     "source": HOUSE,
 }
 LEGEND: Schema = {**BEING, "rank": text(("legendary",))}
-FACTION: Schema = {"name": text(), "beings": listed(), "source": HOUSE}  # each being is then checked as a BEING
+# each being is then checked as a BEING
+FACTION: Schema = {"name": text(), "character": text(), "beings": listed(), "source": HOUSE}
 FLARE_PART: Schema = {"by": whole(1, 9), "effects": listed(record(FLARE_EFFECT), nonempty=True)}
 FLARE: Schema = {"name": text(), "top": record(FLARE_PART), "bottom": record(FLARE_PART), "source": HOUSE}
 TASK: Schema = {
@@ -211,10 +217,19 @@ def _card(where: Where, fields: dict[str, Any], faction: str) -> Card:
     if bad:
         raise where.fail("pattern", f"unknown cells {sorted(bad)}; use . c h l and one @")
     needs = tuple((dx, dy, PATTERN_CHARS[ch]) for dx, dy, ch in relative(cells, marks[0]) if ch != SUMMON_MARK)
-    if not needs:
-        raise where.fail("pattern", "needs at least one token besides the summoning square")
+    rank = RANK_OF[fields["rank"]]
+    low, high = PATTERN_SIZES[rank]
+    if not low <= len(needs) <= high:
+        raise where.fail("pattern", f"a {fields['rank']} being asks for {low}-{high} tokens, not {len(needs)}")
+    asked = {cell_rank for _, _, cell_rank in needs}
+    if rank == 1 and asked != {1}:
+        raise where.fail("pattern", "a common being's pattern asks for common tokens (c) only")
+    if rank == 2 and (2 not in asked or 3 in asked):
+        raise where.fail("pattern", "a heroic being's pattern needs at least one h and no l")
+    if rank == 3 and (1 not in asked or asked == {1}):
+        raise where.fail("pattern", "a legend's pattern mixes ranks: at least one c and one h or l")
     effects = _effects(where, "effects", fields["effects"])
-    return Card(fields["id"], fields["name"], RANK_OF[fields["rank"]], grid, needs, effects, faction, fields["flavour"])
+    return Card(fields["id"], fields["name"], rank, grid, needs, effects, faction, fields["flavour"])
 
 
 def _flare(where: Where, fields: dict[str, Any]) -> Flare:
@@ -284,9 +299,11 @@ def load() -> Content:
             (at, _card(at, being, fields["id"]))
             for at, being in entries(path.name, fields["beings"], BEING, closed=True)
         ]
-        if len(beings) < 15:
-            raise where.fail("beings", "a faction needs at least 15 beings")
-        factions[fields["id"]] = Faction(fields["id"], fields["name"], tuple(card.id for _, card in beings))
+        if len(beings) != FACTION_SIZE:
+            raise where.fail("beings", f"a faction has exactly {FACTION_SIZE} beings, not {len(beings)}")
+        factions[fields["id"]] = Faction(
+            fields["id"], fields["name"], tuple(card.id for _, card in beings), fields["character"]
+        )
         placed += beings
     legends = [
         (at, _card(at, fields, "legend"))

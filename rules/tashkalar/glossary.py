@@ -82,7 +82,7 @@ def lookups() -> list[Lookup]:
             Lookup(
                 name=faction.name,
                 kind="faction",
-                text=f"{deck} Its beings: {names}.",
+                text=f"{faction.character} {deck} Its beings: {names}.",
                 source=HOUSE,
                 facts=(f"{len(faction.beings)} beings",),
             )

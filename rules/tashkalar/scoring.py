@@ -81,6 +81,14 @@ def _draw(deck: list[str], discard: list[str] | None, rng: Rng, log: ActionLog, 
     return deck.pop(0) if deck else None
 
 
+def drawn_name(card: str) -> str:
+    """A drawn card's name for the log. The bot plays trials on its view, where decks hold hidden cards: their
+    draws must not fail (a KeyError there made every trial that ended a turn or discarded look illegal)."""
+    if card in CARDS:
+        return CARDS[card].name
+    return FLARES[card].name if card in FLARES else "a hidden card"
+
+
 def draw_being(state: State, seat: int) -> str | None:
     deck = state.decks[seat]
     return deck.pop(0) if deck else None
@@ -96,7 +104,7 @@ def refill(state: State, rng: Rng, log: ActionLog) -> None:
         if card is None:
             break
         hand.beings.append(card)
-        drawn.append(CARDS[card].name)
+        drawn.append(drawn_name(card))
     holder = seat
     mate = teammate(state, seat)
     if mate is not None and state.hands[mate].legends:
@@ -107,15 +115,15 @@ def refill(state: State, rng: Rng, log: ActionLog) -> None:
             break
         state.hands[holder].legends.append(card)
         if holder == seat:
-            drawn.append(CARDS[card].name)
+            drawn.append(drawn_name(card))
         else:
-            log.say(f"You draw the legend {CARDS[card].name} for your team.", to=(holder,))
+            log.say(f"You draw the legend {drawn_name(card)} for your team.", to=(holder,))
     while len(hand.flares) < HAND_FLARES:
         card = _draw(state.flare_deck, state.flare_discard, rng, log, "Flare")
         if card is None:
             break
         hand.flares.append(card)
-        drawn.append(FLARES[card].name)
+        drawn.append(drawn_name(card))
     if drawn:
         log.say(f"{seat_ref(seat)} draws {len(drawn)} card(s).")
         log.say(f"You draw: {', '.join(drawn)}.", to=(seat,))

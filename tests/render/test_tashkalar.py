@@ -9,9 +9,10 @@ from PIL import Image
 from render import renderer
 from render.draw import PAPER, encode_png, recording, seat_colour
 from render.tashkalar import BOARD, CELL, HEIGHT, MARGIN, TOP, WIDTH, render, render_hand
-from render.tashkalar_hand import CARD_H, GAP, PER_ROW
+from render.tashkalar_hand import CARD_H, GAP, PER_ROW, effects_bottom
 from rules import serial
 from rules.rng import Rng
+from rules.tashkalar.content import CARDS
 from rules.tashkalar.engine import ENGINE as tashkalar
 from rules.tashkalar.state import LastSummon
 from tests.engine_contract import play_random, start
@@ -93,6 +94,20 @@ def test_hand_image_shows_each_card() -> None:
     assert image.height == 56 + GAP + rows * (CARD_H + GAP)
     state.hands[0].beings, state.hands[0].legends, state.hands[0].flares = [], [], []
     assert render_hand(state, 0, NAMES[:2]).height == 56 + GAP + CARD_H + GAP
+
+
+def test_every_card_pattern_and_text_fit_on_its_card() -> None:
+    """The larger patterns (up to 4 rows, 5 columns) leave room for the effects above the id line."""
+    for card_id, card in CARDS.items():
+        assert effects_bottom(card_id) <= CARD_H - 26, card_id
+        assert len(card.grid[0]) * 24 <= 240 - 20 and len(card.grid) <= 4, card_id
+
+
+def test_hand_with_the_largest_patterns_renders() -> None:
+    state = fresh()
+    hand(state, 0, ["glade_stag", "riptide_knight", "lotus_oracle"], ["sky_sovereign", "storm_titan"])
+    image = render_hand(state, 0, NAMES[:2])
+    assert image.height == 56 + GAP + 2 * (CARD_H + GAP)
 
 
 def test_finished_game_and_pending_choice_render() -> None:

@@ -14,8 +14,9 @@ from rules.bots import random_policy
 from rules.rng import Rng
 from rules.tashkalar import bot
 from rules.tashkalar.engine import ENGINE as tashkalar
-from rules.tashkalar.state import State
+from rules.tashkalar.state import HIDDEN, State
 from tests.engine_contract import start
+from tests.rules.tashkalar import helpers
 
 CONFIGS = [
     (2, {"mode": "high_form"}),
@@ -28,7 +29,7 @@ CONFIGS = [
 def _positions(players: int, options: dict[str, str], seed: int) -> Iterator[tuple[State, int]]:
     """Every position where seat 0 (the bot) is to act in a short game against random players; the game goes
     on with the bot's own choices, so the positions include its summons' effects."""
-    state = start(tashkalar, players, {**options, "rounds": "5"}, seed)
+    state = start(tashkalar, players, {**options, "rounds": "8"}, seed)  # long enough for summons
     chooser = random.Random(seed)
     baseline = random_policy(tashkalar)
     while tashkalar.outcome(state) is None:
@@ -132,3 +133,29 @@ def test_side_and_ending() -> None:
     assert bot.ending(state) == "round limit"
     state.scores = [2, 2]
     assert bot.ending(state) == "draw"
+
+
+def test_trials_draw_hidden_cards_without_failing() -> None:
+    """In the bot's view the decks are hidden: a discard, or a turn end that refills the hand, still works in a
+    trial (these trials used to fail on the hidden card's name, so the bot never discarded)."""
+    state = helpers.fresh(mode="high_form")
+    view = tashkalar.view(state, 0)
+    trial = bot._try(view, 0, {"type": "discard", "card": view.hands[0].beings[0]}, Rng(1))
+    assert trial is not None and trial.hands[0].beings[-1] == HIDDEN
+    view.hands[0].beings.pop()  # a being short: the turn's end refills it with a hidden card
+    view.hands[0].legends.pop()
+    view.actions_left = 1
+    trial = bot._try(view, 0, {"type": "place", "square": "e5"}, Rng(1))
+    assert trial is not None and trial.active == 1
+    assert trial.hands[0].beings[-1] == HIDDEN and trial.hands[0].legends[-1] == HIDDEN
+
+
+def test_a_card_needing_a_rank_the_seat_lacks_counts_less() -> None:
+    state = helpers.fresh(mode="deathmatch")
+    helpers.hand(state, 0, ["ash_herald"], [])  # ["h.h", ".@.", "c.c"]
+    helpers.put(state, 0, 1, "d6", "f6", "d4", "f4")  # every cell held, but by commons only
+    judge = bot._Judge(state)
+    before = judge.evaluate(state, 0)
+    helpers.put(state, 0, 2, "a1")  # a heroic elsewhere: upgrading into the pattern is now in reach
+    assert bot._best_rank(bot._masks(state.board, 0)) == 2
+    assert bot._Judge(state).evaluate(state, 0) - before > bot.TOKEN[2]

@@ -16,16 +16,70 @@ GOOD = {
     "id": "test_being",
     "name": "Test Being",
     "rank": "heroic",
-    "pattern": ["c.", ".@"],
+    "pattern": ["ch", "c@", "c."],
     "effects": [{"do": "destroy", "who": "enemy", "area": "adjacent"}],
     "source": "house",
 }
 
 
 def test_sizes_asked_for() -> None:
-    assert len(FACTIONS) >= 2
-    assert all(len(faction.beings) >= 15 for faction in FACTIONS.values())
-    assert len(LEGENDS) >= 8 and len(FLARES) >= 8 and len(TASKS) >= 12
+    assert len(FACTIONS) == 4
+    assert all(len(faction.beings) == 18 for faction in FACTIONS.values())
+    assert len(LEGENDS) >= 12 and len(FLARES) >= 8 and len(TASKS) >= 12
+
+
+def test_each_faction_mixes_ranks_like_a_published_deck() -> None:
+    for faction in FACTIONS.values():
+        commons = sum(CARDS[being].rank == 1 for being in faction.beings)
+        assert 8 <= commons <= 9, faction.id
+
+
+def _asked(card_id: str) -> tuple[int, set[int]]:
+    cells = CARDS[card_id].cells
+    return len(cells), {rank for _, _, rank in cells}
+
+
+def test_pattern_sizes_follow_the_published_ranges() -> None:
+    """Issue #15: commons ask for 3-4 common tokens, heroics 4-6 with a heroic one, legends 5-8 of mixed ranks."""
+    for card_id, card in CARDS.items():
+        size, ranks = _asked(card_id)
+        if card.rank == 1:
+            assert 3 <= size <= 4 and ranks == {1}, card_id
+        elif card.rank == 2:
+            assert 4 <= size <= 6 and 2 in ranks and 3 not in ranks, card_id
+        else:
+            assert 5 <= size <= 8 and 1 in ranks and len(ranks) >= 2, card_id
+
+
+@pytest.mark.parametrize(
+    ("rank", "pattern", "message"),
+    [
+        ("common", ["c@"], "a common being asks for 3-4 tokens, not 1"),
+        ("common", ["cc", "c@", "cc"], "a common being asks for 3-4 tokens, not 5"),
+        ("common", ["ch", "c@"], "asks for common tokens (c) only"),
+        ("heroic", ["cc", "c@"], "a heroic being asks for 4-6 tokens, not 3"),
+        ("heroic", ["cc", "c@", "cc"], "needs at least one h and no l"),
+        ("heroic", ["lc", "c@", "cc"], "needs at least one h and no l"),
+        ("heroic", ["ccc", "h@h", "ccc"], "a heroic being asks for 4-6 tokens, not 8"),
+        ("legendary", ["hh", "h@"], "a legendary being asks for 5-8 tokens, not 3"),
+        ("legendary", ["hhh", "h@h"], "a legend's pattern mixes ranks"),
+        ("legendary", ["ccc", "c@c"], "a legend's pattern mixes ranks"),
+    ],
+)
+def test_validator_enforces_pattern_sizes_per_rank(rank: str, pattern: list[str], message: str) -> None:
+    faction = "legend" if rank == "legendary" else "test"
+    with pytest.raises(ContentError, match=re.escape(message)):
+        content.card_from("faction_test.json", {**GOOD, "rank": rank, "pattern": pattern}, faction)
+
+
+def test_a_faction_has_exactly_18_beings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for path in CONTENT.glob("*.json"):
+        shutil.copy(path, tmp_path)
+    data = json.loads((CONTENT / "faction_tide.json").read_text())
+    (tmp_path / "faction_tide.json").write_text(json.dumps({**data, "beings": data["beings"][:-1]}))
+    monkeypatch.setattr(content, "CONTENT", tmp_path)
+    with pytest.raises(ContentError, match=re.escape("field 'beings': a faction has exactly 18 beings, not 17")):
+        content.load()
 
 
 def test_every_entry_is_marked_house() -> None:
@@ -118,7 +172,7 @@ def test_missing_fields_are_named() -> None:
 def test_defaults_are_filled_in() -> None:
     card = content.card_from("faction_test.json", {**GOOD, "effects": [{"do": "extra_action"}]}, "test")
     assert card.effects == (content.Effect("extra_action"),) and card.flavour == ""
-    assert card.cells == ((-1, 1, 1),) and card.rank == 2
+    assert set(card.cells) == {(-1, 1, 1), (0, 1, 2), (-1, 0, 1), (-1, -1, 1)} and card.rank == 2
 
 
 def test_a_card_id_is_unique_across_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -126,7 +180,8 @@ def test_a_card_id_is_unique_across_files(tmp_path: Path, monkeypatch: pytest.Mo
         shutil.copy(path, tmp_path)
     being = json.loads((CONTENT / "faction_cinder.json").read_text())["beings"][0]
     legends = json.loads((CONTENT / "legends.json").read_text())
-    (tmp_path / "legends.json").write_text(json.dumps([*legends, {**being, "rank": "legendary"}]))
+    twin = {**being, "rank": "legendary", "pattern": legends[0]["pattern"]}  # a valid legend, but the id is taken
+    (tmp_path / "legends.json").write_text(json.dumps([*legends, twin]))
     monkeypatch.setattr(content, "CONTENT", tmp_path)
     with pytest.raises(
         ContentError, match=re.escape(f"legends.json: entry '{being['id']}', field 'id': is used twice")

@@ -58,7 +58,18 @@ def test_factions_chosen_at_join() -> None:
     state = tashkalar.new([SeatInfo("verdant"), SeatInfo("verdant")], {}, Rng(1))
     assert state.factions == ["verdant", "verdant"]
     assert all(CARDS[c].faction == "verdant" for c in state.hands[1].beings)
-    assert tashkalar.meta.factions == ("cinder", "verdant")
+    assert tashkalar.meta.factions == ("cinder", "gale", "tide", "verdant")
+
+
+def test_every_faction_can_be_chosen_and_deals_its_own_beings() -> None:
+    seats = [SeatInfo(faction) for faction in tashkalar.meta.factions]
+    state = tashkalar.new(seats, {}, Rng(2))
+    assert state.factions == list(tashkalar.meta.factions)
+    for seat, faction in enumerate(state.factions):
+        cards = [*state.hands[seat].beings, *state.decks[seat]]
+        assert len(cards) == 18 and {CARDS[c].faction for c in cards} == {faction}
+    # with no choice the seats get different factions in turn
+    assert tashkalar.new([SeatInfo() for _ in range(4)], {}, Rng(2)).factions == list(tashkalar.meta.factions)
 
 
 def _finish_round(state) -> None:
@@ -77,7 +88,7 @@ def test_scripted_high_form_game_ends_at_9_after_the_round() -> None:
     state.tasks_offer = ["heroic_pair", "army", "legend_lords"]
     state.scores = [8, 3]
     put(state, 0, 2, "e4")
-    put(state, 0, 1, "c3", "c4")
+    put(state, 0, 1, "c2", "c3", "c4")
     hand(state, 0, ["sap_mender"])
     act(state, 0, type="summon", card="sap_mender", where="d4", orientation="0")
     act(state, 0, type="pick", square="d4")  # upgrade Sap Mender itself: a heroic beside e4
@@ -93,7 +104,8 @@ def test_scripted_deathmatch_duel_ends_at_18() -> None:
     state = fresh(mode="deathmatch")
     state.scores = [16, 10]
     hand(state, 0, ["coal_titan"])
-    put(state, 0, 2, "d7", "f7")
+    put(state, 0, 2, "d6", "f6")
+    put(state, 0, 1, "d5", "f5")
     put(state, 1, 2, "e4", "d4")
     act(state, 0, type="summon", card="coal_titan", where="e5", orientation="0")
     act(state, 0, type="pick", square="e4")
@@ -194,7 +206,7 @@ def test_fallback_is_always_legal_and_never_clever() -> None:
     state = fresh(mode="deathmatch")
     assert tashkalar.fallback(state, 0)["type"] == "place"
     hand(state, 0, ["ash_sprite"])
-    put(state, 0, 1, "e6", "f6")
+    put(state, 0, 1, "d6", "e6", "d5")
     put(state, 1, 1, "d4")
     act(state, 0, type="summon", card="ash_sprite", where="e5", orientation="0")
     assert tashkalar.fallback(state, 0) == {"type": "skip"}
@@ -203,7 +215,7 @@ def test_fallback_is_always_legal_and_never_clever() -> None:
 def test_legal_summon_labels_name_square_and_turn() -> None:
     state = fresh(mode="deathmatch")
     hand(state, 0, ["ember_stalker"])
-    put(state, 0, 1, "f4", "f6")
+    lay(state, 0, "ember_stalker", "e5", "90")
     labels = [c.label for c in tashkalar.legal(state, 0) if c.action["type"] == "summon"]
     assert "Ember Stalker at e5 (rotated 90°)" in labels
     quick = [c for c in tashkalar.legal(state, 0) if c.quick]

@@ -53,13 +53,13 @@ def test_sources_match_the_data() -> None:
 def test_spot_checks() -> None:
     stalker = _entry("Ember Stalker")
     assert stalker.kind == "being"
-    assert stalker.facts == ("rank heroic", "faction Cinder Court", "pattern of 2 tokens")
-    assert stalker.picture[:2] == ("c.c", ".@.")
+    assert stalker.facts == ("rank heroic", "faction Cinder Court", "pattern of 4 tokens")
+    assert stalker.picture[:3] == ("c.c", "c@.", ".h.")
     assert "combat-move up to 2 steps" in stalker.text
 
     warlord = _entry("Eternal Warlord")
     assert warlord.kind == "legend" and "rank legendary" in warlord.facts
-    assert warlord.picture[:2] == ("l.", "h@")
+    assert warlord.picture[:3] == ("l.c", "h@.", "cc.")
 
     wellspring = _entry("Wellspring")
     assert wellspring.facts == ("top: 4+ more upgraded", "bottom: 2+ more tokens")
@@ -69,7 +69,8 @@ def test_spot_checks() -> None:
     assert crown.kind == "task" and "3 points" in crown.facts and crown.picture == ("h.h", ".l.")
     assert "at least 4" in _entry("Hold the Centre").facts
 
-    assert _entry("Cinder Court").facts == ("19 beings",)
+    assert _entry("Cinder Court").facts == ("18 beings",)
+    assert _entry("Tide Covenant").facts == ("18 beings",)
 
 
 def test_engine_serves_the_same_list() -> None:

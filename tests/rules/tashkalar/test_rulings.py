@@ -14,10 +14,10 @@ def test_moving_onto_your_own_token_destroys_it_without_scoring() -> None:
     state = fresh(mode="deathmatch")
     hand(state, 0, ["ember_stalker"])
     lay(state, 0, "ember_stalker", "e5")
-    put(state, 0, 1, "e4")
+    put(state, 0, 1, "f5")  # outside the pattern
     summon(state, 0, "ember_stalker", "e5")
-    act(state, 0, type="move", frm="e5", to="e4")
-    assert owner_rank(state, "e4") == (0, 2) and state.tally == [0, 0, 0]
+    act(state, 0, type="move", frm="e5", to="f5")
+    assert owner_rank(state, "f5") == (0, 2) and state.tally == [0, 0, 0]
 
 
 def test_a_long_move_only_passes_through_empty_squares() -> None:

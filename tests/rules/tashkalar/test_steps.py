@@ -65,18 +65,19 @@ def test_step_05_discard_and_draw() -> None:
 
 def test_step_06_match_pattern_for_summoning() -> None:
     state = fresh(mode="deathmatch")
-    hand(state, 0, ["flame_lancer"])
-    put(state, 0, 1, "e6")
-    put(state, 1, 1, "e7")  # an enemy token does not count for the pattern
+    hand(state, 0, ["flame_lancer"])  # ["hcc", "c..", "@.."]
+    put(state, 0, 2, "e7")
+    put(state, 0, 1, "e6", "f7")
+    put(state, 1, 1, "g7")  # an enemy token does not count for the pattern
     with pytest.raises(RuleError, match="needs your common"):
         summon(state, 0, "flame_lancer", "e5")
-    put(state, 0, 1, "e7")
+    put(state, 0, 1, "g7")
     summon(state, 0, "flame_lancer", "e5")
     assert owner_rank(state, "e5") == (0, 2)
     # turned sideways it fits too
     state2 = fresh(mode="deathmatch")
     hand(state2, 0, ["flame_lancer"])
-    put(state2, 0, 1, "f5", "g5")
+    lay(state2, 0, "flame_lancer", "e5", "90")
     labels = [c.label for c in tashkalar.legal(state2, 0) if c.action["type"] == "summon"]
     assert "Flame Lancer at e5 (rotated 90°)" in labels
 
@@ -246,23 +247,22 @@ def test_step_20_execute_basic_movement() -> None:
 def test_step_21_execute_combat_movement() -> None:
     state = fresh(mode="deathmatch")
     hand(state, 0, ["ember_stalker"])
-    lay(state, 0, "ember_stalker", "e5")
-    put(state, 1, 2, "e4")
-    put(state, 1, 3, "f5")
+    lay(state, 0, "ember_stalker", "e5")  # d6, f6, d5 and the heroic e4
+    put(state, 1, 2, "f5")
+    put(state, 1, 3, "f4")
     summon(state, 0, "ember_stalker", "e5")
     moves = {c.action.get("to") for c in tashkalar.legal(state, 0) if c.action["type"] == "move"}
-    assert "e4" in moves and "f5" not in moves  # equal yes, higher no
-    assert "e2" not in moves  # two steps at most
-    act(state, 0, type="move", frm="e5", to="e4")
-    assert owner_rank(state, "e4") == (0, 2) and state.tally == [0, 1, 0]
+    assert "f5" in moves and "f4" not in moves  # equal yes, higher no
+    assert "e2" not in moves and "h5" not in moves  # two steps at most
+    act(state, 0, type="move", frm="e5", to="f5")
+    assert owner_rank(state, "f5") == (0, 2) and state.tally == [0, 1, 0]
 
 
 def test_step_22_perform_jumps() -> None:
     state = fresh(mode="deathmatch")
     hand(state, 0, ["ember_bat"])
-    lay(state, 0, "ember_bat", "e5")
-    put(state, 1, 1, "e6", "f6", "f5", "f4", "e4", "d4", "d6", "d5")
-    put(state, 0, 1, "c5")  # ember bat pattern partner is at c5 already
+    lay(state, 0, "ember_bat", "e5")  # c6, d5, c4
+    put(state, 1, 1, "e6", "f6", "f5", "f4", "e4", "d4", "d6")  # with its own d5, a ring round the bat
     summon(state, 0, "ember_bat", "e5")
     moves = {c.action.get("to") for c in tashkalar.legal(state, 0) if c.action["type"] == "move"}
     assert "e7" in moves and "g3" in moves and "e6" not in moves  # over the ring, not onto an equal rank
@@ -289,12 +289,12 @@ def test_step_24_downgrade_tokens() -> None:
     state = fresh(mode="deathmatch")
     hand(state, 0, ["pyre_priest"])
     lay(state, 0, "pyre_priest", "e5")
-    put(state, 1, 3, "e6")
-    put(state, 1, 2, "e7")
+    put(state, 1, 3, "e4")
+    put(state, 1, 2, "e3")
     summon(state, 0, "pyre_priest", "e5")
-    act(state, 0, type="pick", square="e6")
-    act(state, 0, type="pick", square="e7")
-    assert owner_rank(state, "e6") == (1, 2) and owner_rank(state, "e7") == (1, 1)
+    act(state, 0, type="pick", square="e4")
+    act(state, 0, type="pick", square="e3")
+    assert owner_rank(state, "e4") == (1, 2) and owner_rank(state, "e3") == (1, 1)
 
 
 def test_step_25_destroy_tokens() -> None:
@@ -401,12 +401,14 @@ def test_step_32_choose_comparison_opponent() -> None:
 def test_step_33_use_improvised_summoning() -> None:
     state = fresh(players=3, mode="deathmatch")
     hand(state, 0, ["flame_lancer"])
-    put(state, 0, 1, "e6")
-    put(state, 2, 1, "e7")  # yellow's token stands in for the missing one
+    put(state, 0, 2, "e7")
+    put(state, 0, 1, "e6", "f7")
+    put(state, 2, 1, "g7")  # yellow's token stands in for the missing one
     summons = [c.action for c in tashkalar.legal(state, 0) if c.action["type"] == "summon"]
     assert {"type": "summon", "card": "flame_lancer", "where": "e5", "orientation": "0", "borrow": "yellow"} in summons
     act(state, 0, type="summon", card="flame_lancer", where="e5", orientation="0", borrow="yellow")
-    assert state.borrowed[0] == ["yellow"] and owner_rank(state, "e7") == (2, 1)
+    assert state.borrowed[0] == ["yellow"] and owner_rank(state, "g7") == (2, 1)
+    act(state, 0, type="skip")  # the lancer's strike could hit yellow's g7, first on its diagonal
     hand(state, 0, ["flame_lancer"])
     state.board.pop("e5")
     with pytest.raises(RuleError, match="already improvised"):
@@ -440,11 +442,11 @@ def test_step_36_teammate_completes_effects() -> None:
     state = fresh(players=4, teams=True, mode="deathmatch")
     hand(state, 0, ["pyre_priest"])
     lay(state, 0, "pyre_priest", "e5")
-    put(state, 1, 2, "e6", "e7")
+    put(state, 1, 2, "e4", "e3")
     summon(state, 0, "pyre_priest", "e5")
     act(state, 0, type="pass")
-    act(state, 2, type="pick", square="e6")  # the teammate finishes the downgrades
-    assert owner_rank(state, "e6") == (1, 1)
+    act(state, 2, type="pick", square="e4")  # the teammate finishes the downgrades
+    assert owner_rank(state, "e4") == (1, 1)
 
 
 def test_step_37_teammate_places_tokens_only() -> None:
