@@ -7,6 +7,7 @@ Facts are worked out from each entry's effects, so a changed number in the data 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from rules.base import Lookup
@@ -148,56 +149,47 @@ PLAIN_FACTS: dict[str, str] = {
 }
 
 
+# Effects told with their numbers: each kind's words, from the effect's fields.
+COIN_PER: dict[str, str] = {
+    "score_treasure": "Place/Relic held",
+    "score_recluse": "lone region",
+    "score_declined_region": "declined region",
+    "score_victims": "player hit",
+    "score_mountain": "Black Mountain held",
+    "score_inner": "inner region held",
+    "score_trade": "foe region next to it",
+    "score_rivals": "rival with an active race",
+}
+NUMBER_FACTS: dict[str, Callable[[Effect], str]] = {
+    "score_flat": lambda e: f"{_coins(e.get('coins'))} a turn",
+    "score_terrain": lambda e: f"{_coins(e.get('coins'))} per {TERRAIN_NAMES[e.get('terrain')]}",
+    "score_conquered": lambda e: f"{_coins(e.get('coins'))} per {ORIGIN_WORDS[e.get('origin')]}",
+    "paid_when_conquered": lambda e: f"{_coins(e.get('coins'))} when conquered",
+    "cost_change": lambda e: f"{e.get('amount'):+d} cost {_where(e)}",
+    "defence": lambda e: f"{e.get('amount'):+d} defence {_where(e)}",
+    "tokens_per_terrain": lambda e: f"+1 token per {TERRAIN_NAMES[e.get('terrain')]}",
+    "tokens_per_conquest": lambda e: "+1 token per race hit",
+    "heir_tokens": lambda e: f"+{e.get('tokens')} tokens to next race",
+    "tokens_per_turn": lambda e: f"+{e.get('tokens')} token a turn",
+    "tokens_per_regions": lambda e: f"+1 token per {e.get('per', 1)} regions",
+    "steal_coins": lambda e: f"takes {e.get('coins')} coin per region from its owner",
+    "sanctuary": lambda e: f"cannot be conquered {_where(e)}",
+    "score_stack": lambda e: f"{_coins(e.get('coins'))} per region of {e.get('min_tokens', 1)}+ tokens",
+    "score_ahead": lambda e: f"{_coins(e.get('coins'))} when holding the most regions",
+    "interest": lambda e: f"{_coins(e.get('coins'))} per {e.get('per', 1)} coins you have",
+    "die_bonus": lambda e: f"{e.get('amount'):+d} on the reinforcement die",
+}
+
+
 def _effect_fact(effect: Effect) -> str:
     """One effect as a short fact ("+1 coin per Mine", "-1 cost on Crystal")."""
-    kind, coins = effect.kind, effect.get("coins")
+    kind = effect.kind
     if kind in PLAIN_FACTS:
         return PLAIN_FACTS[kind]
-    if kind == "score_flat":
-        return f"{_coins(coins)} a turn"
-    per: dict[str, str] = {
-        "score_treasure": "Place/Relic held",
-        "score_recluse": "lone region",
-        "score_declined_region": "declined region",
-        "score_victims": "player hit",
-        "score_mountain": "Black Mountain held",
-        "score_inner": "inner region held",
-        "score_trade": "foe region next to it",
-        "score_rivals": "rival with an active race",
-    }
-    if kind in per:
-        return f"{_coins(coins)} per {per[kind]}"
-    if kind == "score_terrain":
-        return f"{_coins(coins)} per {TERRAIN_NAMES[effect.get('terrain')]}"
-    if kind == "score_conquered":
-        return f"{_coins(coins)} per {ORIGIN_WORDS[effect.get('origin')]}"
-    if kind == "paid_when_conquered":
-        return f"{_coins(coins)} when conquered"
-    if kind in ("cost_change", "defence"):
-        label = "cost" if kind == "cost_change" else "defence"
-        return f"{effect.get('amount'):+d} {label} {_where(effect)}"
-    if kind == "tokens_per_terrain":
-        return f"+1 token per {TERRAIN_NAMES[effect.get('terrain')]}"
-    if kind == "tokens_per_conquest":
-        return "+1 token per race hit"
-    if kind == "heir_tokens":
-        return f"+{effect.get('tokens')} tokens to next race"
-    if kind == "tokens_per_turn":
-        return f"+{effect.get('tokens')} token a turn"
-    if kind == "tokens_per_regions":
-        return f"+1 token per {effect.get('per', 1)} regions"
-    if kind == "steal_coins":
-        return f"takes {effect.get('coins')} coin per region from its owner"
-    if kind == "sanctuary":
-        return f"cannot be conquered {_where(effect)}"
-    if kind == "score_stack":
-        return f"{_coins(coins)} per region of {effect.get('min_tokens', 1)}+ tokens"
-    if kind == "score_ahead":
-        return f"{_coins(coins)} when holding the most regions"
-    if kind == "interest":
-        return f"{_coins(coins)} per {effect.get('per', 1)} coins you have"
-    if kind == "die_bonus":
-        return f"{effect.get('amount'):+d} on the reinforcement die"
+    if kind in COIN_PER:
+        return f"{_coins(effect.get('coins'))} per {COIN_PER[kind]}"
+    if kind in NUMBER_FACTS:
+        return NUMBER_FACTS[kind](effect)
     raise ValueError(f"no glossary fact for effect kind {kind!r}")  # a new effect kind needs its words here
 
 
