@@ -191,10 +191,11 @@ class Outbox(TableCore):
         table = await self.store.table(table_id)
         current = await self.store.turn_message(table_id)
         # a message this process is still posting (a quick second action) is edited once its id is known
-        key = (table_id, current.started if current is not None else 0)
-        message_id = current.message_id if current is not None else None
-        message_id = message_id if message_id is not None else self.turn_edits.known(key)
-        on_its_way = self.turn_edits.on_its_way(key)
+        message_id, on_its_way = None, False
+        if current is not None:
+            key = (table_id, current.started)
+            message_id = current.message_id if current.message_id is not None else self.turn_edits.known(key)
+            on_its_way = self.turn_edits.on_its_way(key)
         ends_turn = any(event.get("kind") == "turn_end" for event in events)
         if (
             table is not None

@@ -25,7 +25,7 @@ class TurnEdits:
         self._sending: dict[Key, asyncio.Event] = {}
         self._ids: OrderedDict[Key, int | None] = OrderedDict()  # the outcome of recent posts (None: failed)
         self._locks: OrderedDict[Key, asyncio.Lock] = OrderedDict()
-        self._shown: dict[Key, int] = {}  # the version each message shows now
+        self._shown: OrderedDict[Key, int] = OrderedDict()  # the version each message shows now
 
     def begin(self, key: Key) -> None:
         """A new message is on its way to Discord."""
@@ -75,9 +75,7 @@ class TurnEdits:
             newest = self._shown.get(key, -1) < version
             yield newest
             if newest:
-                self._shown[key] = version
-                if len(self._shown) > KEPT:
-                    self._shown.pop(next(iter(self._shown)))
+                self._remember(self._shown, key, version)
 
     @staticmethod
     def _remember(kept: OrderedDict[Key, V], key: Key, value: V) -> None:

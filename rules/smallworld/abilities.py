@@ -26,9 +26,10 @@ def declined_regions(state: State, seat: int) -> list[str]:
     return [rid for rid, r in state.regions.items() if r.owner == seat and r.declined and r.tokens > 0]
 
 
-def held_treasures(state: State, seat: int) -> list[str]:
-    """Places and Relics lying in regions of the seat's active race (declined races do not use them)."""
-    return [r.treasure for rid, r in state.regions.items() if r.treasure and r.owner == seat and not r.declined]
+def held_treasures(state: State, seat: int) -> dict[str, str]:
+    """The Places and Relics lying in regions of the seat's active race, by region (declined races do not use
+    them)."""
+    return {rid: r.treasure for rid, r in state.regions.items() if r.treasure and r.owner == seat and not r.declined}
 
 
 def active_effects(state: State, seat: int) -> list[Effect]:
@@ -38,7 +39,7 @@ def active_effects(state: State, seat: int) -> list[Effect]:
     if player.active is not None:
         effects += race(player.active.race).effects
         effects += power(player.active.power).effects
-    for tid in held_treasures(state, seat):
+    for tid in held_treasures(state, seat).values():
         effects += treasure(tid).effects
     return effects
 

@@ -96,8 +96,8 @@ def income(state: State, seat: int) -> Income:
             (abilities.race(player.active.race), None),
             (abilities.power(player.active.power), None),
         ]
-        for rid in _treasure_regions(state, seat):
-            sources.append((abilities.treasure(str(state.regions[rid].treasure)), rid))
+        for rid, tid in abilities.held_treasures(state, seat).items():
+            sources.append((abilities.treasure(tid), rid))
         for source, here in sources:
             for effect in source.effects:
                 result.add(_bonus(state, seat, effect, active, declined=False, here=here), source.name)
@@ -112,11 +112,6 @@ def income(state: State, seat: int) -> Income:
                     continue
                 result.add(_bonus(state, seat, effect, declined, declined=True), f"{source.name} (declined)")
     return result
-
-
-def _treasure_regions(state: State, seat: int) -> list[str]:
-    """Regions of the seat's active race holding a Place or Relic (abilities.held_treasures, with the region)."""
-    return [rid for rid, r in state.regions.items() if r.treasure and r.owner == seat and not r.declined]
 
 
 def tokens_on_map(state: State, seat: int) -> int:
