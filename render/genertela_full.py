@@ -40,7 +40,8 @@ from render.genertela_map import (
     zone_palette,
 )
 from rules.genertela.board import BOARD, CONTENT, NATIONS, active_nation
-from rules.genertela.engine import BOT, side_scores
+from rules.genertela.engine import BOT
+from rules.genertela.scores import given_up_note, side_vp
 from rules.genertela.state import State, Unit
 
 TOP = 56
@@ -152,12 +153,11 @@ def _panel(image: Image.Image, state: State, names: Sequence[str]) -> None:
     y += 72
     stamp(image, (left, y), "Victory points", 16, INK, anchor="la")
     y += 22
-    for side, points in side_scores(state).items():
+    for side, points in side_vp(state).items():
         seat = state.side_seat[side]
         who = "bot" if seat == BOT else (names[seat] if seat < len(names) else f"seat {seat}")
         token(image, (left, y + 1, left + 13, y + 14), side, 11)
-        bid = state.penalties.get(side, 0)
-        text = f"{side} ({who[:14]}): {points}" + (f" (bid -{bid})" if bid else "")
+        text = f"{side} ({who[:14]}): {points}{given_up_note(state, side)}"
         stamp(image, (left + 18, y), text, 13, INK, anchor="la")
         y += 18
     y += 10

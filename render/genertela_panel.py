@@ -28,7 +28,8 @@ from render.genertela_map import (
     unit_lines,
 )
 from rules.genertela.board import BOARD, CONTENT, NATIONS, active_nation, controller
-from rules.genertela.engine import BOT, side_scores
+from rules.genertela.engine import BOT
+from rules.genertela.scores import given_up_note, side_vp
 from rules.genertela.state import State
 
 HEAD = 66  # the dark strip on top
@@ -68,11 +69,10 @@ def title_line(state: State, names: Sequence[str]) -> str:
 def sides(image: Image.Image, y: int, state: State, names: Sequence[str]) -> int:
     """Each side's lettered colour, its player with their seat letter, and its VP; two to a row."""
     column = (image.width - 2 * LEFT) // 2
-    for at, (side, points) in enumerate(side_scores(state).items()):
+    for at, (side, points) in enumerate(side_vp(state).items()):
         x, top = LEFT + (at % 2) * column, y + (at // 2) * ROW
         token(image, (x, top + 2, x + 18, top + 20), side, 13)
-        bid = state.penalties.get(side, 0)
-        text = f"{side} - {player(state, side, names)}: {points} VP" + (f" (bid -{bid})" if bid else "")
+        text = f"{side} - {player(state, side, names)}: {points} VP{given_up_note(state, side)}"
         stamp(image, (x + 24, top + 11), fit(text, BODY, column - 30), BODY, INK, anchor="lm")
     return y + 2 * ROW
 

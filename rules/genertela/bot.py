@@ -12,13 +12,12 @@ import random
 from typing import Any
 
 from rules.genertela import aims
-from rules.genertela.board import NATIONS, seat_of
+from rules.genertela.board import seat_of
 from rules.genertela.choices import decider
 from rules.genertela.content import SIDES
 from rules.genertela.policy import decide
+from rules.genertela.scores import seat_scores
 from rules.genertela.state import State
-
-BOT = -1  # the engine's seat for sides nobody sits at
 
 
 def policy(view: State, seat: int, chooser: random.Random) -> dict[str, Any]:
@@ -39,18 +38,11 @@ def side_of(state: State, seat: int) -> str:
 
 
 def ending(state: State) -> str:
-    """A campaign always runs to its last turn and is won on points (VP of the seat's sides, less bids)."""
+    """A campaign always runs to its last turn and is won on points (VP of the seat's sides, less bids or the
+    handicap)."""
     if state.phase != "over":
         return "unfinished"
-    scores: dict[int, int] = {}
-    for nation, points in state.vp.items():
-        owner = state.side_seat.get(NATIONS[nation].side, BOT)
-        if owner != BOT:
-            scores[owner] = scores.get(owner, 0) + points
-    for side, bid in state.penalties.items():
-        owner = state.side_seat.get(side, BOT)
-        if owner != BOT:
-            scores[owner] = scores.get(owner, 0) - bid
+    scores = seat_scores(state)
     tops = sorted(scores.values(), reverse=True)
     if len(tops) > 1 and tops[0] == tops[1]:
         return f"turn {state.last_turn} tie on points"

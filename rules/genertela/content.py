@@ -40,6 +40,7 @@ CONTENT_DIR = Path(__file__).parent / "content"
 
 TERRAINS = ("lowland", "highland", "mountain", "waste", "sea")
 SIDES = ("Red", "Green", "Blue", "Yellow")
+SCENARIOS = {"full": 1, "short": 25}  # scenario -> the first turn whose scores count
 ABILITIES = (
     "uz",
     "mostali",
@@ -140,10 +141,17 @@ NATION: Schema = {
     "dead_vp_source": text(SOURCES, default=""),  # the seed gives no such values: whose are they
 }
 ALLIANCE_TURN: Schema = {"name": text(), "turn_order": whole()}
+HANDICAP: Schema = {
+    "source": text(SOURCES),
+    "about": text(),
+    # scenario -> from which turn on each rate holds -> side -> VP given up on every scoring turn from then
+    "rates": table(table(table(whole(low=0), keys=SIDES)), keys=SCENARIOS),
+}
 NATIONS_FILE: Schema = {
     "source": text(SOURCES),
     "about": text(),
     "vp_schemes": table(record(VP_SCHEME)),
+    "handicap": record(HANDICAP),
     "alliance_turns": listed(),
     "nations": listed(),
 }
@@ -351,9 +359,16 @@ class NationData:
     nations: dict[str, Nation]  # in turn-record order
     aliases: dict[str, str]
     alliance_turns: tuple[tuple[str, str], ...]  # (alliance id, name), in turn-record order after the nations
+    # scenario -> (from turn, side -> VP given up on each scoring turn), by turn
+    handicap: dict[str, tuple[tuple[int, dict[str, int]], ...]] = field(default_factory=dict)
 
     def resolve(self, name: str) -> str:
         return self.aliases[_norm(name)]
+
+    def handicap_rate(self, scenario: str, turn: int, side: str) -> int:
+        """The VP `side` gives up on scoring turn `turn` of `scenario` (the house handicap)."""
+        rates = [sides for start, sides in self.handicap.get(scenario, ()) if start <= turn]
+        return rates[-1].get(side, 0) if rates else 0
 
 
 def parse_nations(raw: dict[str, Any], board: MapData, file: str = "nations.json") -> NationData:
@@ -396,7 +411,22 @@ def parse_nations(raw: dict[str, Any], board: MapData, file: str = "nations.json
     alliance_turns = tuple(
         (item["id"], item["name"]) for _, item in entries(file, raw["alliance_turns"], ALLIANCE_TURN, closed=True)
     )
-    return NationData(ordered, aliases, alliance_turns)
+    return NationData(ordered, aliases, alliance_turns, _handicap(top_where, top["handicap"]["rates"]))
+
+
+def _handicap(
+    where: Where, scenarios: dict[str, dict[str, dict[str, int]]]
+) -> dict[str, tuple[tuple[int, dict[str, int]], ...]]:
+    """Each scenario's rates by the turn they start at; the first must start when the scenario's scores do."""
+    handicap = {}
+    for scenario, rates in scenarios.items():
+        if any(not start.isdigit() or not 1 <= int(start) <= 40 for start in rates):
+            raise where.fail("handicap", f"{scenario}: {sorted(rates)} are not all turns from 1 to 40")
+        ordered = sorted((int(start), dict(sides)) for start, sides in rates.items())
+        if not ordered or ordered[0][0] != SCENARIOS[scenario]:
+            raise where.fail("handicap", f"{scenario}: the rates must start at turn {SCENARIOS[scenario]}")
+        handicap[scenario] = tuple(ordered)
+    return handicap
 
 
 # --- the schedule ------------------------------------------------------------------------------------------

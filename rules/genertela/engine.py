@@ -57,7 +57,7 @@ from rules.genertela.board import (
     units_of,
     zone,
 )
-from rules.genertela.content import SIDES
+from rules.genertela.content import SCENARIOS, SIDES
 from rules.genertela.guidance import guidance
 from rules.genertela.movement import (
     check_overrun,
@@ -69,11 +69,12 @@ from rules.genertela.movement import (
     movers_to,
     pass_room,
 )
+from rules.genertela.scores import given_up_note, seat_scores, side_vp
 from rules.genertela.state import State, Unit
 from rules.rng import Rng
 
 BOT = -1
-SHORT_FIRST_TURN = 25
+SHORT_FIRST_TURN = SCENARIOS["short"]
 
 meta = Meta(
     id="genertela",
@@ -162,8 +163,14 @@ meta = Meta(
         Option("last_turn", "Stop after this turn (40 is the whole campaign)", "40", minimum=1, maximum=40),
         Option("scenario", "full: turns 1-40; short: 25-40 after a bot-played prelude", "full", ("full", "short")),
         Option(
+            "handicap",
+            "house: each side gives up some VP on scoring turns, so all four win about as often; none: plain counts",
+            "house",
+            ("house", "none"),
+        ),
+        Option(
             "unseated",
-            "who plays the sides nobody sits at: normal (the bot seats' bot) or simple (the older, cautious one)",
+            "who plays unseated sides and the short prelude: normal (the bot seats' bot) or simple (the older one)",
             "normal",
             ("normal", "simple"),
         ),
@@ -200,11 +207,14 @@ def new(seats: Sequence[SeatInfo], options: dict[str, Any], rng: Rng) -> State:
     state.last_turn = int(options.get("last_turn", 40))
     # a table made before the option existed has no value stored: it keeps the simple bot, so its log replays
     state.unseated = str(options.get("unseated", "simple"))
+    # bids take the handicap's place; a table made before the option existed has none
+    state.handicapped = options.get("handicap", "none") == "house" and mode != "bid"
     log = ActionLog()
     reinforce.setup(state, log)
     flow.start_nation_turn(state, log, rng)
     if options.get("scenario") == "short" and state.last_turn >= SHORT_FIRST_TURN:
-        _prelude(state, rng)
+        # tables made before the handicap option played the prelude with the simple bot: their logs must replay
+        _prelude(state, rng, state.unseated if "handicap" in options else "simple")
     if mode == "bid":
         bidding.start(state, rng)
         return state
@@ -212,16 +222,18 @@ def new(seats: Sequence[SeatInfo], options: dict[str, Any], rng: Rng) -> State:
     return state
 
 
-def _prelude(state: State, rng: Rng) -> None:
+def _prelude(state: State, rng: Rng, bot: str) -> None:
     """Short scenario (house): the seed gives no turn-25 position, so the bot plays turns 1-24 for every side;
-    the players take over when turn 25 begins, with every score back at 0."""
-    seats = dict(state.side_seat)
-    state.side_seat = dict.fromkeys(seats, BOT)
+    the players take over when turn 25 begins, with every score back at 0. The bot is the one `unseated` names:
+    the simple one left a turn-25 position unlike any a campaign reaches (Red far ahead)."""
+    seats, unseated = dict(state.side_seat), state.unseated
+    state.side_seat, state.unseated = dict.fromkeys(seats, BOT), bot
     log = ActionLog()
     while state.turn < SHORT_FIRST_TURN and state.phase != "over":
-        _apply(state, policy.next_action(state), rng, log)
-    state.side_seat = seats
+        _apply(state, _bot_action(state), rng, log)
+    state.side_seat, state.unseated = seats, unseated
     state.vp = {}
+    state.scenario = "short"
 
 
 # --- who acts ----------------------------------------------------------------------------------------------
@@ -732,15 +744,8 @@ def view(state: State, seat: int | None) -> State:
     return replace(state, battle=replace(battle, aims=mine))
 
 
-def side_scores(state: State) -> dict[str, int]:
-    scores = dict.fromkeys(SIDES, 0)
-    for nation, points in state.vp.items():
-        scores[NATIONS[nation].side] += points
-    return scores
-
-
 def status(state: State, seat: int | None) -> str:
-    scores = ", ".join(f"{side} {points}" for side, points in side_scores(state).items())
+    scores = ", ".join(f"{side} {points}{given_up_note(state, side)}" for side, points in side_vp(state).items())
     result = outcome(state)
     if result is not None:
         return f"{result.summary} VP: {scores}."
@@ -769,11 +774,7 @@ def status(state: State, seat: int | None) -> str:
 def outcome(state: State) -> Outcome | None:
     if state.phase != "over":
         return None
-    per_side = side_scores(state)
-    scores = {seat: 0 for seat in range(state.players)}
-    for side, owner in state.side_seat.items():
-        if owner != BOT:
-            scores[owner] += per_side[side] - state.penalties.get(side, 0)
+    scores = seat_scores(state)
     best = max(scores.values())
     winners = tuple(seat for seat, points in scores.items() if points == best)
     names = " and ".join(seat_ref(s) for s in winners)

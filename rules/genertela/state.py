@@ -161,6 +161,8 @@ class State:
     acting_for: str = ""  # the nation leading that alliance turn
     alliance_queue: list[str] = field(default_factory=list)  # alliance turns still to play this turn
     penalties: dict[str, int] = field(default_factory=dict)  # side -> VP bid for it, taken off at the end
+    handicapped: bool = False  # the house handicap applies (scores.py); tables made before it existed: no
+    scenario: str = "full"  # "short": the players took over at turn 25, when the scores started
     decisions: list[Decision] = field(default_factory=list)  # awaited before anything else (first one first)
     politics: Politics = field(default_factory=Politics)
     city_attacks: list[str] = field(default_factory=list)  # zones where the active nation fights over a Dragonewt city

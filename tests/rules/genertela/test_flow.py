@@ -151,6 +151,8 @@ def test_the_whole_campaign_plays_to_turn_40() -> None:
 
 
 def test_a_short_campaign_ends_after_its_last_turn_with_side_scores() -> None:
+    from rules.genertela import scores
+
     state = start(players=2, last_turn="3")
     actions = 0
     while genertela.outcome(state) is None:
@@ -159,7 +161,9 @@ def test_a_short_campaign_ends_after_its_last_turn_with_side_scores() -> None:
         actions += 1
     result = genertela.outcome(state)
     assert result is not None and set(result.scores) == {0, 1}
-    assert sum(result.scores.values()) == sum(state.vp.values())  # turn 3 is a scoring turn
+    # turn 3 is a scoring turn: the seats' scores are the VP less the handicap
+    given = sum(scores.handicap(state, side) for side in state.side_seat)
+    assert given and sum(result.scores.values()) == sum(state.vp.values()) - given
 
 
 def test_invasion_turn_gives_a_second_movement_and_combat_step() -> None:
@@ -239,6 +243,23 @@ def test_unseated_sides_play_the_bot_seats_bot_and_old_tables_keep_the_simple_on
     # a table made before the option existed stored no value for it: its log must replay with the simple bot
     genertela.new([SeatInfo()], {"seating": "one_each", "last_turn": 40, "scenario": "full"}, Rng(1))
     assert calls and set(calls) == {"simple"}
+
+
+def test_the_short_prelude_is_played_by_the_unseated_bot_and_old_tables_keep_the_simple_one(monkeypatch) -> None:
+    from rules.genertela import policy
+
+    calls: list[str] = []
+    real_decide, real_next = policy.decide, policy.next_action
+    monkeypatch.setattr(policy, "decide", lambda state, nation: calls.append("decide") or real_decide(state, nation))
+    monkeypatch.setattr(policy, "next_action", lambda state: calls.append("simple") or real_next(state))
+    made_now = genertela.meta.resolve_options({"scenario": "short", "last_turn": "25"})
+    state = genertela.new([SeatInfo()] * 2, made_now, Rng(1))
+    assert state.turn == 25 and set(calls) == {"decide"} and state.unseated == "normal"
+    calls.clear()
+    # a table made before the handicap option existed played its prelude with the simple bot: its log must replay
+    older = {k: v for k, v in made_now.items() if k != "handicap"}
+    genertela.new([SeatInfo()] * 2, older, Rng(1))
+    assert set(calls) == {"simple"}
 
 
 def test_char_un_take_up_to_10_pentan_units_north_of_tarsh_on_turn_25() -> None:

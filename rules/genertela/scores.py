@@ -1,0 +1,56 @@
+"""Who is ahead: each side's VP, what it gives up (a bid, or the house handicap) and each seat's total.
+
+The handicap (option `handicap`, house): the turn record gives Red eleven nations and the others five to eight,
+and the sides are strong at different times, so with plain counts Red won nearly every bot-played campaign. On
+each scoring turn a side gives up the VP its rate in the nation data says (rates measured by bot games, see
+rules.md). In the `bid` seating the players' bids take its place."""
+
+from __future__ import annotations
+
+from rules.genertela.board import CONTENT, NATIONS
+from rules.genertela.content import SCENARIOS, SIDES
+from rules.genertela.state import State
+
+BOT = -1  # the engine's seat for sides nobody sits at
+
+
+def side_vp(state: State) -> dict[str, int]:
+    """VP scored by each side's nations."""
+    scores = dict.fromkeys(SIDES, 0)
+    for nation, points in state.vp.items():
+        scores[NATIONS[nation].side] += points
+    return scores
+
+
+def handicap(state: State, side: str) -> int:
+    """The VP `side` has given up so far: its scenario's rate on every scoring turn begun since the
+    scores started."""
+    if not state.handicapped:
+        return 0
+    turns = range(SCENARIOS[state.scenario], state.turn + 1)
+    return sum(CONTENT.nations.handicap_rate(state.scenario, t, side) for t in turns if CONTENT.turn(t).scoring)
+
+
+def given_up(state: State, side: str) -> int:
+    """Taken off the side's VP: its bid, or the handicap."""
+    return state.penalties.get(side, 0) + handicap(state, side)
+
+
+def seat_scores(state: State) -> dict[int, int]:
+    """Each seat's total: the VP of its sides, less what they give up."""
+    scores = dict.fromkeys(range(state.players), 0)
+    for side, points in side_vp(state).items():
+        owner = state.side_seat.get(side, BOT)
+        if owner != BOT:
+            scores[owner] += points - given_up(state, side)
+    return scores
+
+
+def given_up_note(state: State, side: str) -> str:
+    """What the side gives up, as shown beside its VP: " (bid -7)", " (handicap -84)" or nothing."""
+    parts = []
+    if bid := state.penalties.get(side, 0):
+        parts.append(f"bid -{bid}")
+    if cut := handicap(state, side):
+        parts.append(f"handicap -{cut}")
+    return f" ({', '.join(parts)})" if parts else ""
