@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from rules.base import ActionLog, Choice, seat_ref
 from rules.genertela.content import SIDES
-from rules.genertela.state import Bidding, State
+from rules.genertela.state import BOT, Bidding, State
 from rules.rng import Rng
 
 MAX_BID = 40  # house: the seed sets no ceiling; a cap keeps the list of choices finite
-BOT = -1
 
 
 def start(state: State, rng: Rng) -> None:

@@ -70,10 +70,9 @@ from rules.genertela.movement import (
     pass_room,
 )
 from rules.genertela.scores import given_up_note, seat_scores, side_vp
-from rules.genertela.state import State, Unit
+from rules.genertela.state import BOT, State, Unit
 from rules.rng import Rng
 
-BOT = -1
 SHORT_FIRST_TURN = SCENARIOS["short"]
 
 meta = Meta(

@@ -32,7 +32,7 @@ from rules.genertela.combat import army, retreat_options
 from rules.genertela.economy import zone_resources
 from rules.genertela.movement import STACK, destinations, move_limit, movers
 from rules.genertela.specials import stranded
-from rules.genertela.state import State, Unit
+from rules.genertela.state import BOT, State, Unit
 
 Action = dict[str, Any]
 
@@ -44,7 +44,6 @@ CATEGORY_WORTH = {"standard_units": 1.0, "monsters": 3.0, "dragon_heroes": 3.0, 
 LAST_TURN_ODDS = 1.1  # on the campaign's last turn units kept back score nothing: attack at even odds
 EMPEROR_STAKE = 4.0  # a zone that makes the nation Emperor: 2 VP every nation turn, where a zone scores every third
 LEADER_WEIGHT = 1.5  # a zone taken from the leading rival seat counts half again: it closes the gap twice
-BOT_SEAT = -1  # the engine's seat for the sides nobody sits at
 NORTH = tuple(z.id for z in BOARD.zones.values() if z.north_of_emperor_line)
 
 
@@ -169,7 +168,7 @@ def leading_rival(state: State, nation: str) -> int | None:
     points: dict[int, int] = {}
     for other, vp in state.vp.items():
         seat = seat_of(state, other)
-        if seat not in (mine, BOT_SEAT):
+        if seat not in (mine, BOT):
             points[seat] = points.get(seat, 0) + vp
     if not points or max(points.values()) <= 0:
         return None

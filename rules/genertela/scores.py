@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from rules.genertela.board import CONTENT, NATIONS
 from rules.genertela.content import SCENARIOS, SIDES
-from rules.genertela.state import State
-
-BOT = -1  # the engine's seat for sides nobody sits at
+from rules.genertela.state import BOT, State
 
 
 def side_vp(state: State) -> dict[str, int]:

@@ -18,6 +18,9 @@ IMMOBILE = ("city", "forest")
 PLACEMENTS = [0]
 
 
+BOT = -1  # the seat of the sides nobody sits at: the bot plays them
+
+
 @dataclass
 class Unit:
     uid: int
