@@ -5,8 +5,10 @@
 
 vs-random seats the game's bot at each seat in turn against random players and reports how often it wins,
 with a 95% confidence interval, and how long it takes to decide (p50/p99). balance seats bots everywhere and
-reports wins per seat and per side (faction, species, realm... as the game's bot module names them), how the
-games end, their length in actions and turns, and the time per game. Games run in parallel (--jobs).
+reports wins per seat and per side (faction, species, realm... as the game's bot module names them with
+`side_of`; where players change sides during a game, as Small World's races, every side a seat held, named by
+`sides_held`), how the games end, their length in actions and turns, and the time per game. Games run in
+parallel (--jobs).
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ class Game:
     """One finished game, as the report needs it."""
 
     winners: tuple[int, ...]
-    sides: tuple[str, ...]  # each seat's side (faction, species, realm...), or "" where the game has none
+    sides: tuple[tuple[str, ...], ...]  # each seat's sides (faction, species, realm, race...), () where none
     ending: str
     actions: int
     turns: int
@@ -86,6 +88,8 @@ def play(
     smart: Policy = engine.bot or baseline
     decisions: list[float] = []
     turns = actions = 0
+    held = getattr(module, "sides_held", None)  # sides that change during play are gathered as the game goes
+    seen: list[dict[str, None]] = [dict.fromkeys(held(state, s) if held else ()) for s in range(players)]
     began = time.perf_counter()
     while engine.outcome(state) is None:
         if actions >= MAX_ACTIONS:
@@ -102,10 +106,12 @@ def play(
         events = engine.act(state, seat, action, Rng(chooser.randrange(2**62)))
         turns += sum(1 for event in events if event.kind == "turn_end")
         actions += 1
+        for s in range(players) if held else ():
+            seen[s].update(dict.fromkeys(held(state, s)))
     outcome = engine.outcome(state)
     assert outcome is not None
     side_of = getattr(module, "side_of", None)
-    sides = tuple(str(side_of(state, s)) if side_of else "" for s in range(players))
+    sides = tuple(tuple(seen[s]) or ((str(side_of(state, s)),) if side_of else ()) for s in range(players))
     ending = _ending(module, state, outcome.winners, players)
     return Game(outcome.winners, sides, ending, actions, turns, time.perf_counter() - began, decisions)
 
@@ -183,8 +189,8 @@ def balance(game: str, players: int, options: dict[str, str], games: int, jobs: 
     counted: Counter[str] = Counter()
     won: dict[str, float] = {}
     for result in played:
-        for seat, side in enumerate(result.sides):
-            if side:
+        for seat, sides in enumerate(result.sides):
+            for side in sides:
                 counted[side] += 1
                 won[side] = won.get(side, 0.0) + _share(result.winners, seat, players)
     return {

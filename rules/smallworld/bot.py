@@ -362,12 +362,11 @@ def _roll_worth(state: State, seat: int, rid: str) -> float:
 # -- for the balance report
 
 
-def side_of(state: State, seat: int) -> str:
-    """The seat's race at the end: the state keeps no record of earlier races, so the declined race (the earlier
-    of the two it may hold) if any, else the active one."""
+def sides_held(state: State, seat: int) -> tuple[str, ...]:
+    """The races the seat holds now (active and declined). A player goes through several races in a game; the
+    balance report credits the game to every race the seat held at any point."""
     player = state.seats[seat]
-    combo = player.declined or player.active
-    return abilities.race(combo.race).name if combo else "none"
+    return tuple(abilities.race(combo.race).name for combo in (player.active, player.declined) if combo)
 
 
 def ending(state: State) -> str:

@@ -83,5 +83,5 @@ def test_the_bot_beats_random_players() -> None:
 
 def test_sides_and_endings_for_reports() -> None:
     game = play("nerath", 2, {"length": "short", "round_limit": "1"}, 7, (0, 1), measure=False)
-    assert game.sides == ("Karkoth + Iron Circle", "Vailin + Nerath")
+    assert game.sides == (("Karkoth + Iron Circle",), ("Vailin + Nerath",))
     assert game.ending in ("victory points", "round limit", "round limit (shared)")

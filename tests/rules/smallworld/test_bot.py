@@ -81,6 +81,18 @@ def test_bot_beats_random_players() -> None:
     assert won >= 7, won
 
 
+def test_balance_credits_a_game_to_every_race_a_seat_held() -> None:
+    """A player goes through several races; the balance report counts each of them, not only the last one."""
+    state = ENGINE.new([SeatInfo(), SeatInfo()], {}, Rng(1))
+    state.seats[0].active = Combo("ogres", "adventurous")
+    state.seats[0].declined = Combo("drow", "ancient")
+    assert bot.sides_held(state, 0) == ("Ogres", "Drow")
+    assert bot.sides_held(state, 1) == ()
+    game = play("smallworld", 2, {}, 500, (0, 1), measure=False)
+    assert all(len(sides) >= 2 for sides in game.sides), game.sides  # every bot goes into decline at least once
+    assert all(len(set(sides)) == len(sides) for sides in game.sides)
+
+
 def test_bot_puts_a_value_on_every_race_and_power() -> None:
     """Each race and power moves the bot's worth of a combo (issue #15: the bot values the new abilities); a race
     that pays more per conquest (Mummies) is worth less."""
