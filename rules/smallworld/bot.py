@@ -37,6 +37,7 @@ TREASURE = 1.2  # coins a turn a Place/Relic found under monsters brings, on ave
 HURT = 2.0  # a region taken from a player: coins it no longer earns them, their lost token (2.0 beat 0.5, 1.0)
 RECUR = 0.5  # weight of the income a plan keeps earning on each of the next turns (up to two of them)
 FRONTIER = 0.02  # tie-break: regions within reach for the next turn
+RECLUSE_WORTH = -1.5  # the Drow's ability, in coins at the pick (see _ability_worth)
 DECLINE_MARGIN = -2.0  # the model undervalues a fresh race (it ignores the regions a tired one loses)
 
 
@@ -267,7 +268,9 @@ def _ability_worth(state: State, ability: Ability, tokens: int, turns: int) -> f
         elif kind == "score_treasure":
             worth += coins * turns * 0.4
         elif kind == "score_recluse":
-            worth += coins * turns * held * 0.1  # few regions stay lonely for long
+            # measured, not derived: few regions stay lonely on these maps, and bots that valued the Recluses at
+            # +1 coin (or at nothing) picked the Drow too cheaply and won 29% (35%) of the games they held them
+            worth += RECLUSE_WORTH
         elif kind == "score_declined_region":
             worth += coins * held * max(0, _turns_left(state) - turns)
         elif kind == "cost_change" and effect.get("where") == "first":
