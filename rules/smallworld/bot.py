@@ -37,7 +37,7 @@ TREASURE = 1.2  # coins a turn a Place/Relic found under monsters brings, on ave
 HURT = 2.0  # a region taken from a player: coins it no longer earns them, their lost token (2.0 beat 0.5, 1.0)
 RECUR = 0.5  # weight of the income a plan keeps earning on each of the next turns (up to two of them)
 FRONTIER = 0.02  # tie-break: regions within reach for the next turn
-RECLUSE_WORTH = -1.5  # the Drow's ability, in coins at the pick (see _ability_worth)
+RECLUSE_WORTH = -2.5  # the Drow's ability, in coins at the pick (see _ability_worth)
 DECLINE_MARGIN = -2.0  # the model undervalues a fresh race (it ignores the regions a tired one loses)
 
 
