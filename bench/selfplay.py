@@ -106,8 +106,9 @@ def play(
         events = engine.act(state, seat, action, Rng(chooser.randrange(2**62)))
         turns += sum(1 for event in events if event.kind == "turn_end")
         actions += 1
-        for s in range(players) if held else ():
-            seen[s].update(dict.fromkeys(held(state, s)))
+        if held is not None:
+            for s in range(players):
+                seen[s].update(dict.fromkeys(held(state, s)))
     outcome = engine.outcome(state)
     assert outcome is not None
     side_of = getattr(module, "side_of", None)
