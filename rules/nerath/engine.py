@@ -158,7 +158,9 @@ def new(seats: Sequence[SeatInfo], options: dict[str, Any], rng: Rng) -> State:
         control=control,
     )
     for realm in REALM_ORDER:
-        extra = REALMS[realm].free_for_all if mode == "free-for-all" else ()
+        # a realm with no ally in this game (every realm in the free-for-all, Karkoth and the Iron Circle with three
+        # players) faces an enemy on the strip an ally guards in the alliance games: its garrison stands there
+        extra = REALMS[realm].free_for_all if len(board.side_of(state, realm)) == 1 else ()
         for space, kind, count in REALMS[realm].start + extra:
             for _ in range(count):
                 state.pieces.append(Piece(state.next_id, realm, kind, space))
@@ -841,9 +843,14 @@ def status(state: State, seat: int | None) -> str:
         todo = _todo(state)
         if todo:
             lines.append(todo)
-    for side in board.teams(state):
+    sides = board.teams(state)
+    # the 3-player game weighs each side's VP against its own target: say what each needs
+    targets = state.length != "long" and len({turns.vp_target(state, side) for side in sides}) > 1
+    for side in sides:
         parts = [f"{name(r)} {state.realms[r].vp} VP, {state.realms[r].gold} gold" for r in side]
-        lines.append(" + ".join(parts) + (f" (shared {turns.side_vp(state, side)} VP)" if len(side) > 1 else ""))
+        notes = [f"shared {turns.side_vp(state, side)} VP"] if len(side) > 1 else []
+        notes += [f"target {turns.vp_target(state, side)} VP"] if targets else []
+        lines.append(" + ".join(parts) + (f" ({', '.join(notes)})" if notes else ""))
     if seat is not None:
         for realm in REALM_ORDER:
             if state.seat_of[realm] != seat:

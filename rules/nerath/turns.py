@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from rules.base import ActionLog, seat_ref
 from rules.nerath import battle, board, cards, movement, reinforce
 from rules.nerath.board import PIECES, REALMS, SPACES, label, name
@@ -146,14 +148,28 @@ def side_vp(state: State, side: tuple[str, ...]) -> int:
     return sum(state.realms[r].vp for r in side)
 
 
+def vp_target(state: State, side: tuple[str, ...]) -> int:
+    """The VP a side needs: an alliance's shared target or a lone realm's (a long game's round limit measures
+    against the medium targets)."""
+    length = state.length if state.length in VP_TARGET else "medium"
+    return (ALLIED_VP_TARGET if len(side) > 1 else VP_TARGET)[length]
+
+
+def standing(state: State, side: tuple[str, ...]) -> Fraction:
+    """How far a side is along: its VP over its own target. "The most VP" compares these, so in the 3-player game
+    the alliance's shared VP (target 30) and a lone realm's (target 20) are weighed alike; where every side has
+    the same target it is the plain VP count."""
+    return Fraction(side_vp(state, side), vp_target(state, side))
+
+
 def end_round(state: State, log: ActionLog) -> None:
     """Victory is checked at the end of each round only; a tie for the lead plays on."""
     sides = board.teams(state)
     winner = _long_winner(state, sides) if state.length == "long" else _vp_winner(state, sides)
     how = "by the victory conditions"
     if winner is None and state.round >= state.round_limit:
-        best = max(side_vp(state, s) for s in sides)
-        leaders = [s for s in sides if side_vp(state, s) == best]
+        best = max(standing(state, s) for s in sides)
+        leaders = [s for s in sides if standing(state, s) == best]
         how = f"on VP at the round limit ({state.round_limit} rounds)"
         _declare(state, [r for s in leaders for r in s], how, log, shared=len(leaders) > 1)
         return
@@ -162,14 +178,12 @@ def end_round(state: State, log: ActionLog) -> None:
 
 
 def _vp_winner(state: State, sides: list[tuple[str, ...]]) -> tuple[str, ...] | None:
-    scores = {side: side_vp(state, side) for side in sides}
+    scores = {side: standing(state, side) for side in sides}
     best = max(scores.values())
     leaders = [s for s, v in scores.items() if v == best]
     if len(leaders) != 1:
         return None
-    leader = leaders[0]
-    target = (ALLIED_VP_TARGET if len(leader) > 1 else VP_TARGET)[state.length]
-    return leader if best >= target else None
+    return leaders[0] if best >= 1 else None
 
 
 def _long_winner(state: State, sides: list[tuple[str, ...]]) -> tuple[str, ...] | None:

@@ -57,8 +57,9 @@ def test_four_players_may_ask_for_a_realm():
     assert nerath.awaiting(state) == {2}
 
 
-def test_free_for_all_garrisons_are_placed_in_the_free_for_all_game_only():
-    """Our rule: each realm's free-for-all extras stand on the board from the start of that game, and only there."""
+def test_free_for_all_garrisons_are_placed_for_every_realm_without_an_ally():
+    """Our rule: a realm's free-for-all extras stand on the board from the start of a game where it has no ally:
+    every realm in the free-for-all, Karkoth and the Iron Circle in the 3-player game, none with 2 or 4 allies."""
 
     def placed(state):
         return Counter((p.realm, p.kind, p.space) for p in state.pieces)
@@ -71,6 +72,8 @@ def test_free_for_all_garrisons_are_placed_in_the_free_for_all_game_only():
     assert extras
     assert placed(free) - placed(alliance) == extras and not placed(alliance) - placed(free)
     assert placed(game(2)) == placed(alliance)
+    lone = Counter({key: n for key, n in extras.items() if key[0] in ("karkoth", "iron_circle")})
+    assert lone and placed(game(3)) - placed(alliance) == lone and not placed(alliance) - placed(game(3))
 
 
 def test_free_for_all_needs_four_players():
@@ -199,6 +202,43 @@ def test_win_is_checked_at_the_end_of_the_round_only():
     for _ in range(3):
         end_turn(state)
     assert state.finished and nerath.awaiting(state) == frozenset()
+
+
+def test_three_players_the_most_vp_is_weighed_against_each_sides_own_target():
+    """3 players: the alliance's shared VP (medium target 30) and a lone realm's (20) are compared as shares of
+    their targets, so the alliance's two realms do not lead by simply adding up (bots: it won 98.8% of 400)."""
+    state = game(3, "alliance", "medium")
+    alliance, karkoth = (state.seat_of["vailin"],), (state.seat_of["karkoth"],)
+    state.realms["vailin"].vp, state.realms["nerath"].vp = 14, 14  # 28 of 30
+    state.realms["karkoth"].vp = 20  # 20 of 20: ahead, though 8 VP behind
+    finish_round(state)
+    assert state.finished and nerath.outcome(state).winners == karkoth
+    state = game(3, "alliance", "medium")
+    state.realms["vailin"].vp, state.realms["nerath"].vp = 16, 17  # 33 of 30: 1.10
+    state.realms["karkoth"].vp = 21  # 21 of 20: 1.05
+    finish_round(state)
+    assert state.finished and nerath.outcome(state).winners == alliance
+    state = game(3, "alliance", "medium")
+    state.realms["vailin"].vp, state.realms["nerath"].vp = 15, 15  # 30 of 30 and 20 of 20: a tie plays on
+    state.realms["iron_circle"].vp = 20
+    finish_round(state)
+    assert not state.finished
+
+
+def test_three_players_status_shows_each_sides_target():
+    state = game(3, "alliance", "medium")
+    text = nerath.status(state, None)
+    assert "(shared 0 VP, target 30 VP)" in text and "Karkoth 0 VP" in text and "(target 20 VP)" in text
+    assert "target" not in nerath.status(game(2, "alliance", "medium"), None)
+
+
+def test_three_players_round_limit_weighs_against_the_targets_too():
+    state = game(3, "alliance", "medium", limit=1)
+    state.realms["vailin"].vp, state.realms["nerath"].vp = 7, 7  # 14 of 30
+    state.realms["iron_circle"].vp = 10  # 10 of 20
+    for _ in range(4):
+        end_turn(state)
+    assert nerath.outcome(state).winners == (state.seat_of["iron_circle"],)
 
 
 def test_round_limit_our_rule_most_vp_wins():
