@@ -69,7 +69,7 @@ from rules.genertela.movement import (
     movers_to,
     pass_room,
 )
-from rules.genertela.scores import given_up_note, seat_scores, side_vp
+from rules.genertela.scores import given_up_note, per_side, seat_scores, side_vp
 from rules.genertela.state import BOT, State, Unit
 from rules.rng import Rng
 
@@ -758,6 +758,9 @@ def status(state: State, seat: int | None) -> str:
         f"Turn {state.turn}/{state.last_turn}: {turn.title}. {nation.name} ({nation.side}) - {state.phase}.",
         f"Waiting for {_waiting_text(state)}. VP: {scores}.",
     ]
+    if per_side(state):  # three players sharing four sides: say what the win is decided on
+        standing = ", ".join(f"{seat_ref(s)} {points}" for s, points in seat_scores(state).items())
+        lines.append(f"Scores, VP per side held: {standing}.")
     if state.decisions:
         lines.append(decisions.prompt(state))
     elif what := guidance(state):
@@ -777,7 +780,8 @@ def outcome(state: State) -> Outcome | None:
     best = max(scores.values())
     winners = tuple(seat for seat, points in scores.items() if points == best)
     names = " and ".join(seat_ref(s) for s in winners)
-    return Outcome(winners, scores, f"The campaign ends after turn {state.last_turn}: {names} win with {best} VP.")
+    unit = "VP a side" if per_side(state) else "VP"
+    return Outcome(winners, scores, f"The campaign ends after turn {state.last_turn}: {names} win with {best} {unit}.")
 
 
 ENGINE = Engine(

@@ -34,13 +34,32 @@ def given_up(state: State, side: str) -> int:
     return state.penalties.get(side, 0) + handicap(state, side)
 
 
+def sides_per_seat(state: State) -> dict[int, int]:
+    """How many sides each seat plays."""
+    held = dict.fromkeys(range(state.players), 0)
+    for owner in state.side_seat.values():
+        if owner != BOT:
+            held[owner] += 1
+    return held
+
+
+def per_side(state: State) -> bool:
+    """Whether seats are scored per side: when the players hold different numbers of sides (three players
+    sharing the four), a player's score is their VP per side, so two sides do not simply count double."""
+    return len({count for count in sides_per_seat(state).values() if count}) > 1
+
+
 def seat_scores(state: State) -> dict[int, int]:
-    """Each seat's total: the VP of its sides, less what they give up."""
+    """Each seat's score: the VP of its sides, less what they give up; per side held (rounded down) when the
+    seats hold different numbers of sides."""
     scores = dict.fromkeys(range(state.players), 0)
     for side, points in side_vp(state).items():
         owner = state.side_seat.get(side, BOT)
         if owner != BOT:
             scores[owner] += points - given_up(state, side)
+    if per_side(state):
+        held = sides_per_seat(state)
+        return {seat: points // max(1, held[seat]) for seat, points in scores.items()}
     return scores
 
 

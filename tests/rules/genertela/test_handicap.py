@@ -9,10 +9,11 @@ import pytest
 from rules.base import SeatInfo
 from rules.content import ContentError
 from rules.genertela import scores
-from rules.genertela.board import CONTENT
+from rules.genertela.board import CONTENT, NATIONS
 from rules.genertela.content import CONTENT_DIR, SIDES, parse_nations
 from rules.genertela.engine import ENGINE as genertela
 from rules.genertela.engine import status
+from rules.genertela.state import BOT
 from rules.rng import Rng
 from tests.rules.genertela.helpers import blank
 
@@ -103,3 +104,43 @@ def test_the_loader_refuses_handicap_rates_it_cannot_place(rates: dict, problem:
     raw["handicap"]["rates"] = rates
     with pytest.raises(ContentError, match=problem):
         parse_nations(raw, CONTENT.board)
+
+
+def _one_nation_per_side() -> dict[str, str]:
+    return {side: next(n for n, data in NATIONS.items() if data.side == side) for side in SIDES}
+
+
+def test_three_players_sharing_the_sides_are_scored_per_side_held() -> None:
+    """Two sides for one player must not count double: with three players sharing the four sides, a player's
+    score is their VP per side held, rounded down (bot games: the two-side seat won 79% of 24 by plain sums)."""
+    state = blank(turn=40)
+    state.players, state.side_seat = 3, {"Red": 0, "Yellow": 0, "Green": 1, "Blue": 2}
+    state.handicapped, state.phase = False, "over"
+    nation = _one_nation_per_side()
+    state.vp = {nation["Red"]: 90, nation["Yellow"]: 71, nation["Green"]: 81, nation["Blue"]: 79}
+    assert scores.per_side(state)
+    result = genertela.outcome(state)
+    assert result is not None
+    assert result.scores == {0: 80, 1: 81, 2: 79}  # 161 over two sides is 80.5, rounded down
+    assert result.winners == (1,) and "81 VP a side" in result.summary
+    state.phase = "move"
+    assert "Scores, VP per side held: <seat:0> 80, <seat:1> 81, <seat:2> 79." in status(state, None)
+    state.phase = "over"
+    state.vp[nation["Red"]] = 93  # 164 over two sides: 82
+    assert genertela.outcome(state).winners == (0,)  # type: ignore[union-attr]
+
+
+def test_even_seats_keep_plain_totals() -> None:
+    state = blank(turn=40)
+    state.players, state.side_seat = 2, {"Red": 0, "Yellow": 0, "Green": 1, "Blue": 1}
+    state.handicapped, state.phase = False, "over"
+    nation = _one_nation_per_side()
+    state.vp = {nation["Red"]: 90, nation["Yellow"]: 71, nation["Green"]: 81, nation["Blue"]: 79}
+    assert not scores.per_side(state)
+    result = genertela.outcome(state)
+    assert result is not None and result.scores == {0: 161, 1: 160}
+    assert "161 VP." in result.summary
+    state.phase = "move"
+    assert "per side held" not in status(state, None)
+    state.players, state.side_seat = 3, {"Red": 0, "Yellow": BOT, "Green": 1, "Blue": 2}  # one each, bot plays one
+    assert not scores.per_side(state)
