@@ -46,7 +46,11 @@ def sides_per_seat(state: State) -> dict[int, int]:
 def per_side(state: State) -> bool:
     """Whether seats are scored per side: when the players hold different numbers of sides (three players
     sharing the four), a player's score is their VP per side, so two sides do not simply count double."""
-    return len({count for count in sides_per_seat(state).values() if count}) > 1
+    return _uneven(sides_per_seat(state))
+
+
+def _uneven(held: dict[int, int]) -> bool:
+    return len({count for count in held.values() if count}) > 1
 
 
 def seat_scores(state: State) -> dict[int, int]:
@@ -57,8 +61,8 @@ def seat_scores(state: State) -> dict[int, int]:
         owner = state.side_seat.get(side, BOT)
         if owner != BOT:
             scores[owner] += points - given_up(state, side)
-    if per_side(state):
-        held = sides_per_seat(state)
+    held = sides_per_seat(state)
+    if _uneven(held):
         return {seat: points // max(1, held[seat]) for seat, points in scores.items()}
     return scores
 
