@@ -102,6 +102,9 @@ REALM: Schema = {
     # Extra pieces a realm also places in the free-for-all game only (house: the four-player free-for-all puts
     # garrisons on the long coastal strips that an ally guards in the alliance games; see rules.md).
     "free_for_all": listed(record(START), default=()),
+    # More pieces for a realm with no ally in the 3-player game, on top of its free-for-all garrison (house: there
+    # the alliance's two realms face two lone realms that are also each other's enemies; see rules.md).
+    "three_players": listed(record(START), default=()),
 }
 EVENTS_FILE: Schema = {**HEADER, "decks": record({realm: listed() for realm in REALM_ORDER})}
 # Which of the optional fields an effect takes depends on its kind (EFFECT_FIELDS), checked after the schema.
@@ -173,6 +176,7 @@ class Realm:
     colour: tuple[int, int, int]
     start: tuple[tuple[str, str, int], ...]  # (space, piece, count)
     free_for_all: tuple[tuple[str, str, int], ...] = ()  # (space, piece, count) added in the free-for-all game
+    three_players: tuple[tuple[str, str, int], ...] = ()  # added too for a lone realm in the 3-player game
     source: Source = "house"  # whose it is (the data's "source"; realms: their file's)
 
 
@@ -302,7 +306,10 @@ def _realms(directory: Path, spaces: Mapping[str, Space], pieces: Mapping[str, P
         realm, capital = entry["id"], entry["capital"]
         if capital not in spaces or not spaces[capital].capital or spaces[capital].realm != realm:
             raise where.fail("capital", f"{capital!r} is not a capital space of this realm on the map")
-        placed = {key: _placement(where, key, entry[key], spaces, pieces) for key in ("start", "free_for_all")}
+        placed = {
+            key: _placement(where, key, entry[key], spaces, pieces)
+            for key in ("start", "free_for_all", "three_players")
+        }
         result[realm] = build(Realm, entry, **placed, source=top["source"])
     if tuple(result) != REALM_ORDER:
         raise top_where.fail("realms", f"must list {', '.join(REALM_ORDER)}, in that (turn) order")

@@ -160,7 +160,10 @@ def new(seats: Sequence[SeatInfo], options: dict[str, Any], rng: Rng) -> State:
     for realm in REALM_ORDER:
         # a realm with no ally in this game (every realm in the free-for-all, Karkoth and the Iron Circle with three
         # players) faces an enemy on the strip an ally guards in the alliance games: its garrison stands there
-        extra = REALMS[realm].free_for_all if len(board.side_of(state, realm)) == 1 else ()
+        lone = len(board.side_of(state, realm)) == 1
+        extra = REALMS[realm].free_for_all if lone else ()
+        if lone and mode == "alliance":  # a lone realm in an alliance game: the 3-player game
+            extra += REALMS[realm].three_players
         for space, kind, count in REALMS[realm].start + extra:
             for _ in range(count):
                 state.pieces.append(Piece(state.next_id, realm, kind, space))

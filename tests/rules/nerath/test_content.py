@@ -297,10 +297,11 @@ def test_validator_refuses_an_event_id_used_in_two_decks(tmp_path: Path) -> None
 
 
 def test_free_for_all_garrisons_stand_in_own_land_and_add_no_second_castle():
-    """The free-for-all extras (house) go on the realm's own land or the sea beside it, never a second Castle."""
+    """The free-for-all and 3-player extras (house) go on the realm's own land or the sea beside it, never a second
+    Castle."""
     castles = {space for r in CONTENT.realms.values() for space, kind, _ in r.start if kind == "castle"}
     for realm in CONTENT.realms.values():
-        for space, kind, count in realm.free_for_all:
+        for space, kind, count in realm.free_for_all + realm.three_players:
             assert count >= 1 and kind in CONTENT.pieces
             if SPACES[space].kind == "land":
                 assert SPACES[space].realm == realm.id, (realm.id, space)
@@ -310,6 +311,7 @@ def test_free_for_all_garrisons_stand_in_own_land_and_add_no_second_castle():
                 assert count == 1 and space not in castles, space
                 castles.add(space)
     assert any(r.free_for_all for r in CONTENT.realms.values())
+    assert any(r.three_players for r in CONTENT.realms.values())
 
 
 def test_validator_names_a_bad_free_for_all_space(tmp_path):

@@ -73,7 +73,21 @@ def test_free_for_all_garrisons_are_placed_for_every_realm_without_an_ally():
     assert placed(free) - placed(alliance) == extras and not placed(alliance) - placed(free)
     assert placed(game(2)) == placed(alliance)
     lone = Counter({key: n for key, n in extras.items() if key[0] in ("karkoth", "iron_circle")})
+    for realm in ("karkoth", "iron_circle"):  # the 3-player game adds its own pieces for the lone realms
+        for space, kind, count in REALMS[realm].three_players:
+            lone[(realm, kind, space)] += count
     assert lone and placed(game(3)) - placed(alliance) == lone and not placed(alliance) - placed(game(3))
+
+
+def test_three_player_garrisons_only_in_the_three_player_game():
+    """Our rule: the lone realms' 3-player pieces stand in no other game, not even the free-for-all."""
+    three = [(realm, space, kind) for realm in REALM_ORDER for space, kind, _ in REALMS[realm].three_players]
+    assert three
+    for state in (game(2), game(4, "alliance"), game(4, "free-for-all")):
+        placed = Counter((p.realm, p.space, p.kind) for p in state.pieces)
+        for realm, space, kind in three:
+            start = REALMS[realm].start + REALMS[realm].free_for_all * (state.mode == "free-for-all")
+            assert placed[(realm, space, kind)] == sum(n for s, k, n in start if (s, k) == (space, kind))
 
 
 def test_free_for_all_needs_four_players():
