@@ -146,6 +146,8 @@ HANDICAP: Schema = {
     "about": text(),
     # scenario -> from which turn on each rate holds -> side -> VP given up on every scoring turn from then
     "rates": table(table(table(whole(low=0), keys=SIDES)), keys=SCENARIOS),
+    # how two or three players share the sides (seating_name) -> side -> VP given up on every scoring turn on top
+    "by_seating": table(table(whole(low=0), keys=SIDES), default={}),
 }
 NATIONS_FILE: Schema = {
     "source": text(SOURCES),
@@ -361,14 +363,18 @@ class NationData:
     alliance_turns: tuple[tuple[str, str], ...]  # (alliance id, name), in turn-record order after the nations
     # scenario -> (from turn, side -> VP given up on each scoring turn), by turn
     handicap: dict[str, tuple[tuple[int, dict[str, int]], ...]] = field(default_factory=dict)
+    # seating (seating_name) -> side -> VP given up on each scoring turn on top of the scenario's rates
+    by_seating: dict[str, dict[str, int]] = field(default_factory=dict)
 
     def resolve(self, name: str) -> str:
         return self.aliases[_norm(name)]
 
-    def handicap_rate(self, scenario: str, turn: int, side: str) -> int:
-        """The VP `side` gives up on scoring turn `turn` of `scenario` (the house handicap)."""
+    def handicap_rate(self, scenario: str, turn: int, side: str, seating: str | None = None) -> int:
+        """The VP `side` gives up on scoring turn `turn` of `scenario` (the house handicap), with what its
+        seating adds (None: one side a player, or the bot plays some)."""
         rates = [sides for start, sides in self.handicap.get(scenario, ()) if start <= turn]
-        return rates[-1].get(side, 0) if rates else 0
+        extra = self.by_seating.get(seating, {}).get(side, 0) if seating else 0
+        return (rates[-1].get(side, 0) if rates else 0) + extra
 
 
 def parse_nations(raw: dict[str, Any], board: MapData, file: str = "nations.json") -> NationData:
@@ -411,7 +417,27 @@ def parse_nations(raw: dict[str, Any], board: MapData, file: str = "nations.json
     alliance_turns = tuple(
         (item["id"], item["name"]) for _, item in entries(file, raw["alliance_turns"], ALLIANCE_TURN, closed=True)
     )
-    return NationData(ordered, aliases, alliance_turns, _handicap(top_where, top["handicap"]["rates"]))
+    handicap = top["handicap"]
+    by_seating = _by_seating(top_where, handicap["by_seating"])
+    return NationData(ordered, aliases, alliance_turns, _handicap(top_where, handicap["rates"]), by_seating)
+
+
+def seating_name(groups: Iterable[Iterable[str]]) -> str:
+    """How the players share the sides, as the handicap's seatings are named: each player's sides joined by "+",
+    the players by " / ", both in side order ("Red+Blue / Green+Yellow")."""
+    held = [tuple(side for side in SIDES if side in set(group)) for group in groups]
+    return " / ".join("+".join(sides) for sides in sorted(filter(None, held), key=lambda g: SIDES.index(g[0])))
+
+
+def _by_seating(where: Where, seatings: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
+    """Each seating must share all four sides among two or three players, named as seating_name names it."""
+    for name in seatings:
+        groups = [group.split("+") for group in name.split(" / ")]
+        if sorted(side for group in groups for side in group) != sorted(SIDES) or not 2 <= len(groups) <= 3:
+            raise where.fail("by_seating", f"{name!r} does not share the four sides among two or three players")
+        if name != seating_name(groups):
+            raise where.fail("by_seating", f"{name!r} is not in side order: write {seating_name(groups)!r}")
+    return {name: dict(sides) for name, sides in seatings.items()}
 
 
 def _handicap(

@@ -168,6 +168,12 @@ meta = Meta(
             ("house", "none"),
         ),
         Option(
+            "shared_rates",
+            "house: with 2 or 3 players the handicap also counts how they share the sides; none: the side rates alone",
+            "house",
+            ("house", "none"),
+        ),
+        Option(
             "unseated",
             "who plays unseated sides and the short prelude: normal (the bot seats' bot) or simple (the older one)",
             "normal",
@@ -208,6 +214,8 @@ def new(seats: Sequence[SeatInfo], options: dict[str, Any], rng: Rng) -> State:
     state.unseated = str(options.get("unseated", "simple"))
     # bids take the handicap's place; a table made before the option existed has none
     state.handicapped = options.get("handicap", "none") == "house" and mode != "bid"
+    # a table made before the option existed has none stored: it keeps the rates it began with
+    state.by_seating = state.handicapped and options.get("shared_rates", "none") == "house"
     log = ActionLog()
     reinforce.setup(state, log)
     flow.start_nation_turn(state, log, rng)

@@ -2,13 +2,14 @@
 
 The handicap (option `handicap`, house): the turn record gives Red eleven nations and the others five to eight,
 and the sides are strong at different times, so with plain counts Red won nearly every bot-played campaign. On
-each scoring turn a side gives up the VP its rate in the nation data says (rates measured by bot games, see
+each scoring turn a side gives up the VP its rate in the nation data says, and more when two or three players
+share the sides, by how they share them: a player's sides help each other (rates measured by bot games, see
 rules.md). In the `bid` seating the players' bids take its place."""
 
 from __future__ import annotations
 
 from rules.genertela.board import CONTENT, NATIONS
-from rules.genertela.content import SCENARIOS, SIDES
+from rules.genertela.content import SCENARIOS, SIDES, seating_name
 from rules.genertela.state import BOT, State
 
 
@@ -26,7 +27,19 @@ def handicap(state: State, side: str) -> int:
     if not state.handicapped:
         return 0
     turns = range(SCENARIOS[state.scenario], state.turn + 1)
-    return sum(CONTENT.nations.handicap_rate(state.scenario, t, side) for t in turns if CONTENT.turn(t).scoring)
+    where = seating(state) if state.by_seating else None
+    return sum(CONTENT.nations.handicap_rate(state.scenario, t, side, where) for t in turns if CONTENT.turn(t).scoring)
+
+
+def seating(state: State) -> str | None:
+    """How the players share the sides ("Red+Blue / Green+Yellow"), for the handicap's rates by seating: two or
+    three players holding all four sides; None when each holds one side or the bot plays some."""
+    if BOT in state.side_seat.values():
+        return None
+    groups: dict[int, list[str]] = {}
+    for side, seat in state.side_seat.items():
+        groups.setdefault(seat, []).append(side)
+    return seating_name(groups.values()) if 1 < len(groups) < len(SIDES) else None
 
 
 def given_up(state: State, side: str) -> int:

@@ -165,6 +165,8 @@ class State:
     alliance_queue: list[str] = field(default_factory=list)  # alliance turns still to play this turn
     penalties: dict[str, int] = field(default_factory=dict)  # side -> VP bid for it, taken off at the end
     handicapped: bool = False  # the house handicap applies (scores.py); tables made before it existed: no
+    # the handicap's rates by how the players share the sides apply too (option shared_rates); older tables: no
+    by_seating: bool = False
     scenario: str = "full"  # "short": the players took over at turn 25, when the scores started
     decisions: list[Decision] = field(default_factory=list)  # awaited before anything else (first one first)
     politics: Politics = field(default_factory=Politics)

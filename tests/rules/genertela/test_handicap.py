@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from rules import serial
 from rules.base import SeatInfo
 from rules.content import ContentError
 from rules.genertela import scores
@@ -24,9 +25,9 @@ def start(players: int = 4, **options: str) -> genertela.State:
     return genertela.new([SeatInfo() for _ in range(players)], genertela.meta.resolve_options(options), Rng(1))
 
 
-def expected(side: str, first: int, last: int, scenario: str = "full") -> int:
+def expected(side: str, first: int, last: int, scenario: str = "full", seating: str | None = None) -> int:
     turns = range(first, last + 1)
-    return sum(RATES.handicap_rate(scenario, t, side) for t in turns if CONTENT.turn(t).scoring)
+    return sum(RATES.handicap_rate(scenario, t, side, seating) for t in turns if CONTENT.turn(t).scoring)
 
 
 def test_the_handicap_is_on_by_default_and_not_with_bids_nor_when_turned_off() -> None:
@@ -60,7 +61,7 @@ def test_the_short_scenario_counts_the_handicap_from_turn_25_like_its_scores() -
     assert state.scenario == "short" and state.handicapped
     assert all(scores.handicap(state, side) == 0 for side in SIDES)  # turn 25 does not score
     state.turn = 27
-    assert all(scores.handicap(state, side) == expected(side, 25, 27, "short") for side in SIDES)
+    assert all(scores.handicap(state, side) == expected(side, 25, 27, "short", scores.seating(state)) for side in SIDES)
 
 
 def test_the_winner_is_the_seat_with_most_vp_after_the_handicap() -> None:
@@ -87,6 +88,79 @@ def test_the_handicap_is_shown_beside_the_vp() -> None:
     assert "handicap" not in status(state, None)
 
 
+@pytest.mark.parametrize(
+    ("side_seat", "players", "seating"),
+    [
+        ({"Red": 0, "Green": 1, "Blue": 2, "Yellow": 3}, 4, None),  # one side each: the scenario's rates alone
+        ({"Red": 0, "Green": 1, "Blue": 0, "Yellow": 1}, 2, "Red+Blue / Green+Yellow"),
+        ({"Red": 1, "Green": 0, "Blue": 0, "Yellow": 1}, 2, "Red+Yellow / Green+Blue"),
+        ({"Red": 0, "Green": 1, "Blue": 2, "Yellow": 0}, 3, "Red+Yellow / Green / Blue"),
+        ({"Red": 2, "Green": 0, "Blue": 1, "Yellow": 0}, 3, "Red / Green+Yellow / Blue"),
+        ({"Red": 0, "Green": 1, "Blue": BOT, "Yellow": BOT}, 2, None),  # the bot plays two
+        ({"Red": 0, "Green": 1, "Blue": 2, "Yellow": BOT}, 3, None),
+        ({"Red": 0, "Green": 0, "Blue": 0, "Yellow": 0}, 1, None),
+    ],
+)
+def test_the_seating_names_how_the_players_share_the_sides(
+    side_seat: dict[str, int], players: int, seating: str | None
+) -> None:
+    state = blank(turn=40)
+    state.players, state.side_seat = players, side_seat
+    assert scores.seating(state) == seating
+
+
+def test_every_way_two_players_can_share_the_sides_has_its_rates() -> None:
+    """With two sides each, the player with Red won 399 of 400 bot campaigns on the scenario's rates alone."""
+    pairings = ("Red+Green / Blue+Yellow", "Red+Blue / Green+Yellow", "Red+Yellow / Green+Blue")
+    for name in pairings:
+        extra = RATES.by_seating[name]
+        red = next(group for group in name.split(" / ") if "Red" in group).split("+")
+        assert sum(extra[side] for side in red) > sum(extra[side] for side in SIDES if side not in red)
+
+
+def test_a_seatings_rates_are_given_up_on_top_of_the_scenarios() -> None:
+    state = blank(turn=40)
+    state.players, state.side_seat = 2, {"Red": 0, "Green": 1, "Blue": 0, "Yellow": 1}
+    state.handicapped = state.by_seating = True
+    scoring_turns = sum(1 for t in range(1, 41) if CONTENT.turn(t).scoring)
+    extra = RATES.by_seating["Red+Blue / Green+Yellow"]
+    for side in SIDES:  # on every scoring turn, in both periods of the campaign
+        assert scores.handicap(state, side) == expected(side, 1, 40) + scoring_turns * extra[side]
+    assert RATES.handicap_rate("full", 30, "Red", "Red+Blue / Green+Yellow") == (
+        RATES.handicap_rate("full", 30, "Red") + extra["Red"]
+    )
+    state.players, state.side_seat = 4, {"Red": 0, "Green": 1, "Blue": 2, "Yellow": 3}  # one side each
+    assert all(scores.handicap(state, side) == expected(side, 1, 40) for side in SIDES)
+    state.handicapped = False
+    assert all(scores.handicap(state, side) == 0 for side in SIDES)
+
+
+def test_a_table_made_before_the_seating_rates_existed_keeps_the_scenarios_alone() -> None:
+    """The rates are counted from the content when the scores are: a campaign under way keeps the rule it began
+    with, and its log replays to the same result."""
+    state = blank(turn=40)
+    state.players, state.side_seat = 2, {"Red": 0, "Green": 1, "Blue": 0, "Yellow": 1}
+    state.handicapped, state.by_seating = True, False
+    assert all(scores.handicap(state, side) == expected(side, 1, 40) for side in SIDES)
+    old = serial.dump(start(players=2, last_turn="3"))
+    old.pop("by_seating")
+    assert not serial.load(genertela.State, old).by_seating
+    assert start(players=2, last_turn="3").by_seating
+    assert not start(players=2, last_turn="3", shared_rates="none").by_seating
+    assert not start(players=2, last_turn="3", handicap="none").by_seating
+    options = {k: v for k, v in genertela.meta.resolve_options({"last_turn": "3"}).items() if k != "shared_rates"}
+    assert not genertela.new([SeatInfo()] * 2, options, Rng(1)).by_seating  # stored options from before
+
+
+def test_the_seating_rates_show_in_the_status_line() -> None:
+    state = blank(turn=40)
+    state.players, state.side_seat = 2, {"Red": 0, "Green": 1, "Blue": 0, "Yellow": 1}
+    state.handicapped = state.by_seating = True
+    given = expected("Red", 1, 40, seating="Red+Blue / Green+Yellow")
+    assert given > expected("Red", 1, 40)
+    assert f"Red 0 (handicap -{given})" in status(state, None)
+
+
 def _nations_raw() -> dict:
     return json.loads((CONTENT_DIR / "nations.json").read_text(encoding="utf-8"))
 
@@ -102,6 +176,24 @@ def _nations_raw() -> dict:
 def test_the_loader_refuses_handicap_rates_it_cannot_place(rates: dict, problem: str) -> None:
     raw = _nations_raw()
     raw["handicap"]["rates"] = rates
+    with pytest.raises(ContentError, match=problem):
+        parse_nations(raw, CONTENT.board)
+
+
+@pytest.mark.parametrize(
+    ("by_seating", "problem"),
+    [
+        ({"Red / Green / Blue / Yellow": {"Red": 1}}, "two or three players"),
+        ({"Red+Green / Blue": {"Red": 1}}, "two or three players"),
+        ({"Red+Green / Blue+Blue": {"Red": 1}}, "two or three players"),
+        ({"Green+Red / Blue+Yellow": {"Red": 1}}, "write 'Red\\+Green / Blue\\+Yellow'"),
+        ({"Red+Green / Blue+Yellow": {"Purple": 1}}, "Purple"),
+        ({"Red+Green / Blue+Yellow": {"Red": -1}}, "Red"),
+    ],
+)
+def test_the_loader_refuses_seating_rates_it_cannot_place(by_seating: dict, problem: str) -> None:
+    raw = _nations_raw()
+    raw["handicap"]["by_seating"] = by_seating
     with pytest.raises(ContentError, match=problem):
         parse_nations(raw, CONTENT.board)
 
