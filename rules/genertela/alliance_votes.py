@@ -192,7 +192,8 @@ def retake_homeland(state: State, nation: str, zid: str, log: ActionLog) -> None
     of their own they can reach (the first in map order; their owner may pick another), else they stay."""
     if zid not in NATIONS[nation].homelands:
         return
-    for ally in {u.nation for u in state.units if u.zone == zid and u.nation != nation}:
+    # in the units' order, not a set's: a set of names iterates in an order that changes between processes
+    for ally in dict.fromkeys(u.nation for u in state.units if u.zone == zid and u.nation != nation):
         if not allied(state, nation, ally) or state.overlords.get(ally) == nation:
             continue
         units = [u for u in units_of(state, ally, zid) if u.mobile]

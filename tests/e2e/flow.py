@@ -17,9 +17,9 @@ from rules import serial
 from tests.e2e import oracle
 from tests.e2e.driver import Driver, Reply
 from tests.e2e.payloads import FakeUser
+from tests.support.trajectory import GIVE_UP
 
 MENTION = re.compile(r"<@!?(\d+)>")
-GIVE_UP = ("resign", "concede", "surrender", "abandon")  # a random player that gives up ends nothing useful
 
 
 def mentioned(text: str) -> set[int]:

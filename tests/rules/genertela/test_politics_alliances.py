@@ -3,6 +3,8 @@ the turn 8 orders and the True Golden Horde's duties."""
 
 from __future__ import annotations
 
+import pytest
+
 from rules.genertela import alliance_turns, alliance_votes, duties, flow
 from rules.genertela import engine as genertela_rules
 from rules.genertela.board import ORDER, active_nation, allied, units_of
@@ -12,6 +14,7 @@ from rules.genertela.movement import destinations
 from rules.genertela.state import State
 from rules.rng import Rng
 from tests.rules.genertela.helpers import blank, hero, put, z
+from tests.support.trajectory import HASH_SEEDS, python_with_hash_seed
 
 TWO_PLAYERS = {"Red": 0, "Green": 1, "Blue": 0, "Yellow": 1}  # Uz Green (1), Talastari Blue (0)
 
@@ -257,3 +260,29 @@ def test_units_going_home_after_an_alliance_turn_are_placed_by_their_player() ->
     assert {u.zone for u in army} == {z("Lakrene")}  # the default: their first zone (Dorastor is left behind)
     genertela.act(state, 0, {"type": "choose", "option": z("Talastar")}, Rng(0))
     assert {u.zone for u in army} == {z("Talastar")}
+
+
+RETAKEN_TWICE = """
+from rules.base import ActionLog
+from rules.genertela import alliance_votes
+from tests.rules.genertela.helpers import blank, put, z
+for first, second in (("heortlings", "dragonewts"), ("dragonewts", "heortlings")):
+    state = blank(turn=1, nation="uz")  # Beast Valley is an Uz homeland; both are Uz allies on turn 1
+    put(state, "uz", "Shadow Plateau", 3)
+    put(state, first, "Beast Valley")
+    put(state, second, "Beast Valley")
+    put(state, "heortlings", "Grazelands")
+    put(state, "heortlings", "Wintertop")
+    put(state, "dragonewts", "Dragon's Eye")
+    put(state, "dragonewts", "Upland Marsh")
+    alliance_votes.retake_homeland(state, "uz", z("Beast Valley"), ActionLog())
+    print(",".join(decision.nation for decision in state.decisions))
+"""
+
+
+@pytest.mark.parametrize("hash_seed", HASH_SEEDS)
+def test_allies_moved_out_of_a_retaken_homeland_choose_in_the_order_of_their_units(hash_seed: str) -> None:
+    """Found by the end-to-end replay: the order of the two questions followed a set of names, which another process
+    orders otherwise, so the log of a game no longer replayed to its state."""
+    asked = python_with_hash_seed(hash_seed, "-c", RETAKEN_TWICE).split()
+    assert asked == ["heortlings,dragonewts", "dragonewts,heortlings"]
