@@ -44,7 +44,9 @@ def fit(text: str, limit: int = MESSAGE_LIMIT, tail: str = "\n… (more in /hist
 
 
 def duration(seconds: float) -> str:
-    minutes = int(seconds // 60)
+    """How long, for people: "2 days 3 h", "4 h 10 min", "5 min". A span that comes out negative (a clock set back,
+    a console restarted after `wait`) reads as no time, never "-1 days"."""
+    minutes = int(max(0.0, seconds) // 60)
     days, minutes = divmod(minutes, 1440)
     hours, minutes = divmod(minutes, 60)
     if days:

@@ -1,6 +1,7 @@
 import pytest
 
 from table.durations import DurationError, parse_duration, show_duration
+from table.present import duration
 
 
 @pytest.mark.parametrize(
@@ -18,3 +19,14 @@ def test_bad_durations_are_refused(text: str):
 
 def test_show_duration():
     assert [show_duration(s) for s in (30, 5400, 90000)] == ["30s", "1h30m", "1d1h"]
+
+
+def test_a_span_reads_in_days_hours_and_minutes_and_never_below_nothing():
+    assert [duration(s) for s in (59, 600, 7500, 90000, 172800)] == [
+        "0 min",
+        "10 min",
+        "2 h 5 min",
+        "1 day 1 h",
+        "2 days 0 h",
+    ]
+    assert duration(-3 * 3600) == "0 min"  # a clock set back (a console restarted after `wait`)
