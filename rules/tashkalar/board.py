@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cache
 
 SIZE = 9
 FILES = "abcdefghi"
@@ -42,13 +43,19 @@ def on_board(x: int, y: int) -> bool:
     return 0 <= x < SIZE and 0 <= y < SIZE
 
 
-def neighbours(square: str) -> list[str]:
+# The geometry below is asked for hundreds of thousands of times a bot game, always of the same 81 squares:
+# each answer is computed once and kept (tuples, so no caller can change a kept answer).
+
+
+@cache
+def neighbours(square: str) -> tuple[str, ...]:
     """The 8 surrounding squares (the rulings count diagonals as adjacent)."""
     x, y = coords(square)
-    return [name(x + dx, y + dy) for dx, dy in DIRECTIONS if on_board(x + dx, y + dy)]
+    return tuple(name(x + dx, y + dy) for dx, dy in DIRECTIONS if on_board(x + dx, y + dy))
 
 
-def within(square: str, reach: int) -> list[str]:
+@cache
+def within(square: str, reach: int) -> tuple[str, ...]:
     """Squares at most `reach` king-steps away, the square itself excluded."""
     x, y = coords(square)
     out = []
@@ -56,10 +63,11 @@ def within(square: str, reach: int) -> list[str]:
         for dx in range(-reach, reach + 1):
             if (dx or dy) and on_board(x + dx, y + dy):
                 out.append(name(x + dx, y + dy))
-    return out
+    return tuple(out)
 
 
-def rays(square: str) -> list[list[str]]:
+@cache
+def rays(square: str) -> tuple[tuple[str, ...], ...]:
     """The 8 straight lines leaving a square, nearest square first."""
     x, y = coords(square)
     lines = []
@@ -69,8 +77,8 @@ def rays(square: str) -> list[list[str]]:
         while on_board(cx, cy):
             line.append(name(cx, cy))
             cx, cy = cx + dx, cy + dy
-        lines.append(line)
-    return lines
+        lines.append(tuple(line))
+    return tuple(lines)
 
 
 def orient(offset: Offset, orientation: str) -> Offset:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 
 from rules.base import ActionLog, seat_ref
 from rules.tashkalar.board import SQUARES, neighbours, rays, within
@@ -43,7 +44,7 @@ def current(state: State) -> tuple[Pending, Effect] | None:
     return pending, effects[pending.index]
 
 
-def _area(state: State, pending: Pending, effect: Effect) -> list[str]:
+def _area(state: State, pending: Pending, effect: Effect) -> Sequence[str]:
     source = pending.source
     if effect.area == "anywhere":
         return list(SQUARES)
@@ -101,7 +102,7 @@ def targets(state: State, pending: Pending, effect: Effect) -> list[str]:
 
 def _can_affect(state: State, pending: Pending, effect: Effect, square: str, token: int) -> bool:
     if effect.do in MOVE_KINDS:
-        return bool(destinations(state, square, effect))
+        return _may_move(state, square, effect)
     if effect.do == "upgrade":
         return rank_of(token) == 1 or (rank_of(token) == 2 and piece_free(state, owner_of(token), 3))
     if effect.do == "downgrade":
@@ -114,6 +115,15 @@ def _can_affect(state: State, pending: Pending, effect: Effect, square: str, tok
 def _may_enter(state: State, square: str, rank: int, combat: bool) -> bool:
     there = state.board.get(square)
     return there is None or rank_of(there) < rank or (combat and rank_of(there) == rank)
+
+
+def _may_move(state: State, square: str, effect: Effect) -> bool:
+    """Whether destinations() finds anywhere, without walking every path: a walk goes on only through empty
+    squares, so it goes anywhere exactly when its first step may."""
+    rank = rank_of(state.board[square])
+    combat = effect.do == "combat_move" or (effect.do == "jump" and effect.combat)
+    first = within(square, effect.reach) if effect.do == "jump" else neighbours(square) if effect.steps else ()
+    return any(_may_enter(state, step, rank, combat) for step in first)
 
 
 def destinations(state: State, square: str, effect: Effect) -> list[str]:
