@@ -39,6 +39,10 @@ RECUR = 0.5  # weight of the income a plan keeps earning on each of the next tur
 FRONTIER = 0.02  # tie-break: regions within reach for the next turn
 RECLUSE_WORTH = -2.5  # the Drow's ability, in coins at the pick (see _ability_worth)
 DECLINE_MARGIN = -2.0  # the model undervalues a fresh race (it ignores the regions a tired one loses)
+# Coins added to a race's worth when picking, by player count: measured, not derived. A race whose holders won
+# more than their share was taken too cheaply (late in the row, with coins on it), so the bot pays more for it
+# (see the rules page, D29). A weak lever: with 4 and 5 players a coin moves a race's wins by 1 point or less.
+RACE_PRICE: dict[int, dict[str, float]] = {3: {"kraken": 2.0, "martians": -1.0}}
 
 
 # -- copying: rules.bots.clone goes through JSON; the state is two levels deep, so copy it level by level
@@ -314,6 +318,7 @@ def _combo_worth(state: State, seat: int, index: int) -> float:
     race, power = abilities.race(combo.race), abilities.power(combo.power)
     token_worth = min(left, 4) / PRICE  # a token is a region for a third of the turns the regions keep scoring
     extra = _ability_worth(state, race, tokens, turns) + _ability_worth(state, power, tokens, turns)
+    extra += RACE_PRICE.get(state.players, {}).get(combo.race, 0.0)
     return tokens * token_worth + combo.coins - index + extra
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+import pytest
+
 from bench.selfplay import play
 from rules import serial
 from rules.base import SeatInfo
@@ -102,6 +104,19 @@ def test_bot_puts_a_value_on_every_race_and_power() -> None:
         worth = bot._ability_worth(state, ability, 9, 3)
         assert worth != 0, ability.id
     assert bot._ability_worth(state, found.races["mummies"], 9, 3) < 0
+
+
+def test_bot_pays_the_measured_price_of_a_race_by_player_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    """RACE_PRICE: with 3 players the Kraken's combo is worth its price more to the bot than the same combo priced
+    at nothing (the Kraken won 43.8% of 3-player games before); with 2 players no price is added."""
+    for players, added in ((3, bot.RACE_PRICE[3]["kraken"]), (2, 0.0)):
+        state = ENGINE.new([SeatInfo() for _ in range(players)], {}, Rng(1))
+        state.row[0].race = "kraken"
+        priced = bot._combo_worth(state, 0, 0)
+        monkeypatch.setattr(bot, "RACE_PRICE", {})
+        assert priced - bot._combo_worth(state, 0, 0) == pytest.approx(added)
+        monkeypatch.undo()
+    assert bot.RACE_PRICE[3]["kraken"] > 0
 
 
 def test_bot_step_worth_sees_the_region_bonuses() -> None:
