@@ -2,6 +2,7 @@
 
     python -m bench.selfplay vs-random GAME [--games 200] [--players N] [--option name=value ...] [--seed 1000]
     python -m bench.selfplay balance GAME [--games 400] [--players N] [--option name=value ...] [--seed 1000]
+        [--factions a,b,...]
 
 vs-random seats the game's bot at each seat in turn against random players and reports how often it wins,
 with a 95% confidence interval, and how long it takes to decide (p50/p99). balance seats bots everywhere and
@@ -9,7 +10,8 @@ reports wins per seat and per side (faction, species, realm... as the game's bot
 `side_of`; where players change sides during a game, as Small World's races, every side a seat held, named by
 `sides_held`), how the games end, their length in actions and turns, and the time per game. Games run in
 parallel (--jobs). Game n plays with seed `--seed` + n (1000 by default, the seeds of the published figures): tune
-on other seeds, then check on these.
+on other seeds, then check on these. --factions sets the order the factions rotate in (the game's own by default):
+with teams, it decides which factions share a team.
 """
 
 from __future__ import annotations
@@ -62,10 +64,13 @@ def _ending(module: ModuleType | None, state: Any, winners: tuple[int, ...], pla
     return "draw" if len(winners) == players > 1 else "win"
 
 
-def seat_infos(engine: Engine[Any], players: int, rotation: int | None) -> list[SeatInfo]:
+def seat_infos(
+    engine: Engine[Any], players: int, rotation: int | None, order: tuple[str, ...] | None = None
+) -> list[SeatInfo]:
     """Seats asking for factions in turn (shifted by `rotation`, so over many games every faction sits at every
-    seat and a seat's advantage is told apart from a faction's), or the game's own default with None."""
-    factions = engine.meta.factions
+    seat and a seat's advantage is told apart from a faction's), or the game's own default with None. `order`:
+    the factions in the order they go round (the game's own order by default)."""
+    factions = order or engine.meta.factions
     if rotation is None or not factions or len(factions) < players:
         return [SeatInfo() for _ in range(players)]
     return [SeatInfo(factions[(seat + rotation) % len(factions)]) for seat in range(players)]
@@ -79,12 +84,13 @@ def play(
     bots: tuple[int, ...],
     measure: bool = True,
     rotation: int | None = None,
+    order: tuple[str, ...] | None = None,
 ) -> Game:
     """One game: the seats in `bots` play the game's bot, the others play at random."""
     engine: Engine[Any] = rules.engine(game)
     module = bot_module(game)
     chooser = random.Random(seed)
-    seats = seat_infos(engine, players, rotation)
+    seats = seat_infos(engine, players, rotation, order)
     state = engine.new(seats, engine.meta.resolve_options(options), Rng(seed))
     baseline = random_policy(engine)
     smart: Policy = engine.bot or baseline
@@ -143,15 +149,18 @@ def _run(
     seats: Callable[[int], tuple[int, ...]],
     rotate: bool = False,
     seed: int = DEFAULT_SEED,
+    order: tuple[str, ...] | None = None,
 ) -> list[Game]:
-    args = [(game, players, options, seed + n, seats(n), True, n if rotate else None) for n in range(games)]
+    args = [(game, players, options, seed + n, seats(n), True, n if rotate else None, order) for n in range(games)]
     if jobs <= 1:
         return [play(*arg) for arg in args]
     with ProcessPoolExecutor(jobs) as pool:
         return list(pool.map(_play_args, args, chunksize=max(1, games // (jobs * 8))))
 
 
-def _play_args(arg: tuple[str, int, dict[str, str], int, tuple[int, ...], bool, int | None]) -> Game:
+def _play_args(
+    arg: tuple[str, int, dict[str, str], int, tuple[int, ...], bool, int | None, tuple[str, ...] | None],
+) -> Game:
     return play(*arg)
 
 
@@ -189,10 +198,18 @@ def vs_random(
 
 
 def balance(
-    game: str, players: int, options: dict[str, str], games: int, jobs: int, seed: int = DEFAULT_SEED
+    game: str,
+    players: int,
+    options: dict[str, str],
+    games: int,
+    jobs: int,
+    seed: int = DEFAULT_SEED,
+    order: tuple[str, ...] | None = None,
 ) -> dict[str, Any]:
-    """Bots everywhere; factions rotate over the seats from game to game (where the game has factions)."""
-    played = _run(game, players, options, games, jobs, lambda n: tuple(range(players)), rotate=True, seed=seed)
+    """Bots everywhere; factions rotate over the seats from game to game (where the game has factions), in
+    `order` if given."""
+    everyone = tuple(range(players))
+    played = _run(game, players, options, games, jobs, lambda n: everyone, rotate=True, seed=seed, order=order)
     seats = {seat: sum(_share(r.winners, seat, players) for r in played) for seat in range(players)}
     counted: Counter[str] = Counter()
     won: dict[str, float] = {}
@@ -229,6 +246,16 @@ def _show(report: dict[str, Any]) -> str:
     return "\n".join(f"  {key}: {fmt(value)}" for key, value in report.items())
 
 
+def _faction_order(parser: argparse.ArgumentParser, engine: Engine[Any], text: str | None) -> tuple[str, ...] | None:
+    """--factions, checked: every one of the game's factions, each once."""
+    if text is None:
+        return None
+    order = tuple(name.strip() for name in text.split(","))
+    if sorted(order) != sorted(engine.meta.factions):
+        parser.error(f"--factions must list each of {', '.join(engine.meta.factions)} once")
+    return order
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("mode", choices=("vs-random", "balance"))
@@ -238,14 +265,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--option", action="append", default=[], help="a game option, name=value")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="the first game's seed; game n plays seed + n")
+    parser.add_argument("--factions", help="balance: the factions in the order they rotate, comma-separated")
     args = parser.parse_args(argv)
     engine = rules.engine(args.game)
+    order = _faction_order(parser, engine, args.factions)
     players = args.players or max(engine.meta.min_players, 2)
     options = dict(pair.split("=", 1) for pair in args.option)
     games = args.games or (200 if args.mode == "vs-random" else 400)
-    run = vs_random if args.mode == "vs-random" else balance
     began = time.perf_counter()
-    report = run(args.game, players, options, games, args.jobs, args.seed)
+    if args.mode == "vs-random":
+        report = vs_random(args.game, players, options, games, args.jobs, args.seed)
+    else:
+        report = balance(args.game, players, options, games, args.jobs, args.seed, order)
     seeds = "" if args.seed == DEFAULT_SEED else f", seeds from {args.seed}"
     print(f"{args.mode} {args.game}, {players} players, {games} games{seeds} in {time.perf_counter() - began:.0f} s")
     print(_show(report))

@@ -28,3 +28,27 @@ def test_the_command_line_takes_a_seed_and_says_so(capsys: pytest.CaptureFixture
     assert capsys.readouterr().out.startswith("balance tictactoe, 2 players, 4 games, seeds from 7 in ")
     selfplay.main(["balance", "tictactoe", "--games", "4", "--jobs", "1"])
     assert "seeds from" not in capsys.readouterr().out
+
+
+def test_factions_rotate_in_the_order_given() -> None:
+    """--factions: the factions go round the seats in that order, so with teams it decides who shares a team."""
+    engine = selfplay.rules.engine("tashkalar")
+    order = ("cinder", "tide", "gale", "verdant")
+    teams = [
+        {info.faction for info in selfplay.seat_infos(engine, 4, n, order)[::2]} for n in range(4)
+    ]  # seats 1 and 3
+    assert teams == [{"cinder", "gale"}, {"tide", "verdant"}] * 2
+    default = [{info.faction for info in selfplay.seat_infos(engine, 4, n)[::2]} for n in range(4)]
+    assert default == [{"cinder", "tide"}, {"gale", "verdant"}] * 2
+    species = tuple(reversed(selfplay.rules.engine("dragondice").meta.factions))
+    games = selfplay._run("dragondice", 2, {}, 2, 1, lambda n: (0, 1), rotate=True, order=species)
+    assert [game.sides for game in games] == [((species[0],), (species[1],)), ((species[1],), (species[2],))]
+
+
+def test_the_command_line_refuses_a_faction_order_that_is_not_the_games_factions(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for wrong in ("cinder,tide,gale", "cinder,tide,gale,gale", "cinder,tide,gale,moss"):
+        with pytest.raises(SystemExit):
+            selfplay.main(["balance", "tashkalar", "--players", "4", "--factions", wrong, "--games", "1"])
+        assert "--factions must list each of cinder, gale, tide, verdant once" in capsys.readouterr().err
