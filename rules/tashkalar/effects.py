@@ -117,11 +117,15 @@ def _may_enter(state: State, square: str, rank: int, combat: bool) -> bool:
     return there is None or rank_of(there) < rank or (combat and rank_of(there) == rank)
 
 
+def _combat(effect: Effect) -> bool:
+    """Whether a move may end on an enemy token of its own rank (and destroy it)."""
+    return effect.do == "combat_move" or (effect.do == "jump" and effect.combat)
+
+
 def _may_move(state: State, square: str, effect: Effect) -> bool:
     """Whether destinations() finds anywhere, without walking every path: a walk goes on only through empty
     squares, so it goes anywhere exactly when its first step may."""
-    rank = rank_of(state.board[square])
-    combat = effect.do == "combat_move" or (effect.do == "jump" and effect.combat)
+    rank, combat = rank_of(state.board[square]), _combat(effect)
     first = within(square, effect.reach) if effect.do == "jump" else neighbours(square) if effect.steps else ()
     return any(_may_enter(state, step, rank, combat) for step in first)
 
@@ -129,7 +133,7 @@ def _may_move(state: State, square: str, effect: Effect) -> bool:
 def destinations(state: State, square: str, effect: Effect) -> list[str]:
     """Where the token on `square` may go: paths through empty squares; only the last square may hold a token."""
     token = state.board[square]
-    combat = effect.do == "combat_move" or (effect.do == "jump" and effect.combat)
+    combat = _combat(effect)
     if effect.do == "jump":
         return sorted(s for s in within(square, effect.reach) if _may_enter(state, s, rank_of(token), combat))
     found: set[str] = set()

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from rules.base import RuleError, SeatInfo
 from rules.rng import Rng
+from rules.tashkalar import effects
+from rules.tashkalar.board import SQUARES
+from rules.tashkalar.content import CARDS, MOVE_KINDS
 from rules.tashkalar.engine import ENGINE as tashkalar
 from rules.tashkalar.state import DISCS, LEGEND_TOKENS
 from tests.rules.tashkalar.helpers import act, fresh, hand, lay, owner_rank, put, summon, types
@@ -481,3 +486,24 @@ def test_legend_supply_limits_upgrades() -> None:
     lay(state, 0, "furnace_golem", "e5")
     summon(state, 0, "furnace_golem", "e5")
     assert not state.queue  # no legendary piece left: nothing to upgrade, the effect is skipped
+
+
+def test_a_move_is_offered_exactly_when_it_has_somewhere_to_go() -> None:
+    """targets() asks only whether a move's first step may enter anywhere (the full walk is kept for choosing
+    the destination): on crowded random boards the two always agree, for every kind of move on every card."""
+    moves = {effect for card in CARDS.values() for effect in card.effects if effect.do in MOVE_KINDS}
+    assert {effect.do for effect in moves} == MOVE_KINDS
+    chooser = random.Random(7)
+    stuck = free = 0
+    for density in (0.3, 0.6, 0.85, 0.95):
+        for _ in range(20):
+            state = fresh(players=4)
+            for square in SQUARES:
+                if chooser.random() < density:
+                    put(state, chooser.randrange(4), chooser.randint(1, 3), square)
+            for square in state.board:
+                for effect in moves:
+                    whole_walk = bool(effects.destinations(state, square, effect))
+                    assert effects._may_move(state, square, effect) == whole_walk, (square, effect)
+                    stuck, free = stuck + (not whole_walk), free + whole_walk
+    assert stuck and free  # both answers were put to the test
