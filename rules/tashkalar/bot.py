@@ -45,7 +45,8 @@ FOLLOWED = 3  # of each group of unfinished actions, how many are followed throu
 
 
 def _copy(state: State) -> State:
-    """An independent copy of a state, field by field (tests check that every field is covered)."""
+    """An independent copy of a state, field by field (tests check that every field is covered); the lists that
+    never change after the start (factions, opening) are shared."""
     new = copy.copy(state)
     new.board = dict(state.board)
     new.hands = [Hand(list(h.beings), list(h.legends), list(h.flares)) for h in state.hands]

@@ -95,6 +95,9 @@ class State:
     turn: int = 0
     round: int = 1
     actions_left: int = 1
+    # actions each seat has on its first turn; empty (tables made before the house rule for three players):
+    # the first seat 1, the others 2
+    opening: list[int] = field(default_factory=list)
     discarded: bool = False
     extra_cards: int = 0
     queue: list[Pending] = field(default_factory=list)

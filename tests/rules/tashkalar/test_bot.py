@@ -107,7 +107,7 @@ def test_copy_is_complete_and_independent() -> None:
         "players", "mode", "teams", "max_rounds", "factions", "board", "hands", "decks", "discards", "legend_deck",
         "legend_discard", "flare_deck", "flare_discard", "task_deck", "tasks_offer", "claimed", "scores",
         "carry_common", "tally", "borrowed", "active", "controller", "turn", "round", "actions_left", "discarded",
-        "extra_cards", "queue", "take", "phase", "ending", "end_reason", "last", "changed",
+        "extra_cards", "queue", "take", "phase", "ending", "end_reason", "last", "changed", "opening",
     }  # fmt: skip
     assert {f.name for f in dataclasses.fields(State)} == handled, "bot._copy must copy State's new fields"
     before = serial.dumps(state)

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from rules import serial
 from rules.base import RuleError, SeatInfo
 from rules.rng import Rng
 from rules.tashkalar import effects
@@ -23,6 +24,39 @@ def test_step_01_take_your_actions() -> None:
     assert state.active == 1 and state.actions_left == 2
     act(state, 1, type="place", square="a1")
     assert state.active == 1 and state.actions_left == 1
+
+
+def _first_turns(players: int, **options: str) -> list[int]:
+    """The actions each seat has on its first turn, and the first seat on its second."""
+    state = tashkalar.new([SeatInfo()] * players, {"mode": "deathmatch", **options}, Rng(3))
+    empty = iter(SQUARES)
+    counts = []
+    for seat in [*range(players), 0]:
+        assert state.active == seat
+        counts.append(state.actions_left)
+        for _ in range(state.actions_left):
+            act(state, seat, type="place", square=next(empty))
+    return counts
+
+
+def test_step_01_take_your_actions_with_three_players_the_last_seat_opens_with_one_too() -> None:
+    """House rule: with three players each alone the third seat, who has the last turn of every round, won 43.6%
+    of 400 bot games (band 23.3-43.3%); its first turn has one action, like the first player's."""
+    assert _first_turns(3) == [1, 2, 1, 2]
+    assert _first_turns(2) == [1, 2, 2]
+    assert _first_turns(4) == [1, 2, 2, 2, 2]
+    assert _first_turns(4, teams="yes") == [1, 2, 2, 2, 2]
+
+
+def test_a_table_made_before_the_three_player_opening_keeps_two_actions_for_its_third_seat() -> None:
+    state = tashkalar.new([SeatInfo()] * 3, {"mode": "deathmatch"}, Rng(3))
+    stored = serial.dump(state)
+    stored.pop("opening")
+    old = serial.load(type(state), stored)
+    act(old, 0, type="place", square="a1")
+    act(old, 1, type="place", square="a2")
+    act(old, 1, type="place", square="b2")
+    assert old.active == 2 and old.actions_left == 2
 
 
 def test_step_02_place_a_common_token() -> None:
