@@ -49,6 +49,7 @@ class Game:
     turns: int
     seconds: float
     decisions: list[float] = field(default_factory=list)  # seconds each bot decision took (vs-random: the bot's)
+    record: dict[str, Any] = field(default_factory=dict)  # what `play`'s caller asked to keep of the final state
 
 
 def bot_module(game: str) -> ModuleType | None:
@@ -85,8 +86,10 @@ def play(
     measure: bool = True,
     rotation: int | None = None,
     order: tuple[str, ...] | None = None,
+    record: Callable[[Any], dict[str, Any]] | None = None,
 ) -> Game:
-    """One game: the seats in `bots` play the game's bot, the others play at random."""
+    """One game: the seats in `bots` play the game's bot, the others play at random. `record` picks what to keep
+    of the final state."""
     engine: Engine[Any] = rules.engine(game)
     module = bot_module(game)
     chooser = random.Random(seed)
@@ -122,7 +125,8 @@ def play(
     side_of = getattr(module, "side_of", None)
     sides = tuple(tuple(seen[s]) or ((str(side_of(state, s)),) if side_of else ()) for s in range(players))
     ending = _ending(module, state, outcome.winners, players)
-    return Game(outcome.winners, sides, ending, actions, turns, time.perf_counter() - began, decisions)
+    kept = record(state) if record else {}
+    return Game(outcome.winners, sides, ending, actions, turns, time.perf_counter() - began, decisions, kept)
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:

@@ -146,8 +146,9 @@ HANDICAP: Schema = {
     "about": text(),
     # scenario -> from which turn on each rate holds -> side -> VP given up on every scoring turn from then
     "rates": table(table(table(whole(low=0), keys=SIDES)), keys=SCENARIOS),
-    # how two or three players share the sides (seating_name) -> side -> VP given up on every scoring turn on top
-    "by_seating": table(table(whole(low=0), keys=SIDES), default={}),
+    # scenario -> how two or three players share the sides (seating_name) -> side -> VP given up on every scoring
+    # turn on top of the scenario's rates
+    "by_seating": table(table(table(whole(low=0), keys=SIDES)), keys=SCENARIOS, default={}),
 }
 NATIONS_FILE: Schema = {
     "source": text(SOURCES),
@@ -363,8 +364,8 @@ class NationData:
     alliance_turns: tuple[tuple[str, str], ...]  # (alliance id, name), in turn-record order after the nations
     # scenario -> (from turn, side -> VP given up on each scoring turn), by turn
     handicap: dict[str, tuple[tuple[int, dict[str, int]], ...]] = field(default_factory=dict)
-    # seating (seating_name) -> side -> VP given up on each scoring turn on top of the scenario's rates
-    by_seating: dict[str, dict[str, int]] = field(default_factory=dict)
+    # scenario -> seating (seating_name) -> side -> VP given up on each scoring turn on top of the scenario's rates
+    by_seating: dict[str, dict[str, dict[str, int]]] = field(default_factory=dict)
 
     def resolve(self, name: str) -> str:
         return self.aliases[_norm(name)]
@@ -373,7 +374,7 @@ class NationData:
         """The VP `side` gives up on scoring turn `turn` of `scenario` (the house handicap), with what its
         seating adds (None: one side a player, or the bot plays some)."""
         rates = [sides for start, sides in self.handicap.get(scenario, ()) if start <= turn]
-        extra = self.by_seating.get(seating, {}).get(side, 0) if seating else 0
+        extra = self.by_seating.get(scenario, {}).get(seating, {}).get(side, 0) if seating else 0
         return (rates[-1].get(side, 0) if rates else 0) + extra
 
 
@@ -418,7 +419,7 @@ def parse_nations(raw: dict[str, Any], board: MapData, file: str = "nations.json
         (item["id"], item["name"]) for _, item in entries(file, raw["alliance_turns"], ALLIANCE_TURN, closed=True)
     )
     handicap = top["handicap"]
-    by_seating = _by_seating(top_where, handicap["by_seating"])
+    by_seating = {scenario: _by_seating(top_where, rates) for scenario, rates in handicap["by_seating"].items()}
     return NationData(ordered, aliases, alliance_turns, _handicap(top_where, handicap["rates"]), by_seating)
 
 

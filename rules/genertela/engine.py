@@ -184,7 +184,7 @@ meta = Meta(
 )
 
 
-def _seating(players: int, mode: str, wanted: list[str | None]) -> dict[str, int]:
+def deal_sides(players: int, mode: str, wanted: list[str | None]) -> dict[str, int]:
     """Sides to seats: the asked-for side first, the rest dealt round the table (or left to the bot)."""
     seats: dict[str, int] = {}
     for seat, side in enumerate(wanted):
@@ -208,7 +208,7 @@ def new(seats: Sequence[SeatInfo], options: dict[str, Any], rng: Rng) -> State:
     players = len(seats)
     require(1 <= players <= 4, "Genertela takes 1 to 4 players.")
     mode = str(options.get("seating", "shared"))
-    state = State(players, _seating(players, mode, [s.faction for s in seats]))
+    state = State(players, deal_sides(players, mode, [s.faction for s in seats]))
     state.last_turn = int(options.get("last_turn", 40))
     # a table made before the option existed has no value stored: it keeps the simple bot, so its log replays
     state.unseated = str(options.get("unseated", "simple"))

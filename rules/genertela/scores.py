@@ -3,8 +3,8 @@
 The handicap (option `handicap`, house): the turn record gives Red eleven nations and the others five to eight,
 and the sides are strong at different times, so with plain counts Red won nearly every bot-played campaign. On
 each scoring turn a side gives up the VP its rate in the nation data says, and more when two or three players
-share the sides, by how they share them: a player's sides help each other (rates measured by bot games, see
-rules.md). In the `bid` seating the players' bids take its place."""
+share the sides, by how they share them and by scenario: a player's sides help each other (rates measured by
+bot games, see rules.md). In the `bid` seating the players' bids take its place."""
 
 from __future__ import annotations
 
@@ -26,9 +26,13 @@ def handicap(state: State, side: str) -> int:
     scores started."""
     if not state.handicapped:
         return 0
-    turns = range(SCENARIOS[state.scenario], state.turn + 1)
     where = seating(state) if state.by_seating else None
-    return sum(CONTENT.nations.handicap_rate(state.scenario, t, side, where) for t in turns if CONTENT.turn(t).scoring)
+    return sum(CONTENT.nations.handicap_rate(state.scenario, t, side, where) for t in scoring_turns(state))
+
+
+def scoring_turns(state: State) -> list[int]:
+    """The scoring turns begun so far that count in the state's scenario."""
+    return [t for t in range(SCENARIOS[state.scenario], state.turn + 1) if CONTENT.turn(t).scoring]
 
 
 def seating(state: State) -> str | None:
