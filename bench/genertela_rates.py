@@ -46,10 +46,7 @@ def seatings(players: int) -> dict[str, tuple[str, ...]]:
 
 
 def _name(side_seat: dict[str, int]) -> str:
-    groups: dict[int, list[str]] = defaultdict(list)
-    for side, seat in side_seat.items():
-        groups[seat].append(side)
-    return seating_name(groups.values())
+    return seating_name(scores.groups(side_seat).values())
 
 
 def record(state: State) -> Record:
@@ -97,7 +94,7 @@ def shares(rows: Sequence[Record], extra: dict[str, int]) -> dict[str, float]:
 
 
 def _group(row: Record, seat: int) -> str:
-    return "+".join(side for side in SIDES if row["seat"][side] == seat)
+    return "+".join(scores.groups(row["seat"])[seat])
 
 
 def fit(rows: Sequence[Record], span: int) -> dict[str, int]:

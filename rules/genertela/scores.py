@@ -40,10 +40,16 @@ def seating(state: State) -> str | None:
     three players holding all four sides; None when each holds one side or the bot plays some."""
     if BOT in state.side_seat.values():
         return None
-    groups: dict[int, list[str]] = {}
-    for side, seat in state.side_seat.items():
-        groups.setdefault(seat, []).append(side)
-    return seating_name(groups.values()) if 1 < len(groups) < len(SIDES) else None
+    held = groups(state.side_seat)
+    return seating_name(held.values()) if 1 < len(held) < len(SIDES) else None
+
+
+def groups(side_seat: dict[str, int]) -> dict[int, list[str]]:
+    """Each seat's sides, in side order."""
+    held: dict[int, list[str]] = {}
+    for side in SIDES:
+        held.setdefault(side_seat[side], []).append(side)
+    return held
 
 
 def given_up(state: State, side: str) -> int:

@@ -343,8 +343,8 @@ def _end_turn(state: State, rng: Rng, log: ActionLog) -> None:
         state.round += 1
     state.controller = state.active
     state.turn += 1
-    opening = state.opening if state.round == 1 and state.opening else []
-    state.actions_left = opening[state.active] if opening else 2
+    first_round = state.round == 1 and bool(state.opening)
+    state.actions_left = state.opening[state.active] if first_round else 2
     state.discarded = False
     state.extra_cards = 0
     state.tally = [0, 0, 0]

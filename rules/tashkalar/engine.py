@@ -69,6 +69,7 @@ def new(seats: Sequence[SeatInfo], options: dict[str, Any], rng: Rng) -> State:
         borrowed=[[] for _ in range(players)],
         opening=opening_actions(players, teams),
     )
+    state.actions_left = state.opening[0]
     for deck in (*state.decks, state.legend_deck, state.flare_deck, state.task_deck):
         rng.shuffle(deck)
     for seat in range(players):
