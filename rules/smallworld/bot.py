@@ -9,6 +9,7 @@
 - Decline: before the first conquest, the planned turn is compared with declining now (its exact income), each
   followed by a small model of the turns left (a race expands by its spare tokens per region price; a fresh race
   takes its tokens per price at once; declined regions keep scoring).
+- Cultists: before conquering, the Great Ancient is moved when the best plan from its new place is clearly better.
 - The reinforcement die is rolled when nothing else is affordable (a failure costs nothing: the tokens stay in
   hand and are spread); the rest is left to `end`, which spreads the hand over the thinnest regions.
 
@@ -36,13 +37,40 @@ PRICE = 2.3  # tokens a conquest costs, on average (empty land 2, monsters 4, fo
 TREASURE = 1.2  # coins a turn a Place/Relic found under monsters brings, on average over the stack
 HURT = 2.0  # a region taken from a player: coins it no longer earns them, their lost token (2.0 beat 0.5, 1.0)
 RECUR = 0.5  # weight of the income a plan keeps earning on each of the next turns (up to two of them)
+ANCIENT_MARGIN = 0.5  # the Great Ancient leaves a region it shields: move it for a clearly better plan only
 FRONTIER = 0.02  # tie-break: regions within reach for the next turn
 RECLUSE_WORTH = -2.5  # the Drow's ability, in coins at the pick (see _ability_worth)
 DECLINE_MARGIN = -2.0  # the model undervalues a fresh race (it ignores the regions a tired one loses)
 # Coins added to a race's worth when picking, by player count: measured, not derived. A race whose holders won
-# more than their share was taken too cheaply (late in the row, with coins on it), so the bot pays more for it
-# (see the rules page, D29). A weak lever: with 4 and 5 players a coin moves a race's wins by 1 point or less.
-RACE_PRICE: dict[int, dict[str, float]] = {3: {"kraken": 2.0, "martians": -1.0}}
+# more than their share was taken too cheaply (late in the row, with coins on it), so the bot pays more for it;
+# one whose holders won less is left in the row until coins lie on it (see the rules page, D29).
+RACE_PRICE: dict[int, dict[str, float]] = {
+    3: {"kraken": 2.0, "martians": -1.0, "drow": -1.0, "mummies": 1.5},
+    4: {
+        "drow": -3.0,
+        "ogres": -3.0,
+        "martians": -2.0,
+        "mudmen": -1.0,
+        "spiderines": -1.0,
+        "liches": -1.0,
+        "mummies": 1.5,
+        "faceless": 1.5,
+        "shrubmen": 1.0,
+    },
+    5: {
+        "drow": -3.0,
+        "ogres": -4.5,
+        "cultists": -2.0,
+        "martians": -2.0,
+        "spiderines": -1.5,
+        "will_o_wisps": -1.5,
+        "mudmen": -1.0,
+        "gnomes": -1.0,
+        "mummies": 2.0,
+        "faceless": 1.5,
+        "flames": 1.0,
+    },
+}
 
 
 # -- copying: rules.bots.clone goes through JSON; the state is two levels deep, so copy it level by level
@@ -103,7 +131,8 @@ def _step_worth(state: State, seat: int, rid: str) -> float:
     data = game.regions[rid]
     region = state.regions[rid]
     if data.terrain == "river" and not abilities.has_active(state, seat, "river_hold"):
-        return 0.1  # emptied at redeployment: only a stepping stone
+        # emptied at redeployment: only a stepping stone, unless a foe (the Kraken) holds it
+        return 0.1 + (HURT if region.tokens > 0 and region.owner not in (None, seat) else 0.0)
     worth = 1.0
     occupied = region.tokens > 0 and region.owner not in (None, seat)
     for effect in abilities.active_effects(state, seat):
@@ -120,6 +149,8 @@ def _step_worth(state: State, seat: int, rid: str) -> float:
             worth += coins * 0.5
         elif effect.kind == "sanctuary" and effect.get("terrain") == data.terrain:
             worth += 0.5
+        elif effect.kind == "tokens_per_terrain" and effect.get("terrain") == data.terrain:
+            worth += 0.8  # a token more at the start of each turn
         elif effect.kind == "score_conquered":
             origin = effect.get("origin")
             occupied = region.tokens > 0 and region.owner != seat
@@ -353,11 +384,40 @@ def _conquest(view: State, seat: int, actions: list[Action], chooser: random.Ran
     declining = not view.log.conquered and {"type": "decline"} in actions
     if declining and _should_decline(view, seat, best_plan):
         return {"type": "decline"}
+    shift = _ancient_shift(view, seat, actions, best_worth)
+    if shift is not None:
+        return shift
     if best[0]["type"] == "end":
         rolls = [a for a in actions if a["type"] == "reinforce"]
         if rolls:
             return max(rolls, key=lambda a: _roll_worth(view, seat, str(a["region"])))
     return chooser.choice(best)
+
+
+def _ancient_shift(view: State, seat: int, actions: list[Action], stay_worth: float) -> Action | None:
+    """Cultists, before conquering: move the Great Ancient where the best plan gets better (regions next to it
+    cost a token less). Only the two moves that put the most targets next to it are planned in full."""
+    moves = [a for a in actions if a["type"] == "use"]
+    if not moves:
+        return None
+    game = load_map(view.players)
+    here = next(rid for rid, r in view.regions.items() if "ancient" in r.markers and r.owner == seat)
+    targets = {t.region for t in board.targets(view, seat)} - set(game.regions[here].adjacent)
+
+    def reach(move: Action) -> int:
+        return len(targets & set(game.regions[str(move["region"])].adjacent))
+
+    best: tuple[float, Action | None] = (stay_worth + ANCIENT_MARGIN, None)
+    for move in sorted(moves, key=lambda m: (-reach(m), str(m["region"])))[:2]:
+        trial = copy_state(view)
+        trial.regions[here].markers.remove("ancient")
+        trial.regions[str(move["region"])].markers.append("ancient")
+        trial.log.ancient_moved = True
+        for choice in legal(trial, seat):
+            if choice.action["type"] == "conquer":
+                worth, _ = _plan(trial, seat, str(choice.action["region"]))
+                best = max(best, (worth, move), key=lambda b: b[0])
+    return best[1]
 
 
 def _roll_worth(state: State, seat: int, rid: str) -> float:

@@ -119,6 +119,13 @@ def test_bot_pays_the_measured_price_of_a_race_by_player_count(monkeypatch: pyte
     assert bot.RACE_PRICE[3]["kraken"] > 0
 
 
+def test_bot_prices_only_races_that_exist_at_player_counts_that_exist() -> None:
+    """A misspelt race in RACE_PRICE would silently price nothing."""
+    races = set(content().races)
+    for players, prices in bot.RACE_PRICE.items():
+        assert 2 <= players <= 5 and set(prices) <= races, players
+
+
 def test_bot_step_worth_sees_the_region_bonuses() -> None:
     """A region is worth more to a race or power that scores it, and a monster region its kind's reward."""
     state = ENGINE.new([SeatInfo(), SeatInfo()], {}, Rng(1))
