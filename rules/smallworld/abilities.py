@@ -14,6 +14,11 @@ def power(power_id: str) -> Ability:
     return content().powers[power_id]
 
 
+def marker_region(state: State, seat: int, marker: str) -> str | None:
+    """Where the seat's Great Ancient ("ancient") or Queen ("queen") stands, if it is on the map."""
+    return next((rid for rid, r in state.regions.items() if marker in r.markers and r.owner == seat), None)
+
+
 def treasure(treasure_id: str) -> Ability:
     return content().treasures[treasure_id]
 

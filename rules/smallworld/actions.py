@@ -253,12 +253,13 @@ def use(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLo
     require(abilities.has_active(state, seat, "great_ancient"), "Only active Cultists have the Great Ancient.")
     _before_conquests(state, "move the Great Ancient")
     require(not state.log.ancient_moved, "The Great Ancient moves at most once per turn.")
-    here = [rid for rid, r in state.regions.items() if "ancient" in r.markers and r.owner == seat]
-    require(bool(here), "The Great Ancient is not on the map yet: it joins your next conquest.")
+    here = abilities.marker_region(state, seat, "ancient")
+    require(here is not None, "The Great Ancient is not on the map yet: it joins your next conquest.")
+    assert here is not None
     rid = text_param(action, "region")
     _my_region(state, seat, rid, "region")
-    require(rid != here[0], f"The Great Ancient is already in {name(state, rid)}.")
-    state.regions[here[0]].markers.remove("ancient")
+    require(rid != here, f"The Great Ancient is already in {name(state, rid)}.")
+    state.regions[here].markers.remove("ancient")
     state.regions[rid].markers.append("ancient")
     state.log.ancient_moved = True
     log.say(f"{seat_ref(seat)} moves the Great Ancient to {name(state, rid)}.")

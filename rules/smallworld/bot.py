@@ -24,7 +24,9 @@ import random
 from typing import Any
 
 from rules.base import ActionLog
+from rules.rng import Rng
 from rules.smallworld import abilities, board, scoring
+from rules.smallworld.actions import use
 from rules.smallworld.conquest import take
 from rules.smallworld.content import LAND, Ability, content, load_map
 from rules.smallworld.moves import legal
@@ -403,7 +405,8 @@ def _ancient_shift(view: State, seat: int, actions: list[Action], stay_worth: fl
     if not moves:
         return None
     game = load_map(view.players)
-    here = next(rid for rid, r in view.regions.items() if "ancient" in r.markers and r.owner == seat)
+    here = abilities.marker_region(view, seat, "ancient")
+    assert here is not None  # a move is offered only once the Ancient is on the map
     targets = {t.region for t in board.targets(view, seat)} - set(game.regions[here].adjacent)
 
     def reach(move: Action) -> int:
@@ -412,9 +415,7 @@ def _ancient_shift(view: State, seat: int, actions: list[Action], stay_worth: fl
     best: tuple[float, Action | None] = (stay_worth + ANCIENT_MARGIN, None)
     for move in sorted(moves, key=lambda m: (-reach(m), str(m["region"])))[:2]:
         trial = copy_state(view)
-        trial.regions[here].markers.remove("ancient")
-        trial.regions[str(move["region"])].markers.append("ancient")
-        trial.log.ancient_moved = True
+        use(trial, seat, move, Rng(0), ActionLog())  # the rules' own move, on the copy
         for choice in legal(trial, seat):
             if choice.action["type"] == "conquer":
                 worth, _ = _plan(trial, seat, str(choice.action["region"]))

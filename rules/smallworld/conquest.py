@@ -122,7 +122,8 @@ def take(state: State, seat: int, region_id: str, placed: int, log: ActionLog, b
         state.log.doormat_used = True
         _fly_doormat(state, seat, region_id, log)
     if player.active is not None:
-        if abilities.race(player.active.race).has("great_ancient") and not _has_marker(state, seat, "ancient"):
+        ancient_placed = abilities.marker_region(state, seat, "ancient") is not None
+        if abilities.race(player.active.race).has("great_ancient") and not ancient_placed:
             region.markers.append("ancient")
             log.say(f"The Great Ancient rises in {name(state, region_id)}.")
         if abilities.power(player.active.power).has("queen") and not player.queen_placed:
@@ -155,10 +156,6 @@ def _beat_monsters(state: State, seat: int, region_id: str, log: ActionLog) -> N
         player.hand += got
         if got:
             log.say(f"{seat_ref(seat)} gains {got} token(s) from the {beast.name}.")
-
-
-def _has_marker(state: State, seat: int, marker: str) -> bool:
-    return any(marker in r.markers and r.owner == seat for r in state.regions.values())
 
 
 def _fly_doormat(state: State, seat: int, region_id: str, log: ActionLog) -> None:

@@ -92,9 +92,9 @@ def _conquest_choices(state: State, seat: int) -> list[Choice]:
         if state.seats[seat].active is not None:
             choices.append(Choice({"type": "decline"}, "Go into decline (no conquest this turn)"))
         if abilities.has_active(state, seat, "great_ancient") and not state.log.ancient_moved:
-            here = [rid for rid in mine if "ancient" in state.regions[rid].markers]
-            for rid in mine if here else []:
-                if rid not in here:
+            here = abilities.marker_region(state, seat, "ancient")
+            for rid in mine if here is not None else []:
+                if rid != here:
                     action = {"type": "use", "ability": "ancient", "region": rid}
                     choices.append(Choice(action, f"Move the Great Ancient to {names[rid].name}"))
     return choices
