@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import AsyncIterator, Iterable
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from typing import Any
 
 import asyncpg
@@ -36,6 +36,26 @@ def numbered(sql: str) -> str:
         return f"${count}"
 
     return _MARK.sub(next_mark, sql)
+
+
+async def give_back(conn: asyncpg.Connection, table_id: int) -> None:
+    """Unlock a table's advisory lock. A connection that broke took the lock with its session (asyncpg may
+    already have taken it back into the pool, and then refuses every call on it); one that cannot answer the
+    unlock (its server went away mid-reply, or the task was cancelled while unlocking) is closed, so its
+    session and the lock end with it rather than go back to the pool still held."""
+    try:
+        if not conn.is_closed():
+            await conn.execute("SELECT pg_advisory_unlock($1, $2)", LOCK_SPACE, table_id)
+    except (asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError, OSError):
+        _close(conn)
+    except asyncio.CancelledError:
+        _close(conn)
+        raise
+
+
+def _close(conn: asyncpg.Connection) -> None:
+    with suppress(asyncpg.InterfaceError):  # the pool took it back when its connection died: nothing to close
+        conn.terminate()
 
 
 def _changed(status: str) -> int:
@@ -148,9 +168,7 @@ class PostgresStore(Store):
             try:
                 yield
             finally:
-                # a connection that broke took the lock with it; a live one gives it back
-                if not conn.is_closed():
-                    await conn.execute("SELECT pg_advisory_unlock($1, $2)", LOCK_SPACE, table_id)
+                await give_back(conn, table_id)
 
     # --- statements ------------------------------------------------------------------------------------------
 

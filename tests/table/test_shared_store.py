@@ -15,6 +15,7 @@ import rules
 from rules import serial
 from rules.base import RuleError
 from table.clock import Reminders
+from table.postgres_store import give_back
 from table.replay import replay
 from table.service import TableError, TableService
 from table.store import Store
@@ -90,8 +91,60 @@ async def test_a_dead_process_leaves_no_lock_behind(two: tuple[Store, Store]) ->
     async with second.lock(3):
         pass  # taken: the dead session's lock went with it
     held.cancel()
-    with pytest.raises((asyncio.CancelledError, asyncpg.PostgresError, asyncpg.InterfaceError)):
+    with pytest.raises(asyncio.CancelledError):  # only the cancel: giving back a dead session's lock never fails
         await held
+
+
+class DeadConnection:
+    """A connection whose server went away while it read the reply: asyncpg has not closed it yet, and any
+    statement fails inside the client (the state a CI run once met between the kill and its notice)."""
+
+    def __init__(self, error: BaseException) -> None:
+        self.error, self.terminated = error, False
+
+    def is_closed(self) -> bool:
+        return self.terminated
+
+    async def execute(self, *_: object) -> str:
+        raise self.error
+
+    def terminate(self) -> None:
+        self.terminated = True
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        asyncpg.InternalClientError("cannot switch to state 11; another operation (2) is in progress"),
+        asyncpg.ConnectionDoesNotExistError("connection was closed in the middle of operation"),
+        ConnectionResetError("reset by peer"),
+    ],
+)
+async def test_a_lock_that_cannot_be_given_back_closes_its_connection(error: Exception) -> None:
+    dead = DeadConnection(error)
+    await give_back(dead, 3)  # type: ignore[arg-type]  # only what give_back touches
+    assert dead.terminated  # so its session, and the lock, end instead of going back to the pool
+
+
+class ReleasedConnection(DeadConnection):
+    """What asyncpg's pool hands back once it has noticed the connection died: every call is refused."""
+
+    def is_closed(self) -> bool:
+        raise asyncpg.InterfaceError("cannot call Connection.is_closed(): connection has been released")
+
+    def terminate(self) -> None:
+        raise asyncpg.InterfaceError("cannot call Connection.terminate(): connection has been released")
+
+
+async def test_a_lock_on_a_connection_the_pool_took_back_is_gone_with_it() -> None:
+    await give_back(ReleasedConnection(RuntimeError("never called")), 3)  # type: ignore[arg-type]
+
+
+async def test_a_cancel_while_giving_a_lock_back_closes_its_connection() -> None:
+    dead = DeadConnection(asyncio.CancelledError())
+    with pytest.raises(asyncio.CancelledError):
+        await give_back(dead, 3)  # type: ignore[arg-type]
+    assert dead.terminated
 
 
 def services(two: tuple[Store, Store], clock: FakeClock) -> list[TableService]:
