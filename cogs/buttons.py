@@ -27,13 +27,13 @@ def _numbers(match: re.Match[str], *names: str) -> list[int]:
 
 async def _play(interaction: discord.Interaction[Any], choose: Callable[[], Awaitable[Post]]) -> None:
     """A button or menu choice: played like a command, refused privately, answered with the new board."""
-    async with acting(interaction) as early:
+    async with acting(interaction) as handling:
         try:
-            post = await choose()
+            post = await handling(choose())
         except PLAYER_ERRORS as error:
             await refuse(interaction, str(error))
             return
-        await send_post(interaction, post, private_ack=EARLY_ACK if early else None)
+        await send_post(interaction, post, private_ack=EARLY_ACK if handling.early else None)
 
 
 class QuickButton(

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import AsyncIterator, Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
@@ -27,6 +28,10 @@ log = logging.getLogger(__name__)
 # misses Discord's 3-second window while waiting its turn for the database.
 BUSY = 12
 _in_flight = 0
+# An action still being handled after this many seconds is acknowledged privately first, whatever the load:
+# a slow disk or a long queue for one table's lock must not cost the player Discord's 3-second window.
+ACK_WITHIN = 1.5
+_T = TypeVar("_T")
 
 # Refusals a player can fix: shown to them alone, nothing was written.
 PLAYER_ERRORS = (TableError, RuleError, DiceError, DurationError)
@@ -119,17 +124,41 @@ async def say(
         await interaction.response.send_message(text, ephemeral=ephemeral, allowed_mentions=mentions, **extra)
 
 
+class Acting:
+    """An action being handled: `early` once Discord was acknowledged privately before the result was ready (the
+    result then goes to the channel as a message of its own, see send_post)."""
+
+    def __init__(self, interaction: discord.Interaction[Any], early: bool) -> None:
+        self.interaction, self.early = interaction, early
+
+    async def __call__(self, work: Awaitable[_T]) -> _T:
+        """The work's result; if it takes longer than ACK_WITHIN, Discord is acknowledged privately meanwhile."""
+        task = asyncio.ensure_future(work)
+        try:
+            done, _ = await asyncio.wait({task}, timeout=ACK_WITHIN)
+            if not done and not self.interaction.response.is_done():
+                try:
+                    await self.interaction.response.defer(ephemeral=True, thinking=True)
+                    self.early = True
+                except discord.HTTPException:
+                    log.warning("the early acknowledgement failed; the action goes on")
+            return await task
+        except asyncio.CancelledError:
+            task.cancel()
+            raise
+
+
 @contextlib.asynccontextmanager
-async def acting(interaction: discord.Interaction[Any]) -> AsyncIterator[bool]:
-    """Around the handling of an action. Yields True when the bot was busy and acknowledged it privately up
-    front: the result then goes to the channel as a message of its own (see send_post)."""
+async def acting(interaction: discord.Interaction[Any]) -> AsyncIterator[Acting]:
+    """Around the handling of an action; the work goes through the yielded Acting. When the bot is busy it
+    acknowledges privately up front."""
     global _in_flight
     _in_flight += 1
     try:
         early = _in_flight > BUSY and not interaction.response.is_done()
         if early:
             await interaction.response.defer(ephemeral=True, thinking=True)
-        yield early
+        yield Acting(interaction, early)
     finally:
         _in_flight -= 1
 

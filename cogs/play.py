@@ -56,9 +56,9 @@ def _callback(meta: Meta, spec: ActionSpec):  # type: ignore[no-untyped-def]
             raise TableError(f"The game in this channel is {here.title}: use /{command_name(here)} commands here.")
         given = {real_names[key]: value for key, value in values.items() if value is not None}
         action = build_action(meta, spec.name, given)
-        async with acting(interaction) as early:
-            post = await service.act(interaction.channel_id or 0, caller_of(interaction), action, typed=True)
-            ack = SECRET_ACK if spec.secret else EARLY_ACK if early else None
+        async with acting(interaction) as handling:
+            post = await handling(service.act(interaction.channel_id or 0, caller_of(interaction), action, typed=True))
+            ack = SECRET_ACK if spec.secret else EARLY_ACK if handling.early else None
             await send_post(interaction, post, private_ack=ack)
 
     kinds = {"int": int}

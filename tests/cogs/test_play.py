@@ -1,5 +1,8 @@
 """Game commands, autocomplete, buttons, undo, board, history, rules, hand and /roll through real interactions."""
 
+import asyncio
+from typing import Any
+
 import pytest
 
 from tests.cogs.harness import Harness
@@ -174,6 +177,37 @@ async def test_when_busy_actions_are_acknowledged_privately_at_once(harness: Har
     calls = await harness.command(ALICE, "alice", "tictactoe mark", {"square": "c3"})
     refusal = replies(calls)[0]
     assert refusal.ephemeral and "not your move" in refusal.content
+
+
+async def test_a_slow_action_is_acknowledged_privately_before_its_result(harness: Harness, monkeypatch):
+    """However light the load, an action still at work after ACK_WITHIN (a slow disk, a queue for the table's
+    lock) is acknowledged first, so Discord's 3-second window never runs out; the board still goes to the channel,
+    and a refusal found late is still private."""
+    import cogs.common
+    from table.service import TableService
+
+    await open_table(harness)
+    monkeypatch.setattr(cogs.common, "ACK_WITHIN", 0.0)
+    act = TableService.act
+
+    async def slow_act(self: TableService, *args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(0.02)  # longer than ACK_WITHIN
+        return await act(self, *args, **kwargs)
+
+    monkeypatch.setattr(TableService, "act", slow_act)
+    calls = await harness.command(ALICE, "alice", "tictactoe mark", {"square": "b2"})
+    assert calls[0].path.endswith("/callback") and calls[0].payload == {"type": 5, "data": {"flags": 64}}
+    board = harness.recorder.channel_messages(harness.channel_id)[-1]
+    assert "alice puts X on b2" in board.content and board.files == ["board.png"]
+    assert any(c.ephemeral and "posted in the channel" in c.content for c in replies(calls))
+    calls = await harness.command(ALICE, "alice", "tictactoe mark", {"square": "c3"})
+    assert calls[0].payload == {"type": 5, "data": {"flags": 64}}
+    refusal = replies(calls)[-1]
+    assert refusal.ephemeral and "not your move" in refusal.content
+    assert len(await harness.bot.store.actions(1)) == 1  # the refused mark wrote nothing
+    monkeypatch.setattr(cogs.common, "ACK_WITHIN", 60.0)  # a quick action is answered the usual way
+    calls = await harness.command(BOB, "bob", "tictactoe mark", {"square": "a1"})
+    assert calls[0].payload != {"type": 5, "data": {"flags": 64}}
 
 
 async def test_board_zoom_autocompletes_places_and_draws_one(harness: Harness):
