@@ -163,18 +163,27 @@ async def test_a_result_that_never_reached_the_channel_is_posted_late(harness: H
     assert len(harness.recorder.calls) == before  # posted once, not again
 
 
+PRIVATE_DEFERRAL = {"type": 5, "data": {"flags": 64}}  # "thinking", seen by the actor alone
+
+
+async def alice_marks_b2_acknowledged_early_then_c3(harness: Harness) -> list[Any]:
+    """Alice's b2, answered by a private deferral first, reaches the channel as a message of its own; then she
+    tries c3 out of turn (the calls of that try are returned)."""
+    calls = await harness.command(ALICE, "alice", "tictactoe mark", {"square": "b2"})
+    assert calls[0].path.endswith("/callback") and calls[0].payload == PRIVATE_DEFERRAL
+    board = harness.recorder.channel_messages(harness.channel_id)[-1]
+    assert "alice puts X on b2" in board.content and board.files == ["board.png"]
+    assert any(c.ephemeral and "posted in the channel" in c.content for c in replies(calls))
+    return await harness.command(ALICE, "alice", "tictactoe mark", {"square": "c3"})
+
+
 async def test_when_busy_actions_are_acknowledged_privately_at_once(harness: Harness, monkeypatch):
     """Under load the bot answers Discord before waiting for the database; refusals stay private."""
     import cogs.common
 
     await open_table(harness)
     monkeypatch.setattr(cogs.common, "BUSY", 0)
-    calls = await harness.command(ALICE, "alice", "tictactoe mark", {"square": "b2"})
-    assert calls[0].path.endswith("/callback") and calls[0].payload == {"type": 5, "data": {"flags": 64}}
-    board = harness.recorder.channel_messages(harness.channel_id)[-1]
-    assert "alice puts X on b2" in board.content and board.files == ["board.png"]
-    assert any(c.ephemeral and "posted in the channel" in c.content for c in replies(calls))
-    calls = await harness.command(ALICE, "alice", "tictactoe mark", {"square": "c3"})
+    calls = await alice_marks_b2_acknowledged_early_then_c3(harness)
     refusal = replies(calls)[0]
     assert refusal.ephemeral and "not your move" in refusal.content
 
@@ -195,19 +204,14 @@ async def test_a_slow_action_is_acknowledged_privately_before_its_result(harness
         return await act(self, *args, **kwargs)
 
     monkeypatch.setattr(TableService, "act", slow_act)
-    calls = await harness.command(ALICE, "alice", "tictactoe mark", {"square": "b2"})
-    assert calls[0].path.endswith("/callback") and calls[0].payload == {"type": 5, "data": {"flags": 64}}
-    board = harness.recorder.channel_messages(harness.channel_id)[-1]
-    assert "alice puts X on b2" in board.content and board.files == ["board.png"]
-    assert any(c.ephemeral and "posted in the channel" in c.content for c in replies(calls))
-    calls = await harness.command(ALICE, "alice", "tictactoe mark", {"square": "c3"})
-    assert calls[0].payload == {"type": 5, "data": {"flags": 64}}
+    calls = await alice_marks_b2_acknowledged_early_then_c3(harness)
+    assert calls[0].payload == PRIVATE_DEFERRAL
     refusal = replies(calls)[-1]
     assert refusal.ephemeral and "not your move" in refusal.content
     assert len(await harness.bot.store.actions(1)) == 1  # the refused mark wrote nothing
     monkeypatch.setattr(cogs.common, "ACK_WITHIN", 60.0)  # a quick action is answered the usual way
     calls = await harness.command(BOB, "bob", "tictactoe mark", {"square": "a1"})
-    assert calls[0].payload != {"type": 5, "data": {"flags": 64}}
+    assert calls[0].payload != PRIVATE_DEFERRAL
 
 
 async def test_board_zoom_autocompletes_places_and_draws_one(harness: Harness):
