@@ -125,10 +125,12 @@ def test_race_martians() -> None:
     enemy(state, "r32", 1)
     reach = board.reachable(state, 0)
     assert reach.get("r33") is False and "r32" not in reach  # any empty region, far or not; not a held one
+    assert board.cost(state, 0, "r33") == 1 and board.cost(state, 0, "r32") == 3  # 1 less on empty regions only
     state.regions["r23"].monsters = 1
     assert "r23" not in board.reachable(state, 0)  # monsters: not empty
     state.seats[0].active = Combo("liches", PLAIN, 0)
     assert "r33" not in board.reachable(state, 0)
+    assert board.cost(state, 0, "r22") == 2 and board.cost(state, 0, "r32") == 3  # another race pays in full
 
 
 def test_race_mudmen() -> None:
@@ -155,10 +157,12 @@ def test_race_ogres() -> None:
     tray = state.tray["liches"]
     do(state, 0, type="conquer", region="r00")  # costs 5
     assert state.seats[1].pending == 0 and state.tray["liches"] == tray + 3  # every token crushed
+    do(state, 0, type="conquer", region="r01")  # an empty region: no coin for it
+    assert income(state, 0).total == 2 + 1  # two regions, and a coin for the one taken from a race
     plain = ready("mummies")
     enemy(plain, "r00", 3)
     do(plain, 0, type="conquer", region="r00")
-    assert plain.seats[1].pending == 2
+    assert plain.seats[1].pending == 2 and income(plain, 0).total == 1
 
 
 def test_race_shrubmen() -> None:
