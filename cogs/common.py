@@ -128,14 +128,15 @@ class Acting:
     """An action being handled: `early` once Discord was acknowledged privately before the result was ready (the
     result then goes to the channel as a message of its own, see send_post)."""
 
-    def __init__(self, interaction: discord.Interaction[Any], early: bool) -> None:
-        self.interaction, self.early = interaction, early
+    def __init__(self, interaction: discord.Interaction[Any], busy: bool) -> None:
+        self.interaction, self.busy, self.early = interaction, busy, False
 
     async def __call__(self, work: Awaitable[_T]) -> _T:
-        """The work's result; if it takes longer than ACK_WITHIN, Discord is acknowledged privately meanwhile."""
+        """The work's result. If it is not done within ACK_WITHIN (at once when the bot is busy), Discord is
+        acknowledged privately meanwhile."""
         task = asyncio.ensure_future(work)
         try:
-            done, _ = await asyncio.wait({task}, timeout=ACK_WITHIN)
+            done, _ = await asyncio.wait({task}, timeout=0 if self.busy else ACK_WITHIN)
             if not done and not self.interaction.response.is_done():
                 try:
                     await self.interaction.response.defer(ephemeral=True, thinking=True)
@@ -150,15 +151,12 @@ class Acting:
 
 @contextlib.asynccontextmanager
 async def acting(interaction: discord.Interaction[Any]) -> AsyncIterator[Acting]:
-    """Around the handling of an action; the work goes through the yielded Acting. When the bot is busy it
-    acknowledges privately up front."""
+    """Around the handling of an action; the work goes through the yielded Acting, busy when more than BUSY
+    actions are being handled at once."""
     global _in_flight
     _in_flight += 1
     try:
-        early = _in_flight > BUSY and not interaction.response.is_done()
-        if early:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-        yield Acting(interaction, early)
+        yield Acting(interaction, busy=_in_flight > BUSY)
     finally:
         _in_flight -= 1
 
