@@ -70,7 +70,7 @@ RACE_PRICE: dict[int, dict[str, float]] = {
         "gnomes": -5.5,
         "spiderines": -5.0,
         "will_o_wisps": -5.0,
-        "cultists": -4.5,
+        "cultists": -6.0,
         "shrubmen": -4.0,
         "iron_dwarves": -3.5,
         "mudmen": -3.0,
