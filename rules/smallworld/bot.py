@@ -66,11 +66,11 @@ RACE_PRICE: dict[int, dict[str, float]] = {
         "mummies": 3.5,
     },
     5: {
+        "cultists": -6.0,
         "ogres": -6.0,
         "gnomes": -5.5,
         "spiderines": -5.0,
         "will_o_wisps": -5.0,
-        "cultists": -6.0,
         "shrubmen": -4.0,
         "iron_dwarves": -3.5,
         "mudmen": -3.0,
