@@ -55,15 +55,41 @@ def resolve(choices: list[Choice], action: dict[str, Any], params: set[str]) -> 
         names = value_names(choices, kind, param)
         if not names:
             continue
-        keys: dict[str, str] = {}
-        for value, name in names.items():
-            for spelling in (value, humanized(value), name, _head(name)):
-                keys.setdefault(normal(spelling), value)
         if isinstance(given, list):
-            resolved[param] = [_one(param, str(item), names, keys) for item in given]
+            resolved[param] = _many(param, [str(item) for item in given], names, _written(choices, kind, param))
         else:
-            resolved[param] = _one(param, given, names, keys)
+            resolved[param] = _one(param, given, names, _keys(names))
     return resolved
+
+
+def _written(choices: list[Choice], action_type: str, param: str) -> set[str]:
+    """The legal values an engine gives as one text ('footsoldier,monster'), where a list is typed item by item."""
+    return {
+        value
+        for choice in choices
+        if choice.action.get("type") == action_type and isinstance(value := choice.action.get(param), str)
+    }
+
+
+def _many(param: str, typed: list[str], names: dict[str, str], written: set[str]) -> list[str] | str:
+    """A typed list: the legal value it spells out whole, if the engine writes its lists as text; else each item
+    resolved among the items of the legal lists (never against a whole text, which an item only resembles)."""
+    spelled = normal(",".join(typed))
+    whole = next((value for value in sorted(written) if normal(value) == spelled), None)
+    if whole is not None:
+        return whole
+    items = {value: name for value, name in names.items() if value not in written}
+    keys = _keys(items)
+    return [_one(param, item, items, keys) for item in typed]
+
+
+def _keys(names: dict[str, str]) -> dict[str, str]:
+    """Every spelling that stands for a value (its id, the id as people write it, its label, the label's head)."""
+    keys: dict[str, str] = {}
+    for value, name in names.items():
+        for spelling in (value, humanized(value), name, _head(name)):
+            keys.setdefault(normal(spelling), value)
+    return keys
 
 
 def _one(param: str, typed: str, names: dict[str, str], keys: dict[str, str]) -> str:

@@ -53,6 +53,17 @@ def test_a_near_miss_is_answered_with_did_you_mean():
         resolve(CHOICES, {"type": "build", "place": "lord hal"}, {"place"})
 
 
+def test_a_list_typed_item_by_item_is_the_value_an_engine_writes_as_text():
+    written = [
+        Choice({"type": "hits", "pieces": "footsoldier,footsoldier"}, "Loses 2 Footsoldiers"),
+        Choice({"type": "hits", "pieces": "footsoldier,monster"}, "Loses 1 Footsoldier, 1 Monster"),
+    ]
+    typed = {"type": "hits", "pieces": ["Footsoldier", "foot soldier"]}
+    assert resolve(written, typed, {"pieces"})["pieces"] == "footsoldier,footsoldier"
+    other = {"type": "hits", "pieces": ["monster", "footsoldier"]}  # no whole text: the rules judge it as typed
+    assert resolve(written, other, {"pieces"})["pieces"] == ["monster", "footsoldier"]
+
+
 @pytest.mark.usefixtures("with_pig")
 async def test_typed_actions_are_resolved_by_the_service_buttons_are_not(service: TableService):
     await service.create(GUILD, CHANNEL, ALICE, "tictactoe", {})

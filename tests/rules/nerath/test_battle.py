@@ -6,6 +6,7 @@ from rules.base import RuleError
 from rules.nerath import engine as nerath_rules
 from rules.nerath import reinforce
 from rules.nerath.engine import ENGINE as nerath
+from table.names import resolve
 from tests.rules.nerath.helpers import act, count, put, scene, texts
 
 
@@ -378,6 +379,24 @@ def test_many_casualties_fit_a_discord_value_as_counts_and_can_be_typed_so():
     act(state, {"type": "casualties", "pieces": "12 Siege Engines"}, seat=1)
     assert count(state, "vailin", "siege_engine", "silverbough") == 0
     assert count(state, "vailin", "footsoldier", "silverbough") == 1
+
+
+def test_casualties_typed_one_per_hit_are_the_offered_choice_not_a_near_miss():
+    """A slash command or the console hands the casualties over item by item ('footsoldier, footsoldier'), while
+    the offered choices are whole texts ('footsoldier,monster') that a lone item closely resembles."""
+    state = battle_at("silverbough")
+    attackers(state, "footsoldier", "silverbough", 2)
+    put(state, "vailin", "footsoldier", "silverbough", 2)
+    put(state, "vailin", "monster", "silverbough")
+    act(state, {"type": "fight", "space": "silverbough"}, dice=[6, 6, 1, 1, 1])
+    offered = nerath.legal(state, 1)
+    assert {c.action["pieces"] for c in offered} >= {"footsoldier,footsoldier", "footsoldier,monster"}
+    typed = {"type": "casualties", "pieces": ["Footsoldier", "footsoldier"]}
+    resolved = resolve(offered, typed, {"pieces"})
+    assert resolved == {"type": "casualties", "pieces": "footsoldier,footsoldier"}
+    act(state, resolved, seat=1)
+    assert count(state, "vailin", "footsoldier", "silverbough") == 0
+    assert count(state, "vailin", "monster", "silverbough") == 1
 
 
 def test_a_single_retreat_is_offered_as_a_button_beside_press():
