@@ -67,6 +67,7 @@ def pick(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionL
     player.queen_placed = False
     player.hand += turn.take_from_tray(state, chosen.race, race.tokens + power.tokens + heir)
     state.phase = CONQUER
+    state.log.picked = True
     paid = f", leaving 1 coin on each of the {index} combo(s) above" if index else ""
     found = f" and takes the {chosen.coins} coin(s) lying on it" if chosen.coins else ""
     log.say(f"{seat_ref(seat)} picks {power.name} {race.name}{paid}{found}: {player.hand} tokens.")
@@ -213,10 +214,15 @@ def abandon(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Acti
 
 
 def decline(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
-    """Seed steps 25-29: flip the race, 1 token per region, no conquest, score, the turn ends."""
+    """Seed steps 24-30: instead of expanding a race picked on an earlier turn, flip it: 1 token per region, no
+    conquest, score, the turn ends."""
     _before_conquests(state, "go into decline")
     player = state.seats[seat]
     require(player.active is not None, "You have no active race to put into decline.")
+    require(
+        not state.log.picked,
+        "You picked this race this turn: it conquers now, and may go into decline on a later turn.",
+    )
     active = player.active
     if player.declined is not None:
         old = player.declined

@@ -89,7 +89,7 @@ def _conquest_choices(state: State, seat: int) -> list[Choice]:
         mine = abilities.active_regions(state, seat)
         for rid in mine:
             choices.append(Choice({"type": "abandon", "region": rid}, f"Abandon {names[rid].name}"))
-        if state.seats[seat].active is not None:
+        if state.seats[seat].active is not None and not state.log.picked:
             choices.append(Choice({"type": "decline"}, "Go into decline (no conquest this turn)"))
         if abilities.has_active(state, seat, "great_ancient") and not state.log.ancient_moved:
             here = abilities.marker_region(state, seat, "ancient")

@@ -59,6 +59,7 @@ class TurnLog:
     ancient_moved: bool = False
     moves: int = 0  # redeploy moves made this turn (capped so a turn always ends)
     declined: bool = False
+    picked: bool = False  # a race picked this turn conquers; it may go into decline next turn at the earliest
 
 
 @dataclass

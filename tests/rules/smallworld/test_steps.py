@@ -352,6 +352,24 @@ def test_step_25_decline_instead_of_expanding() -> None:
         do(state, 0, type="decline")
 
 
+def test_step_25_a_race_picked_this_turn_conquers_and_declines_on_a_later_turn() -> None:
+    """Steps 24-25 are the two options of a turn after the first; a race picked this turn plays as on a first
+    turn (step 30): it conquers and cannot be put into decline before its next turn."""
+    state = start()
+    do(state, 0, type="pick", combo="1")
+    assert "decline" not in {c.action["type"] for c in smallworld.legal(state, 0)}
+    with pytest.raises(RuleError, match="picked this race this turn"):
+        do(state, 0, type="decline")
+    assert state.seats[0].active is not None and state.seats[0].declined is None
+    do(state, 0, type="conquer", region=next(t.region for t in board.targets(state, 0)))
+    do(state, 0, type="end")
+    do(state, 1, type="pick", combo="1")
+    do(state, 1, type="end")
+    assert "decline" in {c.action["type"] for c in smallworld.legal(state, 0)}
+    do(state, 0, type="decline")
+    assert state.seats[0].declined is not None
+
+
 def test_step_26_flip_banner_discard_power() -> None:
     state = start()
     clear(state)
