@@ -45,9 +45,23 @@ RECLUSE_WORTH = -2.5  # the Drow's ability, in coins at the pick (see _ability_w
 DECLINE_MARGIN = -2.0  # the model undervalues a fresh race (it ignores the regions a tired one loses)
 # Coins added to a race's worth when picking, by player count: measured, not derived. A race whose holders won
 # more than their share was taken too cheaply (late in the row, with coins on it), so the bot pays more for it;
-# one whose holders won less is left in the row until coins lie on it (see the rules page, D29).
+# one whose holders won less is left in the row until coins lie on it (see the rules page, D29; 3 and 5 players: D31).
 RACE_PRICE: dict[int, dict[str, float]] = {
-    3: {"kraken": 2.0, "martians": -1.0, "drow": -1.0, "mummies": 1.5},
+    3: {
+        "shrubmen": -3.0,
+        "will_o_wisps": -3.0,
+        "iron_dwarves": -2.5,
+        "cultists": -1.5,
+        "ogres": -1.5,
+        "spiderines": -1.0,
+        "drow": -1.0,
+        "martians": 0.5,
+        "kraken": 2.0,
+        "liches": 2.0,
+        "flames": 2.5,
+        "mudmen": 3.0,
+        "mummies": 4.5,
+    },
     4: {
         "cultists": -6.0,
         "drow": -4.0,
@@ -66,21 +80,21 @@ RACE_PRICE: dict[int, dict[str, float]] = {
         "mummies": 4.0,
     },
     5: {
-        "cultists": -6.0,
+        "cultists": -7.5,
+        "gnomes": -7.5,
         "ogres": -6.0,
-        "gnomes": -5.5,
+        "iron_dwarves": -5.0,
         "spiderines": -5.0,
         "will_o_wisps": -5.0,
         "shrubmen": -4.0,
-        "iron_dwarves": -3.5,
+        "drow": -3.5,
         "mudmen": -3.0,
-        "drow": -2.0,
         "liches": -1.0,
         "martians": -1.0,
-        "kraken": -0.5,
-        "faceless": 2.5,
+        "kraken": 2.0,
         "flames": 2.5,
         "mummies": 4.0,
+        "faceless": 4.5,
     },
 }
 

@@ -108,6 +108,18 @@ def test_race_kraken() -> None:
     assert state.regions["r10"].owner == 0 and state.regions["r10"].tokens == 10
 
 
+def test_kraken_rivers_cost_attackers_a_token_more_while_active() -> None:
+    state = ready("ogres")
+    enemy(state, "r10", 1, race="kraken")
+    assert board.cost(state, 0, "r10") == 1 + 1 + 1  # a River, their token, the deep water
+    enemy(state, "r10", 1)  # the same River held by Liches
+    assert board.cost(state, 0, "r10") == 1 + 1
+    enemy(state, "r10", 1, race="kraken")
+    state.seats[1].declined, state.seats[1].active = state.seats[1].active, None
+    state.regions["r10"].declined = True
+    assert board.cost(state, 0, "r10") == 1 + 1  # a declined race keeps no defence
+
+
 def test_race_liches() -> None:
     state = ready("ogres", 0)
     decline_with(state, 0, "liches", PLAIN)
