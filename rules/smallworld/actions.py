@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules.base import ActionLog, RuleError, require, seat_ref
+from rules.base import ActionLog, RuleError, normal, require, seat_ref
 from rules.rng import Rng
 from rules.smallworld import abilities, board, turn
 from rules.smallworld.conquest import DIE_FACES, name, take
@@ -29,14 +29,26 @@ def int_param(action: dict[str, Any], key: str) -> int:
     return int(value)
 
 
+def region_param(state: State, action: dict[str, Any], key: str) -> str:
+    """A region by its id or by its name on the board (any case or spacing). The table turns only the names of
+    this moment's choices into ids; a real region that is not a choice now must reach the checks below under its
+    id, so that the refusal says why (not adjacent, guarded...) instead of calling it unknown."""
+    typed = text_param(action, key)
+    if typed in state.regions:
+        return typed
+    wanted = normal(typed)
+    return next((rid for rid, data in board.game_map(state).regions.items() if normal(data.name) == wanted), typed)
+
+
 def short(value: str) -> str:
     return value if len(value) <= 40 else value[:37] + "..."
 
 
 def _my_region(state: State, seat: int, region_id: str, what: str) -> None:
     mine = abilities.active_regions(state, seat)
-    listed = ", ".join(mine) or "none"
-    require(region_id in mine, f"{short(region_id)} is not one of your active regions ({what}); yours: {listed}.")
+    listed = ", ".join(name(state, rid) for rid in mine) or "none"
+    shown = name(state, region_id) if region_id in state.regions else short(region_id)
+    require(region_id in mine, f"{shown} is not one of your active regions ({what}); yours: {listed}.")
 
 
 def _before_conquests(state: State, what: str) -> None:
@@ -81,7 +93,7 @@ def _refill(state: State) -> None:
 def conquer(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
     """Seed steps 4-11: a legal target, paid in full from the tokens in hand."""
     require(state.phase == CONQUER, "Your conquests are over for this turn; redeploy or end your turn.")
-    rid = text_param(action, "region")
+    rid = region_param(state, action, "region")
     reach = board.reachable(state, seat)
     require(rid in state.regions, f"{short(rid)} is not a region of this map.")
     require(rid in reach, _why_not(state, seat, rid))
@@ -119,7 +131,7 @@ def reinforce(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Ac
     require(state.phase == CONQUER, "Your conquests are over for this turn.")
     frenzied = abilities.has_active(state, seat, "frenzied")
     require(frenzied or not state.log.die_used, "You have already rolled the reinforcement die this turn.")
-    rid = text_param(action, "region")
+    rid = region_param(state, action, "region")
     reach = board.reachable(state, seat)
     require(rid in state.regions, f"{short(rid)} is not a region of this map.")
     require(rid in reach, _why_not(state, seat, rid))
@@ -155,8 +167,8 @@ def reinforce(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Ac
 
 def redeploy(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
     """Seed steps 17-18: move tokens freely between your regions, keeping at least 1 in each."""
-    source = text_param(action, "source")
-    dest = text_param(action, "to")
+    source = region_param(state, action, "source")
+    dest = region_param(state, action, "to")
     count = int_param(action, "count")
     player = state.seats[seat]
     defending = state.phase == DEFENDERS
@@ -204,7 +216,7 @@ def _defender_done(state: State, log: ActionLog) -> None:
 def abandon(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
     """Rulings: at the start of an expansion turn a player may leave whole regions."""
     _before_conquests(state, "abandon regions")
-    rid = text_param(action, "region")
+    rid = region_param(state, action, "region")
     _my_region(state, seat, rid, "region")
     region = state.regions[rid]
     state.seats[seat].hand += region.tokens
@@ -262,7 +274,7 @@ def use(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLo
     here = abilities.marker_region(state, seat, "ancient")
     require(here is not None, "The Great Ancient is not on the map yet: it joins your next conquest.")
     assert here is not None
-    rid = text_param(action, "region")
+    rid = region_param(state, action, "region")
     _my_region(state, seat, rid, "region")
     require(rid != here, f"The Great Ancient is already in {name(state, rid)}.")
     state.regions[here].markers.remove("ancient")

@@ -85,6 +85,24 @@ def test_step_04_first_conquest_on_the_edge() -> None:
     assert "r21" in targets  # an inner region touching a River counts as edge
 
 
+def test_step_04_a_region_typed_as_the_board_names_it_gets_the_rules_reason() -> None:
+    """The table turns only the names of this moment's choices into ids; a real region typed by its name that is
+    no choice now is refused with the rules' reason, not as a region the map does not have."""
+    state = start()
+    clear(state)
+    give(state, 0, "ogres", "ancient", 8)
+    with pytest.raises(RuleError, match="Cave C3 is not at the edge"):
+        do(state, 0, type="conquer", region="cave c3")
+    do(state, 0, type="conquer", region="Cave A1")
+    assert state.regions["r00"].owner == 0
+    with pytest.raises(RuleError, match="Cave D4 does not touch any of your regions"):
+        do(state, 0, type="conquer", region="CAVE-D4")
+    with pytest.raises(RuleError, match=r"Cave D4 is not one of your active regions \(to\); yours: Cave A1\."):
+        do(state, 0, type="redeploy", source="hand", to="Cave D4", count=1)
+    with pytest.raises(RuleError, match="cave z9 is not a region of this map"):
+        do(state, 0, type="conquer", region="Cave Z9")
+
+
 def test_step_05_conquest_cost() -> None:
     state = start()
     clear(state)
