@@ -45,7 +45,8 @@ RECLUSE_WORTH = -2.5  # the Drow's ability, in coins at the pick (see _ability_w
 DECLINE_MARGIN = -2.0  # the model undervalues a fresh race (it ignores the regions a tired one loses)
 # Coins added to a race's worth when picking, by player count: measured, not derived. A race whose holders won
 # more than their share was taken too cheaply (late in the row, with coins on it), so the bot pays more for it;
-# one whose holders won less is left in the row until coins lie on it (see the rules page, D29; 3 and 5 players: D31).
+# one whose holders won less is left in the row until coins lie on it (see the rules page, D29; 3 and 5 players: D31;
+# the Drow with 5 players: D32).
 RACE_PRICE: dict[int, dict[str, float]] = {
     3: {
         "shrubmen": -3.0,
@@ -82,12 +83,12 @@ RACE_PRICE: dict[int, dict[str, float]] = {
     5: {
         "cultists": -7.5,
         "gnomes": -7.5,
+        "drow": -7.0,
         "ogres": -6.0,
         "iron_dwarves": -5.0,
         "spiderines": -5.0,
         "will_o_wisps": -5.0,
         "shrubmen": -4.0,
-        "drow": -3.5,
         "mudmen": -3.0,
         "liches": -1.0,
         "martians": -1.0,

@@ -119,6 +119,18 @@ def test_bot_pays_the_measured_price_of_a_race_by_player_count(monkeypatch: pyte
     assert bot.RACE_PRICE[3]["kraken"] > 0
 
 
+def test_bot_leaves_the_drow_in_the_row_with_5_players_until_coins_lie_on_them() -> None:
+    """With 5 players the Drow's holders won 11.7% at a price of -3.5 (band 14-26%), taken with 7 coins on them
+    on average: the bot now passes over Drow with 7 coins for a plain combo a place below, and takes them with 10."""
+    state = ENGINE.new([SeatInfo() for _ in range(5)], {}, Rng(1))
+    state.row = [Combo("drow", "haunted", 7), Combo("shrubmen", "haunted", 0)]
+    state.seats[0].coins = 5
+    assert bot.policy(ENGINE.view(state, 0), 0, random.Random(1)) == {"type": "pick", "combo": "2"}
+    state.row[0].coins = 10
+    assert bot.policy(ENGINE.view(state, 0), 0, random.Random(1)) == {"type": "pick", "combo": "1"}
+    assert bot.RACE_PRICE[5]["drow"] < bot.RACE_PRICE[4]["drow"]
+
+
 def test_bot_prices_only_races_that_exist_at_player_counts_that_exist() -> None:
     """A misspelt race in RACE_PRICE would silently price nothing."""
     races = set(content().races)
