@@ -46,7 +46,7 @@ DECLINE_MARGIN = -2.0  # the model undervalues a fresh race (it ignores the regi
 # Coins added to a race's worth when picking, by player count: measured, not derived. A race whose holders won
 # more than their share was taken too cheaply (late in the row, with coins on it), so the bot pays more for it;
 # one whose holders won less is left in the row until coins lie on it (see the rules page, D29; 3 and 5 players: D31;
-# the Drow with 5 players: D32).
+# the Drow and the Will-o'-Wisps with 5 players: D32).
 RACE_PRICE: dict[int, dict[str, float]] = {
     3: {
         "shrubmen": -3.0,
@@ -84,10 +84,10 @@ RACE_PRICE: dict[int, dict[str, float]] = {
         "cultists": -7.5,
         "gnomes": -7.5,
         "drow": -7.0,
+        "will_o_wisps": -7.0,
         "ogres": -6.0,
         "iron_dwarves": -5.0,
         "spiderines": -5.0,
-        "will_o_wisps": -5.0,
         "shrubmen": -4.0,
         "mudmen": -3.0,
         "liches": -1.0,
