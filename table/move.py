@@ -1,7 +1,8 @@
 """Moving every table from one store to another (bot.py --migrate-to): copied whole, then verified.
 
-The target must be empty. Every row of every table is copied in one transaction, ids kept; then the counts are
-compared table by table, and every started game's log is replayed with its engine to the state the target stores.
+The target must be empty: no row in any of the store's tables. Every row of every table is copied in one
+transaction, ids kept; then the counts are compared table by table, and every started game's log is replayed with
+its engine to the state the target stores.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from table.store import TABLES, Store
 
 
 class MoveError(Exception):
-    """The copy cannot start (the target holds tables) or did not verify: said in words."""
+    """The copy cannot start (the target holds rows) or did not verify: said in words."""
 
 
 @dataclass
@@ -39,8 +40,13 @@ def _portable(table: str, row: dict[str, Any]) -> dict[str, Any]:
 
 
 async def move(source: Store, target: Store) -> MoveReport:
-    if await target.count("tables"):
-        raise MoveError("The target database already holds tables: moving needs an empty one. Nothing was copied.")
+    # every table counts: a first run that copied only preferences leaves `tables` empty, and a second would collide
+    held = {table: count for table in TABLES if (count := await target.count(table))}
+    if held:
+        rows = ", ".join(f"{count} {table}" for table, count in held.items())
+        raise MoveError(
+            f"The target database already holds data ({rows}): moving needs an empty one. Nothing was copied."
+        )
     report = MoveReport()
     async with target.transaction():
         for table in TABLES:

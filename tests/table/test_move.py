@@ -121,7 +121,7 @@ async def test_a_target_that_holds_tables_is_refused_and_left_alone(tmp_path: Pa
     target = await Store.open(await postgres.fresh_database())
     try:
         await target.insert_table(GUILD, CHANNEL, "tictactoe", {}, 1, 0.0, 1)
-        with pytest.raises(MoveError, match="already holds tables"):
+        with pytest.raises(MoveError, match=r"already holds data \(1 tables\)"):
             await move(source, target)
         assert await target.count("tables") == 1
     finally:
@@ -141,6 +141,29 @@ def test_the_command_copies_and_says_what_it_did(tmp_path: Path, clock: FakeCloc
     out = capsys.readouterr().out
     assert "Copied 3 tables" in out and "Replayed 2 games" in out and f"PBP_DATABASE_URL={url}" in out
     assert bot.main(["--migrate-to", url]) == 1  # a second run finds the tables there: refused, nothing doubled
-    assert "already holds tables" in capsys.readouterr().err
+    assert "already holds data (3 tables," in capsys.readouterr().err
     assert bot.main(["--migrate-to", "mysql://somewhere/db"]) == 1
     assert "needs a postgresql:// URL" in capsys.readouterr().err
+
+
+def test_a_second_run_after_copying_only_preferences_is_refused_not_a_conflict(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    """A file with preferences and no tables: the first run copies them; the second finds the target holds rows
+    (any table counts, not only `tables`) and refuses in words, instead of a duplicate key."""
+    import asyncio
+
+    async def prefs_only() -> None:
+        store = await Store.open(tmp_path / "tables.sqlite3")
+        await store.save_prefs(Prefs(BOB.user_id, quiet_from=22, quiet_to=7))
+        await store.close()
+
+    asyncio.run(prefs_only())
+    url = asyncio.run(postgres.fresh_database())
+    monkeypatch.setenv("PBP_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("PBP_DATABASE_URL", raising=False)
+    assert bot.main(["--migrate-to", url]) == 0
+    assert "Copied 1 prefs." in capsys.readouterr().out
+    assert bot.main(["--migrate-to", url]) == 1
+    err = capsys.readouterr().err
+    assert "already holds data (1 prefs)" in err and "Nothing was copied" in err and "Traceback" not in err
