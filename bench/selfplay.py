@@ -35,7 +35,7 @@ from rules.bots import Policy, random_policy
 from rules.rng import Rng
 
 MAX_ACTIONS = 100_000
-DEFAULT_SEED = 1000  # the first game's seed in the figures the README and the rules pages report
+DEFAULT_SEED = 1000  # the first game's seed in the figures docs/bots-and-balance.md and the rules pages report
 
 
 @dataclass

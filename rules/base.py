@@ -1,4 +1,4 @@
-"""The engine contract every game follows (see README "Writing a game").
+"""The engine contract every game follows (see rules/README.md).
 
 A game is a package rules/<id>/ whose engine module ends by building its `ENGINE = Engine(...)` from:
 

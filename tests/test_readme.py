@@ -1,5 +1,6 @@
 """The README's command list and game table stay true: every slash command and game is named there."""
 
+import re
 from pathlib import Path
 
 import rules
@@ -32,3 +33,29 @@ def test_readme_lists_every_game():
 def test_ci_runs_the_readme_test_command():
     ci = (Path(__file__).parent.parent / ".ci" / "run").read_text(encoding="utf-8")
     assert "./run-tests" in README and ci.strip().endswith("./run-tests")
+
+
+ROOT = Path(__file__).parent.parent
+MAX_WORDS = 2000  # a newcomer's page; the details live in docs/
+
+
+def test_readme_is_a_newcomers_page():
+    words = len(README.split())
+    assert words <= MAX_WORDS, f"README.md has {words} words; move details to docs/ (at most {MAX_WORDS})"
+
+
+def _links(page: Path) -> list[tuple[str, Path]]:
+    text = page.read_text(encoding="utf-8")
+    targets = re.findall(r"\]\(([^)\s#]+)(?:#[^)]*)?\)", text)
+    return [(target, (page.parent / target).resolve()) for target in targets if "://" not in target]
+
+
+def test_every_link_of_the_readme_and_docs_resolves():
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    broken = [
+        f"{page.relative_to(ROOT)} -> {target}" for page in pages for target, path in _links(page) if not path.exists()
+    ]
+    assert not broken, f"links to nothing: {broken}"
+    linked = {path for target, path in _links(ROOT / "README.md")}
+    orphans = [page.name for page in pages[1:] if page.resolve() not in linked]
+    assert not orphans, f"docs pages the README does not link: {orphans}"

@@ -79,7 +79,7 @@ async def test_abandon_through_the_confirmation_button(discord: FakeDiscord, bot
     assert not bot.tracebacks(), bot.tracebacks()[0]
 
 
-# (actions, turns, hand-offs, public messages, uploaded images) per game, printed for the README's figures
+# (actions, turns, hand-offs, public messages, uploaded images) per game, printed for the figures in docs/benchmarks.md
 MESSAGE_COUNTS: dict[str, tuple[int, int, int, int, int]] = {}
 
 

@@ -194,7 +194,7 @@ async def test_a_process_killed_holding_a_claim_and_during_actions_loses_and_dou
             shown = [m for m in messages for _ in re.findall(move, m)]
             assert shown, (move, messages)  # every committed move reached the channel
             # and once, unless the process died after Discord took its post and before the database recorded it:
-            # then the move is shown again, after the mark that says so (README, "Running at scale")
+            # then the move is shown again, after the mark that says so (docs/operating.md, "Running at scale")
             again = [m for m in shown[1:] if re.search(move, m.split(RESHOWN, 1)[-1]) and RESHOWN in m]
             assert len(shown) == 1 or (len(shown) == 2 and again), (move, messages)
     assert sum(len(oracle.table_in(pair.url, c["id"]).actions) for c in channels) >= len(applied)

@@ -114,7 +114,7 @@ def test_a_second_process_on_the_same_database_is_refused_naming_the_first(tmp_p
 async def test_durability_is_stated_and_busy_writers_are_waited_for(sqlite_store: SqliteStore, tmp_path: Path) -> None:
     store = sqlite_store
     async with store.db.execute("PRAGMA synchronous") as cursor:
-        assert (await cursor.fetchone())[0] == 1  # NORMAL: the README says what it keeps and what it may lose
+        assert (await cursor.fetchone())[0] == 1  # NORMAL: docs/operating.md says what it keeps and what it may lose
     async with store.db.execute("PRAGMA busy_timeout") as cursor:
         assert (await cursor.fetchone())[0] == 5000
     full = await Store.open(tmp_path / "full.sqlite3", "FULL")
