@@ -11,6 +11,7 @@ from table.absence import absence
 from table.clock import Reminders
 from table.durations import DurationError
 from table.service import TableService
+from table.store import Prefs
 from tests.table.conftest import ALICE, BOB, CHANNEL, FakeClock, Inbox
 from tests.table.test_clock import HOUR, started
 
@@ -139,3 +140,18 @@ def test_every_rules_page_says_how_deadlines_warnings_and_absences_work(service:
     for game in ("tictactoe", "smallworld", "genertela"):
         page = service.rules_page(game)
         assert "Quiet hours never swallow the warning" in page and "/away" in page and "One message per turn" in page
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "refusal"),
+    [
+        (None, "9999-12-31", "at most 90 days ahead"),  # the last day there is: no overflow, a clear answer
+        ("9999-12-31", "9999-12-31", "at most 90 days ahead"),
+        ("0001-01-01", "2027-01-20", "at most a year back"),
+        (None, "0001-01-01", "already over"),
+    ],
+)
+def test_days_outside_a_sane_horizon_are_refused_clearly(start: str | None, end: str, refusal: str):
+    for timezone in ("UTC", "Pacific/Kiritimati", "America/Los_Angeles"):  # the zones at both ends of the day
+        with pytest.raises(DurationError, match=refusal):
+            absence(Prefs(BOB.user_id, timezone=timezone), FakeClock()(), start, end)
