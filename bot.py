@@ -25,7 +25,7 @@ import rules
 from table.instance import InstanceError, claim
 from table.move import MoveError, move
 from table.service import MIN_PACE, TableService
-from table.store import LEASE_SECONDS, SYNCHRONOUS, NewerDatabase, Store
+from table.store import LEASE_SECONDS, SYNCHRONOUS, NewerDatabase, Store, Unreachable
 
 log = logging.getLogger("pbp")
 
@@ -288,6 +288,9 @@ def main(argv: list[str]) -> int:
     except NewerDatabase as error:
         print(error, file=sys.stderr)
         return 2
+    except Unreachable as error:
+        print(f"Cannot open the database: {error}", file=sys.stderr)
+        return 2
     finally:
         if held is not None:
             held.release()
@@ -315,6 +318,9 @@ def _migrate_command(config: Config, argv: list[str]) -> int:
     except (MoveError, NewerDatabase) as error:
         print(error, file=sys.stderr)
         return 1
+    except Unreachable as error:
+        print(f"Cannot open the database to copy into: {error}", file=sys.stderr)
+        return 2
     finally:
         held.release()
     return 0

@@ -12,17 +12,20 @@ from __future__ import annotations
 
 import asyncio
 import re
+import socket
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager, suppress
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import asyncpg
 
-from table.store import Conflict, Row, Store, migrations, newer_database
+from table.store import Conflict, Row, Store, Unreachable, migrations, newer_database
 
 LOCK_SPACE = 0x5042  # the first key of our advisory locks ("PB"), so other users of the database never collide
 MIGRATION_LOCK = -1  # the second key while migrating: two processes starting at once migrate one after the other
 POOL_SIZE = 10
+CONNECT_TIMEOUT = 15.0  # seconds to wait for the server's answer when connecting (asyncpg's own default is 60)
 _MARK = re.compile(r"\?")
 
 
@@ -64,6 +67,38 @@ def _changed(status: str) -> int:
     return int(last) if last.isdigit() else 0
 
 
+def unreachable(url: str, error: BaseException) -> Unreachable:
+    """Why connecting to `url` failed, in one line with what to check (the URL's password left out)."""
+    said = " ".join(str(error).split())  # the driver's or the server's words, on one line
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname or parse_qs(parts.query).get("host", ["localhost"])[0]  # ?host=: a socket's folder
+        port = parts.port or 5432
+    except ValueError:
+        return Unreachable(f"The PostgreSQL URL cannot be read ({said}): it should look like {URL_SHAPE}.")
+    where = f"PostgreSQL at {host}:{port}"
+    user = parts.username or "the default user"
+    database = parts.path.lstrip("/") or parts.username or "the default database"
+    if isinstance(error, asyncpg.InvalidCatalogNameError):
+        return Unreachable(f"{where} has no database {database!r}: create it, or correct the name in the URL.")
+    if isinstance(error, asyncpg.InvalidPasswordError | asyncpg.InvalidAuthorizationSpecificationError):
+        return Unreachable(f"{where} refused the login of {user!r} ({said}): check the user and password in the URL.")
+    if isinstance(error, socket.gaierror):
+        return Unreachable(f"The host name {host!r} cannot be found: check the host in the URL.")
+    if isinstance(error, ConnectionRefusedError) or "Connect call failed" in str(error):
+        return Unreachable(f"{where} refused the connection: check that the server runs and listens on that port.")
+    if isinstance(error, TimeoutError):
+        return Unreachable(
+            f"{where} did not answer within {CONNECT_TIMEOUT:g} s: check the host, the port and any firewall."
+        )
+    if isinstance(error, ValueError):
+        return Unreachable(f"The PostgreSQL URL cannot be used ({said}): it should look like {URL_SHAPE}.")
+    return Unreachable(f"{where} could not be opened ({type(error).__name__}: {said}).")
+
+
+URL_SHAPE = "postgresql://user:password@host:port/database"
+
+
 class PostgresStore(Store):
     dialect = "postgresql"
     GREATEST = "GREATEST"
@@ -79,7 +114,10 @@ class PostgresStore(Store):
 
     @classmethod
     async def connect(cls, url: str, pool_size: int = POOL_SIZE) -> PostgresStore:
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        try:
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, timeout=CONNECT_TIMEOUT)
+        except (OSError, TimeoutError, ValueError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            raise unreachable(url, error) from None
         store = cls(pool, url)
         try:
             await store.migrate()

@@ -14,6 +14,7 @@ against an old version raises StaleVersion.
 from __future__ import annotations
 
 import json
+import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from contextlib import AbstractAsyncContextManager
@@ -25,6 +26,7 @@ from table import logchunks, snapshots
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 LEASE_SECONDS = 120.0  # how long a claim (a post or a DM on its way) is held before another process may take it
+NONCE_BYTES = 10  # a post's nonce: 20 hex characters (Discord takes up to 25)
 
 # Every table of the schema, parents before children: the order a copy between stores writes them in.
 TABLES = (
@@ -116,6 +118,7 @@ class ActionRow:
     rolls: int
     secret: bool
     at: float
+    version: int | None = None  # the table version its change made (None: logged before migrations/0010)
 
 
 @dataclass
@@ -191,6 +194,11 @@ class StaleVersion(Exception):
 
 class NewerDatabase(Exception):
     """The database was written by a newer version of the bot: refused, never written to."""
+
+
+class Unreachable(Exception):
+    """The database could not be opened (no server, refused login, no such database...): one line that names what
+    failed and what to check, never the password."""
 
 
 class Conflict(Exception):
@@ -421,8 +429,8 @@ class Store(ABC):
 
     async def _append_action(self, row: ActionRow) -> None:
         await self._write(
-            "INSERT INTO actions (table_id, n, kind, seat, user_id, action, seed, events, rolls, secret, at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO actions (table_id, n, kind, seat, user_id, action, seed, events, rolls, secret, at, version)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 row.table_id,
                 row.n,
@@ -435,6 +443,7 @@ class Store(ABC):
                 row.rolls,
                 int(row.secret),
                 row.at,
+                row.version,
             ),
         )
 
@@ -739,25 +748,38 @@ class Store(ABC):
 
     # --- claims: work one process took on, with a lease another process takes over if it dies -------------
 
-    async def begin_posting(self, table_id: int, version: int, owner: str, until: float) -> None:
-        """The result of `version` is on its way to the channel (the catch-up leaves it alone until `until`)."""
-        await self._upsert(
-            "postings",
-            ("table_id", "version"),
-            {"table_id": table_id, "version": version, "owner": owner, "lease_until": until},
+    async def begin_posting(self, table_id: int, version: int, owner: str, until: float) -> str:
+        """The result of `version` is on its way to the channel (the catch-up leaves it alone until `until`).
+        Returns the nonce of its channel message: made by the first claim and kept by every later one (a retry, a
+        catch-up after a crash), so each attempt to post the result sends the same nonce."""
+        rows = await self._write_rows(
+            "INSERT INTO postings (table_id, version, owner, lease_until, nonce) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT (table_id, version) DO UPDATE SET owner = excluded.owner,"
+            " lease_until = excluded.lease_until, nonce = COALESCE(postings.nonce, excluded.nonce) RETURNING nonce",
+            (table_id, version, owner, until, secrets.token_hex(NONCE_BYTES)),
         )
+        return str(rows[0][0])
 
-    async def end_postings(self, table_id: int, upto: int | None = None, version: int | None = None) -> None:
-        """Posts that arrived (every version up to `upto`) or failed for good (`version`)."""
-        if upto is not None:
-            await self._write("DELETE FROM postings WHERE table_id = ? AND version <= ?", (table_id, upto))
-        if version is not None:
-            await self._write("DELETE FROM postings WHERE table_id = ? AND version = ?", (table_id, version))
+    async def end_postings(self, table_id: int, upto: int) -> None:
+        """Posts that arrived: every version up to `upto` is in the channel."""
+        await self._write("DELETE FROM postings WHERE table_id = ? AND version <= ?", (table_id, upto))
+
+    async def release_posting(self, table_id: int, version: int) -> None:
+        """A post failed (or its process ended): the catch-up takes it now. The claim stays, with its nonce: the
+        post may have reached Discord all the same (an answer lost on the way back)."""
+        await self._write("UPDATE postings SET lease_until = 0 WHERE table_id = ? AND version = ?", (table_id, version))
 
     async def postings(self, table_id: int, now: float) -> set[int]:
         """The versions whose posts some live process is still sending (its lease has not run out)."""
         rows = await self._all("SELECT version FROM postings WHERE table_id = ? AND lease_until > ?", (table_id, now))
         return {int(row[0]) for row in rows}
+
+    async def posting_nonces(self, table_id: int) -> dict[int, str]:
+        """The nonce of every claimed post not yet known to be shown, by version (live or not)."""
+        rows = await self._all(
+            "SELECT version, nonce FROM postings WHERE table_id = ? AND nonce IS NOT NULL", (table_id,)
+        )
+        return {int(row[0]): str(row[1]) for row in rows}
 
     async def add_delivery(
         self,
