@@ -43,9 +43,9 @@ async def move(source: Store, target: Store) -> MoveReport:
     # every table counts: a first run that copied only preferences leaves `tables` empty, and a second would collide
     held = {table: count for table in TABLES if (count := await target.count(table))}
     if held:
-        rows = ", ".join(f"{count} {table}" for table, count in held.items())
+        listed = ", ".join(f"{count} {table}" for table, count in held.items())
         raise MoveError(
-            f"The target database already holds data ({rows}): moving needs an empty one. Nothing was copied."
+            f"The target database already holds data ({listed}): moving needs an empty one. Nothing was copied."
         )
     report = MoveReport()
     async with target.transaction():
