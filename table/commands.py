@@ -15,7 +15,7 @@ from typing import Any, Literal
 import rules
 from rules.base import Meta
 from table import present
-from table.durations import parse_duration
+from table.durations import parse_duration, show_duration
 from table.service import Ask, Caller, Post, TableError, TableService
 
 ArgKind = Literal[
@@ -210,21 +210,41 @@ async def _bot_takeover(service: TableService, where: Where, args: dict[str, Any
     return Reply(f"{where.caller.name} takes over {name}'s seat.")
 
 
+def _switched_off(text: str | None) -> bool:
+    return text is not None and text.strip().lower() in ("off", "none", "no", "0")
+
+
 async def _settings(service: TableService, where: Where, args: dict[str, Any]) -> Reply:
-    deadline = args.get("deadline")
-    off = deadline is not None and deadline.strip().lower() in ("off", "none", "no")
+    deadline, away = args.get("deadline"), args.get("away")
+    off = _switched_off(deadline)
     remind_after, remind_every = args.get("remind_after"), args.get("remind_every")
+    first = parse_duration(remind_after) if remind_after else None
+    due = parse_duration(deadline) if deadline and not off else None
+    if first is not None and due is not None and first >= due:
+        raise TableError(
+            f"The first reminder ({show_duration(first)}) would come after the deadline ({show_duration(due)}), "
+            "when the bot has already played a safe move: give a first reminder shorter than the deadline, "
+            f"like remind_after:{show_duration(max(due // 2, 60))}."
+        )
     view = await service.settings(
         where.channel_id,
         where.caller,
-        parse_duration(remind_after) if remind_after else None,
+        first,
         parse_duration(remind_every) if remind_every else None,
-        parse_duration(deadline) if deadline and not off else None,
+        due,
         clear_deadline=off,
         posts=args.get("posts"),
-        away_allowance=parse_duration(args["away"]) if args.get("away") else None,
+        away_allowance=(0 if _switched_off(away) else parse_duration(away)) if away else None,
     )
-    return Reply(present.table_card(view, where.now))
+    text = present.table_card(view, where.now)
+    table = view.table
+    if table.deadline is not None and table.remind_after >= table.deadline:
+        text += (
+            f"\nNote: the first reminder ({show_duration(table.remind_after)}) comes after the deadline "
+            f"({show_duration(table.deadline)}), so the last-call warning, a quarter of the deadline before it, is "
+            "the only message a waiting player gets. Set remind_after shorter than the deadline to remind them sooner."
+        )
+    return Reply(text)
 
 
 async def _pause(service: TableService, where: Where, args: dict[str, Any]) -> Reply:
@@ -286,7 +306,7 @@ TABLE_COMMANDS: tuple[TableCommand, ...] = (
             Arg("posts", "turn: one message per turn, edited as it goes (default); action: one per action", "posts"),
             Arg(
                 "away",
-                "How long absences (/away) may hold back one player's deadlines in this game, e.g. 14d",
+                "How long absences (/away) may hold back one player's deadlines in this game, e.g. 14d, or off",
                 "duration",
             ),
         ),

@@ -95,12 +95,16 @@ def table_card(view: Any, now: float) -> str:
     seats = "\n".join(f"{seat.seat + 1}. {seat_label(seat)}" for seat in view.seats)
     pace = f"remind after {show_duration(table.remind_after)}, then every {show_duration(table.remind_every)}"
     deadline = f"deadline {show_duration(table.deadline)}" if table.deadline else "no deadline"
+    absences = (
+        f"absences may hold a player's deadlines {show_duration(table.away_allowance)}"
+        if table.away_allowance
+        else "absences never hold deadlines back"
+    )
     lines = [
         f"**{view.meta.title}** — {table.status}{' (paused)' if table.paused else ''}",
         f"Options: {options}",
         f"Players:\n{seats or 'none yet'}",
-        f"Pace: {pace}; {deadline}; absences may hold a player's deadlines {show_duration(table.away_allowance)}. "
-        f"Posts: {_POSTS.get(table.posts, table.posts)}.",
+        f"Pace: {pace}; {deadline}; {absences}. Posts: {_POSTS.get(table.posts, table.posts)}.",
         view.status,
     ]
     if table.status == "running":

@@ -123,6 +123,29 @@ async def test_settings_and_pause_vote(harness: Harness):
     assert (await harness.bot.store.table(1)).paused
 
 
+async def test_settings_refuse_a_first_reminder_after_the_deadline_and_explain_one_that_falls_after(harness: Harness):
+    await open_table(harness)
+    calls = await harness.command(ALICE, "alice", "game settings", {"deadline": "2h", "remind_after": "3h"})
+    reply = replies(calls)[0]
+    assert reply.ephemeral and "would come after the deadline (2h)" in reply.content
+    assert (await harness.bot.store.table(1)).deadline is None  # nothing was written
+    calls = await harness.command(ALICE, "alice", "game settings", {"deadline": "6h"})  # the first reminder is 12h
+    reply = replies(calls)[0]
+    assert "deadline 6h" in reply.content and "comes after the deadline (6h)" in reply.content
+    calls = await harness.command(ALICE, "alice", "game settings", {"remind_after": "2h"})
+    assert "comes after the deadline" not in replies(calls)[0].content
+
+
+async def test_settings_away_off_or_zero_switch_the_absence_allowance_off(harness: Harness):
+    await open_table(harness)
+    for off in ("off", "0"):
+        await harness.command(ALICE, "alice", "game settings", {"away": "3d"})
+        calls = await harness.command(ALICE, "alice", "game settings", {"away": off})
+        reply = replies(calls)[0]
+        assert not reply.ephemeral and "absences never hold deadlines back" in reply.content
+        assert (await harness.bot.store.table(1)).away_allowance == 0
+
+
 async def test_commands_outside_a_server_table_are_refused_clearly(harness: Harness):
     calls = await harness.command(ALICE, "alice", "game status")
     assert replies(calls)[0].ephemeral and "no game in this channel" in replies(calls)[0].content
