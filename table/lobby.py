@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import difflib
 
 import rules
@@ -130,15 +131,20 @@ class Lobby(Views):
                 wanted = f"{meta.min_players}" + (
                     f" to {meta.max_players}" if meta.max_players > meta.min_players else ""
                 )
-                raise TableError(f"{meta.title} needs {wanted} players; {len(seats)} joined. Others can /game join.")
+                raise TableError(  # more than the most can't happen: /game join refuses a full table
+                    f"{meta.title} needs {wanted} players; {len(seats)} joined. Others can /game join, "
+                    "or seat a bot with /game bot add (once per missing player) and start again."
+                )
             if order == "random":
                 Rng(self.seeds()).shuffle(seats)
             elif order != "joined":
                 raise TableError("Seat order is 'random' or 'joined'.")
             for index, seat in enumerate(seats):
                 seat.seat = index
-            state = initial_state(engine, table, seats)
-            text = serial.dumps(state)
+            # in a worker thread: a start can take seconds (Genertela's short scenario plays 24 bot turns first),
+            # and the event loop must stay free to acknowledge everyone else within Discord's 3 seconds
+            state = await asyncio.to_thread(initial_state, engine, table, seats)
+            text = await asyncio.to_thread(serial.dumps, state)
             now = self.clock()
             async with self._committing(table):
                 await self.store.replace_seats(table.id, seats)

@@ -56,7 +56,9 @@ async def test_lobby_refuses_double_join_full_table_and_taken_faction(service: T
 
 async def test_start_needs_the_host_and_enough_players(service: TableService):
     await service.create(GUILD, CHANNEL, ALICE, "tictactoe", {})
-    with pytest.raises(TableError, match="needs 2 players; 1 joined"):
+    with pytest.raises(
+        TableError, match=r"needs 2 players; 1 joined\. Others can /game join, or seat a bot with /game bot add"
+    ):
         await service.start(CHANNEL, ALICE)
     await service.join(CHANNEL, BOB)
     with pytest.raises(TableError, match="Only the table's creator"):
