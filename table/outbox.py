@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -16,7 +17,7 @@ from rules.base import Choice, Engine, Meta, fill_seats, seat_ref
 from table import present
 from table.core import TableCore
 from table.replay import effective
-from table.store import SeatRow, TableRow, TurnMessage
+from table.store import ActionRow, SeatRow, TableRow, TurnMessage
 
 MAX_QUICK = 5  # buttons under the board for each awaited seat
 MAX_MENUS = 2  # select menus under the board (each takes a whole row of Discord's five)
@@ -82,6 +83,20 @@ class Post:
     started: int = 0
     # the turn's message is still on its way: edit it once its id is known (message_to_edit), or post anew
     pending: bool = False
+    # Discord's nonce for a new message of this post (kept with its claim, so a retry after a crash sends the same),
+    # and the nonce of the earliest result it shows again ("Not shown before"), whose own message may have reached
+    # the channel unconfirmed: a new message is sent with that one first (see cogs/common.py's show_in_channel)
+    nonce: str | None = None
+    reshown: str | None = None
+
+
+@dataclass(frozen=True)
+class Missed:
+    """Results committed before a post that never reached the channel: their lines, and the nonce of the earliest
+    of them whose post was claimed (it may be in the channel after all, its id never stored)."""
+
+    lines: list[str] = field(default_factory=list)
+    nonce: str | None = None
 
 
 EARLIER = re.compile(r"… \((\d+) earlier lines? of this turn in /history\)")
@@ -97,6 +112,11 @@ def _within_limit(body: list[str], closing: list[str]) -> list[str]:
         lines.pop(0)
         dropped += 1
     return [_earlier(dropped), *lines] if dropped else lines
+
+
+def _made(row: ActionRow) -> int:
+    """The version an action's change made (rows logged before migrations/0010: one version per action)."""
+    return row.version if row.version is not None else row.n + 1
 
 
 def _earlier(count: int) -> str:
@@ -119,10 +139,10 @@ class Outbox(TableCore):
         with_missed: bool = True,
     ) -> Post:
         name = self.namer(seats)
-        if with_missed:
-            lines = [*await self._missed(table_id, version, seats), *lines]
+        missed = await self._missed(table_id, version, seats) if with_missed else Missed()
+        lines = [*missed.lines, *lines]
         self._posting.add((table_id, version))
-        await self.store.begin_posting(table_id, version, self.owner, self.clock() + self.lease)
+        nonce = await self.store.begin_posting(table_id, version, self.owner, self.clock() + self.lease)
         result = engine.outcome(state)
         waiting = sorted(engine.awaiting(state))
         mentions = [seat.user_id for seat in seats if seat.seat in waiting and seat.person]
@@ -173,6 +193,8 @@ class Outbox(TableCore):
             turn.message_id,
             turn.started,
             pending=turn.message_id is None and turn.started != version,  # continues a message not yet confirmed
+            nonce=nonce,
+            reshown=missed.nonce,
         )
 
     async def _turn_message(
@@ -331,13 +353,14 @@ class Outbox(TableCore):
         self._posting -= {key for key in self._posting if key[0] == table_id and key[1] <= version}
 
     async def post_failed(self, post: Post) -> None:
-        """Discord refused a post for good: leave it to the next post or the catch-up."""
+        """Discord refused a post for good: leave it to the next post or the catch-up (with its nonce: a refusal
+        may be an answer lost on the way back from a message Discord made)."""
         self._posting.discard((post.table_id, post.version))
-        await self.store.end_postings(post.table_id, version=post.version)
+        await self.store.release_posting(post.table_id, post.version)
         self.turn_edits.failed((post.table_id, post.started))
 
-    async def _missed(self, table_id: int, version: int, seats: list[SeatRow]) -> list[str]:
-        """Lines of results committed before `version` that never reached the channel and are not on their way."""
+    async def _missed(self, table_id: int, version: int, seats: list[SeatRow]) -> Missed:
+        """Results committed before `version` that never reached the channel and are not on their way."""
         # the claims first, then the table: a post that arrives meanwhile ends its claim and raises `announced` in
         # one transaction, so read the other way round it could look lost (claim gone, `announced` read before)
         on_its_way = await self.store.postings(table_id, self.clock())  # by this process or another live one
@@ -345,19 +368,39 @@ class Outbox(TableCore):
         assert table is not None
         lost = {v for v in range(table.announced + 1, version) if v not in on_its_way}
         if not lost:
-            return []
+            return Missed()
+        nonces = await self.store.posting_nonces(table_id)
         name = self.namer(seats)
         lines = ["(Not shown before: the bot was interrupted.)"]
-        for row in await self.store.actions(table_id, after=min(lost) - 2):
-            if row.n + 1 not in lost:  # action n is the change to version n + 1 (version 1 is the start)
+        # read by the version each row made, never by its number: an undo of a move and the bot's answers logs a
+        # row per action taken back for one version. Each version after the start is one row or more, so the rows
+        # of version v come after action v - 2.
+        rows = [row for row in await self.store.actions(table_id, after=min(lost) - 2) if _made(row) in lost]
+        undone = [row.action["undoes"] for row in rows if row.kind == "undo"]
+        taken = {row.n: row for row in await self.store.actions(table_id, after=min(undone) - 1)} if undone else {}
+        for _, made in itertools.groupby(rows, key=_made):
+            group = list(made)
+            if group[0].kind == "undo":
+                chain = sorted((taken[row.action["undoes"]] for row in group), key=lambda row: row.n)
+                lines.append(f"↩ {name(chain[0].seat or 0)} took back: {self._chain_gist(chain, name)}")
                 continue
-            if row.kind == "undo":
-                lines.append(f"↩ {name(row.seat or 0)} took back #{row.action['undoes']}.")
-                continue
-            if row.kind == "fallback":
-                lines.append(f"⏰ Time ran out for {name(row.seat or 0)}: the bot played a safe move for them.")
-            lines += self.told(row.events, row.action, row.seat, name)
-        return lines
+            for row in group:
+                if row.kind == "fallback":
+                    lines.append(f"⏰ Time ran out for {name(row.seat or 0)}: the bot played a safe move for them.")
+                lines += self.told(row.events, row.action, row.seat, name)
+        return Missed(lines, next((nonces[v] for v in sorted(lost) if v in nonces), None))
+
+    def _chain_gist(self, chain: list[ActionRow], name: Callable[[int], str]) -> str:
+        """A player's move and the bot moves that answered it, as undo names them."""
+        what = self._gist(chain[0], name)
+        if len(chain) > 1:
+            moves = "bot move" if len(chain) == 2 else f"{len(chain) - 1} bot moves"
+            what = f"{what.rstrip('.')}, and the {moves} after it."
+        return what
+
+    def _gist(self, row: ActionRow, name: Callable[[int], str]) -> str:
+        """One public sentence for an action (its first line), as undo and its requests name it."""
+        return self.told(row.events, row.action, row.seat, name)[0].rstrip(".") + "."
 
     async def catch_up(self, table: TableRow) -> Post | None:
         """A post for results that never reached the channel (a crash, a Discord outage); None when every
@@ -373,12 +416,16 @@ class Outbox(TableCore):
 
     async def _catch_up(self, table: TableRow) -> Post | None:
         seats = await self.store.seats(table.id)
-        lines = await self._missed(table.id, table.version + 1, seats)  # the newest result included
-        if not lines:
+        missed = await self._missed(table.id, table.version + 1, seats)  # the newest result included
+        if not missed.lines:
             return None
         engine = self.engine(table)
         state = self.state(table)
-        return await self._post(table.id, table.channel_id, table.version, engine, state, seats, lines, [], False)
+        post = await self._post(
+            table.id, table.channel_id, table.version, engine, state, seats, missed.lines, [], False
+        )
+        post.reshown = missed.nonce
+        return post
 
     async def since_last_turn(self, table: TableRow, seat: int, limit: int = SINCE_LINES) -> list[str]:
         """What others did since `seat` last acted, in a few public lines: what concerns that seat first (a battle

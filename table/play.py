@@ -117,6 +117,7 @@ class Play(Outbox):
             table.id, n, kind, seat, user_id, action, seed, [asdict(e) for e in events], len(rng.rolls), secret, now
         )
         async with self._committing(table):
+        row.version = table.version + 1  # the version the commit below makes
             await self.store.append_action(row)
             version = await self.store.save_state(table.id, table.version, text, **fields)
             if turn_ends:
@@ -174,17 +175,6 @@ class Play(Outbox):
             raise TableError(f"Only the latest action can be taken back, by its player; {latest}")
         return [last, *answers]
 
-    def _chain_gist(self, chain: list[ActionRow], name: Callable[[int], str]) -> str:
-        what = self._gist(chain[0], name)
-        if len(chain) > 1:
-            moves = "bot move" if len(chain) == 2 else f"{len(chain) - 1} bot moves"
-            what = f"{what.rstrip('.')}, and the {moves} after it."
-        return what
-
-    def _gist(self, row: ActionRow, name: Callable[[int], str]) -> str:
-        """One public sentence for an action (its first line), as undo and its requests name it."""
-        return self.told(row.events, row.action, row.seat, name)[0].rstrip(".") + "."
-
     async def _undo_now(self, table: TableRow, seats: list[SeatRow], chain: list[ActionRow], line: str) -> Post:
         """Take back the actions of `chain` (the player's latest and the bot moves after it), newest first."""
         engine = self.engine(table)
@@ -199,9 +189,10 @@ class Play(Outbox):
         text = serial.dumps(state)
         async with self._committing(table):
             for offset, row in enumerate(reversed(chain), start=1):
+        made = table.version + 1  # one version for every row of the chain taken back
                 undo = {"undoes": row.n}
                 await self.store.append_action(
-                    ActionRow(table.id, n + offset, "undo", row.seat, row.user_id, undo, 0, [], 0, False, now)
+                    ActionRow(table.id, n + offset, "undo", row.seat, row.user_id, undo, 0, [], 0, False, now, made)
                 )
             version = await self.store.save_state(
                 table.id, table.version, text, turns=table.turns - turn_ends, status="running", finished_at=None

@@ -84,9 +84,10 @@ class SqliteStore(Store):
 
     async def claims_at_start(self) -> None:
         """One process serves a SQLite file (table/instance.py), so at start every claim in it was left by a
-        process that ended: its posts count as lost and its messages go out with the first tick, leases or not."""
+        process that ended: its posts count as lost and its messages go out with the first tick, leases or not.
+        A lost post's claim keeps its nonce: the catch-up sends with it (see Store.begin_posting)."""
         async with self.transaction():
-            await self._write("DELETE FROM postings")
+            await self._write("UPDATE postings SET lease_until = 0")
             await self._write("UPDATE deliveries SET lease_until = 0")
 
     @asynccontextmanager
