@@ -136,7 +136,7 @@ def _progress(image: Image.Image, state: State, side: tuple[str, ...], left: int
     for realm in side:
         colour = realm_colour(realm)
         draw.rectangle((x, y, x + 18, y + 18), fill=colour, outline=INK)
-        centred_text(draw, (x + 9.5, y + 9.5), initial(realm), 13, fill=contrast(colour))
+        centred_text(draw, (x + 9.5, y + 9.5), initial(realm), 14, fill=contrast(colour))
         x += 22
     target = _target(state, side)
     unit = "treasures" if state.length == "long" else "VP"

@@ -2,7 +2,8 @@
 and the pieces and map painting the posted board (smallworld.py) and the zoomed view (smallworld_zoom.py) share.
 
 Discord shows a posted image 550 px wide, so the board is drawn WIDTH px wide with no text under SMALL px: every
-word is at least 8 px where players read it. The map (1400 units wide in the content files) is scaled to fit.
+word's capitals are at least 6 px high where players read it. The map (1400 units wide in the content files) is
+scaled to fit.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from rules.smallworld.state import CONQUER, DEFENDERS, OVER, PICK, REDEPLOY, Com
 
 INLINE = 550  # what Discord shows of an image's width in a channel
 WIDTH = 1000  # the posted board's width: texts shrink to 0.55 inline
-SMALL = 15  # the least font size drawn anywhere: 8.25 px inline
+SMALL = 16  # the least font size drawn anywhere: capitals 11 px high, 6 px inline
 TEXT = 17
 NAME_SIZE = 16  # region names on the whole map
 TITLE = 26  # the headline: 14.3 px inline

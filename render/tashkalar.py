@@ -43,7 +43,7 @@ from rules.tashkalar.state import (
 __all__ = ["render", "render_hand"]
 
 # Sized for Discord's inline width (550 px): the image is shrunk by 550 / WIDTH (0.65), so no text is drawn below
-# SMALLEST px (8.4 px inline) and the panel says only what fits at that size.
+# SMALLEST px (capitals 10 px high: 6.5 px inline) and the panel says only what fits at that size.
 CELL = 56
 TOP = 56
 MARGIN = 26
@@ -52,7 +52,7 @@ PANEL = 290
 WIDTH = MARGIN * 2 + BOARD + PANEL
 KEY_Y = TOP + MARGIN * 2 + BOARD  # the key to the arena's marks, under it
 HEIGHT = KEY_Y + 30
-SMALLEST = 13
+SMALLEST = 14
 TEXT_W = PANEL - 16  # the panel's text column, clear of the image's right edge
 LIGHT, DARK = (232, 224, 204), (214, 204, 180)
 CENTRE_TINT = (222, 210, 228)

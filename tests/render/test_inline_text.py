@@ -1,6 +1,8 @@
 """Every board is readable where Discord shows it: inline, 550 px wide. Each renderer reports the texts it
-drew with their font sizes (render.draw.recording); scaled by 550 / the image's width, every text must be at
-least 8 px and the headline at least 11 px, at the start, in a busy mid-game and at the end of real games."""
+drew with their font sizes (render.draw.recording). What the eye reads is the ink, not the font size: each text's
+digits and capitals are drawn in that font and the height of their glyph pixels, scaled by 550 / the image's width,
+must be at least 6 px (8 px for the headline), on every image a player meets (the posted board, /board full,
+zooms, hands) at the start, in a busy mid-game and at the end of real games."""
 
 from __future__ import annotations
 
@@ -10,17 +12,17 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 import rules
 from render import renderer
-from render.draw import Drawn, recording
+from render.draw import Drawn, font, recording
 from rules import serial
 from tests.engine_contract import play_random, replay, start
 
 INLINE = 550  # what Discord shows of an image in a channel on desktop
-SMALLEST = 8.0
-HEADLINE = 11.0
+SMALLEST = 6.0  # px of ink: the height of a capital or a digit as shown inline
+HEADLINE = 8.0
 NAMES = ["Ann", "Bob", "Cleo", "Dev"]
 GAMES = {  # game: players (the busiest table each game seats)
     "tictactoe": 2,
@@ -49,6 +51,29 @@ def positions(game: str) -> dict[str, str]:
 def shown(image: Image.Image) -> float:
     """How much Discord shrinks an image inline (it never enlarges one)."""
     return min(1.0, INLINE / image.width)
+
+
+@cache
+def glyph_ink(glyph: str, size: int) -> int:
+    """The height in pixels of one glyph's ink (pixels at least half covered) in the boards' font at `size`."""
+    mask = Image.new("L", (4 * size + 8, 4 * size + 8), 0)
+    ImageDraw.Draw(mask).text((4, 4), glyph, font=font(size), fill=255)
+    box = mask.point(lambda value: 255 if value >= 128 else 0).getbbox()
+    return 0 if box is None else box[3] - box[1]
+
+
+def ink_height(text: str, size: int) -> int:
+    """The ink height of a text's digits and capitals: the shortest of them (a text with none is held to its
+    font's capital H, since its lower-case letters are shorter still)."""
+    marks = {ch for ch in text if ch.isascii() and (ch.isdigit() or ch.isupper())} or {"H"}
+    return min(glyph_ink(ch, size) for ch in marks)
+
+
+def test_ink_height_is_what_the_font_draws() -> None:
+    """The measure itself: an 8 px font draws capitals about 5-6 px high, a larger font taller ones."""
+    assert glyph_ink("H", 8) in (5, 6)
+    assert ink_height("x", 14) == glyph_ink("H", 14) == ink_height("K3", 14)
+    assert ink_height("Ab", 20) > ink_height("Ab", 14) > ink_height("Ab", 8)
 
 
 def boards(game: str) -> Iterator[tuple[str, Image.Image, list[Drawn]]]:
@@ -83,9 +108,10 @@ def test_every_text_is_readable_at_discords_inline_width(game: str) -> None:
         assert drawn, f"{label}: the renderer reported no text"
         for text in drawn:
             least = HEADLINE if text.headline else SMALLEST
-            if text.size * scale < least:
-                small.append(f"{label} ({image.width} px): {text.text!r} at {text.size * scale:.1f} px")
-    assert not small, f"{len(small)} texts too small inline, e.g.:\n" + "\n".join(small[:15])
+            ink = ink_height(text.text, text.size) * scale
+            if ink < least:
+                small.append(f"{label} ({image.width} px): {text.text!r} (font {text.size}) at {ink:.1f} px of ink")
+    assert not small, f"{len(small)} texts too small inline, e.g.:\n" + "\n".join(sorted(set(small))[:25])
 
 
 @pytest.mark.parametrize("game", list(GAMES))
