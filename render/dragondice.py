@@ -45,11 +45,14 @@ CHIP = 24
 PLAYER_ROW = 74
 FOOTER = 62  # two lines of this turn's notes (or the result) and the legend
 DEAD_X = WIDTH - 240  # where a player's dead and buried units start, right of the reserves
+# The magic colours keep the dice's hues, set apart in lightness so that every pair a terrain die or a unit's
+# stripes show side by side stays >= 20 CIEDE2000 apart under protanopia, deuteranopia and tritanopia
+# (tests/render/test_colour_vision.py): fire a deep red, earth a light gold, water a pale sea green.
 ELEMENT_COLOURS: dict[str, Colour] = {
-    "air": (70, 130, 225),
-    "earth": (205, 165, 45),
-    "fire": (215, 65, 40),
-    "water": (40, 155, 95),
+    "air": (80, 130, 193),
+    "earth": (237, 197, 80),
+    "fire": (215, 48, 16),
+    "water": (80, 235, 207),
     "death": (45, 40, 50),
 }
 PANEL = (232, 226, 210)

@@ -52,15 +52,18 @@ PLAYER_ROW = 36
 COMBO_TITLE = 26
 COMBO_CARD = 100
 
+# Terrains a seat's tokens stand on: each stays >= 15 CIEDE2000 from every seat colour, plain and shaded as an
+# inner region, under protanopia, deuteranopia and tritanopia (tests/render/test_colour_vision.py), so a token
+# never melts into the ground; the patterns tell the terrains apart.
 TERRAIN_COLOURS: dict[str, Colour] = {
-    "fungus": (120, 176, 92),
-    "crystal": (168, 152, 224),
-    "mine": (200, 162, 108),
-    "mud": (134, 108, 80),
-    "ruins": (192, 184, 166),
-    "river": (66, 128, 214),
-    "chasm": (30, 28, 34),
-    "volcano": (216, 82, 38),
+    "fungus": (138, 158, 116),
+    "crystal": (204, 200, 248),
+    "mine": (176, 150, 120),
+    "mud": (134, 126, 104),
+    "ruins": (180, 136, 124),
+    "river": (20, 38, 184),
+    "chasm": (14, 10, 10),
+    "volcano": (168, 34, 0),
 }
 TERRAIN_LABELS = {
     "fungus": "Fungus",

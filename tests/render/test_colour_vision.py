@@ -23,7 +23,8 @@ from tests.engine_contract import start
 Colour = tuple[int, int, int]
 Matrix = tuple[tuple[float, float, float], ...]
 
-MIN_DIFFERENCE = 20.0  # CIEDE2000
+MIN_DIFFERENCE = 20.0  # CIEDE2000: colours a player must tell apart by name (seats, magic colours)
+MIN_AGAINST_GROUND = 15.0  # a piece against the ground it stands on: it must not melt into it
 MIN_CONTRAST = 4.5  # WCAG AA for normal text
 
 # Machado et al. 2009, severity 1.0 (linear RGB).
@@ -144,6 +145,19 @@ def assert_distinguishable(colours: Sequence[Colour], what: str) -> None:
     assert not too_close, f"{what} too close (CIEDE2000 < {MIN_DIFFERENCE}): " + "; ".join(too_close)
 
 
+def assert_apart(pairs: Sequence[tuple[str, Colour, Colour]], least: float, what: str) -> None:
+    """Every (label, a, b) pair at least `least` CIEDE2000 apart in normal vision and the three simulations."""
+    too_close = sorted(
+        {
+            f"{label} {condition}: {a} vs {b} = {found:.1f}"
+            for label, a, b in pairs
+            for condition in CONDITIONS
+            if (found := difference(a, b, condition)) < least
+        }
+    )
+    assert not too_close, f"{len(too_close)} {what} too close (CIEDE2000 < {least}): " + "; ".join(too_close[:20])
+
+
 def assert_readable(colours: Sequence[Colour], what: str) -> None:
     for colour in colours:
         ratio = contrast_ratio(contrast(colour), colour)
@@ -202,6 +216,49 @@ def test_the_seat_colours_a_game_uses_stay_distinguishable(game: str) -> None:
 
 def test_every_seat_colour_takes_readable_text() -> None:
     assert_readable(SEAT_COLOURS, "seat colour")
+
+
+# --- colours shown side by side, derived from the renderers' own palettes and the games' data -------------------
+
+
+def dragondice_element_pairs() -> list[tuple[str, Colour, Colour]]:
+    """The two magic colours of every terrain die, and the neighbouring stripes on every unit die."""
+    from render.dragondice import ELEMENT_COLOURS
+    from rules.dragondice.content import TERRAINS, UNIT_DICE
+
+    pairs = {(terrain.elements[0], terrain.elements[1]) for terrain in TERRAINS.values()}
+    pairs |= {pair for die in UNIT_DICE.values() for pair in zip(die.elements, die.elements[1:], strict=False)}
+    return [(f"{a}/{b}", ELEMENT_COLOURS[a], ELEMENT_COLOURS[b]) for a, b in sorted(pairs)]
+
+
+def smallworld_token_grounds() -> list[tuple[str, Colour, Colour]]:
+    """Each seat's tokens (a declined stack's ring too) on every terrain, plain and shaded as an inner region."""
+    from render.smallworld_base import INNER_SHADE, TERRAIN_COLOURS
+
+    players = rules.engines()["smallworld"].meta.max_players
+    pairs = []
+    for terrain, ground in TERRAIN_COLOURS.items():
+        shaded = tuple(round(g * (1 - INNER_SHADE) + i * INNER_SHADE) for g, i in zip(ground, INK, strict=True))
+        for seat in range(players):
+            pairs.append((f"seat {seat_letter(seat)} on {terrain}", SEAT_COLOURS[seat], ground))
+            pairs.append((f"seat {seat_letter(seat)} on inner {terrain}", SEAT_COLOURS[seat], shaded))
+    return pairs  # type: ignore[return-value]
+
+
+def test_the_pairs_come_from_the_games_data() -> None:
+    elements = {frozenset(label.split("/")) for label, _, _ in dragondice_element_pairs()}
+    assert {frozenset(("air", "water")), frozenset(("fire", "earth"))} <= elements  # Coastland, Highland...
+    assert any("death" in pair for pair in elements)  # ...and a unit's stripes
+    grounds = smallworld_token_grounds()
+    assert len(grounds) == 2 * 8 * rules.engines()["smallworld"].meta.max_players
+
+
+def test_the_two_magic_colours_of_every_terrain_die_and_unit_stripe_stay_apart() -> None:
+    assert_apart(dragondice_element_pairs(), MIN_DIFFERENCE, "Dragon Dice magic colours side by side")
+
+
+def test_smallworld_tokens_stand_out_from_every_terrain() -> None:
+    assert_apart(smallworld_token_grounds(), MIN_AGAINST_GROUND, "Small World tokens on terrain")
 
 
 def _realm_colours() -> list[Colour]:
