@@ -32,7 +32,6 @@ from render.nerath_map import (
     DUNGEON,
     DUNGEON_TEXT,
     EXTENT,
-    FULL,
     HATCH,
     LAND,
     ROCK,
@@ -43,6 +42,7 @@ from render.nerath_map import (
     draw_map,
     fought,
     initial,
+    overview,
     realm_colour,
     tint,
 )
@@ -234,15 +234,28 @@ def render_zoom(state: State, names: Sequence[str], place_id: str) -> Image.Imag
 
 
 def render_full(state: State, names: Sequence[str]) -> Image.Image:
-    """The whole map at its own scale (/board full), with the realm panel and the key."""
-    top, lower = banner_lines(turn_line(state, names), battle_line(state), FULL.width + PANEL_W)
+    """The whole map (/board full) as an overview as wide as the posted board, so it reads inline too: who holds
+    each land, each realm's pieces per space counted together, capitals, Castles and battles; the realm panel
+    beside it. Names and piece kinds are the close-ups' (/board zoom)."""
+    lens = overview(MAP_W)
+    top, lower = banner_lines(turn_line(state, names), battle_line(state), WIDTH)
     height = banner_height(top, lower)
     panel = _panel(state, names)
-    image = Image.new("RGB", (FULL.width + PANEL_W, height + max(FULL.height, panel.height)), PAPER)
-    image.paste(draw_map(state, FULL), (0, height))
-    image.paste(panel, (FULL.width, height))
+    image = Image.new("RGB", (WIDTH, height + max(lens.height + 4 * (TEXT + 5) + CAPTION, panel.height)), PAPER)
+    image.paste(draw_map(state, lens), (0, height))
+    image.paste(panel, (MAP_W, height))
     banner(image, top, lower)
+    y = height + lens.height + 10
+    for line in wrap(OVERVIEW_NOTE, TEXT, MAP_W - 2 * MARGIN):
+        stamp(image, (MARGIN, y), line, TEXT, INK, anchor="la")
+        y += TEXT + 5
+    ImageDraw.Draw(image).line((0, image.height - CAPTION, MAP_W, image.height - CAPTION), fill=INK, width=2)
+    caption = "The whole map. /board zoom:<place>: a space and its neighbours"
+    stamp(image, (MARGIN, image.height - CAPTION / 2), caption, TEXT, INK, anchor="lm")
     return image.quantize(palette=_palette(), dither=Image.Dither.NONE)
+
+
+OVERVIEW_NOTE = "K12: the realm's 12 pieces in that space (K, V, I, N as in the panel). Star: a capital."
 
 
 @cache
@@ -283,8 +296,7 @@ def warm() -> None:
     _places()
     for realm in REALM_ORDER:
         for kind in (*KINDS, WOUNDED):
-            for size in (FULL.count, TEXT):
-                glyph(kind, size, contrast(realm_colour(realm)))
+            glyph(kind, TEXT, contrast(realm_colour(realm)))
     state = ENGINE.view(ENGINE.new([SeatInfo() for _ in range(4)], ENGINE.meta.resolve_options({}), Rng(0)), None)
     render_full(state, ["", "", "", ""])
     left, top, right, bottom = EXTENT

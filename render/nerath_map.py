@@ -42,6 +42,7 @@ class Lens:
     name: int
     small: int
     count: int
+    overview: bool = False  # the whole map small (/board full): per space only its marks and each realm's total
 
     @property
     def radius(self) -> float:
@@ -59,6 +60,7 @@ class Lens:
 
 FULL = Lens(1.0, 0.0, 0.0, CONTENT.size[0], CONTENT.size[1], name=10, small=9, count=10)
 CLOSE_SCALE = 2.0
+OVERVIEW_COUNT = 14  # a realm's total on the overview: capitals 10 px high, 6.4 px at the inline width
 
 
 def _extent() -> tuple[float, float, float, float]:
@@ -70,6 +72,14 @@ def _extent() -> tuple[float, float, float, float]:
 
 
 EXTENT = _extent()
+
+
+def overview(width: int) -> Lens:
+    """The whole map `width` px wide with its totals in type readable inline (names are left to the close-ups)."""
+    left, top, right, bottom = EXTENT
+    scale = width / (right - left)
+    height = round((bottom - top) * scale)
+    return Lens(scale, left, top, width, height, OVERVIEW_COUNT, OVERVIEW_COUNT, OVERVIEW_COUNT, overview=True)
 
 
 def close(centre: tuple[float, float], width: int, height: int, scale: float = CLOSE_SCALE) -> Lens:
@@ -175,6 +185,28 @@ def draw_stack(
         x += size
     if rest:
         stamp(image, (x + gap, y), f"+{rest}", size, ink, anchor="lm")
+
+
+def draw_total(image: Image.Image, centre: tuple[float, float], realm: str, count: int, size: int) -> None:
+    """A realm's pieces in a space counted together ("K12" on its colour): what the overview has room for."""
+    text = f"{initial(realm)}{count}"
+    colour = realm_colour(realm)
+    gap = _pad(size)
+    half_w, half_h = text_width(text, size) / 2 + gap, size / 2 + gap / 2
+    x, y = centre
+    ImageDraw.Draw(image).rounded_rectangle((x - half_w, y - half_h, x + half_w, y + half_h), gap, colour, INK)
+    stamp(image, (x, y), text, size, contrast(colour))
+
+
+def star(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float, colour: Colour) -> None:
+    """A five-pointed star: a capital on the overview."""
+    x, y = centre
+    points = [
+        (x + (radius if k % 2 == 0 else radius * 0.45) * math.sin(math.pi * k / 5),
+         y - (radius if k % 2 == 0 else radius * 0.45) * math.cos(math.pi * k / 5))
+        for k in range(10)
+    ]  # fmt: skip
+    draw.polygon(points, fill=colour, outline=INK)
 
 
 def stack_height(size: int) -> int:
@@ -286,14 +318,15 @@ def _impassable(image: Image.Image, draw: ImageDraw.ImageDraw, lens: Lens) -> No
                 )
         cx = sum(c[0] for c in centres) / len(centres)
         cy = sum(c[1] for c in centres) / len(centres)
-        stamp(image, lens.at((cx, cy)), name.replace("Impassable ", ""), lens.name + 2, PAPER, INK)
+        if not lens.overview:  # hatched rock says enough where names do not fit
+            stamp(image, lens.at((cx, cy)), name.replace("Impassable ", ""), lens.name + 2, PAPER, INK)
 
 
 @dataclass(frozen=True)
 class Row:
     """One line of a space's label block: a text, the CAPITAL/Castle marks, or a realm's stack."""
 
-    kind: str  # "text", "marks" or "stack"
+    kind: str  # "text", "marks", "stack" or "total" (a realm's pieces counted together, on the overview)
     height: float
     text: str = ""
     size: int = 0
@@ -312,6 +345,12 @@ def _rows(state: State, lens: Lens, space_id: str, here: dict[str, Stack], keeps
     space = CONTENT.spaces[space_id]
     r = lens.radius
     rows: list[Row] = []
+    if lens.overview:
+        if space.capital or keeps:
+            rows.append(Row("marks", lens.small + 3, capital=space.capital, keeps=tuple(keeps)))
+        for realm in (realm for realm in CONTENT.realms if realm in here):
+            rows.append(Row("total", stack_height(lens.count) + 1, realm=realm, stack=tuple(here[realm].items())))
+        return rows
     if space.kind == "dungeon":
         fits = text_width(space.name, lens.small) < room(r, 0.6 * r) - 6
         rows += [_text(line, lens.small, HIGHLIGHT) for line in two_lines(space.name, 99 if fits else 0)]
@@ -345,6 +384,8 @@ def _label(
     r = lens.radius
     total = sum(row.height for row in rows)
     top = -0.74 * r if total < 1.56 * r else -0.86 * r  # a full dungeon starts higher
+    if lens.overview:
+        top = -total / 2  # the few rows of the overview centred in the hex
     piled = sum(row.height for row in rows if row.kind == "stack")
     draw = ImageDraw.Draw(image)
     outline = DUNGEON if CONTENT.spaces[space_id].kind == "dungeon" else None
@@ -356,7 +397,9 @@ def _label(
             x = _inside(cx, text_width(row.text, row.size), lens.width)
             stamp(image, (x, cy + middle), row.text, row.size, row.colour, outline)
         elif row.kind == "marks":
-            _marks(image, draw, (cx, cy + middle), row.capital, row.keeps, lens.small)
+            _marks(image, draw, (cx, cy + middle), row.capital, row.keeps, lens.small, words=not lens.overview)
+        elif row.kind == "total":
+            draw_total(image, (cx, cy + middle), row.realm, sum(count for _, count in row.stack), lens.count)
         else:
             width = room(r, abs(middle) + row.height / 2) - 4 * lens.scale
             stack = dict(row.stack)
@@ -377,13 +420,20 @@ def _marks(
     capital: bool,
     keeps: tuple[tuple[str, bool], ...],
     size: int,
+    words: bool = True,
 ) -> None:
-    """CAPITAL and the Castles here (a keep in its realm's colour with its initial), centred on one line."""
+    """CAPITAL (a star on the overview, where the word does not fit) and the Castles here (a keep in its realm's
+    colour with its initial), centred on one line."""
     parts = (["CAPITAL"] if capital else []) + [realm for realm, _ in keeps]
-    widths = [text_width(p, size) if p == "CAPITAL" else size + 3 + text_width(initial(p), size) for p in parts]
+    widths = [
+        (text_width(p, size) if words else size) if p == "CAPITAL" else size + 3 + text_width(initial(p), size)
+        for p in parts
+    ]
     x = at[0] - (sum(widths) + 6 * (len(parts) - 1)) / 2
     for part, width in zip(parts, widths, strict=True):
-        if part == "CAPITAL":
+        if part == "CAPITAL" and not words:
+            star(draw, (x + size / 2, at[1]), size / 2, CAPITAL_RED)
+        elif part == "CAPITAL":
             stamp(image, (x, at[1]), "CAPITAL", size, CAPITAL_RED, anchor="lm")
         else:
             knocked = next(hit for realm, hit in keeps if realm == part)

@@ -100,10 +100,19 @@ def boards(game: str) -> Iterator[tuple[str, Image.Image, list[Drawn]]]:
                 yield f"{when} hand of seat {seat}", image, drawn
 
 
-@pytest.mark.parametrize("game", list(GAMES))
-def test_every_text_is_readable_at_discords_inline_width(game: str) -> None:
+def full_maps(game: str) -> Iterator[tuple[str, Image.Image, list[Drawn]]]:
+    """The whole map (/board full) at the start, the middle and the end of the game."""
+    engine = rules.engine(game)
+    for when, saved in positions(game).items():
+        with recording() as drawn:
+            image = renderer(game).render_full(engine.view(serial.loads(engine.State, saved), None), NAMES[:4])
+        yield f"{when} full map", image, drawn
+
+
+def too_small(images: Iterator[tuple[str, Image.Image, list[Drawn]]]) -> list[str]:
+    """Every text whose capitals and digits are less than SMALLEST px of ink high inline (HEADLINE: a headline)."""
     small: list[str] = []
-    for label, image, drawn in boards(game):
+    for label, image, drawn in images:
         scale = shown(image)
         assert drawn, f"{label}: the renderer reported no text"
         for text in drawn:
@@ -111,6 +120,12 @@ def test_every_text_is_readable_at_discords_inline_width(game: str) -> None:
             ink = ink_height(text.text, text.size) * scale
             if ink < least:
                 small.append(f"{label} ({image.width} px): {text.text!r} (font {text.size}) at {ink:.1f} px of ink")
+    return small
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_text_is_readable_at_discords_inline_width(game: str) -> None:
+    small = too_small(boards(game))
     assert not small, f"{len(small)} texts too small inline, e.g.:\n" + "\n".join(sorted(set(small))[:25])
 
 
@@ -157,3 +172,21 @@ def test_renderers_draw_text_only_through_the_recorded_helpers() -> None:
         if lines:
             direct[path.name] = lines
     assert not direct, f"draw text with render.draw's write/stamp/put_text/centred_text instead: {direct}"
+
+
+FULL_MAPS = [game for game in GAMES if hasattr(renderer(game), "render_full")]
+NOT_YET = {  # issue #37: whole maps still drawn to be opened full size, not read inline
+    "genertela": "Genertela's /board full still draws its names at 11-12 px on a 1520 px image (3 px inline)",
+}
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        pytest.param(g, marks=pytest.mark.xfail(strict=True, reason=NOT_YET[g])) if g in NOT_YET else g
+        for g in FULL_MAPS
+    ],
+)
+def test_the_whole_map_reads_at_discords_inline_width(game: str) -> None:
+    small = too_small(full_maps(game))
+    assert not small, f"{len(small)} texts too small inline, e.g.:\n" + "\n".join(sorted(set(small))[:25])

@@ -6,8 +6,10 @@ from PIL import Image
 from render.draw import encode_png, recording
 from render.nerath import (
     _headline,
+    _palette,
     _wrap,
     focus,
+    initial,
     render,
     render_full,
     render_zoom,
@@ -15,7 +17,7 @@ from render.nerath import (
     zoom_places,
 )
 from render.nerath_glyphs import PENDING
-from render.nerath_map import FULL, draw_stack, room
+from render.nerath_map import FULL, draw_map, draw_stack, room
 from rules.nerath.content import CONTENT
 from rules.nerath.engine import ENGINE as nerath
 from rules.rng import Rng
@@ -29,6 +31,12 @@ NAMES = ["Ann", "Bob", "Cy", "Di"]
 def _map_top(image):
     """The whole map fills the image below the banner (the panel beside it is shorter)."""
     return image.height - CONTENT.size[1]
+
+
+def _whole(state):
+    """The whole map at its own scale (the close-ups draw the same map at twice it, the overview at half), in the
+    boards' palette as posted."""
+    return draw_map(state, FULL).quantize(palette=_palette(), dither=Image.Dither.NONE)
 
 
 def pixel(image, space, dx=0, dy=12):
@@ -48,7 +56,7 @@ def test_renders_the_public_view_of_a_new_game():
     assert isinstance(image, Image.Image) and 800 <= image.width <= 1000 and image.height > 400
     assert len(encode_png(image)) > 10_000
     full = render_full(nerath.view(state, None), NAMES)
-    assert full.width > 1300 and full.height > CONTENT.size[1]
+    assert full.width == image.width and full.height > 400  # the overview: as wide as the posted board
 
 
 def test_the_posted_board_names_the_turn_the_players_and_keys_its_glyphs():
@@ -64,17 +72,17 @@ def test_the_posted_board_names_the_turn_the_players_and_keys_its_glyphs():
 
 def test_a_conquered_space_takes_its_controllers_colour():
     state = start(nerath, 4)
-    before = pixel(render_full(state, NAMES), "silverbough", dx=-25)
+    before = pixel(_whole(state), "silverbough", dx=-25)
     state.control["silverbough"] = "karkoth"
-    after = pixel(render_full(state, NAMES), "silverbough", dx=-25)
-    assert before != after and after == pixel(render_full(state, NAMES), "ravensgate", dx=-25)
+    after = pixel(_whole(state), "silverbough", dx=-25)
+    assert before != after and after == pixel(_whole(state), "ravensgate", dx=-25)
 
 
 def test_last_turns_battles_are_highlighted():
     state = start(nerath, 4)
-    plain = pixel(render_full(state, NAMES), "moonglade", dy=-CONTENT.hex_radius + 2)
+    plain = pixel(_whole(state), "moonglade", dy=-CONTENT.hex_radius + 2)
     state.battles_last = ["moonglade"]
-    lit = pixel(render_full(state, NAMES), "moonglade", dy=-CONTENT.hex_radius + 2)
+    lit = pixel(_whole(state), "moonglade", dy=-CONTENT.hex_radius + 2)
     assert plain != lit and lit[0] > 200 and lit[1] > 200
 
 
@@ -90,9 +98,9 @@ def test_hand_image_shows_only_that_seats_cards():
 
 def test_battles_still_to_fight_are_marked():
     state = start(nerath, 4)
-    plain = pixel(render_full(state, NAMES), "grey-reach", dy=-CONTENT.hex_radius + 5)
+    plain = pixel(_whole(state), "grey-reach", dy=-CONTENT.hex_radius + 5)
     state.pending = ["grey-reach"]
-    assert pixel(render_full(state, NAMES), "grey-reach", dy=-CONTENT.hex_radius + 5) != plain
+    assert pixel(_whole(state), "grey-reach", dy=-CONTENT.hex_radius + 5) != plain
 
 
 def test_long_space_names_wrap_onto_two_lines_instead_of_being_cut():
@@ -122,9 +130,9 @@ def _area(image, space, box=(-45, -25, 45, 40)):
 def test_a_wounded_dragon_is_marked_during_a_battle():
     state = start(nerath, 4)
     dragon = next(p for p in state.pieces if p.kind == "dragon" and p.realm == "vailin")
-    healthy = _area(render_full(state, NAMES), dragon.space)
+    healthy = _area(_whole(state), dragon.space)
     dragon.hit = True
-    wounded = _area(render_full(state, NAMES), dragon.space)
+    wounded = _area(_whole(state), dragon.space)
     assert healthy.tobytes() != wounded.tobytes()
     assert PENDING in _colours(wounded) - _colours(healthy)  # the red slash across its glyph
 
@@ -133,9 +141,9 @@ def test_a_castle_knocked_out_of_the_battle_is_marked():
     state = start(nerath, 4)
     castle = next(p for p in state.pieces if p.kind == "castle" and p.realm == "vailin")
     box = (-40, -40, 40, 40)
-    active = _area(render_full(state, NAMES), castle.space, box)
+    active = _area(_whole(state), castle.space, box)
     castle.hit = True
-    inactive = _area(render_full(state, NAMES), castle.space, box)
+    inactive = _area(_whole(state), castle.space, box)
     assert active.tobytes() != inactive.tobytes()
     assert PENDING in _colours(inactive) - _colours(active)
 
@@ -143,9 +151,9 @@ def test_a_castle_knocked_out_of_the_battle_is_marked():
 def test_a_highlighted_space_keeps_its_whole_name_readable():
     state = start(nerath, 4)
     box = (-34, -34, 34, -20)  # the name line of a land hex
-    plain = _area(render_full(state, NAMES), "goldmeadow", box)
+    plain = _area(_whole(state), "goldmeadow", box)
     state.battles_last = ["goldmeadow"]
-    lit = _area(render_full(state, NAMES), "goldmeadow", box)
+    lit = _area(_whole(state), "goldmeadow", box)
 
     def dark(pixel):  # the name's ink, not the dark blue border
         return max(pixel) < 90 and max(pixel) - min(pixel) < 25
@@ -292,15 +300,24 @@ def test_a_forty_piece_stack_reads_as_a_few_counts_on_every_board():
     put(state, "karkoth", "siege_engine", "ravensgate", 6)
     put(state, "karkoth", "dragon", "ravensgate", 2)
     put(state, "karkoth", "monster", "ravensgate", 2)
-    for draw_board in (
-        lambda: render_zoom(state, NAMES, "ravensgate"),
-        lambda: render_full(state, NAMES),
-        lambda: render(state, NAMES),
-    ):
+    for draw_board in (lambda: render_zoom(state, NAMES, "ravensgate"), lambda: render(state, NAMES)):
         texts = _texts(draw_board)
         assert "30" in texts
         counted = [text for text in texts if any(c.isdigit() for c in text) and " " not in text]
         assert all(len(text) <= 3 for text in counted), counted
+    assert "K40" in _texts(lambda: render_full(state, NAMES))  # the overview counts a realm's pieces together
+
+
+def test_the_overview_counts_each_realms_pieces_in_every_space_and_names_none():
+    state = start(nerath, 4)
+    texts = _texts(lambda: render_full(nerath.view(state, None), NAMES))
+    counts: dict[tuple[str, str], int] = {}
+    for piece in state.pieces:
+        if piece.kind != "castle":
+            counts[piece.space, piece.realm] = counts.get((piece.space, piece.realm), 0) + 1
+    for (_, realm), count in counts.items():
+        assert f"{initial(realm)}{count}" in texts
+    assert not any(space.name in texts for space in CONTENT.spaces.values())  # names: the close-ups'
 
 
 def test_warming_up_draws_every_space_name_once_so_the_first_board_is_fast():
