@@ -3,6 +3,7 @@
 python bot.py                  the Discord bot (needs DISCORD_TOKEN)
 python bot.py --console        the same commands offline in a terminal
 python bot.py --migrate-to URL copy every table from the SQLite file into an empty PostgreSQL database, verified
+python bot.py --backup PATH    a consistent copy of the SQLite file, safe while the bot runs
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import json
 import logging
 import os
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,6 +24,7 @@ import yarl
 from discord.ext import commands
 
 import rules
+from table.backup import KEEP, PG_DUMP, BackupError, DailyBackups, copy_database
 from table.instance import InstanceError, claim
 from table.move import MoveError, move
 from table.service import MIN_PACE, TableService
@@ -55,6 +58,7 @@ class Config:
     shards: int | None = None  # PBP_SHARDS: Discord gateway shards in all; None: one process, no sharding
     shard_ids: tuple[int, ...] | None = None  # PBP_SHARD_IDS: the shards this process serves; None: all of them
     lease: float = LEASE_SECONDS  # PBP_LEASE_SECONDS: how long a dead process's claims wait before others take them
+    backups: int = KEEP  # PBP_BACKUPS: daily backups of the SQLite file kept in the data folder; 0 (off): none
 
     @classmethod
     def from_env(cls) -> Config:
@@ -71,6 +75,7 @@ class Config:
             shards=shards,
             shard_ids=_shard_ids(os.environ.get("PBP_SHARD_IDS", "").strip(), shards),
             lease=float(_whole("PBP_LEASE_SECONDS", int(LEASE_SECONDS))),
+            backups=_backups(os.environ.get("PBP_BACKUPS", "").strip()),
         )
 
     @property
@@ -114,6 +119,16 @@ def _database_url(text: str) -> str | None:
         "PBP_DATABASE_URL must be sqlite:///path/to/file.sqlite3 or postgresql://user:password@host/database, "
         f"not {text[:40]!r}."
     )
+
+
+def _backups(text: str) -> int:
+    if not text:
+        return KEEP
+    if text.lower() == "off":
+        return 0
+    if not text.isascii() or not text.isdigit():
+        raise ConfigError(f"PBP_BACKUPS must be how many daily backups to keep, like 7, or off; not {text[:30]!r}.")
+    return int(text)
 
 
 def _shard_ids(text: str, shards: int | None) -> tuple[int, ...] | None:
@@ -193,6 +208,8 @@ class TableBot(commands.Bot):
         self.service: TableService
         self._sync_task: asyncio.Task[None] | None = None
         self._warm_task: asyncio.Task[None] | None = None
+        self.backups: DailyBackups | None = None
+        self._backup_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         from cogs.buttons import DYNAMIC_ITEMS
@@ -216,6 +233,11 @@ class TableBot(commands.Bot):
         self._warm_task = asyncio.create_task(self._warm_safely(list(rules.engines())))
         if self.config.syncs_commands:  # with several processes, one syncs (the command tree is the same)
             self._sync_task = asyncio.create_task(self._sync_safely())
+        if not self.config.shared and self.config.backups:  # PostgreSQL is backed up with pg_dump, outside the bot
+            self.backups = DailyBackups(
+                Path(self.config.database), self.config.data_dir / "backups", self.config.backups
+            )
+            self._backup_task = asyncio.create_task(self.backups.run())
 
     async def _warm_safely(self, games: list[str]) -> None:
         """`games`: the games installed at start, listed before any command can run."""
@@ -241,6 +263,8 @@ class TableBot(commands.Bot):
         log.info("synced %d commands", len(payload))
 
     async def close(self) -> None:
+        if self._backup_task is not None:
+            self._backup_task.cancel()
         await super().close()
         if hasattr(self, "store"):
             await self.store.close()
@@ -269,6 +293,8 @@ def main(argv: list[str]) -> int:
         return 2
     if "--migrate-to" in argv:
         return _migrate_command(config, argv)
+    if "--backup" in argv:
+        return _backup_command(config, argv)
     if not config.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
@@ -323,6 +349,27 @@ def _migrate_command(config: Config, argv: list[str]) -> int:
         return 2
     finally:
         held.release()
+    return 0
+
+
+def _backup_command(config: Config, argv: list[str]) -> int:
+    """Copy the SQLite file while the bot may be running: it only reads, so it takes no lock (the bot keeps its)."""
+    if config.shared:
+        print(PG_DUMP, file=sys.stderr)
+        return 2
+    at = argv.index("--backup")
+    if at + 1 >= len(argv):
+        print("Usage: python bot.py --backup path/to/backup.sqlite3", file=sys.stderr)
+        return 2
+    target = Path(argv[at + 1])
+    if target.is_dir():  # a folder: a file named by the time, beside any earlier ones
+        target /= time.strftime(f"{Path(config.database).stem}-%Y-%m-%d-%H%M%S.sqlite3", time.gmtime())
+    try:
+        size = copy_database(Path(config.database), target)
+    except BackupError as error:
+        print(error, file=sys.stderr)
+        return 2
+    print(f"Backed up {config.database} to {target} ({size / 1024 / 1024:.1f} MB).")
     return 0
 
 
