@@ -126,6 +126,51 @@ def contrast(colour: Colour) -> Colour:
     return INK if contrast_ratio(colour, INK) >= contrast_ratio(colour, WHITE) else WHITE
 
 
+RING = 2  # px: each ring round a piece (1.3-1.4 px on the boards Discord shows 550 px wide)
+EDGE = 3.0  # WCAG ratio: a fill that stands out less than this from its outer ring gets a ring of its own
+
+
+def rings(fill: Colour, ground: Colour) -> tuple[Colour, ...]:
+    """The rings round a piece standing on `ground`, outermost first: dark or light, whichever stands out from the
+    ground, then (if the fill is about as dark or light as that ring) one in the fill's own text colour. A piece's
+    colour can melt into the ground for colour-blind players (a realm's pieces on its own tinted land); its edge,
+    dark on light or light on dark, does not."""
+    outer = max((INK, WHITE), key=lambda ring: contrast_ratio(ring, ground))
+    return (outer,) if contrast_ratio(fill, outer) >= EDGE else (outer, contrast(fill))
+
+
+def ringed(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    fill: Colour,
+    ground: Colour,
+    radius: float = 0,
+) -> None:
+    """A piece's shape: `box` filled with its colour, its rings round it (outside the box, so whatever is drawn
+    inside keeps its room)."""
+    left, top, right, bottom = box
+    around = rings(fill, ground)
+    for index, ring in enumerate((*around, fill)):
+        out = (len(around) - index) * RING
+        draw.rounded_rectangle((left - out, top - out, right + out, bottom + out), radius + out, fill=ring)
+
+
+def chip_size(text: str, size: int) -> tuple[float, float]:
+    """The room a count chip takes (`chip`), its rings included."""
+    gap = max(2, size // 4)
+    return text_width(text, size) + 2 * gap + 4 * RING, size + gap + 4 * RING
+
+
+def chip(image: Image.Image, centre: tuple[float, float], text: str, colour: Colour, size: int, under: Colour) -> None:
+    """A count on its owner's colour ("K12", "R7"), ringed to stand out from the ground `under` it: how the whole
+    maps (/board full) show each realm's or side's pieces in a space, counted together."""
+    gap = max(2, size // 4)
+    half_w, half_h = text_width(text, size) / 2 + gap, size / 2 + gap / 2
+    x, y = centre
+    ringed(ImageDraw.Draw(image), (x - half_w, y - half_h, x + half_w, y + half_h), colour, under, gap)
+    stamp(image, (x, y), text, size, contrast(colour))
+
+
 def readable_on(colour: Colour, background: Colour, ratio: float = 4.5) -> Colour:
     """`colour` for text on `background`: blended toward INK or white (whichever side gains contrast) until the
     WCAG ratio reaches `ratio`, so a seat's colour keeps its hue as text on a panel."""

@@ -20,6 +20,7 @@ from render.genertela_map import (
     city,
     city_site,
     forest,
+    ground_of,
     newt_city,
     star,
     token,
@@ -99,8 +100,9 @@ def _two_lines(name: str) -> list[str]:
     return [" ".join(words[:cut]), " ".join(words[cut:])]
 
 
-def _army(side: str, words: Sequence[str], stars: int) -> Choice:
-    """A side's lettered chip, the count (after the nation's name when there is room), then a star per special.
+def _army(side: str, words: Sequence[str], stars: int, under: Colour) -> Choice:
+    """A side's lettered chip (ringed against the zone's colour `under` it), the count (after the nation's name
+    when there is room), then a star per special.
     The name and the count are stamped apart: a few dozen kept sprites serve every army on every board."""
     shown = min(stars, 3)
     more = f"+{stars - shown}" if stars > shown else ""
@@ -108,7 +110,7 @@ def _army(side: str, words: Sequence[str], stars: int) -> Choice:
     width += _text_width(more, TEXT) if more else 0
 
     def paint(image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
-        token(image, (x, y - CHIP / 2, x + CHIP, y + CHIP / 2), side, 12)
+        token(image, (x, y - CHIP / 2, x + CHIP, y + CHIP / 2), side, 12, under)
         x += CHIP + 4 - GAP
         for word in words:
             x += GAP + stamp(image, (x + GAP, y), word, TEXT, INK, PAPER, anchor="lm")
@@ -184,8 +186,11 @@ def _icons(here: list[Unit], zid: str, keys: set[str]) -> Choice | None:
     return Choice(width, ROW + 2, paint)
 
 
-def _lines(here: list[Unit], zid: str, keys: set[str], marked: bool = False) -> list[tuple[str, list[Choice]]]:
-    """A zone's label, line by line, each with its forms from the fullest to the shortest."""
+def _lines(
+    here: list[Unit], zid: str, keys: set[str], under: Colour, marked: bool = False
+) -> list[tuple[str, list[Choice]]]:
+    """A zone's label, line by line, each with its forms from the fullest to the shortest (`under`: the zone's
+    colour)."""
     lines: list[tuple[str, list[Choice]]] = []
     icons = _icons(here, zid, keys)
     if icons is not None:
@@ -196,8 +201,9 @@ def _lines(here: list[Unit], zid: str, keys: set[str], marked: bool = False) -> 
         stars = sum(u.kind == "special" for u in units)
         keys.update(["special unit"] if stars else [])
         count = str(len(units))
-        full = _army(side, [NATIONS[nation].name, count], stars)
-        lines.append(("army", [full, _army(side, [count], stars), _army(side, [count], min(stars, 1))]))
+        full = _army(side, [NATIONS[nation].name, count], stars, under)
+        short = [_army(side, [count], stars, under), _army(side, [count], min(stars, 1), under)]
+        lines.append(("army", [full, *short]))
     return lines
 
 
@@ -248,7 +254,7 @@ def layout(state: State, geo: Geometry, keys: set[str], marked: Sequence[str] = 
         by_zone.setdefault(unit.zone, []).append(unit)
     for zid in geo.anchors:
         mine: set[str] = set()
-        lines = _lines(by_zone.get(zid, []), zid, mine, zid in marked)
+        lines = _lines(by_zone.get(zid, []), zid, mine, ground_of(state, zid), zid in marked)
         at = next(i for i, (kind, _) in enumerate(lines) if kind == "name")
         split = [("name", [_name(part, zid in marked)]) for part in _two_lines(BOARD.zones[zid].name)]
         tries = [lines, [*lines[:at], *split, *lines[at + 1 :]]] if len(split) > 1 else [lines]

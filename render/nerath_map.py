@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from render.draw import HIGHLIGHT, INK, PAPER, WHITE, Colour, contrast, stamp, text_width
+from render.draw import HIGHLIGHT, INK, PAPER, RING, WHITE, Colour, chip, contrast, ringed, stamp, text_width
 from render.nerath_glyphs import KINDS, PENDING, WOUNDED, glyph, keep
 from rules.nerath import guardians
 from rules.nerath.content import CONTENT
@@ -113,6 +113,15 @@ def realm_colour(realm: str) -> Colour:
     return CONTENT.realms[realm].colour
 
 
+def ground(kind: str, controller: str) -> Colour:
+    """A space's colour: the sea, a dungeon, or land tinted by the realm that holds it (what pieces stand on)."""
+    if kind == "sea":
+        return SEA
+    if kind == "dungeon":
+        return DUNGEON
+    return tint(realm_colour(controller))
+
+
 def initial(realm: str) -> str:
     """The letter on a realm's pieces and legend swatch (K, V, I, N), so realms differ by more than colour."""
     return CONTENT.realms[realm].short[0].upper()
@@ -142,7 +151,7 @@ def fold(stack: Stack, size: int, room: float) -> tuple[list[tuple[str, int]], i
     the rarest kinds give way first (shown as "+n"), a wounded Dragon last (the battle under way needs it)."""
     parts = sorted(stack.items(), key=lambda kv: ORDER.index(kv[0]))
     rest = 0
-    while len(parts) > 1 and stack_width(parts, rest, size) > room:
+    while len(parts) > 1 and stack_width(parts, rest, size) + 4 * RING > room:  # its rings inside the room too
         smallest = min(parts, key=lambda kv: (kv[0] == WOUNDED, kv[1], -ORDER.index(kv[0])))
         parts.remove(smallest)
         rest += smallest[1]
@@ -162,9 +171,16 @@ def stack_width(parts: list[tuple[str, int]], rest: int, size: int) -> float:
 
 
 def draw_stack(
-    image: Image.Image, centre: tuple[float, float], realm: str, stack: Stack, size: int, room: float
+    image: Image.Image,
+    centre: tuple[float, float],
+    realm: str,
+    stack: Stack,
+    size: int,
+    room: float,
+    under: Colour = PAPER,
 ) -> None:
-    """One realm's pieces in a space: its initial, then count + glyph per kind, on the realm's colour."""
+    """One realm's pieces in a space: its initial, then count + glyph per kind, on the realm's colour, ringed to
+    stand out from the ground `under` it."""
     parts, rest = fold(stack, size, room)
     colour = realm_colour(realm)
     ink = contrast(colour)
@@ -172,7 +188,7 @@ def draw_stack(
     width = stack_width(parts, rest, size)
     x, y = centre[0] - width / 2, centre[1]
     half = size / 2 + gap / 2 + 1
-    ImageDraw.Draw(image).rounded_rectangle((x, y - half, x + width, y + half), gap + 1, fill=colour, outline=INK)
+    ringed(ImageDraw.Draw(image), (x, y - half, x + width, y + half), colour, under, gap + 1)
     x += gap
     x += stamp(image, (x, y), initial(realm), size, ink, anchor="lm") + 1
     ImageDraw.Draw(image).line((x, y - half + 3, x, y + half - 3), fill=ink)  # the realm's letter apart from counts
@@ -187,15 +203,11 @@ def draw_stack(
         stamp(image, (x + gap, y), f"+{rest}", size, ink, anchor="lm")
 
 
-def draw_total(image: Image.Image, centre: tuple[float, float], realm: str, count: int, size: int) -> None:
+def draw_total(
+    image: Image.Image, centre: tuple[float, float], realm: str, count: int, size: int, under: Colour = PAPER
+) -> None:
     """A realm's pieces in a space counted together ("K12" on its colour): what the overview has room for."""
-    text = f"{initial(realm)}{count}"
-    colour = realm_colour(realm)
-    gap = _pad(size)
-    half_w, half_h = text_width(text, size) / 2 + gap, size / 2 + gap / 2
-    x, y = centre
-    ImageDraw.Draw(image).rounded_rectangle((x - half_w, y - half_h, x + half_w, y + half_h), gap, colour, INK)
-    stamp(image, (x, y), text, size, contrast(colour))
+    chip(image, centre, f"{initial(realm)}{count}", realm_colour(realm), size, under)
 
 
 def star(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float, colour: Colour) -> None:
@@ -210,7 +222,7 @@ def star(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float, 
 
 
 def stack_height(size: int) -> int:
-    return size + _pad(size) + 2
+    return size + _pad(size) + 2 * RING + 2  # a ring's room above and below (a second ring may touch the next)
 
 
 # --- the map ---------------------------------------------------------------------------------------------------
@@ -275,7 +287,7 @@ def draw_map(state: State, lens: Lens, ringed: str = "") -> Image.Image:
         elif space.kind == "dungeon":
             draw.polygon(points, fill=DUNGEON, outline=INK)
         else:
-            draw.polygon(points, fill=tint(realm_colour(state.control[space.id])))
+            draw.polygon(points, fill=ground(space.kind, state.control[space.id]))
             border = realm_colour(space.realm or state.control[space.id])
             draw.line([*points, points[0]], fill=border, width=round(4 * s))
     _impassable(image, draw, lens)
@@ -387,6 +399,8 @@ def _label(
     if lens.overview:
         top = -total / 2  # the few rows of the overview centred in the hex
     piled = sum(row.height for row in rows if row.kind == "stack")
+    space = CONTENT.spaces[space_id]
+    under = ground(space.kind, state.control.get(space_id, ""))
     draw = ImageDraw.Draw(image)
     outline = DUNGEON if CONTENT.spaces[space_id].kind == "dungeon" else None
     for index, row in enumerate(rows):
@@ -399,12 +413,13 @@ def _label(
         elif row.kind == "marks":
             _marks(image, draw, (cx, cy + middle), row.capital, row.keeps, lens.small, words=not lens.overview)
         elif row.kind == "total":
-            draw_total(image, (cx, cy + middle), row.realm, sum(count for _, count in row.stack), lens.count)
+            total = int(sum(count for _, count in row.stack))
+            draw_total(image, (cx, cy + middle), row.realm, total, lens.count, under)
         else:
             width = room(r, abs(middle) + row.height / 2) - 4 * lens.scale
             stack = dict(row.stack)
             x = _inside(cx, stack_width(*fold(stack, lens.count, width), lens.count), lens.width)
-            draw_stack(image, (x, cy + middle), row.realm, stack, lens.count, width)
+            draw_stack(image, (x, cy + middle), row.realm, stack, lens.count, width, under)
         top += row.height
 
 

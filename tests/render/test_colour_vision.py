@@ -261,6 +261,111 @@ def test_smallworld_tokens_stand_out_from_every_terrain() -> None:
     assert_apart(smallworld_token_grounds(), MIN_AGAINST_GROUND, "Small World tokens on terrain")
 
 
+# --- pieces on the map's grounds: their rings ------------------------------------------------------------------
+#
+# A realm's or side's colour may melt into the ground it stands on (Nerath's Vailin on Vailin-tinted land, 4.5 under
+# protanopia; the Iron Circle on a dungeon, 2.3; Genertela's Green on highland, 0.8): so pieces are drawn with a
+# ring, dark or light against the ground, and a second one in the fill's text colour when the fill is as dark or
+# light as the first (render.draw.rings). What the eye separates at a piece's edge is then the ground from the
+# outer ring, each ring from the next, and the innermost ring from the fill: each of those steps is held to
+# MIN_AGAINST_GROUND, not the fill against the ground.
+
+
+def edge_steps(label: str, fill: Colour, ground: Colour) -> list[tuple[str, Colour, Colour]]:
+    """The colour steps from the ground, through the rings render.draw.rings gives, to the piece's fill."""
+    seq = [ground, *draw.rings(fill, ground), fill]
+    names = ["ground", *(f"ring {n + 1}" for n in range(len(seq) - 2)), "fill"]
+    return [(f"{label} ({names[n]}/{names[n + 1]})", seq[n], seq[n + 1]) for n in range(len(seq) - 1)]
+
+
+def nerath_piece_grounds() -> list[tuple[str, Colour, Colour]]:
+    """Each realm's pieces on every ground the map's spaces show: land held by each realm, the sea, dungeons."""
+    from render.nerath_map import ground, realm_colour
+
+    kinds = sorted({space.kind for space in CONTENT.spaces.values()})
+    grounds = {
+        (f"land of {holder}" if kind == "land" else kind): ground(kind, holder)
+        for kind in kinds
+        for holder in CONTENT.realms
+    }
+    return [
+        (f"{realm} on {where}", realm_colour(realm), colour)
+        for realm in REALM_ORDER
+        for where, colour in grounds.items()
+    ]
+
+
+def genertela_token_grounds() -> list[tuple[str, Colour, Colour]]:
+    """Each side's tokens on every zone colour (each terrain the map has, free or held by each side) and the
+    panels' paper."""
+    from render.genertela_map import SIDE_COLOURS, zone_colour
+    from rules.genertela.board import BOARD
+
+    terrains = sorted({zone.terrain for zone in BOARD.zones.values()})
+    grounds = {"paper": draw.PAPER}
+    grounds |= {
+        f"{terrain} held by {holder or 'nobody'}": zone_colour(terrain, holder)
+        for terrain in terrains
+        for holder in ("", *SIDE_COLOURS)
+    }
+    return [
+        (f"{side} on {where}", colour, ground)
+        for side, colour in SIDE_COLOURS.items()
+        for where, ground in grounds.items()
+    ]
+
+
+def test_the_piece_grounds_come_from_the_maps_data() -> None:
+    nerath = nerath_piece_grounds()
+    assert len(nerath) == 4 * (4 + 2)  # four realms on land held by each, the sea and dungeons
+    assert any("on dungeon" in label for label, _, _ in nerath) and any("on sea" in label for label, _, _ in nerath)
+    genertela = genertela_token_grounds()
+    assert len(genertela) == 4 * (1 + 5 * 5)  # four sides on paper and five terrains, free or held by each side
+
+
+@pytest.mark.parametrize(("game", "pieces"), [("nerath", nerath_piece_grounds), ("genertela", genertela_token_grounds)])
+def test_every_piece_stands_out_from_every_ground_by_its_rings(
+    game: str, pieces: Callable[[], list[tuple[str, Colour, Colour]]]
+) -> None:
+    steps = [step for label, fill, ground in pieces() for step in edge_steps(label, fill, ground)]
+    assert_apart(steps, MIN_AGAINST_GROUND, f"{game}: piece edges")
+
+
+def _ring_pixels(paint: Callable[[Any], None], ground: Colour) -> list[Colour]:
+    """What a piece drawn by `paint` on a 60 px square of `ground` shows along the row through its middle."""
+    from PIL import Image
+
+    image = Image.new("RGB", (60, 60), ground)
+    paint(image)
+    return [image.getpixel((x, 30)) for x in range(60)]  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("game", ["nerath", "genertela"])
+def test_pieces_are_drawn_with_their_rings_thick_enough_to_see_inline(game: str) -> None:
+    """The rings are drawn where the pieces are (Nerath's counts, Genertela's tokens), each RING px wide: at least
+    1.2 px at Discord's inline width."""
+    from render import genertela_map, nerath_map
+    from render.genertela_frame import WIDTH as GENERTELA_WIDTH
+    from render.nerath import WIDTH as NERATH_WIDTH
+
+    assert draw.RING * 550 / max(NERATH_WIDTH, GENERTELA_WIDTH) >= 1.2
+    if game == "nerath":  # the Iron Circle (dark) on a dungeon (dark): a light ring
+        fill, ground = nerath_map.realm_colour("iron_circle"), nerath_map.DUNGEON
+        row = _ring_pixels(lambda image: nerath_map.draw_total(image, (30, 30), "iron_circle", 3, 14, ground), ground)
+    else:  # Green on highland, one grey to a protanope: a dark ring
+        fill, ground = genertela_map.SIDE_COLOURS["Green"], genertela_map.TERRAIN["highland"]
+        row = _ring_pixels(lambda image: genertela_map.token(image, (20, 20, 40, 40), "Green", 12, ground), ground)
+    expected = [ground, *draw.rings(fill, ground), fill]
+    assert len(expected) >= 3  # a ring at all
+    runs = [row[0]]
+    for pixel in row:
+        if pixel != runs[-1]:
+            runs.append(pixel)
+    assert runs[: len(expected)] == expected, runs  # from the ground inwards: each ring, then the fill
+    for ring in draw.rings(fill, ground):
+        assert row.count(ring) >= 2 * draw.RING  # both sides, each RING px (the letter may add to it)
+
+
 def _realm_colours() -> list[Colour]:
     return [tuple(CONTENT.realms[realm].colour) for realm in REALM_ORDER]  # type: ignore[misc]
 
