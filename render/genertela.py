@@ -1,7 +1,7 @@
 """Genertela board. The posted board is a focused view made for Discord's 550 px preview: the area of the action
 (a battle under way, this or the last nation turn's battles, the acting nation's moves, else its homelands) drawn at
-a large scale, with a panel in large type. /board full is the whole map (render_full), /board zoom the zone and its
-neighbours with every unit listed (render_zoom)."""
+a large scale, with a panel in large type. /board full is the whole map as an overview that reads inline too
+(render_full), /board zoom the zone and its neighbours with every unit listed (render_zoom)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from render.genertela_frame import (
     scale_layers,
     zone_boxes,
 )
-from render.genertela_full import LINE, PANEL, TOP, house_note, legend_layer, outline, render_full, warm_full
+from render.genertela_full import render_full, warm_full
 from render.genertela_labels import draw_view, warm_text
 from render.genertela_map import (
     DEATHLINE,
@@ -31,10 +31,8 @@ from render.genertela_map import (
     SIDE_COLOURS,
     TERRAIN,
     TREE,
-    army_lines,
     drawn_marks,
     headline,
-    mark_spot,
     palette_image,
     short_name,
     unit_lines,
@@ -58,19 +56,11 @@ __all__ = [
     "DEATHLINE",
     "GOLD",
     "HOUSE_MAP",
-    "LINE",
-    "PANEL",
     "SIDE_COLOURS",
     "TERRAIN",
-    "TOP",
     "TREE",
-    "army_lines",
     "drawn_marks",
     "headline",
-    "house_note",
-    "legend_layer",
-    "mark_spot",
-    "outline",
     "render",
     "render_full",
     "render_zoom",

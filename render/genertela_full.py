@@ -1,253 +1,266 @@
-"""The whole Genertela map (/board full): terrain and control, unit counts per nation with special units named,
-Cities and Forests, the last battles outlined, the turn and the VP table. Its texts are sized for the full-size
-image (players open it), not for the inline preview: the posted board is the focused view."""
+"""The whole Genertela map (/board full) as an overview as wide as the posted board, so it reads in Discord's 550 px
+preview too (the way Nerath's does): who holds each zone (its tint), each side's units per zone counted together
+("R7": the Red side's 7 units, its nations together; a star: special units among them), Cities, Forests and the
+map's marks, the Deathline and the last battles; under it each side's player and VP, every nation's VP and the
+key. Zone names and each nation's units are the focused views' (the posted board and /board zoom)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 
 from PIL import Image, ImageChops, ImageDraw
 
-from render.draw import HIGHLIGHT, INK, PAPER, drawn_layer, font, header, stamp, write
+from render.draw import HIGHLIGHT, INK, PAPER, Colour, chip, chip_size, fit, stamp, wrap
+from render.genertela_frame import LINE, PLAIN, STRIPE, WIDTH, scale_layers
 from render.genertela_map import (
-    BORDER,
+    CELL,
     DEATHLINE,
+    FIXTURES,
     GLYPHS,
-    HOUSE_MAP,
     SIDE_COLOURS,
-    TERRAIN,
-    army_lines,
-    borders_of,
     city,
-    city_site,
-    crown,
-    deathline_swatch,
     drawn_marks,
     forest,
-    fortress,
-    headline,
-    mark_spot,
-    narrow_pass,
+    ground_of,
     newt_city,
-    outline_masks,
     palette_image,
     star,
-    stripes,
     token,
-    zone_grid,
+    zone_cells,
+    zone_index,
     zone_marks,
     zone_palette,
 )
-from rules.genertela.board import BOARD, CONTENT, NATIONS, active_nation
-from rules.genertela.engine import BOT
-from rules.genertela.scores import given_up_note, side_vp
+from render.genertela_panel import HEAD, LEFT, ROW, SMALL, SUB, house, key, sides, title_line, top_strip, turn_line
+from rules.genertela.board import BOARD, NATIONS, active_nation
 from rules.genertela.state import State, Unit
 
-TOP = 56
-PANEL = 320
-LINE = 11  # pixels between the lines of units under a zone's name
+SCALE_CELL = 5  # overview pixels per raster cell: the map at 5/8 of its own size, 750 px wide
+COUNT = 13  # a side's count: capitals 9 px high, 6.2 px at the inline width
+ICON = 14  # pixels per icon in a zone's icon row (the glyphs at their own size)
+COLUMNS = 4  # of the nations' VP table
+NOTE = (
+    "R7: the Red side's 7 units in that zone, its nations counted together; a star: special units among them. "
+    "/board zoom:<zone> names the zone and its units."
+)
 
 
 @cache
-def _bordered_grid() -> Image.Image:
-    """The zone raster with its borders burnt in as one more palette index: colouring it draws them for free."""
-    _, grid = zone_grid()
-    bordered = grid.copy()
-    bordered.paste(BORDER, mask=borders_of(grid))
-    return bordered
+def map_size() -> tuple[int, int]:
+    width, height = BOARD.canvas
+    return width * SCALE_CELL // CELL, -(-height * SCALE_CELL // CELL)
+
+
+def map_left() -> int:
+    return (WIDTH - map_size()[0]) // 2
+
+
+def at(point: tuple[float, float]) -> tuple[float, float]:
+    """A map point on the overview (the map starts under the header, centred across the board)."""
+    return map_left() + point[0] * SCALE_CELL / CELL, HEAD + point[1] * SCALE_CELL / CELL
+
+
+def _lut(keep: set[int]) -> list[int]:
+    return [255 if v in keep else 0 for v in range(256)]
 
 
 @cache
-def outline(index: int) -> tuple[tuple[int, int], Image.Image, Image.Image]:
-    """A band along the inside of a zone's border and a thin line inside it (where they lie, and their masks)."""
-    _, grid = zone_grid()
-    mask = grid.point([255 if v == index else 0 for v in range(256)])
-    left, top, right, bottom = mask.getbbox() or (0, 0, 1, 1)
-    band, edge = outline_masks(mask.crop((left, top, right, bottom)), 9)
-    return (left, top), band, edge
+def layers() -> tuple[Image.Image, Image.Image]:
+    """The zone indices with the borders burnt in, and the band codes, at the overview's scale."""
+    bordered, code = scale_layers(SCALE_CELL)
+    box = (0, 0, *map_size())
+    return bordered.crop(box), code.crop(box)
+
+
+@cache
+def _deathline() -> Image.Image:
+    """The Deathline zones' dashed bands, one mask over the map."""
+    bordered, code = layers()
+    dead = {zone_index()[zid] for zid, mark in drawn_marks() if mark == "deathline"}
+    return ImageChops.multiply(bordered.point(_lut(dead)), code.point(_lut({STRIPE})))
+
+
+@cache
+def outline(zid: str) -> tuple[Image.Image, Image.Image]:
+    """A zone's band inside its border and the thin line inside that, as masks over the map."""
+    bordered, code = layers()
+    mine = bordered.point(_lut({zone_index()[zid]}))
+    band = ImageChops.multiply(mine, code.point(_lut({PLAIN, STRIPE})))
+    return band, ImageChops.multiply(mine, code.point(_lut({LINE})))
 
 
 def _map_layer(state: State) -> Image.Image:
-    ids, _ = zone_grid()
-    layer = _bordered_grid().copy()
+    layer = layers()[0].copy()
     layer.putpalette(zone_palette(state))
     image = layer.convert("RGB")
+    image.paste(DEATHLINE, (0, 0), _deathline())
     for zid in state.fought:  # the battles of the last nation turn that fought: outlined
-        box, band, edge = outline(ids.index(zid))
-        image.paste(HIGHLIGHT, box, band)
-        image.paste(INK, box, edge)  # a dark inner edge keeps the band visible on yellow zones
+        band, edge = outline(zid)
+        image.paste(HIGHLIGHT, (0, 0), band)
+        image.paste(INK, (0, 0), edge)  # a dark inner edge keeps the band visible on yellow zones
     return image
 
 
-@cache
-def _stripes() -> Image.Image:
-    return stripes(*BOARD.canvas)
+# --- each zone's label: its icons, then a chip per side ---------------------------------------------------------
 
 
-@drawn_layer
-def _names_layer() -> Image.Image:
-    """Zone names and fixed markers never change: drawn once, pasted on every board. The marks of the map's
-    special zones are drawn here too: a hatched band inside a Deathline zone's border, glyphs for the rest."""
-    layer = Image.new("RGBA", BOARD.canvas, (0, 0, 0, 0))
-    ids, _ = zone_grid()
-    for zid, mark in drawn_marks():
-        if mark == "deathline":
-            (left, top), band, _ = outline(ids.index(zid))
-            lines = ImageChops.multiply(band, _stripes().crop((left, top, left + band.width, top + band.height)))
-            layer.paste((*DEATHLINE, 255), (left, top), lines)
-    draw = ImageDraw.Draw(layer)
-    for zone in BOARD.zones.values():
-        x, y = zone.centre
-        stamp(layer, (x, y - 8), zone.name, 11, INK, PAPER)
-        if zone.dragonewt_city:
-            newt_city(draw, x, y - 19)
-        if zone.city_site:
-            city_site(draw, x + 21, y - 19)
-        for index, mark in enumerate(zone_marks(zone)):
-            GLYPHS[mark](draw, *mark_spot(zone.id, index), 1)
-    return layer
+@dataclass(frozen=True)
+class Label:
+    icons: tuple[tuple[str, Colour], ...]  # (icon, colour: a City's owner's)
+    chips: tuple[tuple[str, int, bool], ...]  # (side, units, any special among them)
+
+    def rows(self) -> list[tuple[float, float]]:
+        """(width, height) of each row: the icons, then one per chip."""
+        found: list[tuple[float, float]] = [(ICON * len(self.icons), ICON + 2.0)] if self.icons else []
+        for side, count, special in self.chips:
+            width, height = chip_size(f"{side[0]}{count}", COUNT)
+            found.append((width + (12 if special else 0), height))
+        return found
 
 
-def _fixtures(draw: ImageDraw.ImageDraw, state: State) -> None:
-    """Built Cities (a house in the owner's side colour) and Aldryami Forests (a tree) above the zone's name."""
-    for unit in state.units:
-        if unit.kind == "city":
-            x, y = BOARD.zones[unit.zone].centre
-            city(draw, x + 21, y + TOP - 19, 1, SIDE_COLOURS[NATIONS[unit.nation].side])
-        elif unit.kind == "forest":
-            x, y = BOARD.zones[unit.zone].centre
-            forest(draw, x - 21, y + TOP - 19)
+def _label(zid: str, here: list[Unit]) -> Label:
+    zone = BOARD.zones[zid]
+    icons: list[tuple[str, Colour]] = [(mark, PAPER) for mark in zone_marks(zone)]
+    icons += [("Dragonewt city", PAPER)] if zone.dragonewt_city else []
+    icons += [("City", SIDE_COLOURS[NATIONS[u.nation].side]) for u in here if u.kind == "city" and u.nation in NATIONS]
+    icons += [("Forest", PAPER) for u in here if u.kind == "forest"][:1]
+    chips: dict[str, list[Unit]] = {}
+    for unit in here:
+        if unit.kind not in FIXTURES and unit.nation in NATIONS:
+            chips.setdefault(NATIONS[unit.nation].side, []).append(unit)
+    ordered = [side for side in SIDE_COLOURS if side in chips]
+    counted = tuple((side, len(chips[side]), any(u.kind == "special" for u in chips[side])) for side in ordered)
+    return Label(tuple(icons), counted)
 
 
-def _draw_units(image: Image.Image, state: State) -> None:
+Box = tuple[float, float, float, float]
+
+
+def _inside(zid: str, box: Box) -> bool:
+    """Whether a box on the overview lies in the zone's own cells (its corners and the middles of its sides)."""
+    _, small = zone_cells()
+    index = zone_index()[zid]
+    left, top, right, bottom = box
+    for x in (left, (left + right) / 2, right):
+        for y in (top, (top + bottom) / 2, bottom):
+            col, row = int((x - map_left()) // SCALE_CELL), int((y - HEAD) // SCALE_CELL)
+            if not (0 <= col < small.width and 0 <= row < small.height) or small.getpixel((col, row)) != index:
+                return False
+    return True
+
+
+def _overlaps(box: Box, taken: list[Box]) -> bool:
+    return any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in taken)
+
+
+SHIFTS = [(dx, dy) for dy in (0, -5, 5, -10, 10, -15, 15, -20, 20) for dx in (0, -8, 8, -16, 16)]
+
+
+def _place(zid: str, label: Label, taken: list[Box]) -> Box:
+    """Where a zone's label goes: centred on the zone's centre if it fits there inside the zone and clear of the
+    labels placed before, else the nearest shift that does; centred when none does."""
+    rows = label.rows()
+    width, height = max(w for w, _ in rows), sum(h for _, h in rows)
+    cx, cy = at(BOARD.zones[zid].centre)
+    for dx, dy in SHIFTS:
+        box = (cx + dx - width / 2, cy + dy - height / 2, cx + dx + width / 2, cy + dy + height / 2)
+        if _inside(zid, box) and not _overlaps(box, taken):
+            return box
+    return cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2
+
+
+def _icon(draw: ImageDraw.ImageDraw, kind: str, x: float, y: float, colour: Colour) -> None:
+    if kind in GLYPHS:
+        GLYPHS[kind](draw, x, y, 1)
+    elif kind == "Dragonewt city":
+        newt_city(draw, x, y)
+    elif kind == "City":
+        city(draw, x, y, 1, colour)
+    else:
+        forest(draw, x, y)
+
+
+def _draw_label(image: Image.Image, zid: str, label: Label, box: Box, under: Colour) -> None:
     draw = ImageDraw.Draw(image)
-    _fixtures(draw, state)
-    zones: dict[str, list[Unit]] = {}
+    middle = (box[0] + box[2]) / 2
+    y = box[1]
+    rows = label.rows()
+    if label.icons:
+        width, height = rows.pop(0)
+        x = middle - width / 2 + ICON / 2
+        for kind, colour in label.icons:
+            _icon(draw, kind, x, y + height / 2, colour)
+            x += ICON
+        y += height
+    for (width, height), (side, count, special) in zip(rows, label.chips, strict=True):
+        x = middle - (12 if special else 0) / 2  # the chip and its star centred together
+        chip(image, (x, y + height / 2), f"{side[0]}{count}", SIDE_COLOURS[side], COUNT, under)
+        if special:
+            star(draw, x + (width - 12) / 2 + 7, y + height / 2)
+        y += height
+
+
+def _labels(image: Image.Image, state: State) -> set[str]:
+    """Every zone's label; returns the keys to the marks drawn."""
+    by_zone: dict[str, list[Unit]] = {}
     for unit in state.units:
-        zones.setdefault(unit.zone, []).append(unit)
-    for zid, here in zones.items():
-        x, y = BOARD.zones[zid].centre
-        y += TOP + 6
-        for side, text, named in army_lines(state, zid, here):
-            # dark text on a light halo reads on every side colour; the side is the lettered swatch beside it
-            width = stamp(image, (x, y), text, 10, INK, PAPER)
-            left = x - width / 2 - 12
-            token(image, (left, y - 5, left + 10, y + 5), side, 9)
-            y += LINE
-            if named:
-                shown = ", ".join(named[:2]) + (f" +{len(named) - 2}" if len(named) > 2 else "")
-                width = stamp(image, (x + 4, y), shown, 10, INK, PAPER)
-                star(draw, x + 4 - width / 2 - 7, y)
-                y += LINE
+        by_zone.setdefault(unit.zone, []).append(unit)
+    taken: list[Box] = []
+    keys: set[str] = set()
+    for zid in BOARD.zones:
+        label = _label(zid, by_zone.get(zid, []))
+        if not label.icons and not label.chips:
+            continue
+        box = _place(zid, label, taken)
+        taken.append(box)
+        _draw_label(image, zid, label, box, ground_of(state, zid))
+        keys.update(kind for kind, _ in label.icons)
+        keys.update(["special unit"] if any(special for _, _, special in label.chips) else [])
+    return keys
 
 
-def _panel(image: Image.Image, state: State, names: Sequence[str]) -> None:
-    draw = ImageDraw.Draw(image)
-    left = BOARD.canvas[0] + 12
-    y = TOP + 12
-    turn = CONTENT.turn(state.turn)
-    stamp(image, (left, y), f"Turn {state.turn}/{state.last_turn}", 18, INK, anchor="la")
-    stamp(image, (left, y + 24), turn.title[:36], 13, INK, anchor="la")
-    stamp(image, (left, y + 42), turn.years, 12, INK, anchor="la")
-    y += 72
-    stamp(image, (left, y), "Victory points", 16, INK, anchor="la")
-    y += 22
-    for side, points in side_vp(state).items():
-        seat = state.side_seat[side]
-        who = "bot" if seat == BOT else (names[seat] if seat < len(names) else f"seat {seat}")
-        token(image, (left, y + 1, left + 13, y + 14), side, 11)
-        text = f"{side} ({who[:14]}): {points}{given_up_note(state, side)}"
-        stamp(image, (left + 18, y), text, 13, INK, anchor="la")
-        y += 18
-    y += 10
-    stamp(image, (left, y), "Nations", 16, INK, anchor="la")
-    y += 22
+# --- under the map ----------------------------------------------------------------------------------------------
+
+
+def _nations(image: Image.Image, y: int, state: State) -> int:
+    """Every nation's VP, the most first, in columns; the one whose move it is on a highlighted bar."""
+    active = active_nation(state) if state.phase != "over" else ""
     ranked = sorted(NATIONS, key=lambda n: (-state.vp.get(n, 0), NATIONS[n].turn_order))
-    for nation in ranked[:24]:
-        active = nation == active_nation(state) and state.phase != "over"
-        if active:  # whose nation turn it is: a highlighted bar across the list
-            draw.rectangle((left - 4, y - 1, left + PANEL - 20, y + 14), fill=HIGHLIGHT)
-        text = f"{'> ' if active else ''}{NATIONS[nation].name}: {state.vp.get(nation, 0)}"
-        token(image, (left, y + 1, left + 11, y + 12), NATIONS[nation].side, 9)
-        stamp(image, (left + 16, y), text, 12, INK, anchor="la")
-        y += 15
-    y += 8
-    if state.fought:
-        stamp(image, (left, y), "Last battles (outlined)", 14, INK, anchor="la")
-        y += 18
-        fought = ", ".join(BOARD.zones[zid].name for zid in state.fought)
-        for start in range(0, min(len(fought), 3 * 40), 40):
-            stamp(image, (left, y), fought[start : start + 40], 12, INK, anchor="la")
-            y += 15
-    legend = legend_layer()
-    image.paste(legend, (left, max(y + 6, image.height - legend.height)), legend)
-
-
-@drawn_layer
-def legend_layer() -> Image.Image:
-    """What the marks and letters mean, the terrain under the control tint, and that the map is a house map: drawn
-    once, then pasted (its texts reported on every use)."""
-    layer = Image.new("RGBA", (PANEL - 16, 92), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(layer)
-    y = 0
-    deathline_swatch(draw, 6, y + 7)
-    write(draw, (16, y), "Deathline", 12, INK)
-    fortress(draw, 90, y + 7)
-    write(draw, (100, y), "fortress", 12, INK)
-    narrow_pass(draw, 168, y + 7)
-    write(draw, (180, y), "narrow pass", 12, INK)
-    y += 18
-    crown(draw, 6, y + 8)
-    write(draw, (16, y), "Emperor's lands", 12, INK)
-    star(draw, 122, y + 7)
-    write(draw, (131, y), "special unit", 12, INK)
-    y += 18
-    x = 0
-    for terrain, colour in TERRAIN.items():
-        draw.rectangle((x, y + 2, x + 10, y + 12), fill=colour, outline=INK)
-        write(draw, (x + 14, y), terrain, 11, INK)
-        x += 20 + int(font(11).getlength(terrain))
-    y += 18
-    city(draw, 6, y + 7)
-    write(draw, (16, y), "City", 12, INK)
-    forest(draw, 56, y + 6)
-    write(draw, (66, y), "Forest", 12, INK)
-    write(draw, (122, y), "(2 out): outside the walls", 12, INK)
-    write(draw, (0, y + 17), "(1 on city): Dragonewts on their city", 12, INK)
-    return layer
-
-
-@drawn_layer
-def house_note() -> Image.Image:
-    """The header's right end: the map is our own schematic, not the published board."""
-    layer = Image.new("RGBA", (PANEL + 40, 40), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(layer)
-    write(draw, (layer.width, 0), HOUSE_MAP, 14, PAPER, anchor="ra")
-    write(draw, (layer.width, 20), "(not the published board)", 12, PAPER, anchor="ra")
-    return layer
+    stamp(image, (LEFT, y), "Nations' VP", SUB, INK, anchor="la")
+    y += ROW
+    column = (image.width - 2 * LEFT) // COLUMNS
+    rows = -(-len(ranked) // COLUMNS)
+    draw = ImageDraw.Draw(image)
+    for at_, nation in enumerate(ranked):
+        x, top = LEFT + (at_ // rows) * column, y + (at_ % rows) * ROW
+        if nation == active:
+            draw.rectangle((x - 4, top, x + column - 8, top + ROW - 1), fill=HIGHLIGHT)
+        token(image, (x, top + 3, x + 16, top + 19), NATIONS[nation].side, 12)
+        text = f"{'> ' if nation == active else ''}{NATIONS[nation].name} {state.vp.get(nation, 0)}"
+        stamp(image, (x + 22, top + 11), fit(text, SMALL, column - 28), SMALL, INK, anchor="lm")
+    return y + rows * ROW
 
 
 def render_full(state: State, players: Sequence[str]) -> Image.Image:
-    """The whole map with every army and the full VP table."""
-    width, height = BOARD.canvas
-    image = Image.new("RGB", (width + PANEL, height + TOP), PAPER)
-    image.paste(_map_layer(state), (0, TOP))
-    names = _names_layer()
-    image.paste(names, (0, TOP), names)
-    _draw_units(image, state)
-    header(image, f"Genertela - turn {state.turn}: {CONTENT.turn(state.turn).title}", headline(state))
-    note = house_note()
-    image.paste(note, (image.width - note.width - 12, 9), note)
-    _panel(image, state, players)
-    return image.quantize(palette=palette_image(), dither=Image.Dither.NONE)
+    """The whole map as an overview, with each side's VP, every nation's and the key."""
+    image = Image.new("RGB", (WIDTH, HEAD + map_size()[1] + 900), PAPER)
+    image.paste(_map_layer(state), (map_left(), HEAD))
+    keys = _labels(image, state)
+    keys.update(["deathline"] + (["battle"] if state.fought else []))
+    top_strip(image, title_line(state, players), f"The whole map - {turn_line(state)}")
+    y = sides(image, HEAD + map_size()[1] + 10, state, players)
+    y = _nations(image, y + 6, state)
+    for line in wrap(NOTE, SMALL, image.width - 2 * LEFT):
+        stamp(image, (LEFT, y + 10), line, SMALL, INK, anchor="lm")
+        y += ROW
+    y = key(image, y + 6, keys, state, list(BOARD.zones), army="a side's units (its nations together)")
+    bottom = house(image, y + 2)
+    return image.crop((0, 0, WIDTH, bottom + 6)).quantize(palette=palette_image(), dither=Image.Dither.NONE)
 
 
 def warm_full() -> None:
     """Build the whole map's kept layers (the bot calls warm() at start-up)."""
-    _names_layer()
-    _bordered_grid()
-    legend_layer()
-    house_note()
-    for index in range(len(BOARD.zones)):  # the battle outlines: ~0.4 s once rather than up to 36 ms on a board
-        outline(index)
+    layers()
+    _deathline()

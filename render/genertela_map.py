@@ -8,9 +8,9 @@ from collections import Counter
 from collections.abc import Callable, Collection
 from functools import cache
 
-from PIL import Image, ImageChops, ImageDraw, ImageFilter
+from PIL import Image, ImageDraw, ImageFilter
 
-from render.draw import HIGHLIGHT, INK, PAPER, Colour, contrast, fixed_palette, stamp
+from render.draw import HIGHLIGHT, INK, PAPER, Colour, contrast, fixed_palette, ringed, stamp
 from rules.genertela.board import BOARD, NATIONS, active_nation, controller
 from rules.genertela.content import Zone
 from rules.genertela.specials import walled
@@ -77,15 +77,6 @@ def zone_index() -> dict[str, int]:
     return {zid: index for index, zid in enumerate(zone_cells()[0])}
 
 
-@cache
-def zone_grid() -> tuple[tuple[str, ...], Image.Image]:
-    """The zone raster at the map's own size (one pixel per map pixel)."""
-    ids, small = zone_cells()
-    width, height = BOARD.canvas
-    grid = small.resize((small.width * CELL, small.height * CELL), Image.Resampling.NEAREST)
-    return ids, grid.crop((0, 0, width, height))
-
-
 def borders_of(grid: Image.Image) -> Image.Image:
     """A mask of the pixels where zones meet."""
     return grid.filter(ImageFilter.FIND_EDGES).point(lambda v: 255 if v else 0)
@@ -95,17 +86,25 @@ def blend(a: Colour, b: Colour, share: float) -> Colour:
     return tuple(int(x * (1 - share) + y * share) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
 
 
+def zone_colour(terrain: str, side: str = "") -> Colour:
+    """A zone's colour: its terrain, tinted by the side that holds it (if one does)."""
+    return blend(TERRAIN[terrain], SIDE_COLOURS[side], SHARE) if side else TERRAIN[terrain]
+
+
+def ground_of(state: State, zid: str) -> Colour:
+    """The colour under a zone's labels and tokens."""
+    owner = controller(state, zid)
+    return zone_colour(BOARD.zones[zid].terrain, NATIONS[owner].side if owner else "")
+
+
 def zone_palette(state: State, shown: Collection[int] | None = None) -> list[int]:
     """Each zone index's colour (terrain, tinted by its holder's side), then the borders' ink at index BORDER; only
     the `shown` indices are worked out when given (who holds a zone is the costly part)."""
     ids, _ = zone_cells()
     palette: list[int] = []
     for index, zid in enumerate(ids):
-        colour = TERRAIN[BOARD.zones[zid].terrain]
         owner = controller(state, zid) if shown is None or index in shown else ""
-        if owner:
-            colour = blend(colour, SIDE_COLOURS[NATIONS[owner].side], SHARE)
-        palette.extend(colour)
+        palette.extend(zone_colour(BOARD.zones[zid].terrain, NATIONS[owner].side if owner else ""))
     palette.extend([0, 0, 0] * (BORDER - len(ids)))
     palette.extend(INK)
     return palette
@@ -192,22 +191,12 @@ def deathline_swatch(draw: ImageDraw.ImageDraw, x: float, y: float, k: float = 1
 
 Glyph = Callable[[ImageDraw.ImageDraw, float, float, float], None]
 GLYPHS: dict[str, Glyph] = {"fortress": fortress, "narrow pass": narrow_pass, "Emperor's lands": crown}
-MARK_GAP = 15  # pixels between the centres of a zone's glyphs on the whole map
 
 
 def zone_marks(zone: Zone) -> list[str]:
     """The glyphs a zone carries (the Deathline is a hatched band, not a glyph)."""
     flags = (zone.north_of_emperor_line, zone.fortress, zone.narrow_pass)
     return [mark for mark, flag in zip(("Emperor's lands", "fortress", "narrow pass"), flags, strict=True) if flag]
-
-
-def mark_spot(zid: str, index: int) -> tuple[int, int]:
-    """Where a zone's index-th glyph is centred on the whole map (map coordinates): a row above the zone's icons,
-    near the top of its area, clear of the name and the unit counts below it."""
-    zone = BOARD.zones[zid]
-    count = len(zone_marks(zone))
-    x, y = zone.centre
-    return x - (count - 1) * MARK_GAP // 2 + index * MARK_GAP, max(8, y - 36)
 
 
 @cache
@@ -220,20 +209,14 @@ def drawn_marks() -> tuple[tuple[str, str], ...]:
     )
 
 
-def token(image: Image.Image, box: tuple[float, float, float, float], side: str, size: int) -> None:
+def token(
+    image: Image.Image, box: tuple[float, float, float, float], side: str, size: int, under: Colour = PAPER
+) -> None:
     """A side's swatch with its letter (R, G, B, Y) in black or white, whichever reads on the colour: the side
-    is told by the letter as well as by the colour."""
+    is told by the letter as well as by the colour; ringed to stand out from the ground `under` it."""
     colour = SIDE_COLOURS[side]
-    ImageDraw.Draw(image).rectangle(box, fill=colour, outline=INK)
+    ringed(ImageDraw.Draw(image), box, colour, under)
     stamp(image, ((box[0] + box[2]) / 2 + 0.5, (box[1] + box[3]) / 2 + 0.5), side[0], size, contrast(colour))
-
-
-def outline_masks(area: Image.Image, band: int) -> tuple[Image.Image, Image.Image]:
-    """A band along the inside of a zone's border and a thin line inside it, from the zone's mask (255 inside):
-    MinFilter is exact but slow, so this is for the whole map's cached outlines."""
-    inner = area.filter(ImageFilter.MinFilter(band))
-    core = inner.filter(ImageFilter.MinFilter(3))
-    return ImageChops.subtract(area, inner), ImageChops.subtract(inner, core)
 
 
 # --- words --------------------------------------------------------------------------------------------------
@@ -261,22 +244,6 @@ def outside_count(state: State, zid: str, units: list[Unit]) -> int:
     """Units standing outside the walls: only a zone with walls has an outside (the flag stays on a unit that
     moves on, and means nothing in a zone without a City or a fortress)."""
     return sum(u.outside for u in units) if walled(state, zid) else 0
-
-
-def army_lines(state: State, zid: str, units: list[Unit] | None = None) -> list[tuple[str, str, list[str]]]:
-    """Per nation in the zone (turn-record order): its side, "Uz 3 (1 out)" and its special units' short names.
-    "out" counts units standing outside the walls, "on city" named Dragonewts sitting on a Dragonewt city."""
-    found = []
-    for nation, mine in army_units(state.units if units is None else units, zid).items():
-        notes = [
-            f"{count} {what}"
-            for count, what in ((outside_count(state, zid, mine), "out"), (sum(u.sitting for u in mine), "on city"))
-            if count
-        ]
-        text = f"{NATIONS[nation].name[:10]} {len(mine)}" + (f" ({', '.join(notes)})" if notes else "")
-        named = [short_name(u.name) for u in mine if u.kind == "special" and u.name]
-        found.append((NATIONS[nation].side, text, named))
-    return found
 
 
 def unit_lines(state: State, zid: str) -> list[tuple[str, Colour]]:

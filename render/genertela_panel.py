@@ -141,12 +141,19 @@ KEY: tuple[tuple[str, Callable[[ImageDraw.ImageDraw, float, float], None], str],
 )
 
 
-def key(image: Image.Image, y: int, keys: set[str], state: State, shown: Sequence[str]) -> int:
+def key(
+    image: Image.Image,
+    y: int,
+    keys: set[str],
+    state: State,
+    shown: Sequence[str],
+    army: str = "a nation's units (side letter, count)",
+) -> int:
     """What the marks in the view mean (only those it shows), the terrains of its uncontrolled land, and the
-    lettered chip of an army; entries flow along the rows."""
+    lettered chip of an army (`army`: what its count counts); entries flow along the rows."""
     entries = [(paint, text) for name, paint, text in KEY if name in keys]
     if any(army_units(state.units, z) for z in shown):
-        entries.insert(0, (_side_chip(image), "a nation's units (side letter, count)"))
+        entries.insert(0, (_side_chip(image), army))
     free = sorted({BOARD.zones[z].terrain for z in shown if not controller(state, z)}, key=list(TERRAIN).index)
     entries += [(_swatch(TERRAIN[t]), t) for t in free]
     stamp(image, (LEFT, y), "Key", SUB, INK, anchor="la")

@@ -6,9 +6,11 @@ from __future__ import annotations
 from PIL import Image
 
 from render.draw import HIGHLIGHT, encode_png, recording
-from render.genertela import LINE, PANEL, SIDE_COLOURS, TOP, render, render_full, render_zoom, view_frame
+from render.genertela import HOUSE_MAP, SIDE_COLOURS, render, render_full, render_zoom, view_frame
 from render.genertela_frame import MAP_HEIGHT, WIDTH, Frame, frame_for, geometry, scale_layers
+from render.genertela_full import layers, map_left, map_size, outline
 from render.genertela_labels import layout
+from render.genertela_map import zone_colour
 from render.genertela_panel import HEAD
 from rules.base import ActionLog, SeatInfo
 from rules.genertela.board import BOARD, NATIONS
@@ -218,56 +220,76 @@ def test_the_zoom_list_says_which_units_stand_outside_or_sit_on_their_city() -> 
 # --- the whole map (/board full) --------------------------------------------------------------------------------
 
 
-def test_the_whole_map_has_the_map_and_the_panel() -> None:
+def _zone_on_full(image: Image.Image, zid: str) -> list[tuple[int, int, int]]:
+    """The pixels of a zone on the whole map (where its index lies on the overview's raster)."""
+    bordered = layers()[0]
+    index = list(BOARD.zones).index(zid)
+    mine = bordered.point([255 if v == index else 0 for v in range(256)])
+    left, top, right, bottom = mine.getbbox()  # type: ignore[misc]
+    return [
+        image.getpixel((map_left() + x, HEAD + y))  # type: ignore[misc]
+        for y in range(top, bottom)
+        for x in range(left, right)
+        if mine.getpixel((x, y))
+    ]
+
+
+def test_the_whole_map_is_an_overview_as_wide_as_the_posted_board() -> None:
     state = genertela.new([SeatInfo(), SeatInfo()], genertela.meta.resolve_options({}), Rng(1))
-    image = render_full(state, ["Ann", "Bob"])
-    assert image.size == (BOARD.canvas[0] + PANEL, BOARD.canvas[1] + TOP)
+    with recording() as drawn:
+        image = render_full(state, ["Ann", "Bob"])
+    assert image.width == WIDTH and HEAD + map_size()[1] < image.height < 1100
     assert encode_png(image)[:4] == b"\x89PNG"
+    texts = [text.text for text in drawn]
+    counts: dict[tuple[str, str], int] = {}
+    for unit in state.units:
+        if unit.kind not in ("city", "forest"):
+            where = (unit.zone, NATIONS[unit.nation].side)
+            counts[where] = counts.get(where, 0) + 1
+    for (_, side), count in counts.items():  # each side's units per zone, its nations counted together
+        assert f"{side[0]}{count}" in texts
+    assert not any(zone.name in texts for zone in BOARD.zones.values())  # names: the focused views'
+    assert any(text.startswith(HOUSE_MAP) for text in texts)
 
 
 def test_a_controlled_zone_is_tinted_with_its_sides_colour() -> None:
     state = genertela.new([SeatInfo()], genertela.meta.resolve_options({}), Rng(1))
-    x, y = BOARD.zone("Pent").centre  # held by the Pentans (Blue) at the start
-    pixel = render_full(state, ["Ann"]).convert("RGB").getpixel((x + 30, y + TOP - 25))
-    blue = SIDE_COLOURS["Blue"]
-    assert pixel[2] > pixel[0]  # bluer than red: a waste tinted Blue
-    assert abs(pixel[2] - blue[2]) < 120
+    pixels = _zone_on_full(render_full(state, ["Ann"]).convert("RGB"), BOARD.resolve("Pent"))  # the Pentans' (Blue)
+    tinted = zone_colour(BOARD.zone("Pent").terrain, "Blue")
+    assert sum(_near(p, tinted) for p in pixels) > len(pixels) / 2
 
 
-def test_special_units_are_named_with_a_star_under_their_nations_count() -> None:
-    from render.genertela import army_lines, short_name
-
+def test_special_units_are_counted_with_their_side_and_starred() -> None:
     state = blank(nation="uz")
     put(state, "heortlings", "Prax", 2)
     hero(state, "heortlings", "Prax", "Vardan", ["hero"])
-    hero(state, "heortlings", "Prax", "Karastand Halftroll", ["hero"])
-    assert army_lines(state, z("Prax")) == [("Yellow", "Heortlings 4", ["Vardan", "Karastand H."])]
-    assert short_name("Harmast") == "Harmast" and len(short_name("A very long name indeed")) <= 12
-    x, y = BOARD.zones[z("Prax")].centre
-    image = _full(state)
-    around = [image.getpixel((px, y + TOP + 6 + LINE + dy)) for px in range(x - 60, x + 10) for dy in (-2, 0, 2)]
-    assert any(_near(p, HIGHLIGHT) for p in around)  # the star beside the names
+    put(state, "heortlings", "Pavis", 1)
+    with recording() as drawn:
+        image = _full(state)
+    assert "Y3" in [text.text for text in drawn] and "Y1" in [text.text for text in drawn]
+    assert any(_near(p, HIGHLIGHT) for p in _zone_on_full(image, z("Prax")))  # the star beside Prax's count
+    assert not any(_near(p, HIGHLIGHT) for p in _zone_on_full(image, z("Pavis")))
     state.fought = [z("Prax")]  # the posted board looks there
     texts = _texts(lambda: render(state, ["Ann"]))
-    assert any("Heortlings" in text and "Vardan, Karastand H." in text for text in texts)  # among the nations
+    assert any("Heortlings" in text and "Vardan" in text for text in texts)  # among the nations
     texts = _texts(lambda: render_zoom(state, ["Ann"], z("Prax")))
-    assert any("Vardan" in text and "Karastand Halftroll" in text for text in texts)  # the zoom's list
+    assert any("Vardan" in text for text in texts)  # the zoom's list
 
 
 def test_cities_and_forests_are_drawn_as_icons_not_counted_as_units() -> None:
-    from render.genertela import TREE, army_lines
+    from render.genertela import TREE
 
     state = blank(nation="uz")
-    put(state, "heortlings", "Holay", 1)
     put(state, "heortlings", "Holay", kind="city")
     put(state, "aldryami", "Arstola", 1)
     put(state, "aldryami", "Arstola", kind="forest")
-    assert army_lines(state, z("Holay")) == [("Yellow", "Heortlings 1", [])]
-    image = _full(state)
-    x, y = BOARD.zones[z("Holay")].centre
-    assert _near(image.getpixel((x + 21, y + TOP - 17)), SIDE_COLOURS["Yellow"])  # the City, in its owner's colour
-    x, y = BOARD.zones[z("Arstola")].centre
-    assert _near(image.getpixel((x - 21, y + TOP - 19)), TREE)
+    with recording() as drawn:
+        image = _full(state)
+    texts = [text.text for text in drawn]
+    assert "R1" in texts and "R2" not in texts  # the Forest is not a unit
+    assert not any(text[0] == "Y" and text[1:].isdigit() for text in texts)  # nor the City
+    assert any(_near(p, SIDE_COLOURS["Yellow"]) for p in _zone_on_full(image, z("Holay")))  # its owner's colour
+    assert any(_near(p, TREE) for p in _zone_on_full(image, z("Arstola")))
     for zid, colour in ((z("Holay"), SIDE_COLOURS["Yellow"]), (z("Arstola"), TREE)):  # and on the focused boards
         with recording() as drawn:
             zoom = render_zoom(state, ["Ann"], zid).convert("RGB")
@@ -275,39 +297,23 @@ def test_cities_and_forests_are_drawn_as_icons_not_counted_as_units() -> None:
         assert not any(text.text.startswith(("City", "Forest")) and "unit" in text.text for text in drawn)
 
 
-def test_units_outside_the_walls_and_dragonewts_on_their_city_are_shown() -> None:
-    from render.genertela import army_lines
-
-    state = blank(nation="uz")
-    outside = put(state, "dara_happans", "Alkoth", 2)[1]
-    outside.outside = True
-    newt = put(state, "dragonewts", "Alkoth", kind="named_dragonewt")[0]
-    newt.sitting = True
-    lines = {side: text for side, text, _ in army_lines(state, z("Alkoth"))}
-    assert lines[NATIONS["dara_happans"].side] == "Dara Happa 2 (1 out)"
-    assert lines[NATIONS["dragonewts"].side] == "Dragonewts 1 (1 on city)"
-
-
 def test_a_zone_without_walls_has_no_outside() -> None:
-    from render.genertela import army_lines, unit_lines
+    from render.genertela import unit_lines
 
     state = blank(nation="uz")
     assert not BOARD.zone("Dog Plains").fortress
     put(state, "alkorings", "Dog Plains", 2)[0].outside = True  # a flag left from a walled zone it came from
-    assert army_lines(state, z("Dog Plains")) == [("Green", "Alkorings 2", [])]
     assert not any("outside" in line for line, _ in unit_lines(state, z("Dog Plains")))
     texts = _texts(lambda: render_zoom(state, ["Ann"], z("Dog Plains")))
     assert not any("outside" in text for text in texts)  # nor a count beside walls, nor its key
 
 
 def test_zones_fought_over_in_the_last_nation_turn_are_outlined() -> None:
-    from render.genertela import outline
-
     state = blank(nation="uz")
     zid = z("Prax")
-    (left, top), band, _ = outline(list(BOARD.zones).index(zid))
+    band, _ = outline(zid)
     bx, by = next((bx, by) for by in range(band.height) for bx in range(band.width) if band.getpixel((bx, by)))
-    spot = (left + bx, top + by + TOP)
+    spot = (map_left() + bx, HEAD + by)
     assert not _near(_full(state).getpixel(spot), HIGHLIGHT)
     state.fought = [zid]
     assert _near(_full(state).getpixel(spot), HIGHLIGHT)
@@ -327,12 +333,14 @@ def test_battles_are_recorded_for_the_board_until_the_next_nation_turn_that_figh
     assert state.fought == [z("Holay")]
 
 
-def test_the_panel_marks_whose_nation_turn_it_is() -> None:
+def test_the_nations_table_marks_whose_nation_turn_it_is() -> None:
     state = blank(nation="uz")
-    image = _full(state)
-    panel = image.crop((BOARD.canvas[0], TOP, image.width, image.height))
-    rows = [y for y in range(panel.height) if _near(panel.getpixel((PANEL - 30, y)), HIGHLIGHT)]
-    assert 10 <= len(rows) <= 20  # one bar, on the active nation's line
+    with recording() as drawn:
+        image = _full(state)
+    assert any(text.text.startswith("> Uz ") for text in drawn)
+    below = image.crop((0, HEAD + map_size()[1], image.width, image.height))
+    rows = [y for y in range(below.height) if any(_near(below.getpixel((x, y)), HIGHLIGHT) for x in range(0, 800, 4))]
+    assert 15 <= len(rows) <= 30  # one bar, on the active nation's line
     texts = _texts(lambda: render(state, ["Ann"]))
     assert any(text.startswith("> Uz ") for text in texts)  # and first among the nations in view, marked
 
@@ -348,11 +356,14 @@ def test_the_headline_says_whose_nation_turn_and_where_its_battle_is() -> None:
     assert headline(state) == "Heortlings (Yellow) - battle in Prax against Uz, round 1"
 
 
-def test_the_panel_has_a_legend_of_terrains_and_marks() -> None:
-    from render.genertela import TERRAIN, TREE
+def test_the_whole_map_has_a_key_of_terrains_and_marks() -> None:
+    from render.genertela import TERRAIN
 
-    image = _full(blank(nation="uz"))
-    panel = image.crop((BOARD.canvas[0], image.height - 110, image.width, image.height))
-    colours = {colour for _, colour in panel.getcolors(maxcolors=4096) or []}
-    for colour in [*TERRAIN.values(), TREE, HIGHLIGHT]:
+    with recording() as drawn:
+        image = _full(blank(nation="uz"))
+    below = image.crop((0, HEAD + map_size()[1], image.width, image.height))
+    colours = {colour for _, colour in below.getcolors(maxcolors=4096) or []}
+    for colour in TERRAIN.values():
         assert any(_near(c, colour) for c in colours), colour
+    texts = [text.text for text in drawn]
+    assert {"Deathline", "Emperor's lands", "fortress", "narrow pass"} <= set(texts)

@@ -1,6 +1,6 @@
 """The Genertela map's marks (Deathline, fortresses, narrow passes, the Emperor's lands), the house-map note, the
-lettered side tokens, and colours no side shares with uncontrolled land: on the whole map (pixels at map
-coordinates) and on the focused boards (the posted board and the zoom), whose key names only the marks they show."""
+lettered side tokens, and colours no side shares with uncontrolled land: on the whole map (pixels of each zone on
+the overview) and on the focused boards (the posted board and the zoom), whose key names only the marks they show."""
 
 from __future__ import annotations
 
@@ -11,18 +11,16 @@ from render.genertela import (
     DEATHLINE,
     GOLD,
     HOUSE_MAP,
-    PANEL,
     SIDE_COLOURS,
     TERRAIN,
-    TOP,
     drawn_marks,
-    house_note,
-    mark_spot,
-    outline,
     render,
     render_full,
     render_zoom,
 )
+from render.genertela_frame import STRIPE
+from render.genertela_full import layers, map_left
+from render.genertela_panel import HEAD
 from rules.genertela.board import BOARD
 from rules.genertela.engine import ENGINE as genertela
 from tests.rules.genertela.helpers import blank, put, z
@@ -54,56 +52,46 @@ def test_marks_are_drawn_for_exactly_the_flagged_zones() -> None:
     assert BOARD.resolve("Raibanth") in {zid for zid, m in drawn if m == "Emperor's lands"}
 
 
+def _zone_pixels(image: Image.Image, zid: str, codes: set[int] | None = None) -> list[tuple[int, ...]]:
+    """A zone's pixels on the whole map (only those with the given band codes, when given)."""
+    bordered, code = layers()
+    index = list(BOARD.zones).index(zid)
+    left, top = map_left(), HEAD
+    box = bordered.point([255 if v == index else 0 for v in range(256)]).getbbox()
+    assert box is not None
+    return [
+        image.getpixel((left + x, top + y))
+        for y in range(box[1], box[3])
+        for x in range(box[0], box[2])
+        if bordered.getpixel((x, y)) == index and (codes is None or code.getpixel((x, y)) in codes)
+    ]
+
+
 def test_the_glyphs_and_the_deathline_band_are_on_the_board() -> None:
     image = _board(blank(nation="uz"))
-
-    def around(x: int, y: int, reach: int = 5) -> list[tuple[int, ...]]:
-        return [
-            image.getpixel((x + dx, y + TOP + dy)) for dx in range(-reach, reach + 1) for dy in range(-reach, reach + 1)
-        ]
-
-    marks = [m for m in drawn_marks()]
-    for zid, mark in marks:
-        if mark == "Emperor's lands":
-            index = 0
-            x, y = mark_spot(zid, index)
-            assert any(_near(p, GOLD) for p in around(x, y)), BOARD.zones[zid].name
-    for zid, mark in marks:
-        if mark == "deathline":
-            (left, top), band, _ = outline(list(BOARD.zones).index(zid))
-            spots = [
-                (left + bx, top + by)
-                for by in range(band.height)
-                for bx in range(band.width)
-                if band.getpixel((bx, by))
-            ]
-            assert any(_near(image.getpixel((x, y + TOP)), DEATHLINE) for x, y in spots[::3]), BOARD.zones[zid].name
-    plain = BOARD.resolve("Prax")  # no mark at all: no mark colour near its centre's mark row
-    x, y = BOARD.zones[plain].centre
-    assert not any(_near(p, GOLD) or _near(p, DEATHLINE) for p in around(x, max(8, y - 36), 8))
+    for zid, mark in drawn_marks():
+        if mark == "Emperor's lands":  # a crown in each
+            assert any(_near(p, GOLD) for p in _zone_pixels(image, zid)), BOARD.zones[zid].name
+        if mark == "deathline":  # the dashes in the band inside its border
+            assert any(_near(p, DEATHLINE) for p in _zone_pixels(image, zid, {STRIPE})), BOARD.zones[zid].name
+    plain = BOARD.resolve("Prax")  # no mark at all: no mark colour in it
+    assert not any(_near(p, GOLD) or _near(p, DEATHLINE) for p in _zone_pixels(image, plain))
 
 
 def test_the_header_says_the_map_is_a_house_map() -> None:
     assert HOUSE_MAP.startswith("House map")
-    note = house_note()
-    assert note.getbbox() is not None  # the note has ink
-    image = _board(blank(nation="uz"))
-    corner = image.crop((image.width - PANEL, 0, image.width, TOP))
-    light = sum(1 for _, c in corner.getcolors(maxcolors=4096) or [] if sum(c) > 600)
-    assert light  # light text on the dark header, at its right end
+    _, texts = _drawn(lambda: render_full(genertela.view(blank(nation="uz"), None), ["Ann"]))
+    assert any(text.startswith(HOUSE_MAP) for text in texts)
 
 
 def test_units_carry_their_sides_letter_on_the_token() -> None:
-    from render.genertela import army_lines
-
     state = blank(nation="uz")
     put(state, "heortlings", "Prax", 2)
-    assert army_lines(state, z("Prax"))[0][0] == "Yellow"
-    image = _board(state)
-    x, y = BOARD.zones[z("Prax")].centre
-    row = [image.getpixel((px, y + TOP + 6)) for px in range(x - 70, x)]
-    assert any(_near(p, SIDE_COLOURS["Yellow"]) for p in row)
-    assert any(sum(p) < 150 for p in row)  # the dark Y on the yellow token (and the text)
+    image, texts = _drawn(lambda: render_full(genertela.view(state, None), ["Ann"]))
+    assert "Y2" in texts  # the side's letter and its count
+    pixels = _zone_pixels(image, z("Prax"))
+    assert any(_near(p, SIDE_COLOURS["Yellow"]) for p in pixels)
+    assert any(sum(p) < 150 for p in pixels)  # the dark Y2 on the yellow chip (and its ring)
 
 
 def test_no_terrain_tint_is_a_sides_colour() -> None:

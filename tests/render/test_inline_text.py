@@ -175,18 +175,9 @@ def test_renderers_draw_text_only_through_the_recorded_helpers() -> None:
 
 
 FULL_MAPS = [game for game in GAMES if hasattr(renderer(game), "render_full")]
-NOT_YET = {  # issue #37: whole maps still drawn to be opened full size, not read inline
-    "genertela": "Genertela's /board full still draws its names at 11-12 px on a 1520 px image (3 px inline)",
-}
 
 
-@pytest.mark.parametrize(
-    "game",
-    [
-        pytest.param(g, marks=pytest.mark.xfail(strict=True, reason=NOT_YET[g])) if g in NOT_YET else g
-        for g in FULL_MAPS
-    ],
-)
+@pytest.mark.parametrize("game", FULL_MAPS)
 def test_the_whole_map_reads_at_discords_inline_width(game: str) -> None:
     small = too_small(full_maps(game))
     assert not small, f"{len(small)} texts too small inline, e.g.:\n" + "\n".join(sorted(set(small))[:25])
