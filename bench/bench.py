@@ -2,6 +2,7 @@
 
     .venv/bin/python -m bench.bench            all games
     .venv/bin/python -m bench.bench smallworld one game
+    .venv/bin/python -m bench.bench tictactoe --actions 3 --tick-tables 3 --seconds 0.1   a smoke run, the smallest
 
 For each game it prints p50/p99 of one action through the service (load, act, commit, render, encode),
 p50/p99 of render + encode alone, the PNG size, and random games per second (engine only). Then the time of
@@ -10,6 +11,7 @@ one reminder tick over 10,000 running tables. Targets (issue #2): action p99 <= 
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import random
 import statistics
@@ -41,19 +43,21 @@ def players_for(engine: Engine[Any]) -> int:
     return max(engine.meta.min_players, min(engine.meta.max_players, 3))
 
 
-async def bench_actions(service: TableService, engine: Engine[Any], channel: int) -> tuple[list[float], list[int]]:
-    """Time whole actions through the service on fresh tables until enough samples are taken."""
+async def bench_actions(
+    service: TableService, engine: Engine[Any], channel: int, samples: int = ACTIONS_PER_GAME
+) -> tuple[list[float], list[int]]:
+    """Time whole actions through the service on fresh tables until `samples` are taken."""
     times: list[float] = []
     sizes: list[int] = []
     chooser = random.Random(1)
-    while len(times) < ACTIONS_PER_GAME:
+    while len(times) < samples:
         channel += 1
         players = [Caller(1000 + i, f"player{i + 1}") for i in range(players_for(engine))]
         await service.create(1, channel, players[0], engine.meta.id, {})
         for player in players[1:]:
             await service.join(channel, player)
         await service.start(channel, players[0], "joined")
-        while len(times) < ACTIONS_PER_GAME:
+        while len(times) < samples:
             table = await service.table_here(channel)
             if table.status != "running":
                 break
@@ -118,7 +122,7 @@ class NullNotifier:
         return None
 
 
-async def bench_tick(store: Store) -> tuple[float, float]:
+async def bench_tick(store: Store, tables: int = TABLES_FOR_TICK) -> tuple[float, float]:
     """One reminder tick over 10,000 running tables: with nothing due, and with one batch (100) due."""
     service = TableService(store)
     now = time.time()
@@ -129,7 +133,7 @@ async def bench_tick(store: Store) -> tuple[float, float]:
     template = await store.table_in_channel(1)
     assert template is not None and template.state is not None
     async with store.transaction():
-        for n in range(2, TABLES_FOR_TICK + 1):
+        for n in range(2, tables + 1):
             table_id = await store.insert_table(1, n, "tictactoe", {}, 1, now, n)
             await store.add_seat(table_id, 0, 1, "alice", None)
             await store.add_seat(table_id, 1, 2, "bob", None)
@@ -146,7 +150,7 @@ async def bench_tick(store: Store) -> tuple[float, float]:
     return idle, busy
 
 
-async def main(selected: list[str]) -> None:
+async def main(selected: list[str], samples: int, tick_tables: int, seconds: float) -> None:
     with tempfile.TemporaryDirectory() as folder:
         store = await Store.open(Path(folder) / "bench.sqlite3")
         service = TableService(store)
@@ -155,9 +159,9 @@ async def main(selected: list[str]) -> None:
         for index, (game_id, engine) in enumerate(rules.engines().items()):
             if selected and game_id not in selected:
                 continue
-            actions, sizes = await bench_actions(service, engine, 1_000_000 * (index + 1))
-            renders = bench_render(engine)
-            rate = random_games_per_second(engine)
+            actions, sizes = await bench_actions(service, engine, 1_000_000 * (index + 1), samples)
+            renders = bench_render(engine, min(samples, 100))
+            rate = random_games_per_second(engine, seconds)
             print(
                 f"{game_id:<12} {percentile(actions, 0.5) * 1000:>8.1f}ms {percentile(actions, 0.99) * 1000:>8.1f}ms "
                 f"{percentile(renders, 0.5) * 1000:>8.1f}ms {percentile(renders, 0.99) * 1000:>8.1f}ms "
@@ -165,14 +169,20 @@ async def main(selected: list[str]) -> None:
             )
         await store.close()
         tick_store = await Store.open(Path(folder) / "tick.sqlite3")
-        idle, busy = await bench_tick(tick_store)
+        idle, busy = await bench_tick(tick_store, tick_tables)
         await tick_store.close()
-        tick = f"{idle * 1000:.1f} ms with none due, {busy * 1000:.1f} ms with 100 due"
-        print(f"reminder tick over {TABLES_FOR_TICK} tables: {tick}")
+        tick = f"{idle * 1000:.1f} ms with none due, {busy * 1000:.1f} ms with {min(tick_tables - 1, 100)} due"
+        print(f"reminder tick over {tick_tables} tables: {tick}")
 
 
 def run(argv: list[str] | None = None) -> None:
-    asyncio.run(main(list(argv if argv is not None else sys.argv[1:])))
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("games", nargs="*", help="games to measure (default: every installed game)")
+    parser.add_argument("--actions", type=int, default=ACTIONS_PER_GAME, help="actions timed per game")
+    parser.add_argument("--tick-tables", type=int, default=TABLES_FOR_TICK, help="running tables for the tick")
+    parser.add_argument("--seconds", type=float, default=3.0, help="time spent counting random games per second")
+    args = parser.parse_args(argv if argv is not None else sys.argv[1:])
+    asyncio.run(main(args.games, args.actions, args.tick_tables, args.seconds))
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 an action that edits the turn's message (render + edit) next to one that posts a new message (render + post).
 
     .venv/bin/python -m bench.channel_posts [--games smallworld,nerath] [--seed 7]
+    .venv/bin/python -m bench.channel_posts --games tictactoe                a smoke run, the smallest
 
 Time is from the slash command being sent to the bot's answer being complete (for an edit: the edit is made and
 the actor's private confirmation sent; for a post: the new message is in the channel). It also prints public
@@ -88,11 +89,11 @@ async def run(games: list[str], seed: int) -> None:
                 bot.kill()
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default=",".join(g for g in rules.engines() if g != "tictactoe"))
     parser.add_argument("--seed", type=int, default=7)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     asyncio.run(run(args.games.split(","), args.seed))
 
 

@@ -2,6 +2,7 @@
 
     nice -n 10 .venv/bin/python -m bench.snapshot_size                    Genertela, Nerath, Small World
     nice -n 10 .venv/bin/python -m bench.snapshot_size nerath --seed 2    one game
+    .venv/bin/python -m bench.snapshot_size nerath --actions 5             a smoke run: one game cut off early
 
 Each game is played to its end through the real TableService on a database file: Genertela by four people, one
 side each, every seat played by the engine's policy for unseated sides (rules/genertela/policy.py); the other games
@@ -44,7 +45,7 @@ def policy(engine: Engine[Any], state: Any, seat: int, chooser: random.Random) -
     return chooser.choice(engine.legal(state, seat)).action
 
 
-async def play(service: TableService, game: str, seed: int) -> tuple[int, bool]:
+async def play(service: TableService, game: str, seed: int, cap: int = MAX_ACTIONS) -> tuple[int, bool]:
     """Play one whole game in channel 1; returns the number of actions and whether it ended."""
     players, options = GAMES[game]
     engine = rules.engine(game)
@@ -55,21 +56,21 @@ async def play(service: TableService, game: str, seed: int) -> tuple[int, bool]:
     await service.start(1, callers[0], "joined")
     chooser = random.Random(seed)
     by_seat = {seat.seat: caller for seat, caller in zip(await service.store.seats(1), callers, strict=True)}
-    for count in range(MAX_ACTIONS):
+    for count in range(cap):
         table = await service.table_here(1)
         if table.status != "running":
             return count, True
         state = service.state(table)
         seat = min(engine.awaiting(state))
         await service.act(1, by_seat[seat], policy(engine, state, seat, chooser))
-    return MAX_ACTIONS, False
+    return cap, False
 
 
 class TimedStore(SqliteStore):
     """The store, timing each snapshot it keeps (the encoding is paid inside the action's transaction)."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        super().__init__(db)
+    def __init__(self, db: aiosqlite.Connection, location: str = ":memory:") -> None:
+        super().__init__(db, location)  # SqliteStore.open_file passes the file's location
         self.adds: list[float] = []
 
     async def add_snapshot(self, table_id: int, turn: int, upto: int, state: str, now: float) -> None:
@@ -112,14 +113,14 @@ async def read_times(store: Store, turns: int) -> list[float]:
     return times
 
 
-async def measure(game: str, seed: int) -> None:
+async def measure(game: str, seed: int, cap: int = MAX_ACTIONS) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.sqlite3"
         store = await TimedStore.open_file(path)
         seeds = iter(range(seed * 1_000_003, 10**12))
         service = TableService(store, seeds=lambda: next(seeds))
         start = time.perf_counter()
-        actions, ended = await play(service, game, seed)
+        actions, ended = await play(service, game, seed, cap)
         played = time.perf_counter() - start
         await store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         checkpointed = path.stat().st_size
@@ -146,16 +147,17 @@ async def measure(game: str, seed: int) -> None:
     )
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("games", nargs="*", help=f"games to play, of {', '.join(GAMES)} (default: all)")
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    parser.add_argument("--actions", type=int, default=MAX_ACTIONS, help="cut each game off after this many actions")
+    args = parser.parse_args(argv)
     unknown = [game for game in args.games if game not in GAMES]
     if unknown:
         parser.error(f"unknown game {unknown[0]!r}; choose from {', '.join(GAMES)}")
     for game in args.games or list(GAMES):
-        asyncio.run(measure(game, args.seed))
+        asyncio.run(measure(game, args.seed, args.actions))
 
 
 if __name__ == "__main__":

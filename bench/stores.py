@@ -1,6 +1,7 @@
 """The benchmark of the two stores (not a test): SQLite next to PostgreSQL, and one process next to two.
 
     .venv/bin/python -m bench.stores [--game tictactoe] [--seconds 10] [--url postgresql://...]
+    .venv/bin/python -m bench.stores --seconds 0.5 --actions 3 --tables 2     a smoke run, the smallest
 
 1. One action through the table service (load, act, commit, render, encode), p50/p99, on each store: the same
    measurement as bench/bench.py, for one game.
@@ -27,7 +28,7 @@ from typing import Any
 import asyncpg
 
 import rules
-from bench.bench import bench_actions, percentile
+from bench.bench import ACTIONS_PER_GAME, bench_actions, percentile
 from rules.base import Engine
 from table.service import Caller, TableService
 from table.store import Store
@@ -35,19 +36,19 @@ from table.store import Store
 TABLES_PER_PROCESS = 16
 
 
-async def one_action(where: str, engine: Engine[Any]) -> tuple[float, float]:
+async def one_action(where: str, engine: Engine[Any], samples: int = ACTIONS_PER_GAME) -> tuple[float, float]:
     store = await Store.open(where)
     try:
         service = TableService(store)
-        await bench_actions(service, engine, 10_000)  # warm: renderers, caches, prepared statements
-        times, _ = await bench_actions(service, engine, 20_000)
+        await bench_actions(service, engine, 10_000, samples)  # warm: renderers, caches, prepared statements
+        times, _ = await bench_actions(service, engine, 20_000, samples)
     finally:
         await store.close()
     return percentile(times, 0.5), percentile(times, 0.99)
 
 
-async def play_tables(where: str, game: str, seconds: float, worker: int) -> int:
-    """Actions committed in `seconds` by one process playing TABLES_PER_PROCESS tables at once."""
+async def play_tables(where: str, game: str, seconds: float, worker: int, tables: int = TABLES_PER_PROCESS) -> int:
+    """Actions committed in `seconds` by one process playing `tables` tables at once."""
     engine = rules.engine(game)
     store = await Store.open(where)
     service = TableService(store)
@@ -76,21 +77,23 @@ async def play_tables(where: str, game: str, seconds: float, worker: int) -> int
                 done += 1
 
     try:
-        await asyncio.gather(*(table_loop(i) for i in range(TABLES_PER_PROCESS)))
+        await asyncio.gather(*(table_loop(i) for i in range(tables)))
     finally:
         await store.close()
     return done
 
 
-def _worker(where: str, game: str, seconds: float, worker: int, results: Any) -> None:
-    results.put(asyncio.run(play_tables(where, game, seconds, worker)))
+def _worker(where: str, game: str, seconds: float, worker: int, tables: int, results: Any) -> None:
+    results.put(asyncio.run(play_tables(where, game, seconds, worker, tables)))
 
 
-def throughput(where: str, game: str, seconds: float, processes: int) -> float:
+def throughput(where: str, game: str, seconds: float, processes: int, tables: int = TABLES_PER_PROCESS) -> float:
     """Actions per second of `processes` processes at once on the database at `where`."""
     context = multiprocessing.get_context("spawn")
     results = context.Queue()
-    workers = [context.Process(target=_worker, args=(where, game, seconds, i, results)) for i in range(processes)]
+    workers = [
+        context.Process(target=_worker, args=(where, game, seconds, i, tables, results)) for i in range(processes)
+    ]
     for process in workers:
         process.start()
     total = sum(results.get() for _ in workers)
@@ -116,6 +119,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--game", default="tictactoe")
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--url", help="an admin URL of a PostgreSQL server (default: start a private one)")
+    parser.add_argument("--actions", type=int, default=ACTIONS_PER_GAME, help="actions timed on each store")
+    parser.add_argument("--tables", type=int, default=TABLES_PER_PROCESS, help="tables each process plays at once")
     args = parser.parse_args(argv)
     engine = rules.engine(args.game)
     with tempfile.TemporaryDirectory() as folder:
@@ -133,14 +138,14 @@ def main(argv: list[str] | None = None) -> None:
                 ("SQLite", str(Path(folder) / "one.sqlite3")),
                 ("PostgreSQL", asyncio.run(fresh_database(admin, "bench_one"))),
             ):
-                p50, p99 = asyncio.run(one_action(where, engine))
+                p50, p99 = asyncio.run(one_action(where, engine, args.actions))
                 print(f"  {name:<11} p50 {p50 * 1000:6.1f} ms   p99 {p99 * 1000:6.1f} ms")
-            print(f"{args.game} actions per second, {TABLES_PER_PROCESS} tables per process, {args.seconds:.0f} s:")
-            lite = throughput(str(Path(folder) / "many.sqlite3"), args.game, args.seconds, 1)
+            print(f"{args.game} actions per second, {args.tables} tables per process, {args.seconds:g} s:")
+            lite = throughput(str(Path(folder) / "many.sqlite3"), args.game, args.seconds, 1, args.tables)
             print(f"  SQLite, 1 process      {lite:8.1f}")
             for processes in (1, 2):
                 url = asyncio.run(fresh_database(admin, f"bench_many_{processes}"))
-                rate = throughput(url, args.game, args.seconds, processes)
+                rate = throughput(url, args.game, args.seconds, processes, args.tables)
                 print(f"  PostgreSQL, {processes} process{'es' if processes > 1 else '  '} {rate:8.1f}")
         finally:
             if server is not None:
