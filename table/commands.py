@@ -95,10 +95,10 @@ class TableCommand:
 
 
 def parse_options(text: str | None) -> dict[str, str]:
-    """'map=4p length=short' -> {'map': '4p', 'length': 'short'}."""
+    """'map=4p length=short' -> {'map': '4p', 'length': 'short'}; Discord's own way, 'map:4p', as well."""
     options: dict[str, str] = {}
     for word in (text or "").split():
-        key, sep, value = word.partition("=")
+        key, sep, value = word.partition("=") if "=" in word else word.partition(":")
         if not sep or not key or not value:
             raise TableError(f"Write options as name=value separated by spaces, not {word[:30]!r}.")
         options[key.strip().lower()] = value.strip()

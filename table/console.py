@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import rules
-from rules.base import RuleError
+from rules.base import ActionSpec, Choice, Meta, RuleError
 from rules.rng import Rng
 from table import rules_pages
 from table.absence import absence
@@ -28,6 +28,7 @@ from table.commands import TABLE_COMMANDS, TableCommand, Where, table_command
 from table.dice import DiceError, roll
 from table.durations import DurationError, parse_duration, show_duration
 from table.instance import InstanceError, claim
+from table.names import labelled
 from table.service import Ask, Caller, Post, TableError, TableService
 from table.store import NewerDatabase, Store
 
@@ -65,7 +66,7 @@ class Console:
     async def run_line(self, line: str) -> bool:
         """Run one command; False when the console should stop."""
         try:
-            words = shlex.split(line)
+            words = _words_of(line)
         except ValueError as error:
             self.say(f"! {error}")
             return True
@@ -101,7 +102,7 @@ class Console:
             "legal": self._legal,
             "do": self._numbered(self._do),
             "press": self._numbered(self._press),
-            "pick": self._numbered(self._pick),
+            "pick": self._menu_pick,
             "undo": self._undo,
             "agree": self._agree,
             "refuse": self._refuse,
@@ -127,6 +128,22 @@ class Console:
             return None
 
         return numbered
+
+    async def _menu_pick(self, rest: list[str]) -> bool | None:
+        """`pick <n>`: the n-th option of the menus under the last board. With no menu shown, or a name after it
+        (`pick Muddy Ogres`), it is the game's own action of that name (Small World picks a combo)."""
+        number = whole_number(rest[0]) if len(rest) == 1 else None
+        if number is None or (not self.last_menu and await self._game_has("pick")):
+            return False
+        await self._pick(number)
+        return None
+
+    async def _game_has(self, action: str) -> bool:
+        try:
+            table = await self.service.table_here(self.channel_id)
+        except TableError:
+            return False
+        return any(spec.name == action for spec in self.service.engine(table).meta.actions)
 
     async def _help(self, rest: list[str]) -> None:
         self.say(_help())
@@ -167,14 +184,13 @@ class Console:
         return None
 
     async def _board(self, rest: list[str]) -> None:
-        line = " ".join(rest)
-        zoom = line.split("zoom=", 1)[1].strip() if "zoom=" in line else None  # a place may have spaces
-        words = line.split("zoom=", 1)[0].split()
-        turns = [w for w in words if w.isascii() and w.isdigit()]
+        words, named = _named(rest, {"turn", "zoom", "full"})  # `board 3 full` or, as in Discord, `board turn:3`
+        zoom = named.get("zoom")  # a place may have spaces: zoom:Capweaver Den
+        turns = [w for w in [*words, named.get("turn", "")] if w.isascii() and w.isdigit()]
         turn = whole_number(turns[0]) if turns else None
         if turns and turn is None:
             raise TableError(f"There is no turn {turns[0][:12]}…: give the number of a turn played.")
-        full = "full" in (word.lower() for word in words)
+        full = "full" in (word.lower() for word in words) or named.get("full", "").lower() in ("yes", "true", "on")
         text, png = await self.service.board(self.channel_id, turn, zoom, full)
         safe = "".join(c for c in (zoom or "").lower() if c.isalnum())[:40]
         name = "board" + (f"-{turns[0]}" if turns else "") + (f"-{safe}" if safe else "") + ("-full" if full else "")
@@ -270,11 +286,12 @@ class Console:
         extra: list[str] = []
         positional = [arg for arg in command.args if arg.kind != "options"]
         for word in words:
-            key, sep, value = word.partition("=")
-            if sep and key.lower() in named:
-                args[key.lower()] = value
+            pair = _pair(word, None if options is not None else set(named))  # game new smallworld map:4p
+            key, sep, value = (pair[0], "=", pair[1]) if pair else (word, "", "")
+            if sep and key in named:
+                args[key] = value
             elif sep and options is not None:
-                extra.append(word)
+                extra.append(f"{key}={value}")
             elif sep:
                 raise TableError(f"game {command.name} has no {key[:30]!r}. It takes: {_takes(command)}.")
             elif positional:
@@ -302,9 +319,12 @@ class Console:
         meta = self.service.engine(table).meta
         if head == meta.id and rest:  # "tictactoe mark b2" as well as "mark b2"
             head, rest = rest[0].lower(), rest[1:]
+        chosen = await self._labelled(meta, head, rest)
+        if chosen is not None:
+            await self._play(meta.action(chosen.action["type"]), chosen.action)
+            return
         spec = meta.action(head)
-        named = dict(_pairs([w for w in rest if "=" in w]))
-        positional = [w for w in rest if "=" not in w]
+        positional, named = _named(rest, {param.name for param in spec.params})
         open_params = [p for p in spec.params if p.name not in named]
         if not open_params and positional:
             raise TableError(
@@ -315,7 +335,22 @@ class Console:
             positional = [*positional[:cut], " ".join(positional[cut:])]
         for param, value in zip(open_params, positional, strict=False):
             named[param.name] = value
-        action = build_action(meta, spec.name, named)
+        await self._play(spec, build_action(meta, spec.name, named))
+
+    async def _labelled(self, meta: Meta, head: str, rest: list[str]) -> Choice | None:
+        """The legal choice a line names by its label, as `legal`, a button or a menu shows it: the whole line
+        (`Buy 6 Footsoldiers at Skullcairn`) or what follows the action (`pick 2. Muddy Ogres`). None when the line
+        gives the action's values by name, or names no one choice."""
+        actions = {spec.name: spec for spec in meta.actions}
+        if head in actions and (not rest or _named(rest, {p.name for p in actions[head].params})[1]):
+            return None
+        _, choices = await self.service.choices(self.channel_id, self.caller.user_id)
+        if head not in actions:
+            return labelled(choices, " ".join([head, *rest]))
+        mine = [choice for choice in choices if choice.action["type"] == head]
+        return labelled(mine, " ".join(rest)) or labelled(mine, " ".join([head, *rest]))
+
+    async def _play(self, spec: ActionSpec, action: dict[str, Any]) -> None:
         post = await self.service.act(self.channel_id, self.caller, action, typed=True)
         if spec.secret:
             self.say(f"(only {self.user} sees this) Done: your choice stays secret until it is revealed.")
@@ -444,13 +479,13 @@ def _help() -> str:
             "  channel <name>                    move to another channel (one table per channel)",
             "  games                             the games and their options",
             *game,
-            "  <action> [param=value ..]         play an action (or give the values in order)",
+            "  <action> [param:value ..]         play an action (or give the values in order)",
             "  legal | do <n>                    list what you may do now, numbered; play choice n",
             "  press <n>                         the n-th quick button under the last board",
             "  pick <n>                          the n-th option of the menus under the last board",
             "  undo | agree | refuse             take back your last action; answer a request",
             "  roll <dice> [reason]              public dice, e.g. roll 6d10>=6 hits",
-            "  board [turn] [full] [zoom=<place>] | history [page] | rules [section] | hand",
+            "  board [turn] [full] [zoom:<place>] | history [page] | rules [section] | hand",
             "  info <name>                       what a race, card, spell, unit... of this game does",
             "  reminders [dms=on|off] [quiet=22-7] [tz=Europe/Paris]",
             "  away [from=2026-12-20] to=2026-12-27 | away for=10d | away off   an absence: deadlines wait",
@@ -493,13 +528,49 @@ def _takes(command: TableCommand) -> str:
     return " ".join(f"<{arg.name}>" if arg.required else f"[{arg.name}]" for arg in command.args) or "nothing"
 
 
+def _words_of(line: str) -> list[str]:
+    """A line's words; "double quotes" hold a value with spaces, and an apostrophe is a letter, as in the names
+    the bot shows (Lord's Hall, Will-o'-Wisps)."""
+    lexer = shlex.shlex(line, posix=True)
+    lexer.quotes, lexer.commenters, lexer.whitespace_split = '"', "", True
+    return list(lexer)
+
+
+def _pair(word: str, names: set[str] | None) -> tuple[str, str] | None:
+    """`name=value`, or Discord's `name:value` when `name` is one of `names` (None: any name), as (name, value);
+    else None (a value of its own, such as Tashkalar's t1:0)."""
+    key, sep, value = word.partition("=")
+    if not sep:
+        key, sep, value = word.partition(":")
+        if not sep or not key or (names is not None and key.strip().lower() not in names):
+            return None
+    return key.strip().lower(), value.strip()
+
+
+def _named(words: list[str], names: set[str]) -> tuple[list[str], dict[str, str]]:
+    """Words as (values in order, values by name). A named value runs on over the words after it up to the next
+    name, as in Discord: `redeploy source:hand to:Clay Wallows count:3`."""
+    positional: list[str] = []
+    named: dict[str, str] = {}
+    last = None
+    for word in words:
+        pair = _pair(word, names)
+        if pair is not None:
+            last, named[pair[0]] = pair[0], pair[1]
+        elif last is not None:
+            named[last] = f"{named[last]} {word}".strip()
+        else:
+            positional.append(word)
+    return positional, named
+
+
 def _pairs(words: list[str]) -> list[tuple[str, str]]:
     pairs = []
     for word in words:
-        key, sep, value = word.partition("=")
-        if not sep:
-            raise TableError(f"Write options as name=value, not {word[:30]!r}.")
-        pairs.append((key.strip().lower(), value.strip()))
+        pair = _pair(word, None)
+        if pair is None:
+            raise TableError(f"Write options as name=value (or name:value), not {word[:30]!r}.")
+        pairs.append(pair)
     return pairs
 
 

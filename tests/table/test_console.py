@@ -115,3 +115,13 @@ async def test_one_person_plays_a_whole_game_against_a_bot_in_the_console(tmp_pa
     assert "**Game over.**" in text and "Winner: alice." not in text  # the bot never loses
     history = text.split("**History of", 1)[1]
     assert history.count("Bot 1 puts O on") >= 3
+
+
+async def test_the_console_takes_discords_name_value_and_a_combo_by_its_name(tmp_path: Path):
+    lines = ["game new smallworld", "as bob", "game join", "as alice", "game start order:joined", "legal"]
+    text = await play(tmp_path, lines)
+    assert "Seats: 1. alice, 2. bob." in text  # order:joined, as Discord writes it
+    second = next(line for line in text.splitlines() if line.startswith("  [2] "))
+    name = second.removeprefix("  [2] 2. ").split(" (")[0]  # '2. Muddy Ogres (...)' -> 'Muddy Ogres'
+    text = await play(tmp_path, [f"pick {name}"])  # not `pick <n>` of the menus: Small World's own pick
+    assert "! " not in text and name in text.split(" picks ", 1)[1], text

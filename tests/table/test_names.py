@@ -3,9 +3,9 @@ miss gets a did-you-mean; through the service (slash commands and the console ty
 
 import pytest
 
-from rules.base import Choice, RuleError, normal
+from rules.base import Choice, RuleError, fill_seats, normal
 from table.actions import suggestions
-from table.names import humanized, resolve
+from table.names import humanized, labelled, resolve
 from table.service import TableError, TableService
 from tests.table.conftest import ALICE, BOB, CHANNEL, GUILD
 
@@ -85,3 +85,48 @@ async def test_a_faction_is_taken_in_any_spelling_and_a_near_miss_is_named(servi
     with pytest.raises(TableError, match="is not a choice") as refused:  # what was typed is shown inert
         await service.join(CHANNEL + 1, BOB, "<@1777>")
     assert "<@1777>" not in str(refused.value)
+
+
+ROW = [
+    Choice({"type": "pick", "combo": "1"}, "1. Tomb Kraken (Rivers: stay; +1 coin) - 12 tokens, costs 0"),
+    Choice(
+        {"type": "pick", "combo": "2"}, "2. Muddy Ogres (crush foes, +1 coin each; Mud +2 defence) - 12 tokens, costs 1"
+    ),
+]
+
+
+def test_a_combo_is_taken_by_its_name_its_position_or_its_label_as_shown():
+    label = ROW[1].label
+    for typed in ("Muddy Ogres", "muddy ogre", "2. Muddy Ogres", "2", label, label[:80], label[:60] + "…"):
+        assert resolve(ROW, {"type": "pick", "combo": typed}, {"combo"})["combo"] == "2", typed
+    with pytest.raises(RuleError, match="Did you mean Muddy Ogres\\?"):  # the suggestion is a name that works
+        resolve(ROW, {"type": "pick", "combo": "Mudy Ogres"}, {"combo"})
+
+
+def test_plural_and_singular_are_one_name_and_a_shared_name_stands_for_none():
+    units = [
+        Choice({"type": "buy", "piece": "footsoldier"}, "Buy 1 Footsoldier (1 gold)"),
+        Choice({"type": "buy", "piece": "harpy"}, "Buy 1 Harpy (2 gold)"),
+        Choice({"type": "buy", "piece": "wolf"}, "Buy 1 Wolf (2 gold)"),
+    ]
+    for typed, piece in (("Footsoldiers", "footsoldier"), ("harpies", "harpy"), ("Wolves", "wolf")):
+        assert resolve(units, {"type": "buy", "piece": typed}, {"piece"})["piece"] == piece
+    crow = [Choice({"type": "move", "to": to}, f"Soot Crow: g1 to {to}") for to in ("e2", "e3")]
+    assert resolve(crow, {"type": "move", "to": "Soot Crow"}, {"to"})["to"] == "Soot Crow"  # left for the rules
+
+
+def test_a_label_with_players_names_and_a_place_named_in_brackets_are_typed_as_shown():
+    armies = [
+        Choice({"type": "melee", "target": "t1:0"}, "Melee at <seat:0>'s army at Coastland (t1)"),
+        Choice({"type": "melee", "target": "t1:1"}, "Melee at <seat:1>'s army at Coastland (t1)"),
+        Choice({"type": "magic", "army": "t1"}, "Magic: roll your army at Coastland"),
+    ]
+    shown = [Choice(c.action, fill_seats(c.label, ["alice", "bob"].__getitem__)) for c in armies]
+    typed = {"type": "melee", "target": "Melee at bob's army at Coastland (t1)"}
+    assert resolve(shown, typed, {"target"})["target"] == "t1:1"
+    assert resolve(shown, {"type": "magic", "army": "Coastland"}, {"army"})["army"] == "t1"
+
+
+def test_a_line_of_legal_names_its_choice():
+    assert labelled(ROW, ROW[1].label[:80]) is ROW[1]
+    assert labelled(ROW, "muddy ogres") is ROW[1] and labelled(ROW, "2") is None
