@@ -7,7 +7,7 @@ from dataclasses import asdict
 from typing import Any
 
 from rules import serial
-from rules.base import Choice, Engine, Event, fill_seats
+from rules.base import Choice, Engine, Event, RuleError, fill_seats
 from rules.rng import Rng
 from table.core import Ask, Caller, TableError
 from table.names import resolve
@@ -50,10 +50,8 @@ class Play(Outbox):
             if mine.seat not in waiting:
                 who = ", ".join(seat.name for seat in seats if seat.seat in waiting) or "nobody"
                 raise TableError(f"It is not your move: the game is waiting for {who}.")
-            if typed and not engine.is_legal(state, mine.seat, action):
-                named = {p.name for s in engine.meta.actions if s.name == action.get("type") for p in s.params}
-                chosen = {p.name for s in engine.meta.actions for p in s.params if p.kind in ("choice", "list")}
-                action = resolve(engine.legal(state, mine.seat), action, named & chosen)
+            if typed:
+                action = _typed_action(engine, state, mine.seat, action, self.namer(seats))
             return await self._apply(table, seats, engine, state, mine.seat, caller.user_id, action, "act")
 
     async def press(self, caller: Caller, table_id: int, version: int, seat: int, index: int) -> Post:
@@ -238,3 +236,20 @@ class Play(Outbox):
             what = self._chain_gist(chain, self.namer(seats))
             post = await self._undo_now(table, seats, chain, f"Everyone agreed to take back: {what}")
             return "Everyone agreed: the action is taken back.", post
+
+
+def _typed_action(
+    engine: Engine[Any], state: Any, seat: int, action: dict[str, Any], name: Callable[[int], str]
+) -> dict[str, Any]:
+    """A typed action as the engine takes it: names as the board prints them stand for their ids, and a near miss
+    is refused with a did-you-mean. Labels are read with the players' names, as they are shown. A name is made its
+    id even where the game's rules would take it, so the log holds the same action however it was given."""
+    named = {p.name for s in engine.meta.actions if s.name == action.get("type") for p in s.params}
+    chosen = {p.name for s in engine.meta.actions for p in s.params if p.kind in ("choice", "list")}
+    shown = [Choice(c.action, fill_seats(c.label, name), c.quick) for c in engine.legal(state, seat)]
+    try:
+        return resolve(shown, action, named & chosen)
+    except RuleError:
+        if engine.is_legal(state, seat, action):  # a spelling the game's rules know and the names here do not
+            return action
+        raise
