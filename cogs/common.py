@@ -24,9 +24,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-# With this many actions being handled at once, new ones are acknowledged at once (privately) so that none
-# misses Discord's 3-second window while waiting its turn for the database.
-BUSY = 12
+# While another interaction is being handled, a new one is acknowledged at once (privately), before any store or
+# engine work: waiting its turn for the database or the CPU must not cost it Discord's 3-second window.
+BUSY = 1
 _in_flight = 0
 # An action still being handled after this many seconds is acknowledged privately first, whatever the load:
 # a slow disk or a long queue for one table's lock must not cost the player Discord's 3-second window.
@@ -117,7 +117,14 @@ async def say(
     mentions: discord.AllowedMentions = NO_MENTIONS,
     **extra: Any,
 ) -> None:
+    """Answer the interaction. A public answer to one acknowledged early (privately) goes to the channel as a message
+    of its own, and its author is told so privately: a follow-up would keep the acknowledgement's privacy."""
     text = fit(message)
+    channel = interaction.channel
+    if not ephemeral and interaction.extras.get(EARLY) and isinstance(channel, discord.abc.Messageable):
+        await channel.send(text, allowed_mentions=mentions, **extra)
+        await interaction.followup.send(EARLY_DONE, ephemeral=True, allowed_mentions=NO_MENTIONS)
+        return
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=ephemeral, allowed_mentions=mentions, **extra)
     else:
@@ -125,34 +132,45 @@ async def say(
 
 
 class Acting:
-    """An action being handled: `early` once Discord was acknowledged privately before the result was ready (the
-    result then goes to the channel as a message of its own, see send_post)."""
+    """An interaction being handled: `early` once Discord was acknowledged privately before the result was ready
+    (a public result then goes to the channel as a message of its own, see send_post and say)."""
 
     def __init__(self, interaction: discord.Interaction[Any], busy: bool) -> None:
-        self.interaction, self.busy, self.early = interaction, busy, False
+        self.interaction, self.busy = interaction, busy
+
+    @property
+    def early(self) -> bool:
+        return bool(self.interaction.extras.get(EARLY))
 
     async def __call__(self, work: Awaitable[_T]) -> _T:
-        """The work's result. If it is not done within ACK_WITHIN (at once when the bot is busy), Discord is
-        acknowledged privately meanwhile."""
+        """The work's result. When the bot is busy, Discord is acknowledged privately before the work begins (it may
+        wait for the database or the CPU); otherwise only if it is not done within ACK_WITHIN."""
+        if self.busy:
+            await self._acknowledge()
         task = asyncio.ensure_future(work)
         try:
-            done, _ = await asyncio.wait({task}, timeout=0 if self.busy else ACK_WITHIN)
-            if not done and not self.interaction.response.is_done():
-                try:
-                    await self.interaction.response.defer(ephemeral=True, thinking=True)
-                    self.early = True
-                except discord.HTTPException:
-                    log.warning("the early acknowledgement failed; the action goes on")
+            done, _ = await asyncio.wait({task}, timeout=ACK_WITHIN)
+            if not done:
+                await self._acknowledge()
             return await task
         except asyncio.CancelledError:
             task.cancel()
             raise
 
+    async def _acknowledge(self) -> None:
+        if self.interaction.response.is_done():
+            return
+        try:
+            await self.interaction.response.defer(ephemeral=True, thinking=True)
+            self.interaction.extras[EARLY] = True
+        except discord.HTTPException:
+            log.warning("the early acknowledgement failed; the work goes on")
+
 
 @contextlib.asynccontextmanager
 async def acting(interaction: discord.Interaction[Any]) -> AsyncIterator[Acting]:
-    """Around the handling of an action; the work goes through the yielded Acting, busy when more than BUSY
-    actions are being handled at once."""
+    """Around the handling of an interaction; the work goes through the yielded Acting, busy when at least BUSY
+    other interactions are being handled."""
     global _in_flight
     _in_flight += 1
     try:
@@ -193,6 +211,8 @@ def post_content(post: Post) -> tuple[str, discord.AllowedMentions]:
 
 SECRET_ACK = "Done. Your choice stays secret until the game reveals it."
 EARLY_ACK = "Done: your move is posted in the channel."
+EARLY_DONE = "Done: the answer is posted in the channel."  # any other command acknowledged early
+EARLY = "acknowledged early"  # the key in interaction.extras once the interaction was acknowledged early, privately
 
 
 async def send_post(interaction: discord.Interaction[Any], post: Post, private_ack: str | None = None) -> None:
@@ -204,6 +224,8 @@ async def send_post(interaction: discord.Interaction[Any], post: Post, private_a
     the board is drawn, so the 3-second window never depends on drawing.
     """
     service = service_of(interaction)
+    if private_ack is None and interaction.extras.get(EARLY):
+        private_ack = EARLY_DONE  # a follow-up would be as private as the early acknowledgement: post in the channel
     edits = post.edit is not None or post.pending  # continues the turn's message
     private = private_ack is not None or edits
     try:

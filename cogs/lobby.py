@@ -15,7 +15,7 @@ from discord.ext import commands
 
 import rules
 from cogs.buttons import AbandonButton, ask_everyone
-from cogs.common import caller_of, member_caller, say, send_post, service_of, visible_to
+from cogs.common import acting, caller_of, member_caller, say, send_post, service_of, visible_to
 from table.commands import CHOICES, TABLE_COMMANDS, Reply, TableCommand, Where
 from table.service import TableError
 
@@ -83,8 +83,9 @@ class Lobby(commands.Cog):
     def _callback(self, command: TableCommand):  # type: ignore[no-untyped-def]
         async def callback(interaction: discord.Interaction[Any], **values: Any) -> None:
             args = {name: _argument(value) for name, value in values.items() if value is not None}
-            reply = await command.run(service_of(interaction), _where(interaction), args)
-            await _answer(interaction, reply)
+            async with acting(interaction) as handling:  # a busy bot acknowledges before the work (see cogs/common)
+                reply = await handling(command.run(service_of(interaction), _where(interaction), args))
+                await _answer(interaction, reply)
 
         parameters = [
             inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)

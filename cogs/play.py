@@ -18,7 +18,7 @@ import rules
 from cogs.common import EARLY_ACK, SECRET_ACK, acting, caller_of, send_post, service_of
 from rules.base import ActionSpec, Engine, Meta
 from table.actions import build_action, suggestions
-from table.service import TableError
+from table.service import Post, TableError
 
 
 def command_name(meta: Meta) -> str:
@@ -48,7 +48,7 @@ def _python_name(name: str) -> str:
 def _callback(meta: Meta, spec: ActionSpec):  # type: ignore[no-untyped-def]
     real_names = {_python_name(param.name): param.name for param in spec.params}
 
-    async def callback(interaction: discord.Interaction[Any], **values: Any) -> None:
+    async def act(interaction: discord.Interaction[Any], values: dict[str, Any]) -> Post:
         service = service_of(interaction)
         table = await service.table_here(interaction.channel_id or 0)
         if table.game != meta.id:
@@ -56,8 +56,11 @@ def _callback(meta: Meta, spec: ActionSpec):  # type: ignore[no-untyped-def]
             raise TableError(f"The game in this channel is {here.title}: use /{command_name(here)} commands here.")
         given = {real_names[key]: value for key, value in values.items() if value is not None}
         action = build_action(meta, spec.name, given)
-        async with acting(interaction) as handling:
-            post = await handling(service.act(interaction.channel_id or 0, caller_of(interaction), action, typed=True))
+        return await service.act(interaction.channel_id or 0, caller_of(interaction), action, typed=True)
+
+    async def callback(interaction: discord.Interaction[Any], **values: Any) -> None:
+        async with acting(interaction) as handling:  # before any store work: a busy bot acknowledges first
+            post = await handling(act(interaction, values))
             ack = SECRET_ACK if spec.secret else EARLY_ACK if handling.early else None
             await send_post(interaction, post, private_ack=ack)
 

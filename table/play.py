@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
@@ -50,8 +51,8 @@ class Play(Outbox):
             if mine.seat not in waiting:
                 who = ", ".join(seat.name for seat in seats if seat.seat in waiting) or "nobody"
                 raise TableError(f"It is not your move: the game is waiting for {who}.")
-            if typed:
-                action = _typed_action(engine, state, mine.seat, action, self.namer(seats))
+            if typed:  # legal() can take a while: off the event loop, like act below
+                action = await asyncio.to_thread(_typed_action, engine, state, mine.seat, action, self.namer(seats))
             return await self._apply(table, seats, engine, state, mine.seat, caller.user_id, action, "act")
 
     async def press(self, caller: Caller, table_id: int, version: int, seat: int, index: int) -> Post:
@@ -99,11 +100,11 @@ class Play(Outbox):
     ) -> Post:
         seed = self.seeds()
         rng = Rng(seed)
-        events: list[Event] = engine.act(state, seat, action, rng)  # RuleError: nothing was written
+        # the engine's work in a worker thread (RuleError: nothing was written): a costly move (a bot playing the
+        # sides nobody holds) leaves the event loop free to acknowledge other players within Discord's 3 seconds
+        events, text, result = await asyncio.to_thread(_acted, engine, state, seat, action, rng)
         now = self.clock()
-        text = serial.dumps(state)
         turn_ends = sum(1 for event in events if event.kind == "turn_end")
-        result = engine.outcome(state)
         fields: dict[str, Any] = {}
         if turn_ends:
             fields["turns"] = table.turns + turn_ends
@@ -180,7 +181,8 @@ class Play(Outbox):
         start = await self.store.last_snapshot_before(table.id, first)
         rows = await self.store.actions(table.id, after=start.upto if start else 0)
         taken = {row.n for row in chain}
-        state = replay(engine, table, seats, [row for row in rows if row.n not in taken], start)
+        kept = [row for row in rows if row.n not in taken]
+        state = await asyncio.to_thread(replay, engine, table, seats, kept, start)  # a replay may be long: off the loop
         turn_ends = sum(1 for row in chain for event in row.events if event["kind"] == "turn_end")
         now = self.clock()
         n = await self.store.action_count(table.id)
@@ -253,3 +255,11 @@ def _typed_action(
         if engine.is_legal(state, seat, action):  # a spelling the game's rules know and the names here do not
             return action
         raise
+
+
+def _acted(
+    engine: Engine[Any], state: Any, seat: int, action: dict[str, Any], rng: Rng
+) -> tuple[list[Event], str, Any]:
+    """`act` on the state (a copy of the table's), and what is stored of it: (events, state as text, outcome)."""
+    events = engine.act(state, seat, action, rng)
+    return events, serial.dumps(state), engine.outcome(state)

@@ -301,3 +301,62 @@ async def test_rules_are_read_in_discord_section_by_section(harness: Harness):
     assert "(page 2 of" in reply.content
     reply = replies(await harness.command(BOB, "bob", "rules", {"section": "Rulngs"}))[0]
     assert reply.ephemeral and "Did you mean Rulings?" in reply.content
+
+
+async def test_a_busy_bot_acknowledges_a_lobby_command_first_and_posts_its_answer_in_the_channel(
+    harness: Harness, monkeypatch
+):
+    """/game new, join and start acknowledged early (privately): their public answers still reach the channel,
+    the caller is told so privately, and a refusal stays private."""
+    import cogs.common
+
+    monkeypatch.setattr(cogs.common, "BUSY", 0)
+    calls = await harness.command(ALICE, "alice", "game new", {"game": "tictactoe"})
+    assert calls[0].payload == PRIVATE_DEFERRAL
+    opened = harness.recorder.channel_messages(harness.channel_id)[-1]
+    assert "opened a **Tic-tac-toe** table here" in opened.content and not opened.ephemeral
+    assert [r.content for r in replies(calls) if r.ephemeral] == [cogs.common.EARLY_DONE]
+    await harness.command(BOB, "bob", "game join")
+    calls = await harness.command(ALICE, "alice", "game start", {"order": "joined"})
+    assert calls[0].payload == PRIVATE_DEFERRAL
+    board = harness.recorder.channel_messages(harness.channel_id)[-1]
+    assert "**Tic-tac-toe** begins" in board.content and board.files == ["board.png"]
+    refusal = replies(await harness.command(CAROL, "carol", "game start"))[-1]
+    assert refusal.ephemeral and "already started" in refusal.content
+
+
+async def test_while_another_interaction_is_handled_a_new_one_is_acknowledged_before_any_store_work(
+    harness: Harness, monkeypatch
+):
+    """Alice's move is held inside the service; Bob's /tictactoe mark meanwhile is acknowledged before its first
+    read of the database, then refused privately as usual."""
+    from table.service import TableService
+
+    await open_table(harness)
+    entered, release = asyncio.Event(), asyncio.Event()
+    act = TableService.act
+
+    async def held_act(self: TableService, *args: Any, **kwargs: Any) -> Any:
+        if not entered.is_set():  # alice's move alone is held
+            entered.set()
+            await release.wait()
+        return await act(self, *args, **kwargs)
+
+    monkeypatch.setattr(TableService, "act", held_act)
+    first = asyncio.create_task(harness.command(ALICE, "alice", "tictactoe mark", {"square": "b2"}))
+    await entered.wait()
+    deferrals = [c.payload for c in harness.recorder.calls].count(PRIVATE_DEFERRAL)
+    at_first_read: list[int] = []
+    table_here = TableService.table_here
+
+    async def watched(self: TableService, channel_id: int) -> Any:
+        at_first_read.append([c.payload for c in harness.recorder.calls].count(PRIVATE_DEFERRAL))
+        return await table_here(self, channel_id)
+
+    monkeypatch.setattr(TableService, "table_here", watched)
+    calls = await harness.command(BOB, "bob", "tictactoe mark", {"square": "a1"})
+    assert calls[0].payload == PRIVATE_DEFERRAL and at_first_read[0] == deferrals + 1
+    assert replies(calls)[-1].ephemeral and "not your move" in replies(calls)[-1].content
+    release.set()
+    assert any("alice puts X on b2" in reply.content for reply in replies(await first))
+    assert len(await harness.bot.store.actions(1)) == 1

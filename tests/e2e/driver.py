@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from cogs.common import EARLY_ACK  # the bot's private acknowledgement of a move it posts itself
+from cogs.common import EARLY_ACK, EARLY_DONE  # the bot's private word that it posted the answer in the channel
 from tests.e2e.interactions import (
     AUTOCOMPLETE_RESULT,
     CHANNEL_MESSAGE,
@@ -47,8 +47,8 @@ class Reply:
 
     @property
     def refused(self) -> bool:
-        """A private answer that is not the bot's early "Done" (under load the move is posted in the channel)."""
-        return self.ephemeral and not self.text.startswith(EARLY_ACK)
+        """A private answer that is not the bot's early "Done" (under load the answer is posted in the channel)."""
+        return self.ephemeral and not self.text.startswith((EARLY_ACK, EARLY_DONE))
 
     @property
     def text(self) -> str:

@@ -70,12 +70,12 @@ async def open_table(
     seen = seen if seen is not None else []
     extra = {"options": options} if options else {}
     seen.append(await driver.run(host, "game new", _channel=channel, game=game, **extra))
-    assert not seen[-1].ephemeral, f"/game new refused: {seen[-1].text}"
+    assert not seen[-1].refused, f"/game new refused: {seen[-1].text}"
     for guest in players[1:]:
         seen.append(await driver.run(guest, "game join", _channel=channel))
-        assert not seen[-1].ephemeral, f"/game join refused: {seen[-1].text}"
+        assert not seen[-1].refused, f"/game join refused: {seen[-1].text}"
     seen.append(await driver.run(host, "game start", _channel=channel, order="joined"))
-    assert not seen[-1].ephemeral, f"/game start refused: {seen[-1].text}"
+    assert not seen[-1].refused, f"/game start refused: {seen[-1].text}"
     return seen[-1]
 
 
