@@ -211,7 +211,8 @@ class Engine(Generic[S]):
 
     `check`, where a game has one, decides whether an action is legal without building the whole legal()
     list; `is_legal` uses it, or compares against legal() for games that have none. `glossary`, where a game
-    has content, lists what /info explains. `bot` plays a seat for a bot (see rules/bots.py).
+    has content, lists what /info explains, and `places`, where it has a map, what /info says of each place as it
+    stands. `bot` plays a seat for a bot (see rules/bots.py).
     """
 
     def __init__(
@@ -230,6 +231,7 @@ class Engine(Generic[S]):
         check: Callable[[S, int, dict[str, Any]], None] | None = None,
         glossary: Callable[[], list[Lookup]] | None = None,
         bot: Callable[[S, int, random.Random], dict[str, Any]] | None = None,
+        places: Callable[[S], list[Lookup]] | None = None,
     ) -> None:
         self.meta = meta
         self.State = State
@@ -243,6 +245,7 @@ class Engine(Generic[S]):
         self.fallback = fallback
         self.own_check = check
         self._glossary = glossary
+        self._places = places  # what /info says of each place of the map as it stands (public view)
         self.bot = bot  # the game's bot: (the seat's view, seat, chooser) -> an action (rules/bots.py)
 
     def __repr__(self) -> str:
@@ -303,6 +306,11 @@ class Engine(Generic[S]):
         kind, then name."""
         found = self._glossary() if self._glossary is not None else []
         return sorted(found, key=lambda entry: (entry.kind, entry.name.casefold()))
+
+    def places(self, public: S) -> list[Lookup]:
+        """Every place of the map of the game in `public` (a public view): its terrain, neighbours, special rules
+        and what stands there now, seats written as seat references; none for a game without a map."""
+        return self._places(public) if self._places is not None else []
 
 
 _KIND_WORDS: dict[ParamKind, str] = {

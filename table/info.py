@@ -30,13 +30,32 @@ def find(entries: list[Lookup], typed: str, title: str) -> Lookup:
     if not entries:
         raise TableError(f"{title} has no cards, races or units to look up: /rules explains the whole game.")
     by_name = {normal(entry.name): entry for entry in entries}
-    found = by_name.get(normal(typed))
+    found = by_name.get(normal(typed)) or _pair(by_name, typed)
     if found is not None:
         return found
     close = difflib.get_close_matches(normal(typed), list(by_name), n=3, cutoff=0.6)
     shown = present.escape_text(typed[:60])
     hint = f" Did you mean {' or '.join(by_name[name].name for name in close)}?" if close else ""
     raise TableError(f"{title} has nothing called {shown}.{hint} Start typing and /info suggests the names.")
+
+
+def _pair(by_name: dict[str, Lookup], typed: str) -> Lookup | None:
+    """Two names written together as the game shows them ('Corrupt Cultists', a Small World combo of a power and
+    a race): one answer that explains both halves, or None."""
+    words = typed.split()
+    for cut in range(1, len(words)):
+        first, second = by_name.get(normal(" ".join(words[:cut]))), by_name.get(normal(" ".join(words[cut:])))
+        if first is not None and second is not None and first is not second:
+            return Lookup(
+                name=f"{first.name} {second.name}",
+                kind=f"{first.kind} and {second.kind}",
+                text="\n".join(
+                    f"**{half.name}** ({half.kind}, {_SOURCE[half.source]}): {half.text}" for half in (first, second)
+                ),
+                source="published" if first.source == second.source == "published" else "house",
+                facts=(*first.facts, *second.facts),
+            )
+    return None
 
 
 def card(entry: Lookup, title: str) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import difflib
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -13,7 +14,7 @@ import rules
 from render import renderer
 from render.draw import encode_png
 from rules import serial
-from rules.base import Meta, fill_seats, normal
+from rules.base import Lookup, Meta, fill_seats, normal
 from table import info, present, rules_pages
 from table.core import Caller, TableError, TableView
 from table.outbox import Outbox
@@ -145,15 +146,26 @@ class Views(Outbox):
         return present.fit("\n".join(lines), tail="\n… (page cut to fit)"), pages
 
     async def info(self, channel_id: int, name: str) -> str:
-        """/info: what one thing of this channel's game does (a race, a card, a spell...), looked up by name."""
+        """/info: what one thing of this channel's game does (a race, a card, a spell...) or what a place of its map
+        holds now, looked up by name."""
         table = await self.table_here(channel_id)
         engine = rules.engine(table.game)
-        return info.card(info.find(engine.glossary(), name, engine.meta.title), engine.meta.title)
+        return info.card(info.find(await self._lookups(table), name, engine.meta.title), engine.meta.title)
 
     async def info_names(self, channel_id: int, typed: str) -> list[str]:
         """The names /info suggests for what has been typed so far (none outside a table's channel)."""
         table = await self.table_here(channel_id)
-        return [entry.name for entry in info.suggestions(rules.engine(table.game).glossary(), typed)]
+        return [entry.name for entry in info.suggestions(await self._lookups(table), typed)]
+
+    async def _lookups(self, table: TableRow) -> list[Lookup]:
+        """What /info can explain at this table: the game's content, then the places of its map as they stand
+        (public view, seats by name), once the game has begun."""
+        engine = rules.engine(table.game)
+        if table.state is None:
+            return engine.glossary()
+        name = self.namer(await self.store.seats(table.id))
+        places = engine.places(engine.view(self.state(table), None))
+        return engine.glossary() + [replace(entry, text=fill_seats(entry.text, name)) for entry in places]
 
     async def rules_text(self, channel_id: int, section: str | None = None, page: int = 1) -> tuple[str, str]:
         """/rules: the summary and the list of sections, or one page of a section, within one message; and the

@@ -806,4 +806,5 @@ ENGINE = Engine(
     check=check,
     glossary=glossary.lookups,
     bot=bot.policy,
+    places=glossary.places,
 )

@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from rules.base import Lookup, normal
+from rules.base import Lookup, normal, seat_ref
 from rules.content import Source
 from rules.genertela.arrivals import special_id
 from rules.genertela.battle import dice, resist, to_hit
+from rules.genertela.board import BOARD, NATIONS, controller, seat_of, units_in
 from rules.genertela.content import (
     ABILITIES,
     CONTENT_DIR,
@@ -40,7 +41,7 @@ from rules.genertela.economy import (
     NOMADIC_MARCH_TURN,
     UNIT_COST,
 )
-from rules.genertela.state import Unit
+from rules.genertela.state import BOT, State, Unit
 from rules.genertela.titles import COMPLETE, KING_MINIMUM
 
 TYPE_NAMES = {
@@ -666,3 +667,66 @@ def _lookups() -> tuple[Lookup, ...]:
 def lookups() -> list[Lookup]:
     """Everything /info explains for Genertela, by kind then name; computed once."""
     return list(_lookups())
+
+
+# --- the map's zones as they stand (/info <zone>) ------------------------------------------------------------
+
+_ZONE_FLAGS = (
+    ("fortress", "fortress"),
+    ("city_site", "City site"),
+    ("dragonewt_city", "Dragonewt city"),
+    ("deathline", "Deathline"),
+    ("chaos_nest", "Chaos Nest"),
+    ("plateau", "plateau"),
+    ("narrow_pass", "narrow pass"),
+    ("north_of_emperor_line", "Emperor's lands"),
+)
+
+
+def places(state: State) -> list[Lookup]:
+    """Every zone of the map: its terrain and what that means, its marks, its neighbours, and who holds it and
+    with what now (public view; seats as <seat:N>, filled in by the table)."""
+    found = []
+    for zid, zone in BOARD.zones.items():
+        facts = [zone.terrain.capitalize(), *(label for flag, label in _ZONE_FLAGS if getattr(zone, flag))]
+        lines = []
+        holder = controller(state, zid)
+        if holder:
+            lines.append(f"Held by {NATIONS[holder].name} ({NATIONS[holder].side}, {_seat_words(state, holder)}).")
+        by_nation: dict[str, Counter[str]] = {}
+        for unit in units_in(state, zid):
+            by_nation.setdefault(unit.nation, Counter())[unit.name or unit.kind] += 1
+        for nation, units in sorted(by_nation.items(), key=lambda item: NATIONS[item[0]].turn_order):
+            listed = ", ".join(_units_words(what, n) for what, n in sorted(units.items()))
+            lines.append(f"{NATIONS[nation].name}: {listed}.")
+        if not by_nation:
+            lines.append("No units here now.")
+        neighbours = sorted(BOARD.zones[other].name for other in zone.adjacent)
+        lines += [f"Neighbours: {', '.join(neighbours)}.", TERRAIN_TEXTS[zone.terrain][0]]
+        found.append(Lookup(zone.name, "zone", " ".join(lines), "house", tuple(facts)))
+    return found
+
+
+# kinds of unit without a name, as counted in /info: (one, many)
+_KIND_WORDS = {
+    "standard": ("unit", "units"),
+    "killmen": ("Killmen unit", "Killmen units"),
+    "city": ("City", "Cities"),
+    "forest": ("Aldryami Forest", "Aldryami Forests"),
+    "giant": ("Giant", "Giants"),
+    "dragon": ("Dragon", "Dragons"),
+    "named_dragonewt": ("named Dragonewt", "named Dragonewts"),
+}
+
+
+def _units_words(what: str, n: int) -> str:
+    """'3 units', 'a City', or a named unit by its name (with its count when there are several)."""
+    if what not in _KIND_WORDS:
+        return what if n == 1 else f"{n} {what}"
+    one, many = _KIND_WORDS[what]
+    return f"1 {one}" if n == 1 else f"{n} {many}"
+
+
+def _seat_words(state: State, nation: str) -> str:
+    seat = seat_of(state, nation)
+    return "played by the bot" if seat == BOT else seat_ref(seat)

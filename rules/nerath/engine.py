@@ -914,4 +914,5 @@ ENGINE = Engine(
     fallback=fallback,
     glossary=glossary.lookups,
     bot=play_bot,
+    places=glossary.places,
 )

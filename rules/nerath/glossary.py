@@ -7,10 +7,12 @@ behaviour and rules.md.
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import cache
 
-from rules.base import Lookup
+from rules.base import Lookup, seat_ref
 from rules.nerath.content import CONTENT, REALM_ORDER, SPACE_KINDS, Effect, Guardian, PieceType, Realm
+from rules.nerath.state import State
 
 # What each piece ability means at the table, as the engine plays it (battle.py, movement.py, reinforce.py).
 ABILITY_TEXT: dict[str, str] = {
@@ -187,3 +189,37 @@ def _all() -> tuple[Lookup, ...]:
 def lookups() -> list[Lookup]:
     """Everything of Nerath /info can explain, by kind then name; computed once, a fresh list per call."""
     return list(_all())
+
+
+# --- the map's spaces as they stand (/info <space>) ----------------------------------------------------------
+
+
+def places(state: State) -> list[Lookup]:
+    """Every space of the map: its kind and what that means, whose starting land or capital it is, its neighbours,
+    and what stands there now (public view; seats as <seat:N>, filled in by the table)."""
+    here: dict[str, dict[str, Counter[str]]] = {}
+    for piece in state.pieces:
+        here.setdefault(piece.space, {}).setdefault(piece.realm, Counter())[CONTENT.pieces[piece.kind].name] += 1
+    found = []
+    for sid, space in CONTENT.spaces.items():
+        facts = [SPACE_NAMES[space.kind]]
+        if space.realm is not None:
+            facts.append(f"{CONTENT.realms[space.realm].name} {'capital' if space.capital else 'land'}")
+        if space.island:
+            facts.append("island")
+        lines = []
+        if sid in state.control:
+            realm = state.control[sid]
+            lines.append(f"Held by {CONTENT.realms[realm].name} ({seat_ref(state.seat_of[realm])}).")
+        for realm, pieces in sorted(here.get(sid, {}).items()):
+            listed = ", ".join(f"{n} {name}" for name, n in sorted(pieces.items()))
+            lines.append(f"{CONTENT.realms[realm].name} pieces here: {listed}.")
+        if sid in state.dungeons and state.dungeons[sid].guardians:
+            lines.append(f"Guardians still in the dungeon: {len(state.dungeons[sid].guardians)}.")
+        if not here.get(sid) and sid not in state.control:
+            lines.append("Nobody stands here now.")
+        neighbours = sorted(CONTENT.spaces[other].name for other in space.adjacent)
+        lines += [f"Neighbours: {', '.join(neighbours)}.", SPACE_TEXT[space.kind]]
+        # the kinds of space are the published game's; this map of them is the project's own
+        found.append(Lookup(space.name, "space on the map", " ".join(lines), "house", tuple(facts)))
+    return found

@@ -178,4 +178,5 @@ ENGINE = Engine(
     fallback=fallback,
     glossary=glossary.lookups,
     bot=policy,
+    places=glossary.places,
 )

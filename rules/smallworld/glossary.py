@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from rules.base import Lookup
-from rules.smallworld.content import LAND, TERRAINS, Ability, Effect, Monster, content
+from rules.base import Lookup, seat_ref
+from rules.smallworld import abilities
+from rules.smallworld.content import LAND, TERRAINS, Ability, Effect, Monster, content, load_map
+from rules.smallworld.state import Region, State
 
 # Terrains are labelled capitalised on the board legend and in messages ("is a Chasm", "each Mine region").
 TERRAIN_NAMES: dict[str, str] = {terrain: terrain.capitalize() for terrain in TERRAINS}
@@ -251,3 +253,50 @@ def _all() -> tuple[Lookup, ...]:
 def lookups() -> list[Lookup]:
     """Every race, special power, Place, Relic, terrain and board piece of the game, by kind then name."""
     return list(_all())
+
+
+# --- the map's regions as they stand (/info <region>) ---------------------------------------------------------
+
+_MARKERS = {"ancient": "the Great Ancient", "queen": "the Queen"}
+
+
+def places(state: State) -> list[Lookup]:
+    """Every region of this table's map: its terrain and what that means, where a race may enter, its
+    neighbours, and what stands there now (from the public view: seats as <seat:N>, filled in by the table)."""
+    game_map = load_map(state.players)
+    found = []
+    for rid, data in game_map.regions.items():
+        region = state.regions.get(rid)
+        facts = [
+            TERRAIN_NAMES[data.terrain],
+            "edge: a first conquest may start here" if game_map.is_edge(rid) else "inner",
+        ]
+        if data.black_mountain:
+            facts.append("Black Mountain: +1 defence")
+        lines = [_standing(state, region)] if region is not None else []
+        neighbours = sorted(game_map.regions[other].name for other in data.adjacent)
+        lines += [f"Neighbours: {', '.join(neighbours)}.", TERRAIN_TEXT[data.terrain]]
+        found.append(Lookup(data.name, "region", " ".join(lines), game_map.source, tuple(facts)))
+    return found
+
+
+def _standing(state: State, region: Region) -> str:
+    """What stands in a region now, in one sentence or two."""
+    parts = []
+    if region.owner is not None and region.tokens:
+        player = state.seats[region.owner]
+        combo = player.declined if region.declined else player.active
+        race = abilities.race(combo.race).name if combo is not None else "tokens"
+        how = "in decline" if region.declined else "active"
+        tokens = f"{region.tokens} token" + "s" * (region.tokens != 1)
+        parts.append(f"Held by {seat_ref(region.owner)}'s {race} ({how}): {tokens}.")
+    elif region.monsters:
+        parts.append(f"Guarded by {region.monsters} monster{'s' * (region.monsters != 1)}.")
+    else:
+        parts.append("Empty now.")
+    if region.treasure is not None:
+        treasure = content().treasures[region.treasure]
+        parts.append(f"{treasure.name} ({treasure.kind}) lies here.")
+    for marker in region.markers:
+        parts.append(f"{_MARKERS.get(marker, marker).capitalize()} stands here.")
+    return " ".join(parts)

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
 
-from rules.base import Lookup
+import rules
+from render import renderer
+from rules.base import Lookup, SeatInfo
+from rules.rng import Rng
+from rules.smallworld.content import load_map
+from table.console import Console, _Clock
 from table.core import TableError
 from table.info import MENU, card, find, suggestions
+from table.service import TableService
+from table.store import Store
 from tests.table.test_console import play
 
 GNOMES = Lookup("Immortal Gnomes", "race", "They never die.", "house", ("9 tokens", "tray 15"))
@@ -56,3 +64,53 @@ async def test_the_console_looks_things_up_and_refuses_clearly(tmp_path: Path) -
     text = await play(tmp_path, ["game new tictactoe", "info", "info anything"])
     assert "! Name what to look up, like: info" in text
     assert "! Tic-tac-toe has no cards, races or units to look up" in text
+
+
+def test_a_combo_as_shown_explains_both_halves() -> None:
+    corrupt = Lookup("Corrupt", "special power", "Foes pay you a coin.", "house", ("+1 coin",))
+    text = card(find([*ENTRIES, corrupt], "corrupt  immortal gnomes", "Small World"), "Small World")
+    assert text.splitlines()[0].startswith("**Corrupt Immortal Gnomes** · special power and race")
+    assert "**Corrupt** (special power" in text and "Foes pay you a coin." in text and "They never die." in text
+    assert "+1 coin" in text and "9 tokens" in text
+    with pytest.raises(TableError, match="nothing called Corrupt Goblns"):
+        find([*ENTRIES, corrupt], "Corrupt Goblns", "Small World")
+
+
+def _games_with_maps() -> list[str]:
+    """The games whose boards have places to zoom on: every one of them has a map /info must know."""
+    return [game for game in rules.engines() if hasattr(renderer(game), "zoom_places")]
+
+
+@pytest.mark.parametrize("game", _games_with_maps())
+def test_info_knows_every_place_of_every_map_with_what_stands_there(game: str) -> None:
+    engine = rules.engine(game)
+    meta = engine.meta
+    for players in range(meta.min_players, meta.max_players + 1):
+        state = engine.new([SeatInfo() for _ in range(players)], {}, Rng(7))
+        public = engine.view(state, None)
+        entries = engine.places(public)
+        names = {entry.name for entry in entries}
+        shown = {name for _, name in renderer(game).zoom_places(public)}
+        assert shown <= names, f"{game} with {players}: /info misses {sorted(shown - names)[:5]}"
+        for entry in entries:
+            assert "Neighbours: " in entry.text and entry.facts, entry
+        held = [entry for entry in entries if "Held by" in entry.text]
+        assert held or game == "smallworld", f"{game}: no place says who holds it at the start"
+
+
+async def test_info_on_a_region_names_who_holds_it_now(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "console.sqlite3")
+    clock = _Clock()
+    service = TableService(store, clock=clock)
+    console = Console(service, io.StringIO(), tmp_path / "images", clock)
+    for line in ["game new smallworld", "game bot add", "game start joined", "pick 1", "end"]:
+        assert await console.run_line(line)
+    await service.bots_settled()
+    table = await service.table_here(console.channel_id)
+    state = service.state(table)
+    game_map = load_map(state.players)
+    held = next(rid for rid, region in state.regions.items() if region.owner == 1 and region.tokens)
+    text = await service.info(console.channel_id, game_map.regions[held].name.upper())
+    assert text.splitlines()[0].startswith(f"**{game_map.regions[held].name}** · region")
+    assert "Held by Bot 1's " in text and "<seat:" not in text and "Neighbours: " in text
+    await store.close()
