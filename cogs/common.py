@@ -204,6 +204,8 @@ def post_view(post: Post) -> discord.ui.View | None:
 
 
 def post_content(post: Post) -> tuple[str, discord.AllowedMentions]:
+    if private_ack is None and post.reshown is not None:
+        private_ack = EARLY_ACK  # shows lost results again: a channel message with their nonce (a follow-up has none)
     mentions = " ".join(f"<@{user}>" for user in post.mentions)
     text = fit(post.text + (f"\n{mentions}" if mentions and not post.finished else ""))
     return text, pinging([] if post.finished else post.mentions)
@@ -295,7 +297,27 @@ async def show_in_channel(
             except discord.HTTPException as error:
                 log.info("turn message %s of table %s not editable (%s): posting anew", edit, post.table_id, error)
                 extra["file"].reset()  # the failed edit read the picture; the new post sends it again
-    return await channel.send(text, **extra)
+    return await send_once(channel, post, text, extra)
+
+
+async def send_once(
+    channel: discord.abc.Messageable, post: Post, text: str, extra: dict[str, Any]
+) -> discord.Message | discord.PartialMessage:
+    """A post's new message, made at most once: sent with the nonce kept with its claim (discord.py adds
+    `enforce_nonce`), so a send repeated after a crash gets back the message the first one made. A post that shows
+    lost results again is sent with the nonce of the earliest of them first: if their message did reach the channel,
+    Discord returns it and it is edited to show this post (an edit pings nobody, so only when it pinged everyone
+    this post pings; else this post gets a message of its own)."""
+    message = await channel.send(text, nonce=post.reshown or post.nonce, **extra)
+    if message.content.strip() == text.strip():
+        return message  # made now (or by an earlier attempt that sent the very same)
+    extra["file"].reset()  # the send read the picture; what comes next sends it again
+    if post.reshown not in (None, post.nonce) and not set(post.mentions) <= set(message.raw_mentions):
+        return await channel.send(text, nonce=post.nonce, **extra)
+    log.info("table %s: Discord returned message %s, made before a crash: it is edited", post.table_id, message.id)
+    return await message.edit(
+        content=text, attachments=[extra["file"]], view=extra.get("view"), allowed_mentions=NO_MENTIONS
+    )
 
 
 async def deliver_private(

@@ -44,6 +44,9 @@ class Messages:
     pings: dict[int, list[int]]
     refused: list[str]
     dm_channels: dict[int, int]
+    notified: list[tuple[int, int]]
+    nonces: dict[str, tuple[int, float]]
+    nonce_window: float
     _tasks: set[asyncio.Task[Any]]
 
     def channel_messages(self, channel_id: int | str) -> list[dict[str, Any]]:
@@ -78,10 +81,25 @@ class Messages:
         message = payloads.message(snowflake(), channel, self.bot_user.payload(), body, attachments, flags, meta)
         self.messages[int(message["id"])] = message
         self.pings[int(message["id"])] = limits.pinged(body)
+        self.notified += [(int(message["id"]), user) for user in self.pings[int(message["id"])]]
         if public and not flags & EPHEMERAL:  # ephemeral answers never appear in the channel
             self.channel_log.setdefault(int(channel["id"]), []).append(int(message["id"]))
             self._echo(message)
         return message
+
+    def created_before(self, body: dict[str, Any]) -> dict[str, Any] | None:
+        """Discord's Create Message with `enforce_nonce`: the message made with this nonce in the last few minutes
+        (the stand-in has one author, the bot), returned instead of a new one."""
+        if body.get("nonce") is None or not body.get("enforce_nonce"):
+            return None
+        earlier = self.nonces.get(str(body["nonce"]))
+        if earlier is None or time.monotonic() - earlier[1] > self.nonce_window:
+            return None
+        return self.messages[earlier[0]]
+
+    def remember_nonce(self, body: dict[str, Any], message: dict[str, Any]) -> None:
+        if body.get("nonce") is not None:
+            self.nonces[str(body["nonce"])] = (int(message["id"]), time.monotonic())
 
     def _echo(self, message: dict[str, Any]) -> None:
         """MESSAGE_CREATE for every visible message, as Discord sends to a bot with the (DM_)MESSAGES intent."""

@@ -216,6 +216,8 @@ def message(
     }
     if "guild_id" in channel:
         data["guild_id"] = channel["guild_id"]
+    if body.get("nonce") is not None:
+        data["nonce"] = body["nonce"]
     if interaction:
         data["interaction_metadata"] = interaction
     return data

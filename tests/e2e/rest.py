@@ -201,7 +201,12 @@ def routes(discord: FakeDiscord) -> list[tuple[str, re.Pattern[str], Handler]]:
             return error(403, 50007, "Cannot send messages to this user")
         if "flags" in body:  # Discord ignores "ephemeral" outside interaction responses
             body["flags"] = int(body["flags"] or 0) & ~EPHEMERAL
-        return json_response(d.store_message(channel, body, record.files))
+        earlier = d.created_before(body)
+        if earlier is not None:  # the same nonce again: that message, nothing new (a deleted one: Unknown Message)
+            return error(404, 10008, "Unknown Message") if earlier.get("deleted") else json_response(earlier)
+        message = d.store_message(channel, body, record.files)
+        d.remember_nonce(body, message)
+        return json_response(message)
 
     async def list_messages(request: web.Request, channel_id: str) -> web.Response:
         limit = int(request.query.get("limit", 50))

@@ -11,7 +11,7 @@ import contextlib
 import json
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -25,6 +25,8 @@ from tests.e2e.multipart import Upload, parse_multipart
 from tests.e2e.payloads import FakeGuild, FakeUser, json_response, snowflake
 
 T = TypeVar("T")
+# Discord: with enforce_nonce, a nonce the same author used "in the past few minutes" returns that message
+NONCE_WINDOW = 300.0
 API = "/api/v10"
 TOKEN = "stand-in-token"
 
@@ -52,13 +54,17 @@ class Fault:
     times: int
     retry_after: float
     hits: int = 0
+    content: re.Pattern[str] | None = None  # only requests whose message content matches
 
-    def matches(self, method: str, path: str) -> bool:
+    def matches(self, method: str, path: str, body: Any = None) -> bool:
+        if self.content is not None and not (isinstance(body, dict) and self.content.search(body.get("content") or "")):
+            return False
         return self.hits < self.times and self.method in (method, "*") and bool(self.path.search(path))
 
 
 RECORD = web.RequestKey("record", Recorded)
 STALL = 0  # a Fault status: hold the request `retry_after` seconds, then fail it unprocessed
+LOST_ANSWER = -1  # a Fault status: process the request, then hold its answer `retry_after` seconds and lose it
 
 
 def _error(status: int, code: int, message: str) -> web.Response:
@@ -93,6 +99,9 @@ class FakeDiscord(Messages):
         self.dm_closed: set[int] = set()
         self.departed: dict[int, FakeUser] = {}  # users who left the guild
         self.pings: dict[int, list[int]] = {}  # message id -> users it notified (mentions allowed to ping)
+        self.notified: list[tuple[int, int]] = []  # (message id, user) for every notification, in order
+        self.nonces: dict[str, tuple[int, float]] = {}  # the bot's message nonces: nonce -> (message id, when)
+        self.nonce_window = NONCE_WINDOW
         self.refused: list[str] = []  # why Discord would have refused something the bot sent (400 50035)
         self.dm_channels: dict[int, int] = {}  # user id -> DM channel id
         self.gateway = Gateway(TOKEN, self._ready_payloads, self._members_chunk, heartbeat_ms)
@@ -167,12 +176,17 @@ class FakeDiscord(Messages):
 
     # -- fault injection -------------------------------------------------------------------------------------
 
-    def inject(self, method: str, path: str, status: int, times: int = 1, retry_after: float = 0.3) -> Fault:
+    def inject(
+        self, method: str, path: str, status: int, times: int = 1, retry_after: float = 0.3, content: str | None = None
+    ) -> Fault:
         """Answer the next `times` requests whose path (without /api/v10) matches regex `path` with `status`.
 
-        429 carries `retry_after`; STALL (0) holds the request that long and fails it as if it never arrived.
+        429 carries `retry_after`; STALL (0) holds the request that long and fails it as if it never arrived;
+        LOST_ANSWER (-1) does what was asked, then holds the answer that long and fails it (a crash meanwhile: the
+        message is in the channel, the bot never learnt its id). `content`: only messages whose content matches.
         """
-        fault = Fault(method.upper(), re.compile(path), status, times, retry_after)
+        pattern = re.compile(content) if content else None
+        fault = Fault(method.upper(), re.compile(path), status, times, retry_after, content=pattern)
         self.faults.append(fault)
         return fault
 
@@ -210,15 +224,24 @@ class FakeDiscord(Messages):
         if request.headers.get("Authorization") not in (f"Bot {TOKEN}", None):
             response: web.StreamResponse = _error(401, 0, "401: Unauthorized")
         else:
-            response = await self._fault(request.method, path) or await handler(request)
+            faulty = await self._fault(request.method, path, body, lambda: handler(request))
+            response = faulty or await handler(request)
         record.status = response.status
         await self.notify()
         return response
 
-    async def _fault(self, method: str, path: str) -> web.Response | None:
+    async def _fault(
+        self, method: str, path: str, body: Any, handle: Callable[[], Awaitable[web.StreamResponse]]
+    ) -> web.Response | None:
         for fault in self.faults:
-            if fault.matches(method, path):
+            if fault.matches(method, path, body):
                 fault.hits += 1
+                if fault.status == LOST_ANSWER:  # done, but the answer never reaches the bot
+                    await handle()
+                    await self.notify()
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self._closing.wait(), fault.retry_after)
+                    return _error(503, 0, "503: stand-in lost answer")
                 if fault.status == STALL:  # the request hangs, then fails without reaching Discord
                     await self.notify()
                     with contextlib.suppress(TimeoutError):

@@ -19,10 +19,10 @@ from rules import serial
 from rules.tictactoe import engine as tictactoe
 from tests.e2e import oracle
 from tests.e2e.driver import Driver, NoReply
-from tests.e2e.flow import open_table
+from tests.e2e.flow import open_table, settled
 from tests.e2e.interactions import EPHEMERAL, LOADING
 from tests.e2e.process import BotProcess
-from tests.e2e.standin import STALL, FakeDiscord
+from tests.e2e.standin import LOST_ANSWER, STALL, FakeDiscord
 
 KILLS = 20
 FOLLOWUP = r"^/webhooks/\d+/[^/]+$"  # where the bot posts the board after deferring
@@ -163,3 +163,38 @@ async def test_move_committed_before_a_crash_is_shown_even_if_play_goes_on(
         await discord.wait_for(shown, timeout=6)
     except TimeoutError:
         raise AssertionError("X's committed move a1 never reached the channel") from None
+
+
+async def test_a_crash_after_discord_made_the_bots_message_neither_repeats_it_nor_pings_again(
+    discord: FakeDiscord, bot: BotProcess, driver: Driver
+) -> None:
+    """The bot's answer reaches the channel, and the process dies before it learns the message's id. The restarted
+    process's catch-up sends with the nonce kept with the post's claim: Discord hands back that message (edited to
+    show the catch-up, which pings nobody), so the move is in the channel once and its player pinged once."""
+    channel = discord.channel(0)
+    alice = discord.players[0]
+    await driver.run(alice, "game new", _channel=channel, game="tictactoe")
+    await driver.run(alice, "game bot add", _channel=channel, strength="normal")
+    await driver.run(alice, "game start", _channel=channel, order="joined")
+    answer = r"Bot 1 puts O on"  # the bot's message: made, its answer held (how alice's is sent does not matter)
+    lost = discord.inject("POST", rf"^/channels/{channel['id']}/messages$", LOST_ANSWER, retry_after=60, content=answer)
+    await driver.run(alice, "tictactoe mark", _channel=channel, square="b2")
+    await discord.wait_for(lambda: lost.hits, timeout=10)  # the bot's answer is made, its answer held
+    bot.kill()
+    table = oracle.table_in(bot.data_dir, channel["id"])
+    assert len(table.actions) == 2 and table.announced < table.version  # committed, not known to be shown
+    await bot.start_and_connect()
+    table = await settled(bot.data_dir, channel["id"], timeout=15)
+    assert table.announced == table.version, "the catch-up never ran"
+
+    answers = [m for m in discord.channel_messages(channel["id"]) if answer in m["content"]]
+    assert len(answers) == 1, [m["content"] for m in answers]
+    assert [message for message, user in discord.notified if user == alice.id].count(int(answers[0]["id"])) == 1
+    after = discord.channel_log[int(channel["id"])]
+    later = after[after.index(int(answers[0]["id"])) + 1 :]
+    assert not [m for m, user in discord.notified if user == alice.id and m in later], "alice was pinged again"
+    sent = discord.sent("POST", rf"^/channels/{channel['id']}/messages$")
+    retries = [r for r in sent if answer in r.body.get("content", "")]
+    assert len(retries) == 2 and retries[0].body["nonce"] == retries[1].body["nonce"]
+    assert all(r.body["enforce_nonce"] for r in retries)
+    assert not bot.tracebacks(), bot.tracebacks()[0]

@@ -126,3 +126,55 @@ async def test_late_or_double_acknowledgement_is_refused(discord: FakeDiscord) -
         interaction.callback = None
         late = await http.post(url, json={"type": 4, "data": {"content": "late"}})
         assert late.status == 404 and (await late.json())["code"] == 10062
+
+
+async def test_a_nonce_sent_again_returns_the_first_message_like_discord(discord: FakeDiscord) -> None:
+    """Create Message with `nonce` and `enforce_nonce`: the same nonce within a few minutes returns the message it
+    made, and nothing new is created or notified; without enforce_nonce, or once the window has passed, it posts."""
+    from aiohttp import ClientSession
+
+    channel = discord.channel(0)
+    alice = discord.players[0]
+    url = f"{discord.base_url}/api/v10/channels/{channel['id']}/messages"
+    ping = {"allowed_mentions": {"users": [str(alice.id)]}}
+    async with ClientSession(headers={"Authorization": "Bot stand-in-token"}) as http:
+
+        async def send(content: str, nonce: str, enforce: bool = True) -> tuple[int, dict]:
+            body = {"content": content, "nonce": nonce, "enforce_nonce": enforce, **ping}
+            answer = await http.post(url, json=body)
+            return answer.status, await answer.json()
+
+        status, first = await send(f"<@{alice.id}> your move", "n-1")
+        assert status == 200 and first["nonce"] == "n-1"
+        status, again = await send(f"<@{alice.id}> your move, again", "n-1")
+        assert status == 200 and again == first
+        assert [m["id"] for m in discord.channel_messages(channel["id"])] == [first["id"]]
+        assert discord.notified == [(int(first["id"]), alice.id)]
+
+        _, unenforced = await send("not enforced", "n-1", enforce=False)
+        assert unenforced["id"] != first["id"]
+        discord.nonce_window = 0.0  # the few minutes have passed
+        _, later = await send("later", "n-1")
+        assert later["id"] not in (first["id"], unenforced["id"])
+        assert len(discord.channel_messages(channel["id"])) == 3
+
+        discord.nonce_window = 300.0
+        discord.messages[int(later["id"])]["deleted"] = True
+        gone = await http.post(url, json={"content": "after a deletion", "nonce": "n-1", "enforce_nonce": True})
+        assert gone.status == 404 and (await gone.json())["code"] == 10008
+
+
+async def test_a_lost_answer_is_processed_but_never_answered(discord: FakeDiscord) -> None:
+    from aiohttp import ClientSession
+
+    from tests.e2e.standin import LOST_ANSWER
+
+    channel = discord.channel(0)
+    lost = discord.inject("POST", r"^/channels/\d+/messages$", LOST_ANSWER, retry_after=0.1)
+    url = f"{discord.base_url}/api/v10/channels/{channel['id']}/messages"
+    async with ClientSession(headers={"Authorization": "Bot stand-in-token"}) as http:
+        answer = await http.post(url, json={"content": "made", "nonce": "n-2", "enforce_nonce": True})
+        assert answer.status == 503 and lost.hits == 1
+        [made] = discord.channel_messages(channel["id"])
+        retried = await http.post(url, json={"content": "made again", "nonce": "n-2", "enforce_nonce": True})
+        assert retried.status == 200 and (await retried.json())["id"] == made["id"]
