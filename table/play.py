@@ -115,8 +115,8 @@ class Play(Outbox):
         row = ActionRow(
             table.id, n, kind, seat, user_id, action, seed, [asdict(e) for e in events], len(rng.rolls), secret, now
         )
-        async with self._committing(table):
         row.version = table.version + 1  # the version the commit below makes
+        async with self._committing(table):
             await self.store.append_action(row)
             version = await self.store.save_state(table.id, table.version, text, **fields)
             if turn_ends:
@@ -187,9 +187,9 @@ class Play(Outbox):
         now = self.clock()
         n = await self.store.action_count(table.id)
         text = serial.dumps(state)
+        made = table.version + 1  # one version for every row of the chain taken back
         async with self._committing(table):
             for offset, row in enumerate(reversed(chain), start=1):
-        made = table.version + 1  # one version for every row of the chain taken back
                 undo = {"undoes": row.n}
                 await self.store.append_action(
                     ActionRow(table.id, n + offset, "undo", row.seat, row.user_id, undo, 0, [], 0, False, now, made)
