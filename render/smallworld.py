@@ -46,6 +46,7 @@ from render.smallworld_base import (
 from render.smallworld_zoom import render_zoom, zoom_place, zoom_places
 from rules.smallworld.content import MapData, load_map
 from rules.smallworld.state import OVER, State
+from rules.text import count
 
 __all__ = ["combo_text", "combo_tokens", "render", "render_zoom", "warm", "zoom_place", "zoom_places"]
 
@@ -123,9 +124,9 @@ def _players(image: Image.Image, draw: ImageDraw.ImageDraw, state: State, names:
                 stamp(image, (x + 8, mid), f"{player.hand} in hand", 16, SOFT, anchor="lm")
         else:
             stamp(image, (x, mid), "no active race", 16, SOFT, anchor="lm")
-        count = f"{held[seat]} region" + ("s" if held[seat] != 1 else "")
-        count_width = round(text_width(count, 16))
-        stamp(image, (right - 10 - count_width, mid), count, 16, SOFT, anchor="lm")
+        regions = count(held[seat], "region", zero="0")
+        count_width = round(text_width(regions, 16))
+        stamp(image, (right - 10 - count_width, mid), regions, 16, SOFT, anchor="lm")
         if player.declined:
             left = GAP + 660
             declined = fit(f"declined: {combo_text(player.declined)}", 16, right - 24 - count_width - left)
@@ -152,7 +153,7 @@ def _combos(image: Image.Image, draw: ImageDraw.ImageDraw, state: State, place: 
             stamp(image, (x0 + 28, box_top + 8 + row * 21), line, TEXT, INK, anchor="la")
         stamp(image, (x0 + 10, bottom - 38), f"{combo_tokens(combo)} tokens", SMALL, CARD_INK, anchor="lm")
         if combo.coins:
-            coins = f"+{combo.coins} coin" + ("s" if combo.coins > 1 else "")
+            coins = f"+{count(combo.coins, 'coin')}"
             coins_width = round(text_width(coins, SMALL))
             draw.rounded_rectangle((x0 + 6, bottom - 26, x0 + coins_width + 20, bottom - 6), 8, fill=GOLD)
             stamp(image, (x0 + 13, bottom - 16), coins, SMALL, INK, anchor="lm")

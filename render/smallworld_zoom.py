@@ -42,6 +42,7 @@ from render.smallworld_base import (
 from rules.base import normal
 from rules.smallworld.content import TURNS_BY_PLAYERS, MapData, RegionData, content, load_map
 from rules.smallworld.state import Region, State
+from rules.text import count
 
 MAP_HEIGHT = 640  # the enlarged map's height at most (pixels)
 MAX_SCALE = 2.2  # pixels per map unit at most (the whole map is drawn at 0.71)
@@ -164,7 +165,7 @@ def _key_block(state: State, region: RegionData, here: Region, names: Sequence[s
     if here.monsters:
         beast = content().monsters.get(region.terrain)
         kind = f"{beast.name}, strength {here.monsters}: {beast.brief.split('; ')[-1]}" if beast else ""
-        lines.append((kind or f"{here.monsters} monster(s)", SOFT, KEY_SIZE))
+        lines.append((kind or count(here.monsters, "monster"), SOFT, KEY_SIZE))
     if here.treasure:
         found = content().treasures.get(here.treasure)
         kind = found.kind.capitalize() if found else "Place/Relic"
@@ -183,9 +184,7 @@ def _holder(state: State, here: Region, names: Sequence[str]) -> str:
     player = state.seats[seat] if seat < len(state.seats) else None
     combo = (player.declined if here.declined else player.active) if player else None
     race = f" {combo_text(combo)}" if combo else ""
-    tokens = f"{here.tokens} {'declined' if here.declined else 'active'}{race} token" + (
-        "s" if here.tokens != 1 else ""
-    )
+    tokens = count(here.tokens, f"{'declined' if here.declined else 'active'}{race} token")
     return f"{player_name(names, seat)} ({seat_letter(seat)}): {tokens}"
 
 

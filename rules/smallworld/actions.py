@@ -10,6 +10,7 @@ from rules.rng import Rng
 from rules.smallworld import abilities, board, turn
 from rules.smallworld.conquest import DIE_FACES, name, take
 from rules.smallworld.state import CONQUER, DEFENDERS, PICK, REDEPLOY, Combo, State
+from rules.text import count, noun, roll_line
 
 MAX_MOVES = 10  # redeploy moves per turn: enough for any placement, and a turn always ends
 HAND = "hand"
@@ -64,7 +65,7 @@ def pick(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionL
     require(raw in positions, f"combo must be a position from 1 to {len(state.row)} in the row.")
     index = int(raw) - 1
     player = state.seats[seat]
-    require(player.coins >= index, f"Combo {raw} costs {index} coin(s) and you have {player.coins}.")
+    require(player.coins >= index, f"Combo {raw} costs {count(index, 'coin')} and you have {player.coins}.")
     chosen = state.row[index]
     for above in state.row[:index]:
         above.coins += 1
@@ -80,9 +81,10 @@ def pick(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionL
     player.hand += turn.take_from_tray(state, chosen.race, race.tokens + power.tokens + heir)
     state.phase = CONQUER
     state.log.picked = True
-    paid = f", leaving 1 coin on each of the {index} combo(s) above" if index else ""
-    found = f" and takes the {chosen.coins} coin(s) lying on it" if chosen.coins else ""
-    log.say(f"{seat_ref(seat)} picks {power.name} {race.name}{paid}{found}: {player.hand} tokens.")
+    above = "the combo above" if index == 1 else f"each of the {index} combos above"
+    paid = f", leaving 1 coin on {above}" if index else ""
+    found = f" and takes the {count(chosen.coins, 'coin')} lying on it" if chosen.coins else ""
+    log.say(f"{seat_ref(seat)} picks {power.name} {race.name}{paid}{found}: {count(player.hand, 'token')}.")
 
 
 def _refill(state: State) -> None:
@@ -104,7 +106,7 @@ def conquer(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Acti
         reach_die = die and price - hand <= 3 + abilities.die_bonus(state, seat)
         hint = "; you may try the reinforcement die (reinforce)" if reach_die else ""
         raise RuleError(f"{name(state, rid)} costs {price} tokens and you have {hand}{hint}.")
-    log.say(f"{seat_ref(seat)} conquers {name(state, rid)} with {price} token(s).")
+    log.say(f"{seat_ref(seat)} conquers {name(state, rid)} with {count(price, 'token')}.")
     take(state, seat, rid, price, log, reach[rid])
 
 
@@ -148,18 +150,16 @@ def reinforce(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Ac
     face = rng.roll(6, 1, "reinforcement die")[0]
     rolled = DIE_FACES[face - 1] + bonus
     state.log.die_used = True
-    log.say(
-        f"{seat_ref(seat)} rolls the reinforcement die for {name(state, rid)}: {rolled} (faces 0,0,0,1,2,3"
-        + (f", +{bonus} from the Rusty Blade" if bonus else "")
-        + ").",
-        "roll",
-    )
+    faces = "faces 0, 0, 0, 1, 2, 3" + (f", +{bonus} from the Rusty Blade" if bonus else "")
+    what = f"{seat_ref(seat)} rolls the reinforcement die for {name(state, rid)} ({faces})"
+    log.say(roll_line(what, [rolled], price - hand, hand + rolled >= price, "enough", "not enough") + ".", "roll")
     if hand + rolled < price:
         state.phase = REDEPLOY
         log.say(f"{hand} + {rolled} is short of {price}: the conquest fails and the conquests end.")
         return
     placed = max(1, price - rolled) if frenzied else hand
-    log.say(f"{hand} + {rolled} reaches {price}: {seat_ref(seat)} conquers {name(state, rid)} with {placed} token(s).")
+    with_tokens = count(placed, "token")
+    log.say(f"{hand} + {rolled} reaches {price}: {seat_ref(seat)} conquers {name(state, rid)} with {with_tokens}.")
     take(state, seat, rid, placed, log, reach[rid])
     if not frenzied:
         state.phase = REDEPLOY
@@ -177,11 +177,12 @@ def redeploy(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Act
     if defending:
         require(player.pending > 0, "You have no withdrawn tokens to put back.")
         require(source == HAND, "Only the withdrawn tokens in your hand can be put back now: redeploy from your hand.")
-        require(count <= player.pending, f"You have {player.pending} withdrawn token(s) to put back.")
+        withdrawn = f"{player.pending} withdrawn {noun(player.pending, 'token')}"
+        require(count <= player.pending, f"You have {withdrawn} to put back.")
     else:
         require(state.log.moves < MAX_MOVES, f"You made {MAX_MOVES} moves this turn; use end to finish.")
         if source == HAND:
-            require(count <= player.hand, f"You have {player.hand} token(s) in hand.")
+            require(count <= player.hand, f"You have {player.hand} {noun(player.hand, 'token')} in hand.")
         else:
             _my_region(state, seat, source, "source")
             there = state.regions[source].tokens
@@ -203,7 +204,7 @@ def redeploy(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Act
             log.say(f"{seat_ref(seat)} ends their conquests and redeploys.")
     state.regions[dest].tokens += count
     origin = "hand" if source == HAND else name(state, source)
-    log.say(f"{seat_ref(seat)} moves {count} token(s) from {origin} to {name(state, dest)}.")
+    log.say(f"{seat_ref(seat)} moves {count} {noun(count, 'token')} from {origin} to {name(state, dest)}.")
     if defending and player.pending == 0:
         _defender_done(state, log)
 
@@ -292,7 +293,7 @@ def end(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLo
         player.pending -= len(placed)
         player.hand += player.pending  # nowhere to go: kept for their next turn
         player.pending = 0
-        log.say(f"{seat_ref(seat)} puts back {len(placed)} token(s) evenly.")
+        log.say(f"{seat_ref(seat)} puts back {count(len(placed), 'token')} evenly.")
         _defender_done(state, log)
         return
     require(state.phase in (CONQUER, REDEPLOY), "Pick a combo first: your turn cannot end without a race.")
@@ -300,7 +301,7 @@ def end(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLo
     placed = turn.spread(state, seat, player.hand, abilities.has_active(state, seat, "river_hold"))
     player.hand -= len(placed)
     if placed:
-        log.say(f"{seat_ref(seat)} spreads their last {len(placed)} token(s) over their thinnest regions.")
+        log.say(f"{seat_ref(seat)} spreads their last {count(len(placed), 'token')} over their thinnest regions.")
     turn.score(state, seat, log)
     turn.close_turn(state, log)
 

@@ -8,6 +8,7 @@ from rules.smallworld.board import game_map
 from rules.smallworld.content import Ability, Monster, content
 from rules.smallworld.state import State
 from rules.smallworld.turn import take_from_tray
+from rules.text import count
 
 # The reinforcement die: three blank faces, then 1, 2 and 3 (rulings, Small World).
 DIE_FACES = (0, 0, 0, 1, 2, 3)
@@ -40,8 +41,8 @@ def _steal(state: State, seat: int, defender: int, log: ActionLog) -> None:
     if stolen:
         state.seats[defender].coins -= stolen
         state.seats[seat].coins += stolen
-        log.say(f"Thieving: you take {stolen} coin(s) from {seat_ref(defender)}.", to=(seat,))
-        log.say(f"Thieving: {seat_ref(seat)} takes {stolen} coin(s) from you.", to=(defender,))
+        log.say(f"Thieving: you take {count(stolen, 'coin')} from {seat_ref(defender)}.", to=(seat,))
+        log.say(f"Thieving: {seat_ref(seat)} takes {count(stolen, 'coin')} from you.", to=(defender,))
 
 
 def _defender_leaves(state: State, seat: int, region_id: str, log: ActionLog) -> bool:
@@ -66,14 +67,14 @@ def _defender_leaves(state: State, seat: int, region_id: str, log: ActionLog) ->
         haunted = defender != seat and abilities.has_active(state, defender, "haunt")
         state.tray[race_id] = state.tray.get(race_id, 0) + lost
         player.pending += region.tokens - lost
-        log.say(
-            f"{seat_ref(defender)} loses {lost} token(s) in {name(state, region_id)} and withdraws "
-            f"{region.tokens - lost} to put back at the end of this turn."
-        )
+        back = region.tokens - lost  # a clause for the withdrawn tokens only when there are some
+        kept = f" and withdraws {count(back, 'token')} to put back at the end of this turn" if back else ""
+        log.say(f"{seat_ref(defender)} loses {count(lost, 'token')} in {name(state, region_id)}{kept}.")
         for effect in abilities.active_effects(state, defender):
             if effect.kind == "paid_when_conquered":
                 player.coins += int(effect.get("coins", 0))
-                log.say(f"Corrupt: you collect {effect.get('coins')} coin(s) from the bank.", to=(defender,))
+                paid = count(int(effect.get("coins", 0)), "coin")
+                log.say(f"Corrupt: you collect {paid} from the bank.", to=(defender,))
     if not shielded:
         state.log.from_occupied += 1
         if defender != seat and defender not in state.log.victims:
@@ -87,7 +88,7 @@ def _defender_leaves(state: State, seat: int, region_id: str, log: ActionLog) ->
             got = take_from_tray(state, active.race, gain)
             state.seats[seat].hand += got
             if got:
-                log.say(f"{seat_ref(seat)} gains {got} token(s) from the tray.")
+                log.say(f"{seat_ref(seat)} gains {count(got, 'token')} from the tray.")
     return haunted
 
 
@@ -150,12 +151,12 @@ def _beat_monsters(state: State, seat: int, region_id: str, log: ActionLog) -> N
     player = state.seats[seat]
     if beast.coins:
         player.coins += beast.coins
-        log.say(f"The {beast.name} leaves you {beast.coins} coin(s).", to=(seat,))
+        log.say(f"The {beast.name} leaves you {count(beast.coins, 'coin')}.", to=(seat,))
     if beast.tokens and player.active is not None:
         got = take_from_tray(state, player.active.race, beast.tokens)
         player.hand += got
         if got:
-            log.say(f"{seat_ref(seat)} gains {got} token(s) from the {beast.name}.")
+            log.say(f"{seat_ref(seat)} gains {count(got, 'token')} from the {beast.name}.")
 
 
 def _fly_doormat(state: State, seat: int, region_id: str, log: ActionLog) -> None:

@@ -26,6 +26,7 @@ from rules.smallworld.moves import awaiting, legal
 from rules.smallworld.scoring import outcome
 from rules.smallworld.state import CONQUER, DEFENDERS, PICK, REDEPLOY, Combo, Player, Region, State
 from rules.smallworld.turn import start_turn
+from rules.text import count
 
 HIDDEN = -1  # a coin total the viewer may not see
 # Race effects that still work once the race is in decline (abilities.declined_effects, immune_to_abilities).
@@ -121,14 +122,15 @@ def status(state: State, seat: int | None) -> str:
     for index, player in enumerate(state.seats):
         parts = []
         if player.active:
-            parts.append(f"{_combo_name(player.active)} ({len(abilities.active_regions(state, index))} regions)")
+            held = len(abilities.active_regions(state, index))
+            parts.append(f"{_combo_name(player.active)} ({count(held, 'region', zero='0')})")
         if player.declined:
-            count = len(abilities.declined_regions(state, index))
-            parts.append(f"declined {abilities.race(player.declined.race).name} ({count} regions)")
+            held = len(abilities.declined_regions(state, index))
+            parts.append(f"declined {abilities.race(player.declined.race).name} ({count(held, 'region', zero='0')})")
         lines.append(f"{seat_ref(index)}: {', '.join(parts) or 'no race yet'}.")
     if seat is not None and 0 <= seat < state.players:
         mine = state.seats[seat]
-        lines.append(f"You have {mine.coins} coin(s) and {mine.hand} token(s) in hand.")
+        lines.append(f"You have {count(mine.coins, 'coin')} and {count(mine.hand, 'token')} in hand.")
         lines += _holdings(state, seat)
     return "\n".join(lines)
 

@@ -7,6 +7,7 @@ from rules.base import Choice
 from rules.smallworld import abilities, board
 from rules.smallworld.actions import HAND, MAX_MOVES
 from rules.smallworld.state import CONQUER, DEFENDERS, OVER, PICK, Combo, State
+from rules.text import count
 
 LABEL_MAX = 100  # characters Discord shows in a button or menu option label
 
@@ -27,7 +28,7 @@ def legal(state: State, seat: int) -> list[Choice]:
     if state.phase == DEFENDERS:
         player = state.seats[seat]
         back = _moves(state, seat, {HAND: player.pending})
-        return [*back, Choice({"type": "end"}, f"Put back {player.pending} token(s) evenly", quick=True)]
+        return [*back, Choice({"type": "end"}, f"Put back {count(player.pending, 'token')} evenly", quick=True)]
     choices: list[Choice] = []
     if state.phase == CONQUER:
         choices += _conquest_choices(state, seat)
@@ -58,8 +59,8 @@ def pick_label(position: int, combo: Combo) -> str:
     head = f"{position}. {power.name} {race.name}"
     briefs = f" ({race.brief}; {power.brief})"
     tails = (
-        f" - {tokens} tokens, {coins} coin(s) on it, costs {cost}",
-        f" - {tokens} tokens, costs {cost}" + (f", +{coins} coin{'s' * (coins != 1)}" if coins else ""),
+        f" - {count(tokens, 'token')}, {count(coins, 'coin')} on it, costs {cost}",
+        f" - {count(tokens, 'token')}, costs {cost}" + (f", +{count(coins, 'coin')}" if coins else ""),
         f" - {tokens} tok, cost {cost}" + (f", +{coins}c" if coins else ""),
     )
     for tail in tails:
@@ -110,8 +111,8 @@ def _moves(state: State, seat: int, sources: dict[str, int]) -> list[Choice]:
         for dest in dests:
             if dest == source or movable < 1:
                 continue
-            for count in sorted({1, movable}):
+            for moved in sorted({1, movable}):
                 origin = "hand" if source == HAND else names[source].name
-                action = {"type": "redeploy", "source": source, "to": dest, "count": count}
-                choices.append(Choice(action, f"Move {count} from {origin} to {names[dest].name}"))
+                action = {"type": "redeploy", "source": source, "to": dest, "count": moved}
+                choices.append(Choice(action, f"Move {moved} from {origin} to {names[dest].name}"))
     return choices

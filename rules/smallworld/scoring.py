@@ -9,6 +9,7 @@ from rules.smallworld import abilities
 from rules.smallworld.board import game_map
 from rules.smallworld.content import Ability, Effect
 from rules.smallworld.state import OVER, State
+from rules.text import count
 
 
 @dataclass
@@ -88,8 +89,8 @@ def income(state: State, seat: int) -> Income:
     result = Income()
     active = abilities.active_regions(state, seat)
     declined = abilities.declined_regions(state, seat)
-    result.add(len(active), f"{len(active)} active region(s)")
-    result.add(len(declined), f"{len(declined)} declined region(s)")
+    result.add(len(active), count(len(active), "active region"))
+    result.add(len(declined), count(len(declined), "declined region"))
     player = state.seats[seat]
     if player.active is not None:
         sources: list[tuple[Ability, str | None]] = [

@@ -7,6 +7,7 @@ from rules.smallworld import abilities
 from rules.smallworld.board import game_map
 from rules.smallworld.scoring import income, outcome
 from rules.smallworld.state import CONQUER, DEFENDERS, OVER, PICK, State, TurnLog
+from rules.text import count
 
 
 def take_from_tray(state: State, race_id: str, wanted: int) -> int:
@@ -46,7 +47,7 @@ def start_turn(state: State, seat: int, log: ActionLog) -> None:
     gained = take_from_tray(state, player.active.race, extra)
     player.hand += gained
     more = f", and {gained} new from the tray" if gained else ""
-    log.say(f"{seat_ref(seat)} readies their troops: {player.hand} token(s) in hand{more}.")
+    log.say(f"{seat_ref(seat)} readies their troops: {count(player.hand, 'token')} in hand{more}.")
 
 
 def empty_rivers(state: State, seat: int) -> int:
@@ -82,9 +83,10 @@ def score(state: State, seat: int, log: ActionLog) -> None:
     """Seed steps 20-23: income is added to secret coins; the amount is told to the player only."""
     earned = income(state, seat)
     state.seats[seat].coins += earned.total
-    detail = "; ".join(earned.lines) or "nothing"
+    detail = "; ".join(earned.lines)
     log.say(f"{seat_ref(seat)} collects their coins for the turn.")
-    log.say(f"You collect {earned.total} coin(s): {detail}. You now have {state.seats[seat].coins}.", to=(seat,))
+    got = f"{count(earned.total, 'coin')}: {detail}" if earned.lines else "no coins this turn"
+    log.say(f"You collect {got}. You now have {state.seats[seat].coins}.", to=(seat,))
 
 
 def close_turn(state: State, log: ActionLog) -> None:

@@ -285,7 +285,7 @@ def test_zoom_names_the_owners_of_tokens_and_what_lies_in_each_region() -> None:
     assert any(text.startswith("Bo (B): 4 active") for text in texts)
     assert any(content().treasures[here.treasure].name in text for text in texts)
     beast = content().monsters.get(game_map.regions[neighbour].terrain)
-    said = f"{beast.name}, strength 2" if beast else "2 monster(s)"
+    said = f"{beast.name}, strength 2" if beast else "2 monsters"
     assert any(text.startswith(said) for text in texts)  # who guards it, how strong, what they pay
 
 

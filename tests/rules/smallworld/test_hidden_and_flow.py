@@ -31,7 +31,7 @@ def test_public_view_hides_coins_and_stacks_while_running() -> None:
     assert all(player.coins == HIDDEN for player in seen.seats)
     assert set(seen.treasures) == {"?"} and set(seen.races) == {"?"} and set(seen.powers) == {"?"}
     assert "You have" not in smallworld.status(state, None)
-    assert "You have 5 coin(s)" in smallworld.status(state, 2)
+    assert "You have 5 coins" in smallworld.status(state, 2)
 
 
 def test_conquer_labels_show_cost_and_only_legal_targets() -> None:
