@@ -204,8 +204,6 @@ def post_view(post: Post) -> discord.ui.View | None:
 
 
 def post_content(post: Post) -> tuple[str, discord.AllowedMentions]:
-    if private_ack is None and post.reshown is not None:
-        private_ack = EARLY_ACK  # shows lost results again: a channel message with their nonce (a follow-up has none)
     mentions = " ".join(f"<@{user}>" for user in post.mentions)
     text = fit(post.text + (f"\n{mentions}" if mentions and not post.finished else ""))
     return text, pinging([] if post.finished else post.mentions)
@@ -228,6 +226,8 @@ async def send_post(interaction: discord.Interaction[Any], post: Post, private_a
     service = service_of(interaction)
     if private_ack is None and interaction.extras.get(EARLY):
         private_ack = EARLY_DONE  # a follow-up would be as private as the early acknowledgement: post in the channel
+    if private_ack is None and post.reshown is not None:
+        private_ack = EARLY_ACK  # shows lost results again: a channel message with their nonce (a follow-up has none)
     edits = post.edit is not None or post.pending  # continues the turn's message
     private = private_ack is not None or edits
     try:
