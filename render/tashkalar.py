@@ -39,6 +39,7 @@ from rules.tashkalar.state import (
     rank_of,
     team_score,
 )
+from rules.text import count
 
 __all__ = ["render", "render_hand"]
 
@@ -101,10 +102,10 @@ def _headline(state: State, names: Sequence[str]) -> str:
     if state.take is not None:
         return f"{who} ({_tag(state.controller)}) picks a token to reuse"
     if state.queue:
-        return f"{who} ({_tag(state.controller)}) resolves an effect; {state.actions_left} action(s) left"
+        return f"{who} ({_tag(state.controller)}) resolves an effect; {count(state.actions_left, 'action')} left"
     if state.phase == "claim":
         return f"{names[state.active]} ({_tag(state.active)}) chooses a task to claim"
-    return f"{who} ({_tag(state.controller)}) to act: {state.actions_left} action(s) left"
+    return f"{who} ({_tag(state.controller)}) to act: {count(state.actions_left, 'action')} left"
 
 
 CHANGED, PATTERN, TOUCHED = (240, 150, 60), (90, 90, 200), (230, 80, 40)  # the outlines of _highlights
@@ -206,7 +207,8 @@ def _seat(
     put_text(image, (score_x, y), score, 16, INK)
     held = f"hand {len(hand.beings)} beings, {len(hand.legends)} legends, {len(hand.flares)} Flare"
     put_text(image, (x + 30, y + 20), held, SMALLEST, MUTED)
-    left = f"deck {len(state.decks[seat])} · free {discs_free(state, seat)} discs, {legends_free(state, seat)} legends"
+    free = f"{count(discs_free(state, seat), 'disc', zero='0')}, {count(legends_free(state, seat), 'legend', zero='0')}"
+    left = f"deck {len(state.decks[seat])} · free {free}"
     put_text(image, (x + 30, y + 36), fit(left, SMALLEST, TEXT_W - 30), SMALLEST, MUTED)
     return y + 62
 

@@ -36,6 +36,7 @@ from rules.tashkalar.state import (
     tokens_of,
     upgraded,
 )
+from rules.text import count
 
 Handler = Callable[[State, int, dict[str, Any], Rng, ActionLog], None]
 
@@ -285,13 +286,13 @@ def _score_task(state: State, seat: int, task_id: str, log: ActionLog) -> None:
         state.tasks_offer[index] = state.task_deck.pop(0)
     else:
         state.tasks_offer.pop(index)
-    log.say(f"{seat_ref(seat)} claims the task {task.name} for {task.points} point(s).")
+    log.say(f"{seat_ref(seat)} claims the task {task.name} for {count(task.points, 'point')}.")
 
 
 def end(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
     """Give up the actions left. Whether any is still possible is the engine's check (it needs the choices)."""
     require(state.phase == "play", "A completed task must be claimed: choose which one with claim.")
-    log.say(f"{seat_ref(seat)} can do nothing more and gives up {state.actions_left} action(s).")
+    log.say(f"{seat_ref(seat)} can do nothing more and gives up {count(state.actions_left, 'action')}.")
     state.actions_left = 0
     _end_turn(state, rng, log)
 

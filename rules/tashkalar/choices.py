@@ -11,6 +11,7 @@ from rules.tashkalar.effects import card_name, current, destinations, targets
 from rules.tashkalar.patterns import grid, reusable, spots
 from rules.tashkalar.scoring import claimable, flare_parts
 from rules.tashkalar.state import COLOURS, State, enemies, piece_free, rank_of, teammate
+from rules.text import count
 
 QUICK_LIMIT = 4  # at most this many summons become buttons
 LABEL_LIMIT = 100
@@ -40,7 +41,8 @@ def _choices(state: State, seat: int) -> list[Choice]:
         ]
     found = action_choices(state, seat)
     if not found:
-        return [Choice({"type": "end"}, f"End the turn: nothing can use your {state.actions_left} action(s)", True)]
+        unused = count(state.actions_left, "action")
+        return [Choice({"type": "end"}, f"End the turn: nothing can use your {unused}", True)]
     return found
 
 

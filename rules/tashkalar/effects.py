@@ -9,6 +9,7 @@ from rules.base import ActionLog, seat_ref
 from rules.tashkalar.board import SQUARES, neighbours, rays, within
 from rules.tashkalar.content import CARDS, FLARES, MOVE_KINDS, RANK_NAMES, Effect
 from rules.tashkalar.state import Pending, State, is_enemy, make_token, owner_of, piece_free, rank_of
+from rules.text import count
 
 
 def effects_of(pending: Pending) -> tuple[Effect, ...]:
@@ -228,11 +229,11 @@ def settle(state: State, log: ActionLog) -> None:
         effect = effects[pending.index]
         if effect.do == "extra_action":
             state.actions_left += effect.count
-            log.say(f"{card_name(pending)}: {seat_ref(state.active)} gains {effect.count} extra action(s).")
+            log.say(f"{card_name(pending)}: {seat_ref(state.active)} gains {count(effect.count, 'extra action')}.")
             advance(pending)
         elif effect.do == "extra_card":
             state.extra_cards += effect.count
-            log.say(f"{card_name(pending)}: {seat_ref(state.active)} will draw {effect.count} extra card(s).")
+            log.say(f"{card_name(pending)}: {seat_ref(state.active)} will draw {count(effect.count, 'extra card')}.")
             advance(pending)
         elif not targets(state, pending, effect):
             if pending.left == effect.count:

@@ -28,6 +28,7 @@ from rules.tashkalar.state import (
     team_score,
 )
 from rules.tashkalar.text import card_line, describe, flare_text, task_text
+from rules.text import count
 
 __all__ = ["State", "act", "awaiting", "fallback", "legal", "meta", "new", "outcome", "status", "view"]
 
@@ -136,7 +137,7 @@ def status(state: State, seat: int | None) -> str:
     else:
         mode = "High Form" if state.mode == "high_form" else "Deathmatch"
         left = state.actions_left
-        lines.append(f"{mode}, round {state.round}. {_who(state.active)} is playing, {left} action(s) left.")
+        lines.append(f"{mode}, round {state.round}. {_who(state.active)} is playing, {count(left, 'action')} left.")
         if state.controller != state.active:
             lines.append(f"{_who(state.controller)} has control for their teammate.")
         pending = current(state)

@@ -11,6 +11,7 @@ from typing import Literal
 from rules.base import Lookup
 from rules.tashkalar.content import CARDS, FACTIONS, FLARES, RANK_NAMES, TASKS, Card, Task
 from rules.tashkalar.text import card_text, flare_text
+from rules.text import count
 
 Source = Literal["published", "house"]
 PATTERN_KEY = "@ appears; c/h/l common/heroic/legend"  # under each grid: what its letters ask for
@@ -29,7 +30,7 @@ def _card(card: Card) -> Lookup:
     appears += ", from the shared legend deck." if legend else f" for the {FACTIONS[card.faction].name}."
     pattern_tokens = sum(ch not in ".@" for line in card.grid for ch in line)
     facts = [f"rank {rank}", "legend deck" if legend else f"faction {FACTIONS[card.faction].name}"]
-    facts.append(f"pattern of {pattern_tokens} token{'s' if pattern_tokens > 1 else ''}")
+    facts.append(f"pattern of {count(pattern_tokens, 'token')}")
     return Lookup(
         name=card.name,
         kind="legend" if legend else "being",
@@ -41,7 +42,7 @@ def _card(card: Card) -> Lookup:
 
 
 def _task(task: Task) -> Lookup:
-    facts = [f"{task.points} point{'s' if task.points > 1 else ''}", f"{task.kind} task"]
+    facts = [count(task.points, "point"), f"{task.kind} task"]
     if task.kind == "count":
         facts.append(f"rank {RANK_NAMES[task.rank]}" + ("+" if task.rank < 3 else ""))  # or better
     if task.kind == "zone":

@@ -21,6 +21,7 @@ from rules.tashkalar.state import (
     tokens_of,
     upgraded,
 )
+from rules.text import count
 
 
 def in_zone(square: str, zone: str) -> bool:
@@ -125,7 +126,7 @@ def refill(state: State, rng: Rng, log: ActionLog) -> None:
         hand.flares.append(card)
         drawn.append(drawn_name(card))
     if drawn:
-        log.say(f"{seat_ref(seat)} draws {len(drawn)} card(s).")
+        log.say(f"{seat_ref(seat)} draws {count(len(drawn), 'card')}.")
         log.say(f"You draw: {', '.join(drawn)}.", to=(seat,))
 
 

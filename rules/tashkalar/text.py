@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.tashkalar.content import CARDS, FLARES, RANK_NAMES, TASKS, Effect
+from rules.text import count
 
 _AREA = {
     "adjacent": " next to this being",
@@ -54,9 +55,9 @@ def describe(effect: Effect) -> str:
     may = "must" if effect.must else "may"
     everything = (1, 2, 3)
     if effect.do == "extra_action":
-        return f"Gain {effect.count} extra action{'s' if effect.count > 1 else ''} this turn."
+        return f"Gain {count(effect.count, 'extra action')} this turn."
     if effect.do == "extra_card":
-        return f"Draw {effect.count} extra card{'s' if effect.count > 1 else ''} at the end of the turn."
+        return f"Draw {count(effect.count, 'extra card')} at the end of the turn."
     if effect.do == "place":
         where = _AREA[effect.area] or " anywhere"
         many = "a common token" if effect.count == 1 else f"up to {effect.count} common tokens"
@@ -81,7 +82,7 @@ def flare_text(flare_id: str) -> tuple[str, str]:
 
 def task_text(task_id: str) -> str:
     task = TASKS[task_id]
-    return f"{task.name} ({task.points} pt{'s' if task.points > 1 else ''}): {task.text}"
+    return f"{task.name} ({count(task.points, 'pt')}): {task.text}"
 
 
 def card_line(card_id: str) -> str:
