@@ -226,8 +226,6 @@ async def send_post(interaction: discord.Interaction[Any], post: Post, private_a
     service = service_of(interaction)
     if private_ack is None and interaction.extras.get(EARLY):
         private_ack = EARLY_DONE  # a follow-up would be as private as the early acknowledgement: post in the channel
-    if private_ack is None and post.reshown is not None:
-        private_ack = EARLY_ACK  # shows lost results again: a channel message with their nonce (a follow-up has none)
     edits = post.edit is not None or post.pending  # continues the turn's message
     private = private_ack is not None or edits
     try:
