@@ -212,7 +212,7 @@ class TableBot(commands.Bot):
         self._backup_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
-        from cogs.buttons import DYNAMIC_ITEMS
+        from cogs.buttons import DYNAMIC_ITEMS, refuse_unclaimed
         from cogs.common import on_tree_error, post_to_channel
         from cogs.privacy import ForgetButton
         from cogs.reminders import ReminderCog
@@ -227,7 +227,9 @@ class TableBot(commands.Bot):
         for name in ("cogs.lobby", "cogs.play", "cogs.board", "cogs.dice", "cogs.privacy"):
             await self.load_extension(name)
         await self.add_cog(ReminderCog(self, self.service, self.config.tick_seconds))
-        self.add_dynamic_items(*DYNAMIC_ITEMS, ForgetButton)
+        items = (*DYNAMIC_ITEMS, ForgetButton)
+        self.add_dynamic_items(*items)
+        self.add_listener(refuse_unclaimed(items), "on_interaction")  # what no item takes is refused, not dropped
         # in the background: the bot is online (after a restart, too) while the renderers warm up (about 1.5 s),
         # and a rate-limited sync must not keep it offline either
         self._warm_task = asyncio.create_task(self._warm_safely(list(rules.engines())))

@@ -7,8 +7,8 @@ the game moved on, it is refused as stale instead of doing something the player 
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from typing import Any, cast
 
 import discord
 
@@ -18,6 +18,7 @@ from table.service import Ask, Post
 
 INVALID = -1  # a number in a custom_id that no table, version or seat can have (templates admit it, to refuse it)
 NOT_OURS = "That button or menu is not valid any more. Use /board to see where the game stands."
+PREFIX = "pbp:"  # every custom_id the bot draws begins with it
 
 
 def _numbers(match: re.Match[str], *names: str) -> list[int]:
@@ -186,3 +187,24 @@ async def ask_everyone(interaction: discord.Interaction[Any], ask: Ask) -> None:
 
 
 DYNAMIC_ITEMS = (QuickButton, MenuSelect, AnswerButton, AbandonButton)
+
+
+def refuse_unclaimed(
+    items: Sequence[type[discord.ui.DynamicItem[Any]]],
+) -> Callable[[discord.Interaction[Any]], Coroutine[Any, Any, None]]:
+    """A listener for every interaction: one that carries our prefix but that none of `items` (the dynamic items
+    the bot registered) takes is refused privately. discord.py drops a custom_id no template matches without a
+    word (a non-ASCII digit, a missing field...), which the player would see as 'This interaction failed'."""
+    templates = [item.__discord_ui_compiled_template__ for item in items]
+
+    async def listener(interaction: discord.Interaction[Any]) -> None:
+        if interaction.type not in (discord.InteractionType.component, discord.InteractionType.modal_submit):
+            return
+        custom_id = cast(dict[str, Any], interaction.data or {}).get("custom_id")
+        if not isinstance(custom_id, str) or not custom_id.startswith(PREFIX):
+            return  # not ours (an ephemeral view's own ids are answered by that view)
+        if any(template.fullmatch(custom_id) for template in templates):
+            return  # its item answers it
+        await refuse(interaction, NOT_OURS)
+
+    return listener

@@ -61,3 +61,86 @@ async def test_odd_dice_get_a_dice_refusal(harness: Harness, dice: str):
     reply = replies(await harness.command(ALICE, "alice", "roll", {"dice": dice}))[0]
     assert reply.ephemeral and "went wrong" not in reply.content
     assert not harness.errors.records, harness.errors.records
+
+
+ODD_IDS = [
+    "q:١:1:0:0",  # Arabic-Indic digit: str.isdigit() says yes, the templates say no
+    "q:１:1:0:0",  # fullwidth digit
+    "q:1:²:0:0",
+    "q:1:1:0",  # a field too few
+    "q:1:1:0:0:0",  # a field too many
+    "q::1:0:0",  # an empty field
+    "q:1:1:0:0:",
+    "q:+1:1:0:0",
+    "q:--1:1:0:0",
+    "q: 1:1:0:0",
+    "q:1:1:0:0\n",
+    "q:" + "9" * 120 + ":1:0:0",  # matches its template: too large for the database
+    "m:1:1:1:",
+    "m:1:1:1:Mark",
+    "m:1:1:1:марк",
+    "m:١:1:1:mark",
+    "r:1:maybe",
+    "r:1:",
+    "r:٣:y",
+    "x:1",
+    "x:1:1:1",
+    "f:١",
+    "f:",
+    "",
+    "q",
+    "zz:1:2",
+    "💥",
+    "é" * 120,
+    "q:" + "1:" * 60,
+]
+
+
+@pytest.mark.parametrize("odd", ODD_IDS)
+async def test_every_button_with_our_prefix_is_answered_privately_whatever_follows_it(harness: Harness, odd: str):
+    await open_table(harness)
+    before = await harness.bot.store.table(1)
+    answers = replies(await harness.click(ALICE, "alice", f"pbp:{odd}"))
+    assert len(answers) == 1, answers
+    assert answers[0].ephemeral and "not valid any more" in answers[0].content
+    after = await harness.bot.store.table(1)
+    assert (after.version, after.status) == (before.version, before.status)
+    assert await harness.bot.store.action_count(1) == 0
+
+
+@pytest.mark.parametrize("odd", ["m:١:1:1:mark", "m:1:1:1:", "q:１:1:0:0", "m:1:1:1:mark:0", "ذ"])
+async def test_every_menu_with_our_prefix_is_answered_privately_whatever_follows_it(harness: Harness, odd: str):
+    await open_table(harness)
+    answers = replies(await harness.select(ALICE, "alice", f"pbp:{odd}", ["0"]))
+    assert len(answers) == 1 and answers[0].ephemeral and "not valid any more" in answers[0].content
+    assert await harness.bot.store.action_count(1) == 0
+
+
+async def test_a_button_of_someone_else_is_left_to_its_own_view(harness: Harness):
+    """Only our prefix is ours: another custom_id (an ephemeral view's own) gets no second answer from us."""
+    await open_table(harness)
+    assert replies(await harness.click(ALICE, "alice", "a1b2c3d4e5f6")) == []
+
+
+async def test_a_modal_with_our_prefix_is_answered_privately(harness: Harness):
+    await open_table(harness)
+    payload = harness._base(5, ALICE, "alice", False, None)  # a modal submit: no view of ours takes it
+    payload["data"] = {"custom_id": "pbp:q:١:1:0:0", "components": []}
+    answers = replies(await harness._dispatch(payload))
+    assert len(answers) == 1 and answers[0].ephemeral and "not valid any more" in answers[0].content
+
+
+@pytest.mark.parametrize(
+    ("kind", "custom_id"), [("click", "pbp:m:1:2:1:mark"), ("select", "pbp:q:1:2:1:0"), ("select", "pbp:x:1:2")]
+)
+async def test_an_id_of_one_kind_of_item_on_another_is_answered_once(harness: Harness, kind: str, custom_id: str):
+    """A menu's id on a button (or the reverse) matches a template: its item answers it, and only it."""
+    await open_table(harness)
+    before = (await harness.bot.store.table(1)).version
+    if kind == "click":
+        calls = await harness.click(BOB, "bob", custom_id)
+    else:
+        calls = await harness.select(BOB, "bob", custom_id, ["0"])
+    answers = replies(calls)
+    assert len(answers) == 1 and answers[0].ephemeral, answers
+    assert (await harness.bot.store.table(1)).version == before
