@@ -13,20 +13,32 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from dataclasses import replace
 from typing import Any
 
 from rules.base import Engine
 from rules.bots import STRENGTH_WORDS, STRENGTHS, choose
 from table import present
-from table.core import Caller, TableError, TableView
+from table.core import BOT_WAIT, Caller, TableError, TableView
 from table.outbox import Post
 from table.play import Play
-from table.store import SeatRow
+from table.store import ReminderRow, SeatRow, TableRow
 from table.views import Views
 
 log = logging.getLogger(__name__)
 BOT_ID_BASE = -1000  # bots' user ids count down from here; forgotten players use -1, -2... (their seat)
 POSTS_WAIT = 15.0  # seconds a bot waits for the posts before its move to reach the channel
+# A bot's wait is marked by a reminder row that is never due; two of its fields record trouble in that wait, so
+# every process and a restart know it: `mentioned`, the channel was told its move failed; `sent` = GAVE_UP, its
+# safe move failed too and it has stopped trying (until the wait ends: another seat is awaited, or a member
+# takes the seat over).
+GAVE_UP = 1
+FAILED = "⚠️ {name} couldn't work out a move, so it plays a safe one instead."
+STUCK = (
+    "⚠️ {name} is stuck: neither its own move nor a safe one worked, so it has stopped playing. "
+    "Someone not playing here can take its seat with /game bot takeover, the last player can /undo, "
+    "or the host can /game abandon."
+)
 
 
 class BotSeats(Play, Views):
@@ -137,7 +149,8 @@ class BotSeats(Play, Views):
         return await self.view(channel_id)
 
     async def play_bot(self, table_id: int) -> Post | None:
-        """One action by a bot the game awaits, under the lock on a fresh read; None when no bot is awaited."""
+        """One action by a bot the game awaits, under the lock on a fresh read; None when no bot is awaited (or
+        the only ones awaited gave up in this wait)."""
         async with self.lock(table_id):
             table = await self.store.table(table_id)
             if table is None or table.status != "running":
@@ -145,16 +158,54 @@ class BotSeats(Play, Views):
             seats = await self.store.seats(table_id)
             engine = self.engine(table)
             state = self.state(table)
+            waits = {row.seat: row for row in await self.store.reminders(table_id)}
             bots = {seat.seat: seat for seat in seats if seat.bot}
-            due = sorted(seat for seat in engine.awaiting(state) if seat in bots)
+            due = sorted(s for s in engine.awaiting(state) if s in bots and not _gave_up(waits.get(s)))
             if not due or engine.outcome(state) is not None:
                 return None
             mine = bots[due[0]]
             assert mine.bot is not None
             chooser = random.Random(self.seeds())
             seen = self.state(table)  # a copy of its own: the bot looks at its seat's view of it in a worker thread
-            action = await asyncio.to_thread(choose, engine, seen, mine.seat, mine.bot, chooser)
-            return await self._apply(table, seats, engine, state, mine.seat, mine.user_id, action, "act")
+            try:
+                action = await asyncio.to_thread(choose, engine, seen, mine.seat, mine.bot, chooser)
+                return await self._apply(table, seats, engine, state, mine.seat, mine.user_id, action, "act")
+            except TableError:
+                raise  # another writer came first: not the bot's fault, the next wake reads afresh
+            except Exception:
+                log.exception(
+                    "the bot of seat %s at table %s failed to move; it plays the safe move", mine.seat, table_id
+                )
+            wait = waits.get(mine.seat) or ReminderRow(table_id, mine.seat, self.clock(), BOT_WAIT, 0, None)
+            return await self._bot_fallback(table, seats, engine, mine, wait)
+
+    async def _bot_fallback(
+        self, table: TableRow, seats: list[SeatRow], engine: Engine[Any], bot: SeatRow, wait: ReminderRow
+    ) -> Post:
+        """The game's safe move for a bot whose own move failed, played like anyone's (logged, shown, undoable).
+        The channel is told once in the bot's wait (a crash right after the move may tell it once more)."""
+        notes = () if wait.mentioned else (FAILED.format(name=bot.name),)
+        try:
+            state = self.state(table)  # afresh: the failed move may have changed the copy it was tried on
+            action = engine.fallback(state, bot.seat)
+            post = await self._apply(table, seats, engine, state, bot.seat, bot.user_id, action, "act", notes)
+        except TableError:
+            raise
+        except Exception:
+            log.exception("the safe move of the bot of seat %s at table %s failed; it stops", bot.seat, table.id)
+        else:
+            # its wait outlives its own moves (core._sync_reminders): marked while the game still awaits it
+            if notes and (still := await self.store.reminder(table.id, bot.seat)) is not None:
+                await self.store.put_reminder(replace(still, mentioned=True))
+            return post
+        # nothing of the above was written: the bot stops trying until its wait ends, and says so once
+        await self.store.put_reminder(replace(wait, mentioned=True, sent=GAVE_UP))
+        people = [seat.user_id for seat in seats if seat.person]
+        lines = [STUCK.format(name=bot.name)]
+        state = self.state(table)
+        post = await self._post(table.id, table.channel_id, table.version, engine, state, seats, lines, [], False)
+        post.mentions = people  # the game can't go on without them: every player is told
+        return post
 
     def wake_bots(self, table_id: int) -> None:
         """Let the bots of a table play what is awaited of them (once the posts before are in the channel)."""
@@ -206,3 +257,7 @@ class BotSeats(Play, Views):
         """After a restart: wake the bots of every running table that awaits one."""
         for table_id in await self.store.tables_awaiting_bots():
             self.wake_bots(table_id)
+
+
+def _gave_up(wait: ReminderRow | None) -> bool:
+    return wait is not None and wait.sent == GAVE_UP

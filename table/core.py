@@ -227,8 +227,14 @@ class TableCore:
         bots = {seat.seat for seat in seats if seat.bot}
         await self.store.drop_reminders(table.id, keep=waiting)
         for seat in waiting:
-            if seat in existing and seat != acted and (seat in bots) == (existing[seat].next_at >= BOT_WAIT):
-                continue  # still waiting on them: their clock keeps running
+            # still waiting on them: their clock keeps running. A bot's wait lasts while the game awaits it, its own
+            # moves included (it has no clock), so what the channel was told in that wait stays told (bot_seats.py)
+            if (
+                seat in existing
+                and (seat != acted or seat in bots)
+                and (seat in bots) == (existing[seat].next_at >= BOT_WAIT)
+            ):
+                continue
             if seat in bots:  # a bot is never reminded and has no deadline; the row marks that it is awaited
                 await self.store.put_reminder(ReminderRow(table.id, seat, now, BOT_WAIT, 0, None, warn_at=None))
                 continue

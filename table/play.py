@@ -97,7 +97,9 @@ class Play(Outbox):
         user_id: int | None,
         action: dict[str, Any],
         kind: str,
+        notes: tuple[str, ...] = (),
     ) -> Post:
+        """Act and commit; `notes`: lines of ours shown before the action's own (not kept in the log)."""
         seed = self.seeds()
         rng = Rng(seed)
         # the engine's work in a worker thread (RuleError: nothing was written): a costly move (a bot playing the
@@ -125,7 +127,7 @@ class Play(Outbox):
             await self.store.close_requests(table.id)
         name = self.namer(seats)
         late = [f"⏰ Time ran out for {name(seat)}: the bot plays a safe move for them."] if kind == "fallback" else []
-        lines = [*late, *self.told(row.events, action, seat, name)]
+        lines = [*late, *notes, *self.told(row.events, action, seat, name)]
         post = await self._post(table.id, table.channel_id, version, engine, state, seats, lines, row.events)
         return post
 
