@@ -13,6 +13,7 @@ A game is a package rules/<id>/ whose engine module ends by building its `ENGINE
     status(state, seat | None) -> str            # a short text of the situation; with a seat, its private part too
     outcome(state) -> Outcome | None
     fallback(state, seat) -> dict                # an always-legal, never-clever action for a timed-out seat
+    next(state, seat, legal) -> list[Step]        # optional: what to do now, in the game's words (rules/nextstep.py)
 
 Actions are plain JSON dicts: {"type": "<action name>", "<param>": value, ...}. Their names and
 parameters are declared in `meta.actions`, which is what the Discord cogs and the console turn into
@@ -26,10 +27,13 @@ import random
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
 from rules.content import Source
 from rules.rng import Rng
+
+if TYPE_CHECKING:
+    from rules.nextstep import Step
 
 S = TypeVar("S")
 
@@ -212,7 +216,8 @@ class Engine(Generic[S]):
     `check`, where a game has one, decides whether an action is legal without building the whole legal()
     list; `is_legal` uses it, or compares against legal() for games that have none. `glossary`, where a game
     has content, lists what /info explains, and `places`, where it has a map, what /info says of each place as it
-    stands. `bot` plays a seat for a bot (see rules/bots.py).
+    stands. `bot` plays a seat for a bot (see rules/bots.py). `next`, where a game has better words than the
+    default grouping of legal() (rules/nextstep.py), says what the awaited seat may do now.
     """
 
     def __init__(
@@ -232,6 +237,7 @@ class Engine(Generic[S]):
         glossary: Callable[[], list[Lookup]] | None = None,
         bot: Callable[[S, int, random.Random], dict[str, Any]] | None = None,
         places: Callable[[S], list[Lookup]] | None = None,
+        next: Callable[[S, int, list[Choice]], list[Step]] | None = None,
     ) -> None:
         self.meta = meta
         self.State = State
@@ -247,6 +253,7 @@ class Engine(Generic[S]):
         self._glossary = glossary
         self._places = places  # what /info says of each place of the map as it stands (public view)
         self.bot = bot  # the game's bot: (the seat's view, seat, chooser) -> an action (rules/bots.py)
+        self.next = next  # the game's own steps for the turn's "next" line ([]: the default from legal())
 
     def __repr__(self) -> str:
         return f"<Engine {self.meta.id}>"

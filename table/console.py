@@ -425,7 +425,10 @@ class Console:
     async def _show(self, post: Post) -> None:
         if post.edit is not None:  # Discord edits the turn's message in place; here it is printed again, whole
             self.say("(the turn's message, updated)")
-        self.say(post.text)
+        text = post.text
+        for found in post.next:  # said last, after the buttons, with the console's own commands
+            text = text.replace("\n" + found.slash, "")
+        self.say(text)
         self.say(self._save(await self.service.picture(post), f"v{post.version}"))
         await self.service.message_sent(post, post.started)  # the console's "message" is the version that began it
         await self.service.announced(post.table_id, post.version)  # shown: a later session must not repeat it
@@ -444,6 +447,8 @@ class Console:
             self.say(
                 "Buttons: " + "  ".join(f"[{i + 1}] {q.label}" for i, q in enumerate(post.quick)) + "  (press <n>)"
             )
+        for found in post.next:
+            self.say(found.bare)
 
     async def _show_undo(self, result: Post | Ask) -> None:
         if isinstance(result, Ask):

@@ -14,7 +14,8 @@ from typing import Any
 from render import renderer
 from render.draw import encode_png
 from rules.base import Choice, Engine, Meta, fill_seats, seat_ref
-from table import present
+from rules.nextstep import hidden, secrets
+from table import next_line, present
 from table.core import TableCore
 from table.replay import effective
 from table.store import ActionRow, SeatRow, TableRow, TurnMessage
@@ -22,6 +23,8 @@ from table.store import ActionRow, SeatRow, TableRow, TurnMessage
 MAX_QUICK = 5  # buttons under the board for each awaited seat
 MAX_MENUS = 2  # select menus under the board (each takes a whole row of Discord's five)
 MENU_SIZE = 25  # options in one select menu (Discord's limit)
+BUTTON_LABEL = 80  # characters of a button's label (Discord's limit)
+MENU_LABEL = 100  # characters of a select option's label (Discord's limit)
 # seconds a post waits (after Discord was answered, outside the table's lock) for the id of the turn's message
 # it edits, while that message is still being posted; past it the post begins a new message
 MESSAGE_WAIT = 30.0
@@ -88,6 +91,8 @@ class Post:
     # the channel unconfirmed: a new message is sent with that one first (see cogs/common.py's show_in_channel)
     nonce: str | None = None
     reshown: str | None = None
+    # what each awaited player may do now: the text ends with their lines in slash form; the console shows them bare
+    next: list[next_line.NextLine] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -156,6 +161,10 @@ class Outbox(TableCore):
             closing = []
         if result is None and len(seats) > 2 and with_missed and await self._begins_message(table_id, waiting, events):
             lines = [*lines, *await self._since_lines(table_id, waiting, name)]
+        people = [waiter for waiter in waiting if waiter not in bots]  # a bot plays its own move: no buttons, no line
+        legal = {waiter: engine.legal(state, waiter) for waiter in people} if result is None else {}
+        nexts = next_line.lines(engine, state, legal, name)
+        closing += [found.slash for found in nexts]
         turn = await self._turn_message(table_id, version, waiting, lines, closing, events, continuing=with_missed)
         private: dict[int, list[str]] = {}
         for seat in seats:
@@ -168,15 +177,16 @@ class Outbox(TableCore):
                 private[seat.user_id] = mine
         quick: list[Quick] = []
         menus: list[Menu] = []
-        for waiter in waiting:
-            if waiter in bots:
-                continue  # the bot plays its own move: no buttons for it
-            choices = engine.legal(state, waiter)
-            options = [c for c in choices if c.quick][:MAX_QUICK]
+        public = engine.view(state, None)
+        for waiter, choices in legal.items():
+            # the channel sees buttons and menus: none names what only their player may see (a card in hand)
+            secret = secrets(engine.view(state, waiter), public)
+            options = [(i, c) for i, c in enumerate(c for c in choices if c.quick) if not hidden(c, secret)]
             quick += [
-                Quick(table_id, version, waiter, i, fill_seats(c.label, name)[:80]) for i, c in enumerate(options)
+                Quick(table_id, version, waiter, i, present.cut(fill_seats(c.label, name), BUTTON_LABEL))
+                for i, c in options[:MAX_QUICK]
             ]
-            menus += self._menus(table_id, version, waiter, engine.meta, choices, name)
+            menus += self._menus(table_id, version, waiter, engine.meta, choices, name, secret)
         if result is None and bots & set(waiting):
             self.wake_bots(table_id)
         return Post(
@@ -188,13 +198,14 @@ class Outbox(TableCore):
             private,
             quick,
             result is not None,
-            BoardSource(engine.meta.id, engine.view(state, None), [seat.name for seat in seats]),
+            BoardSource(engine.meta.id, public, [seat.name for seat in seats]),
             menus[:MAX_MENUS],
             turn.message_id,
             turn.started,
             pending=turn.message_id is None and turn.started != version,  # continues a message not yet confirmed
             nonce=nonce,
             reshown=missed.nonce,
+            next=nexts,
         )
 
     async def _turn_message(
@@ -282,12 +293,20 @@ class Outbox(TableCore):
 
     @staticmethod
     def _menus(
-        table_id: int, version: int, seat: int, meta: Meta, choices: list[Choice], name: Callable[[int], str]
+        table_id: int,
+        version: int,
+        seat: int,
+        meta: Meta,
+        choices: list[Choice],
+        name: Callable[[int], str],
+        secret: frozenset[str],
     ) -> list[Menu]:
         menus = []
         for spec in meta.actions:
             mine = [c for c in choices if c.action["type"] == spec.name]
-            labels = [fill_seats(c.label, name)[:100] for c in mine]
+            if any(hidden(c, secret) for c in mine):
+                continue  # the channel would read them: /<game> <action> lists them to their player alone
+            labels = [present.cut(fill_seats(c.label, name), MENU_LABEL) for c in mine]
             # one choice, or only choices already shown as buttons: the buttons say it all
             if spec.menu and len(mine) > 1 and not all(c.quick for c in mine):
                 shown = f"first {MENU_SIZE} of {len(labels)}, or type /{meta.command or meta.id} {spec.name}"

@@ -43,6 +43,17 @@ def fit(text: str, limit: int = MESSAGE_LIMIT, tail: str = "\n… (more in /hist
     return cut + tail
 
 
+def cut(text: str, limit: int) -> str:
+    """A label within Discord's `limit` (a button's 80 characters, a menu option's 100): cut between words, never
+    inside a word or a number, ending with "…" (which the table reads back as the label cut short)."""
+    if len(text) <= limit:
+        return text
+    room = text[: limit - 1]
+    if not text[limit - 1].isspace() and " " in room:
+        room = room[: room.rindex(" ")]  # the word the limit falls in is left out whole
+    return room.rstrip(" ,;:-(") + "…"
+
+
 def duration(seconds: float) -> str:
     """How long, for people: "2 days 3 h", "4 h 10 min", "5 min". A span that comes out negative (a clock set back,
     a console restarted after `wait`) reads as no time, never "-1 days"."""

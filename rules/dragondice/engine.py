@@ -59,6 +59,7 @@ meta = Meta(
             "March an army: turn its terrain one step up or down (kept secret until it resolves).",
             (Param("terrain", "Where your marching army stands"), Param("direction", "up or down (secret)")),
             secret=True,
+            menu=True,
         ),
         ActionSpec(
             "counter", "Decide whether to oppose the manoeuvre at your terrain.", (Param("oppose", "yes or no"),)
@@ -79,13 +80,17 @@ meta = Meta(
             "melee",
             "Attack an opposing army at the same terrain in melee.",
             (Param("army", "Your attacking army's terrain"), Param("target", "The opposing army")),
+            menu=True,
         ),
         ActionSpec(
             "missile",
             "Shoot at an opposing army on another or the same terrain.",
             (Param("army", "Your attacking army's terrain"), Param("target", "The opposing army")),
+            menu=True,
         ),
-        ActionSpec("magic", "Roll an army for magic, then announce spells with cast.", (Param("army", "Your army"),)),
+        ActionSpec(
+            "magic", "Roll an army for magic, then announce spells with cast.", (Param("army", "Your army"),), menu=True
+        ),
         ActionSpec(
             "cast",
             "Announce a spell paid from your magic results (pass casts them all).",
@@ -102,8 +107,11 @@ meta = Meta(
             "reinforce",
             "Move reserve units to a terrain.",
             (Param("units", "Reserve units", "list"), Param("terrain", "Destination terrain")),
+            menu=True,
         ),
-        ActionSpec("retreat", "Move units from terrains to your reserves.", (Param("units", "Units", "list"),)),
+        ActionSpec(
+            "retreat", "Move units from terrains to your reserves.", (Param("units", "Units", "list"),), menu=True
+        ),
         ActionSpec("pass", "Finish the current step (skip a march, cast the announced spells, end the turn)."),
     ),
     options=(

@@ -87,11 +87,13 @@ meta = Meta(
             "build",
             "Spend resources: a unit (6), a City (6) or an Aldryami Forest (3).",
             (Param("kind", "unit, city or forest"), Param("zone", "Zone you hold")),
+            menu=True,
         ),
         ActionSpec(
             "move",
             "Move units from one zone to another (ordinary units go first).",
             (Param("from", "Zone to move from"), Param("to", "Zone to move to"), Param("count", "How many", "int")),
+            menu=True,
         ),
         ActionSpec(  # secret: the channel learns each side's target from the dice, once both sides chose
             "target",
@@ -133,6 +135,7 @@ meta = Meta(
             "outside",
             "Stand units outside a City or fortress: they block movement, no wall bonus in round 1.",
             (Param("zone", "Zone with a City or fortress"), Param("count", "How many stand outside", "int")),
+            menu=True,
         ),
         ActionSpec(
             "attack",

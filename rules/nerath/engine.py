@@ -43,6 +43,7 @@ meta = Meta(
             "move",
             "Move pieces of one kind; land to sea boards a Warship, sea to land goes ashore.",
             (_PIECE, _COUNT, Param("from", "From space"), Param("to", "To space")),
+            menu=True,
         ),
         ActionSpec("fight", "Fight the battle you started in a space.", (Param("space", "Battle space"),)),
         ActionSpec(

@@ -43,12 +43,14 @@ meta = Meta(
     actions=(
         ActionSpec("pick", "Take a race+power combo from the row (1 coin on each combo above it).", (
             Param("combo", "Position in the row, 1 to 6"),)),
-        ActionSpec("conquer", "Conquer a region with tokens from your hand.", (Param("region", "Region to take"),)),
+        ActionSpec(
+            "conquer", "Conquer a region with tokens from your hand.", (Param("region", "Region to take"),), menu=True
+        ),
         ActionSpec("reinforce", "Last conquest with the reinforcement die (choose the target first).", (
             Param("region", "Region to attempt"),)),
         ActionSpec("redeploy", "Move tokens between your regions (or from your hand).", (
             Param("source", "hand, or one of your regions"), Param("to", "One of your regions"),
-            Param("count", "How many tokens", kind="int"))),
+            Param("count", "How many tokens", kind="int")), menu=True),
         ActionSpec("abandon", "Leave one of your regions (start of turn, before conquering).", (
             Param("region", "Region to leave"),)),
         ActionSpec("decline", "Put your active race into decline (instead of conquering this turn)."),

@@ -15,14 +15,16 @@ meta = Meta(
     actions=(
         ActionSpec("place", "Place one of your common tokens on an empty square (1 action).", (
             Param("square", "Empty square, a1 to i9"),
-        )),
+        ), menu=True),
         ActionSpec("summon", "Summon a being whose pattern your tokens form (1 action).", (
             Param("card", "Being or legend from your hand"),
             Param("where", "Square the being appears on"),
             Param("orientation", "How the pattern is turned"),
             Param("borrow", "Battle: improvise with one token of this colour", required=False),
         )),
-        ActionSpec("pick", "Choose the square for the effect being resolved.", (Param("square", "Target square"),)),
+        ActionSpec(
+            "pick", "Choose the square for the effect being resolved.", (Param("square", "Target square"),), menu=True
+        ),
         ActionSpec("move", "Choose a token and where it goes, for a move or jump effect.", (
             Param("from", "Token to move"),
             Param("to", "Where it goes"),
