@@ -1,14 +1,11 @@
-"""Running a table: its pace (reminders, deadlines), pausing, handing seats over, abandoning it, and forgetting
-a user on request."""
+"""Running a table: its pace (reminders, deadlines), pausing, handing seats over and abandoning it."""
 
 from __future__ import annotations
 
-from contextlib import AsyncExitStack
 from typing import Any
 
 from table.core import BOT_WAIT, Ask, Caller, TableError, TableView, warning
 from table.durations import show_duration
-from table.store import FORMER_PLAYER
 from table.views import Views
 
 POSTS = ("turn", "action")
@@ -16,7 +13,7 @@ POSTS_HELP = "turn (the default) edits one message per turn; action posts a new 
 
 
 class Management(Views):
-    """The host's and the channel managers' commands, and privacy."""
+    """The host's and the channel managers' commands."""
 
     async def pause(self, channel_id: int, caller: Caller) -> str | Ask:
         async with self._holding(channel_id) as table:
@@ -119,29 +116,3 @@ class Management(Views):
                 await self.store.drop_reminders(table.id)
                 await self.store.close_requests(table.id)
         return f"The {self._title(table)} game in this channel was abandoned by {caller.name}."
-
-    async def forget(self, user_id: int, by_owner: bool = False) -> str:
-        """Remove or anonymise everything stored about a user: their own request, or the bot owner acting on
-        Discord's deletion request. Games keep replaying: seats keep their numbers as 'a former player'.
-
-        A player asking for themselves is first sent to leave the tables they still play at; the owner's
-        erasure goes ahead, and those games carry on with a nameless seat (deadlines play for it)."""
-        playing = await self.store.running_seats_of(user_id)
-        if playing and not by_owner:
-            where = ", ".join(f"<#{table.channel_id}>" for table in playing)
-            raise TableError(
-                f"You still have a seat at {len(playing)} table{'s' * (len(playing) > 1)} ({where}). Leave the "
-                "lobby, or ask the host to /game replace you, then ask again. Nothing was changed."
-            )
-        async with AsyncExitStack() as held:
-            for table in playing:  # in id order, as every lock here is taken: no two tasks wait on each other
-                await held.enter_async_context(self.lock(table.id))
-            changed = await self.store.forget_user(user_id)
-        self._images.clear()  # boards drawn with the old name
-        seats, actions = changed["seats"], changed["actions"]
-        whose = "their" if by_owner else "your"
-        return (
-            f"{f'User {user_id} erased' if by_owner else 'Forgotten'}: {whose} preferences are deleted, {whose} "
-            f"{seats} seat{'s' * (seats != 1)} now read '{FORMER_PLAYER}', and the id is gone from {actions} logged "
-            f"action{'s' * (actions != 1)}, from requests and from the tables opened. The games themselves are kept."
-        )

@@ -9,11 +9,10 @@ The methods live in one module per seam (see table/core.py); this class only put
 
 from __future__ import annotations
 
-from table.bot_seats import BotSeats
 from table.core import ACTIVE, MIN_PACE, Ask, Caller, TableError, TableView
-from table.lobby import Lobby
 from table.manage import Management
 from table.outbox import MAX_MENUS, MAX_QUICK, MENU_SIZE, BoardSource, Menu, Post, Quick
+from table.privacy import Privacy
 from table.views import HISTORY_PAGE
 
 __all__ = [
@@ -35,6 +34,6 @@ __all__ = [
 ]
 
 
-class TableService(Lobby, BotSeats, Management):
-    """One table service per bot (or console): the lobby, play and undo, bot seats, management, views and the
-    outbox."""
+class TableService(Privacy, Management):
+    """One table service per bot (or console): the lobby, play and undo, bot seats, management, privacy, views
+    and the outbox."""

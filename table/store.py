@@ -14,6 +14,7 @@ against an old version raises StaleVersion.
 from __future__ import annotations
 
 import json
+import re
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
@@ -43,6 +44,7 @@ TABLES = (
     "away_used",
     "postings",
     "deliveries",
+    "seat_names",
 )
 
 
@@ -101,8 +103,9 @@ class SeatRow:
 
     @property
     def person(self) -> bool:
-        """A seat someone holds in Discord (to ping, DM, give buttons to), not a bot's."""
-        return self.bot is None
+        """A seat someone holds in Discord (to ping, DM, ask, give buttons to), not a bot's, nor an erased one:
+        no Discord user has a negative id, so none is ever written into a message."""
+        return self.bot is None and self.user_id > 0
 
 
 @dataclass
@@ -186,6 +189,15 @@ class Delivery:
 
 
 FORMER_PLAYER = "a former player"  # the name a forgotten user's seats keep
+
+
+def scrub(text: str, names: Iterable[str]) -> str:
+    """`text` with each of `names` (a forgotten user's) replaced by FORMER_PLAYER, as a whole word: a name found
+    inside a longer word belongs to that word."""
+    for name in sorted(names, key=len, reverse=True):  # "ann" must not eat the start of "anna"
+        if name:
+            text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", FORMER_PLAYER, text)
+    return text
 
 
 class StaleVersion(Exception):
@@ -398,10 +410,13 @@ class Store(ABC):
     async def add_seat(
         self, table_id: int, seat: int, user_id: int, name: str, faction: str | None, bot: str | None = None
     ) -> None:
-        await self._write(
-            "INSERT INTO seats (table_id, seat, user_id, name, faction, bot) VALUES (?, ?, ?, ?, ?, ?)",
-            (table_id, seat, user_id, name, faction, bot),
-        )
+        async with self.transaction():
+            await self._write(
+                "INSERT INTO seats (table_id, seat, user_id, name, faction, bot) VALUES (?, ?, ?, ?, ?, ?)",
+                (table_id, seat, user_id, name, faction, bot),
+            )
+            if bot is None:
+                await self._remember_name(table_id, user_id, name)
 
     async def replace_seats(self, table_id: int, seats: list[SeatRow]) -> None:
         await self._write("DELETE FROM seats WHERE table_id = ?", (table_id,))
@@ -410,13 +425,31 @@ class Store(ABC):
 
     async def set_seat_user(self, table_id: int, seat: int, user_id: int, name: str, bot: str | None = None) -> None:
         """Hand a seat to a person, or to a bot of strength `bot`."""
-        await self._write(
-            "UPDATE seats SET user_id = ?, name = ?, bot = ? WHERE table_id = ? AND seat = ?",
-            (user_id, name, bot, table_id, seat),
-        )
+        async with self.transaction():
+            await self._write(
+                "UPDATE seats SET user_id = ?, name = ?, bot = ? WHERE table_id = ? AND seat = ?",
+                (user_id, name, bot, table_id, seat),
+            )
+            if bot is None:
+                await self._remember_name(table_id, user_id, name)
 
     async def rename_user(self, user_id: int, name: str) -> None:
-        await self._write("UPDATE seats SET name = ? WHERE user_id = ? AND name != ?", (name, user_id, name))
+        async with self.transaction():
+            await self._write("UPDATE seats SET name = ? WHERE user_id = ? AND name != ?", (name, user_id, name))
+            await self._write(
+                "INSERT INTO seat_names (table_id, user_id, name) SELECT table_id, user_id, name FROM seats"
+                " WHERE user_id = ? AND bot IS NULL ON CONFLICT DO NOTHING",
+                (user_id,),
+            )
+
+    async def _remember_name(self, table_id: int, user_id: int, name: str) -> None:
+        """A name a person held a seat under: forgetting them scrubs it from the table's texts even after the
+        seat changed hands (see migrations/0009)."""
+        if user_id > 0:  # bots and erased seats have ids no Discord user has
+            await self._write(
+                "INSERT INTO seat_names (table_id, user_id, name) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                (table_id, user_id, name),
+            )
 
     # --- the action log -----------------------------------------------------------------------------------
 
@@ -673,21 +706,53 @@ class Store(ABC):
         )
         return [self._table(row) for row in rows]
 
+    async def tables_naming(self, user_id: int) -> list[int]:
+        """Every table whose rows name the user, whatever its status: where they sit or ever sat (seat_names),
+        acted (the log, live or in chunks), asked or agreed (requests), opened, or have a message on its way."""
+        rows = await self._all(
+            "SELECT table_id FROM seat_names WHERE user_id = ? UNION SELECT table_id FROM seats WHERE user_id = ?"
+            " UNION SELECT table_id FROM actions WHERE user_id = ? UNION SELECT table_id FROM log_chunks"
+            " WHERE users LIKE ? UNION SELECT id FROM tables WHERE creator_id = ?"
+            " UNION SELECT table_id FROM deliveries WHERE user_id = ?",
+            (user_id, user_id, user_id, f"%,{user_id},%", user_id, user_id),
+        )
+        asked = {
+            int(row["table_id"])
+            for row in await self._all("SELECT table_id, user_id, approvals FROM requests")
+            if row["user_id"] == user_id or user_id in json.loads(row["approvals"])
+        }
+        return sorted({int(row[0]) for row in rows} | asked)
+
     async def forget_user(self, user_id: int) -> dict[str, int]:
         """Remove or anonymise every row that names the user, in one transaction; what was changed, by kind.
 
         Seats keep their number (the log replays from seat numbers, never from users) and become a former player
         with a placeholder id no Discord user has (negative, unique within the table); preferences go; the log,
-        requests and table ownership lose the id."""
+        requests and table ownership lose the id. Every name the user held a seat under is replaced in the texts
+        kept at each table they ever sat at, seat handed on or not: the turn's message (its next edit shows it
+        without them) and reminders not yet sent. A seat at a running table is the service's to hand on first
+        (table/privacy.py)."""
         changed: dict[str, int] = {}
         async with self.transaction():
-            # a turn message's lines hold the player's name: the next post begins a new message without them
-            await self._write(
-                "DELETE FROM turn_messages WHERE table_id IN (SELECT table_id FROM seats WHERE user_id = ?)", (user_id,)
+            tables = await self.tables_naming(user_id)
+            named = await self._all(
+                "SELECT name FROM seat_names WHERE user_id = ? UNION SELECT name FROM seats WHERE user_id = ?",
+                (user_id, user_id),
             )
+            names = {str(row[0]) for row in named}
+            await self._write("DELETE FROM deliveries WHERE user_id = ?", (user_id,))  # unsent texts to them
+            for table_id in tables:
+                turn = await self.turn_message(table_id)
+                if turn is not None:
+                    body = json.dumps([scrub(line, names) for line in turn.body])
+                    await self._write("UPDATE turn_messages SET body = ? WHERE table_id = ?", (body, table_id))
+                for row in await self._all("SELECT id, text FROM deliveries WHERE table_id = ?", (table_id,)):
+                    text = scrub(row["text"], names)  # a reminder to another player names everyone at the table
+                    await self._write("UPDATE deliveries SET text = ? WHERE id = ?", (text, row["id"]))
             changed["seats"] = await self._write(
                 "UPDATE seats SET user_id = -(seat + 1), name = ? WHERE user_id = ?", (FORMER_PLAYER, user_id)
             )
+            await self._write("DELETE FROM seat_names WHERE user_id = ?", (user_id,))
             changed["actions"] = await self._write("UPDATE actions SET user_id = NULL WHERE user_id = ?", (user_id,))
             for chunk in await self._all(
                 "SELECT table_id, first_n, rows FROM log_chunks WHERE users LIKE ?", (f"%,{user_id},%",)
@@ -703,7 +768,6 @@ class Store(ABC):
                 )
             changed["tables"] = await self._write("UPDATE tables SET creator_id = 0 WHERE creator_id = ?", (user_id,))
             changed["prefs"] = await self._write("DELETE FROM prefs WHERE user_id = ?", (user_id,))
-            await self._write("DELETE FROM deliveries WHERE user_id = ?", (user_id,))  # unsent texts name them
             requests = 0
             for row in await self._all("SELECT id, user_id, approvals FROM requests"):
                 approvals = json.loads(row["approvals"])
@@ -717,6 +781,11 @@ class Store(ABC):
                 requests += 1
             changed["requests"] = requests
         return changed
+
+    async def reclaim(self) -> None:
+        """After forgetting: no copy of the deleted or rewritten rows is left in the database's files (see
+        SqliteStore's). PostgreSQL keeps dead rows until its VACUUM, which is the operator's (see the README)."""
+        return None
 
     # --- the turn message -----------------------------------------------------------------------------------
 

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import zlib
 from pathlib import Path
 
 import pytest
 
 from rules import serial
+from table.clock import Reminders
 from table.replay import replay
-from table.service import Caller, TableError, TableService
-from table.store import FORMER_PLAYER, TABLES, Prefs
-from tests.table.conftest import CHANNEL, GUILD
+from table.service import Caller, Post, TableError, TableService
+from table.sqlite_store import SqliteStore
+from table.store import FORMER_PLAYER, TABLES, Prefs, Store
+from tests.table.conftest import CHANNEL, GUILD, FakeClock, Inbox
 from tests.table.test_console import play
 
+HOUR, DAY = 3600, 86400
 # ids and names that a search of the database cannot find by accident
 ALICE, BOB, CAROL = Caller(424242424242, "annabelle"), Caller(535353535353, "benedict"), Caller(6161616161, "cy")
 
@@ -84,3 +88,180 @@ async def test_the_owner_erases_a_user_at_a_running_table_and_the_game_goes_on(s
 async def test_the_console_forgets_too(tmp_path: Path) -> None:
     text = await play(tmp_path, ["as dora", "reminders quiet=22-7", "privacy forget"])
     assert "Forgotten: your preferences are deleted" in text
+
+
+async def every_row(store: Store) -> str:
+    """Every row of every table the database has (read from its own catalog, so a table added later cannot hide
+    a name), compressed values (log chunks, snapshots) decompressed: what a search of the database would find."""
+    catalog = (
+        "SELECT name FROM sqlite_master WHERE type = 'table'"
+        if store.dialect == "sqlite"
+        else "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
+    )
+    found = []
+    for (name,) in [tuple(row) for row in await store._all(catalog)]:
+        for row in await store._all(f"SELECT * FROM {name}"):
+            for value in tuple(row):
+                if isinstance(value, bytes | memoryview):
+                    raw = bytes(value)
+                    try:
+                        value = zlib.decompress(raw).decode()
+                    except zlib.error:
+                        value = raw.decode("latin-1")
+                found.append(f"{name}: {value}")
+    return "\n".join(found)
+
+
+async def shown(service: TableService, post: Post, message_id: int) -> None:
+    """What a front end does once Discord has the message (posted or edited)."""
+    await service.message_sent(post, message_id)
+    await service.announced(post.table_id, post.version)
+
+
+@pytest.mark.usefixtures("with_pig")
+async def test_a_replaced_player_who_forgets_is_gone_from_every_row_and_from_the_next_edit(
+    service: TableService,
+) -> None:
+    await service.create(GUILD, CHANNEL, ALICE, "pig", {})
+    await service.join(CHANNEL, BOB)
+    await shown(service, await service.start(CHANNEL, ALICE, "joined"), 500)
+    await shown(service, await service.act(CHANNEL, ALICE, {"type": "hold"}), 501)  # a finished turn: a log chunk
+    await shown(service, await service.act(CHANNEL, BOB, {"type": "hold"}), 502)
+    peek = await service.act(CHANNEL, ALICE, {"type": "peek"})  # her line in the turn's message
+    await shown(service, peek, 502)
+    asked = await service.pause(CHANNEL, ALICE)  # a request she asked
+    assert not isinstance(asked, str)
+    table = await service.table_here(CHANNEL)
+    await service.store.add_delivery(  # a reminder to bob, not yet sent, that names her
+        table.id, 1, 0.0, "dm", BOB.user_id, "⏰ Since annabelle's last turn: annabelle banks 0.", {}, "gone", 0.0
+    )
+    await service.replace(CHANNEL, ALICE, ALICE.user_id, CAROL)
+    assert "annabelle" in await every_row(service.store)
+
+    await service.forget(ALICE.user_id)
+
+    stored = await every_row(service.store)
+    assert str(ALICE.user_id) not in stored and "annabelle" not in stored
+    assert "Since a former player's last turn" in stored  # the reminder still reads, without her
+    after = await service.act(CHANNEL, CAROL, {"type": "peek"})  # what the turn's message is edited to
+    assert after.edit == 502 and "annabelle" not in after.text and f"{FORMER_PLAYER} plays peek" in after.text
+    seats = await service.store.seats(table.id)
+    rebuilt = replay(service.engine(table), table, seats, await service.store.actions(table.id))
+    assert serial.dumps(rebuilt) == (await service.table_here(CHANNEL)).state
+
+
+async def test_forgetting_leaves_no_byte_of_the_id_or_name_in_the_sqlite_files(tmp_path: Path) -> None:
+    path = tmp_path / "bytes.sqlite3"
+    store = await SqliteStore.open_file(path)
+    service = TableService(store, seeds=iter(range(1, 1000)).__next__)
+    await finished_game(service)
+    await store.save_prefs(Prefs(ALICE.user_id, timezone="Europe/Paris"))
+    forms = [
+        str(ALICE.user_id).encode(),
+        b"annabelle",
+        ALICE.user_id.to_bytes(8, "big"),
+        ALICE.user_id.to_bytes(8, "little"),
+        ALICE.user_id.to_bytes(6, "big"),  # how SQLite's record format stores an integer of this size
+    ]
+    assert any(form in path.read_bytes() + wal(path) for form in forms)
+
+    await service.forget(ALICE.user_id)
+
+    for files in (path.read_bytes() + wal(path), None):
+        if files is None:  # and once the bot has stopped, whatever was left to write
+            await store.close()
+            files = path.read_bytes() + wal(path)
+        found = [form for form in forms if form in files]
+        assert not found, f"still in the file's bytes: {found}"
+
+
+def wal(path: Path) -> bytes:
+    log = path.with_name(path.name + "-wal")
+    return log.read_bytes() if log.exists() else b""
+
+
+async def three_at_pig(service: TableService) -> None:
+    await service.create(GUILD, CHANNEL, ALICE, "pig", {})
+    await service.join(CHANNEL, BOB)
+    await service.join(CHANNEL, CAROL)
+    await service.start(CHANNEL, ALICE, "joined")
+
+
+@pytest.mark.usefixtures("with_pig")
+async def test_after_an_erasure_mid_game_votes_ask_only_the_players_left(service: TableService) -> None:
+    await three_at_pig(service)
+    await service.act(CHANNEL, ALICE, {"type": "roll"})
+    before = await service.undo(CHANNEL, ALICE)  # open when bob is erased: it closes
+    assert not isinstance(before, Post) and before.needed == [BOB.user_id, CAROL.user_id]
+
+    await service.forget(BOB.user_id, by_owner=True)
+
+    with pytest.raises(TableError, match="request is closed"):
+        await service.answer(CAROL, before.request_id, True)
+    asked = await service.undo(CHANNEL, ALICE)  # after dice: everyone left must agree
+    assert not isinstance(asked, Post) and asked.needed == [CAROL.user_id]
+    reply, undone = await service.answer(CAROL, asked.request_id, True)
+    assert undone is not None and "the action is taken back" in reply
+    pause = await service.pause(CHANNEL, ALICE)
+    assert not isinstance(pause, str) and pause.needed == [CAROL.user_id]
+    reply, _ = await service.answer(CAROL, pause.request_id, True)
+    assert reply.startswith("Everyone agreed: the table is paused")
+
+
+@pytest.mark.usefixtures("with_pig")
+async def test_a_seat_erased_before_bots_took_them_over_is_never_asked_or_pinged(service: TableService) -> None:
+    await three_at_pig(service)
+    table = await service.table_here(CHANNEL)
+    await service.store.set_seat_user(table.id, 1, -2, FORMER_PLAYER)  # as erasures left seats until now
+    roll = await service.act(CHANNEL, ALICE, {"type": "roll"})
+    asked = await service.undo(CHANNEL, ALICE)
+    assert not isinstance(asked, Post) and asked.needed == [CAROL.user_id]
+    await service.answer(CAROL, asked.request_id, False)
+    # the erased seat is awaited next (a 1 passes the turn at once)
+    handed = roll if "rolls [1]" in roll.text else await service.act(CHANNEL, ALICE, {"type": "hold"})
+    assert "Waiting for a former player" in handed.text and handed.mentions == [] and "<@-" not in handed.text
+
+
+@pytest.mark.usefixtures("with_pig")
+async def test_an_erased_seat_is_never_reminded_a_bot_plays_it_and_the_table_is_told_once(
+    service: TableService, clock: FakeClock, reminders: Reminders, inbox: Inbox
+) -> None:
+    shown_posts: list[Post] = []
+
+    async def deliver(post: Post) -> None:  # what the front end does with a post the bot makes on its own
+        shown_posts.append(post)
+        await service.announced(post.table_id, post.version)
+
+    service.deliver = deliver
+    await service.create(GUILD, CHANNEL, ALICE, "pig", {})
+    await service.join(CHANNEL, BOB)
+    await service.start(CHANNEL, ALICE, "joined")
+    await service.settings(CHANNEL, ALICE, remind_after=HOUR, remind_every=HOUR, deadline=DAY)
+    await service.act(CHANNEL, ALICE, {"type": "hold"})  # bob's turn: his clock runs
+    for _ in range(3):
+        clock.advance(HOUR + 1)
+        await reminders.tick(clock.now)
+    assert [user for user, _ in inbox.dms] == [BOB.user_id, BOB.user_id, BOB.user_id]
+
+    await service.forget(BOB.user_id, by_owner=True)
+    await service.bots_settled()
+
+    notices = [post for post in shown_posts if "data was erased" in post.text]
+    assert len(notices) == 1 and notices[0].mentions == []
+    assert "the easy bot plays their seat" in notices[0].text and "benedict" not in notices[0].text
+    table = await service.table_here(CHANNEL)
+    moves = [row for row in await service.store.actions(table.id) if row.seat == 1 and row.kind == "act"]
+    assert moves, "the bot played the erased seat's turn"
+    for _ in range(4 * 24):  # four days of ticks, past every reminder, escalation and deadline
+        clock.advance(HOUR)
+        await reminders.tick(clock.now)
+        for post in inbox.posts:  # a deadline's safe move for alice, shown: the bot's reply may follow it
+            await service.announced(post.table_id, post.version)
+        await service.bots_settled()
+        if (await service.table_here(CHANNEL)).status != "running":
+            break
+    told = [user for user, _ in inbox.dms] + [user for _, user, _ in inbox.mentions]
+    assert all(user > 0 for user in told) and told.count(BOB.user_id) == 3  # only the three before the erasure
+    texts = [post.text for post in [*shown_posts, *inbox.posts]] + [text for _, _, text in inbox.mentions]
+    assert not any("<@-" in text for text in texts)
+    assert all(user > 0 for post in [*shown_posts, *inbox.posts] for user in post.mentions)
