@@ -204,9 +204,10 @@ def post_view(post: Post) -> discord.ui.View | None:
 
 
 def post_content(post: Post) -> tuple[str, discord.AllowedMentions]:
+    # the players awaited, or at the game's end every player (the outbox names them): pinged once, in one line
     mentions = " ".join(f"<@{user}>" for user in post.mentions)
-    text = fit(post.text + (f"\n{mentions}" if mentions and not post.finished else ""))
-    return text, pinging([] if post.finished else post.mentions)
+    text = fit(post.text + (f"\n{mentions}" if mentions else ""))
+    return text, pinging(post.mentions)
 
 
 SECRET_ACK = "Done. Your choice stays secret until the game reveals it."

@@ -32,6 +32,7 @@ from rules.dragondice import engine
 from rules.dragondice.content import DRAGONKIN, SPECIES, SPELLS, TERRAINS, UNIT_DICE
 from rules.dragondice.model import BURIED, DEAD, RESERVE, SUMMONING, Effect, State, Unit
 from rules.dragondice.setup import army_points
+from rules.dragondice.turn import living_health, terrain_health
 
 # Sized for Discord's inline width (550 px): at most three terrain columns a row (four terrains are laid out two
 # by two, five three and two) keep the board WIDTH px wide, shown at 77% inline, so its smallest text (11 px) still
@@ -199,6 +200,9 @@ def render(state: State, names: Sequence[str]) -> Image.Image:
 
 
 def _whose_step(state: State, names: Sequence[str]) -> str:
+    if state.phase == "over" and state.end_reason:  # the finale: who won and what decided it
+        winners = " and ".join(names[seat] for seat in state.winners)
+        return _named(f"{winners} wins: {state.tiebreak or state.end_reason}", names)
     if state.phase == "over":
         return _named(state.result, names)
     waiting = sorted(engine.awaiting(state))
@@ -274,7 +278,8 @@ def _terrain_column(
     """One terrain's column at `box` (left, top, width with the gap, height): its die, dragons, armies, spells."""
     terrain = state.terrains[index]
     x0, y0, column, height = box
-    marching = terrain.id == focus(state)
+    # at the game's end the winners' captured terrains are lit: what decided the game
+    marching = terrain.id == focus(state) or (state.phase == "over" and terrain.captured_by in state.winners)
     draw.rounded_rectangle(
         (x0, y0, x0 + column - 10, y0 + height),
         10,
@@ -354,6 +359,10 @@ def _player_row(
     kin = len(state.army(seat, SUMMONING))
     species = SPECIES[state.species[seat]].name
     rest = f" · {species} · captured {captured}/2 · dragons in pool {pool} · Dragonkin to summon {kin}"
+    if state.phase == "over":  # the final standing: what the round limit compares, the winner named
+        won = " · WINNER" if seat in state.winners else ""
+        health = f"{terrain_health(state, seat)} health on terrains · {living_health(state, seat)} living"
+        rest = f"{won} · {species} · captured {captured} · {health}"
     put_text(image, (24, y), _who(names[seat], rest, 14, WIDTH - 40), 14, INK)
     # reserves on the left in two rows (a whole army may retreat there); the dead unit area above the buried area
     # on the right (buried units never return)
@@ -383,7 +392,8 @@ def _footer(image: Image.Image, state: State, names: Sequence[str], y: int) -> N
         pool = ", ".join(f"{n} {key}" for key, n in sorted(state.pool.items()))
         spells = ", ".join(SPELLS[c.spell].name for c in state.announced) or "none yet"
         notes = f"magic results {pool}; announced: {spells}"
-    text = f"Result: {state.result}" if state.phase == "over" else f"This turn: {notes}"
+    ended = state.end_reason or state.result
+    text = f"The game ended: {ended}. Final turn: {notes}" if state.phase == "over" else f"This turn: {notes}"
     lines = wrap(_named(text, names), 13, WIDTH - 28)
     if len(lines) > 2:  # two lines at most: the second says there is more
         lines = [lines[0], fit(" ".join(lines[1:]), 13, WIDTH - 28)]

@@ -45,6 +45,7 @@ from render.smallworld_base import (
 )
 from render.smallworld_zoom import render_zoom, zoom_place, zoom_places
 from rules.smallworld.content import MapData, load_map
+from rules.smallworld.scoring import outcome, tokens_on_map
 from rules.smallworld.state import OVER, State
 from rules.text import count
 
@@ -70,7 +71,10 @@ def render(state: State, names: Sequence[str]) -> Image.Image:
             fill = monster_colour(game_map.regions[rid].terrain)
             draw_pieces(image, draw, here, where[rid], 1.0, box, name_boxes(state.players), fill)
     _players(image, draw, state, names, place)
-    _combos(image, draw, state, place)
+    if state.phase == OVER and state.revealed:
+        _final_scores(image, draw, state, names, place)  # the combos on offer no longer matter: the coins do
+    else:
+        _combos(image, draw, state, place)
     return image.quantize(palette=palette_for(state.players), dither=Image.Dither.NONE)
 
 
@@ -157,6 +161,44 @@ def _combos(image: Image.Image, draw: ImageDraw.ImageDraw, state: State, place: 
             coins_width = round(text_width(coins, SMALL))
             draw.rounded_rectangle((x0 + 6, bottom - 26, x0 + coins_width + 20, bottom - 6), 8, fill=GOLD)
             stamp(image, (x0 + 13, bottom - 16), coins, SMALL, INK, anchor="lm")
+
+
+def _final_scores(
+    image: Image.Image, draw: ImageDraw.ImageDraw, state: State, names: Sequence[str], place: Layout
+) -> None:
+    """At the game's end, where the combos were: every player's final coins, best first, the winners lit, and the
+    race tokens on the map that break a tie on coins."""
+    result = outcome(state)
+    assert result is not None
+    top = place.combos_top
+    title = "Final scores · the most coins wins; a tie goes to the most race tokens on the map"
+    stamp(image, (GAP, top + 4), fit(title, 16, place.width - 2 * GAP), 16, PAPER, anchor="la")
+    order = sorted(result.scores, key=lambda seat: (seat not in result.winners, -result.scores[seat], seat))
+    slots = max(len(order), 2)
+    width = (place.width - GAP * (slots + 1)) // slots
+    box_top = top + COMBO_TITLE
+    bottom = box_top + COMBO_CARD
+    for index, seat in enumerate(order):
+        x0 = GAP + index * (width + GAP)
+        won = seat in result.winners
+        draw.rounded_rectangle(
+            (x0, box_top, x0 + width, bottom),
+            radius=10,
+            fill=CARD,
+            outline=HIGHLIGHT if won else INK,
+            width=5 if won else 2,
+        )
+        colour = seat_colour(seat)
+        draw.ellipse((x0 + 8, box_top + 8, x0 + 34, box_top + 34), fill=colour, outline=INK, width=2)
+        stamp(image, (x0 + 21, box_top + 21), seat_letter(seat), 16, contrast(colour))
+        who = ("Winner: " if won else f"{index + 1}. ") + player_name(names, seat)
+        stamp(image, (x0 + 42, box_top + 21), fit(who, TEXT, width - 50), TEXT, INK, anchor="lm")
+        coins = count(result.scores[seat], "coin", zero="0")
+        coins_width = round(text_width(coins, 20))
+        draw.rounded_rectangle((x0 + 8, box_top + 44, x0 + coins_width + 26, box_top + 72), 10, fill=GOLD)
+        stamp(image, (x0 + 17, box_top + 58), coins, 20, INK, anchor="lm")
+        tokens = count(tokens_on_map(state, seat), "race token", zero="0") + " on the map"
+        stamp(image, (x0 + 10, bottom - 16), fit(tokens, SMALL, width - 16), SMALL, CARD_INK, anchor="lm")
 
 
 def _two_lines(text: str, size: int, width: int) -> list[str]:

@@ -25,6 +25,7 @@ from render.draw import (
 )
 from render.tashkalar_hand import render_hand
 from render.tashkalar_parts import GOLD, WHITE, paragraph, pattern, token
+from rules.base import fill_seats
 from rules.tashkalar.board import FILES, SIZE, coords
 from rules.tashkalar.content import CARDS, TASKS
 from rules.tashkalar.effects import current, targets
@@ -97,7 +98,9 @@ def _headline(state: State, names: Sequence[str]) -> str:
     result = outcome(state)
     if result:
         winners = " & ".join(names[s] for s in result.winners)
-        return f"Game over: {winners} with {result.scores[result.winners[0]]} points"
+        won = "share the win" if len(result.winners) > 1 else "wins"
+        why = fill_seats(result.reason, lambda seat: names[seat])
+        return f"{winners} {won} with {count(result.scores[result.winners[0]], 'point', zero='0')}: {why}"
     who = names[state.controller]
     if state.take is not None:
         return f"{who} ({_tag(state.controller)}) picks a token to reuse"
@@ -163,7 +166,10 @@ def _panel(image: Image.Image, state: State, names: Sequence[str]) -> None:
     y = TOP + 10
     mode = "High Form" if state.mode == "high_form" else "Deathmatch"
     teams = ", teams" if state.teams else ""
-    put_text(image, (x, y), f"{mode}{teams}: target {TARGET[state.mode]}, round {state.round}", 15, INK)
+    if state.phase == "over":  # the finale: the scores below are final, the winners' boxed
+        put_text(image, (x, y), f"{mode}{teams}: final scores after round {state.round}", 15, INK)
+    else:
+        put_text(image, (x, y), f"{mode}{teams}: target {TARGET[state.mode]}, round {state.round}", 15, INK)
     y += 26
     for seat in range(state.players):
         y = _seat(image, draw, state, names, seat, (x, y))
@@ -175,7 +181,7 @@ def _panel(image: Image.Image, state: State, names: Sequence[str]) -> None:
     if state.last is not None:
         y = _last_summon(image, draw, state, (x, y)) + 8
     y = _key(image, draw, x, y)
-    if state.tasks_offer:
+    if state.tasks_offer and state.phase != "over":
         put_text(image, (x, y), "Tasks on offer:", 14, INK)
         y += 21
         for task_id in state.tasks_offer:
@@ -197,8 +203,11 @@ def _seat(
     """One seat's lines: its mark, name and score, then its hand and what it has left; returns the y below."""
     x, y = at
     hand = state.hands[seat]
-    if seat == state.controller and state.phase != "over":
-        draw.rectangle((x - 6, y - 4, x + PANEL - 12, y + 53), fill=(255, 246, 200), outline=HIGHLIGHT)
+    result = outcome(state)
+    if (seat == state.controller and result is None) or (result is not None and seat in result.winners):
+        draw.rectangle(
+            (x - 6, y - 4, x + PANEL - 12, y + 53), fill=(255, 246, 200), outline=HIGHLIGHT, width=3 if result else 1
+        )
     token(draw, (x + 12, y + 12), seat_colour(seat), 1, 50, seat_letter(seat))  # a disc wide enough for its letter
     score = f"{team_score(state, seat)} pts"
     score_x = x + TEXT_W - text_width(score, 16)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from render.draw import INK, MUTED, PAPER, centred_text, header, seat_colour
-from rules.tictactoe.engine import SQUARES, State, outcome
+from rules.tictactoe.engine import SQUARES, State, outcome, winning_line
 
 # 480 px wide: Discord shows it inline at full size, so even the squares' names (14 px) read as drawn.
 CELL = 140
@@ -25,7 +25,8 @@ def render(state: State, names: Sequence[str]) -> Image.Image:
     elif state.winner is None:  # still naming the players: every posted board says whose game it is
         line = f"Draw: {names[0]} ({state.marks[0]}) and {names[1]} ({state.marks[1]})"
     else:
-        line = f"{names[state.winner]} ({state.marks[state.winner]}) wins"
+        how = "by resignation" if state.resigned else "with three in a row"
+        line = f"{names[state.winner]} ({state.marks[state.winner]}) wins {how}"
     header(image, "Tic-tac-toe", line)
     for index, square in enumerate(SQUARES):
         row, col = divmod(index, 3)
@@ -36,4 +37,14 @@ def render(state: State, names: Sequence[str]) -> Image.Image:
             seat = state.board[square]
             centre = (x0 + CELL / 2, y0 + CELL / 2)
             centred_text(draw, centre, state.marks[seat], 90, fill=seat_colour(seat), outline=INK)
+    line = winning_line(state)
+    if line is not None and state.winner is not None:  # the finale marks what decided the game
+        ends = [_centre(line[0]), _centre(line[-1])]
+        draw.line(ends, fill=INK, width=22)
+        draw.line(ends, fill=seat_colour(state.winner), width=14)
     return image
+
+
+def _centre(square: str) -> tuple[float, float]:
+    row, col = divmod(SQUARES.index(square), 3)
+    return MARGIN + col * CELL + CELL / 2, TOP + 20 + row * CELL + CELL / 2

@@ -157,9 +157,18 @@ class Event:
 
 @dataclass(frozen=True)
 class Outcome:
+    """The result. The game-over post is built from the data, never from parsing `summary`: the winner line
+    gives `reason` and `tiebreak`, the score table `scores` counted in `unit` and the `figures` beside them."""
+
     winners: tuple[int, ...]  # several seats for a shared win or an alliance
     scores: dict[int, int]
     summary: str
+    reason: str = ""  # why the game ended, to follow "because" or stand after a colon: "three in a row"
+    tiebreak: str = ""  # the tie-break that decided the winners ("" when the scores alone did): "most race tokens"
+    unit: str = "point"  # what the scores count, singular: "coin", "VP", "point" (an all-capital unit has no plural)
+    # seat -> more figures of the score table, worded with rules.text.count: ("12 race tokens on the map",)
+    figures: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    draw: bool = False  # nobody won (every seat shares the result)
 
 
 _SEAT_REF = re.compile(r"<seat:(\d+)>")

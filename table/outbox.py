@@ -15,7 +15,7 @@ from render import renderer
 from render.draw import encode_png
 from rules.base import Choice, Engine, Meta, fill_seats, seat_ref
 from rules.nextstep import hidden, secrets
-from table import next_line, present
+from table import finale, next_line, present
 from table.core import TableCore
 from table.replay import effective
 from table.store import ActionRow, SeatRow, TableRow, TurnMessage
@@ -150,7 +150,9 @@ class Outbox(TableCore):
         nonce = await self.store.begin_posting(table_id, version, self.owner, self.clock() + self.lease)
         result = engine.outcome(state)
         waiting = sorted(engine.awaiting(state))
-        mentions = [seat.user_id for seat in seats if seat.seat in waiting and seat.person]
+        # the game's end calls every player (each once, whatever seats they hold), never a bot
+        pinged = (seat for seat in seats if seat.person and (result is not None or seat.seat in waiting))
+        mentions = list(dict.fromkeys(seat.user_id for seat in pinged))
         bots = {seat.seat for seat in seats if not seat.person}
         if result is None and waiting:
             deadlines = {row.seat: row.deadline_at for row in await self.store.reminders(table_id)}
@@ -320,16 +322,10 @@ class Outbox(TableCore):
         assert table is not None
         result = engine.outcome(state)
         assert result is not None, "a summary is written only for a finished game"
-        name = self.namer(seats)
-        scores = ", ".join(
-            f"{name(seat)} {score}" for seat, score in sorted(result.scores.items(), key=lambda kv: -kv[1])
-        )
-        winners = " and ".join(name(seat) for seat in result.winners)
-        length = present.duration((table.finished_at or self.clock()) - (table.started_at or table.created_at))
-        return (
-            f"**Game over.** {fill_seats(result.summary, name)}\nWinner: {winners}. Scores: {scores}. "
-            f"{table.turns} turns in {length}."
-        )
+        started = table.started_at or table.created_at
+        medians = finale.median_waits(await self.store.actions(table_id), started)
+        lasted = (table.finished_at or self.clock()) - started
+        return finale.text(result, seats, self.namer(seats), table.turns, lasted, medians)
 
     async def picture(self, post: Post) -> bytes:
         """The board after a post's change. Cogs call it once the reply is on its way, so drawing never

@@ -21,7 +21,7 @@ from rules.dragondice.content import SPECIES
 from rules.dragondice.model import State
 from rules.dragondice.moves import awaiting, legal, play
 from rules.dragondice.status import status_text
-from rules.dragondice.turn import captured, living_health
+from rules.dragondice.turn import captured, living_health, terrain_health
 from rules.rng import Rng
 
 meta = Meta(
@@ -153,8 +153,20 @@ def status(state: State, seat: int | None) -> str:
 def outcome(state: State) -> Outcome | None:
     if state.phase != "over":
         return None
-    scores = {s: len(captured(state, s)) * 100 + living_health(state, s) for s in range(state.players)}
-    return Outcome(tuple(state.winners), scores, state.result)
+    scores = {s: len(captured(state, s)) for s in range(state.players)}
+    figures = {
+        s: (f"{terrain_health(state, s)} health on terrains", f"{living_health(state, s)} living health")
+        for s in range(state.players)
+    }
+    return Outcome(
+        tuple(state.winners),
+        scores,
+        state.result,
+        reason=state.end_reason,
+        tiebreak=state.tiebreak,
+        unit="captured terrain",
+        figures=figures,
+    )
 
 
 def fallback(state: State, seat: int) -> dict[str, Any]:

@@ -158,6 +158,8 @@ class State:
     deaths: int = 0
     winners: list[int] = field(default_factory=list)
     result: str = ""
+    end_reason: str = ""  # why the game ended, for the game-over post ("<seat:0> holds two captured terrains")
+    tiebreak: str = ""  # the tie-break that decided it at the round limit, if one did
     notes: list[str] = field(default_factory=list)  # this turn's changes, for the board
     last_notes: list[str] = field(default_factory=list)  # the previous turn's, still shown after it ends
 

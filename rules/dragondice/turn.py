@@ -51,16 +51,19 @@ def check_end(state: State, log: ActionLog) -> bool:
     alive = [s for s in range(state.players) if state.alive(s)]
     if holders:
         winner = state.turn if state.turn in holders else holders[0]
-        _finish(state, log, [winner], f"{seat_ref(winner)} wins by holding two captured terrains.")
+        text = f"{seat_ref(winner)} wins by holding two captured terrains."
+        _finish(state, log, [winner], text, f"{seat_ref(winner)} holds two captured terrains")
     elif len(alive) <= 1:
         if alive:
-            _finish(state, log, alive, f"{seat_ref(alive[0])} wins as the only player with units left.")
+            text = f"{seat_ref(alive[0])} wins as the only player with units left."
+            _finish(state, log, alive, text, f"{seat_ref(alive[0])} is the only player with units left")
         else:  # every army fell in one action: the marching player, whose action it was, wins (house)
             _finish(
                 state,
                 log,
                 [state.turn],
                 f"Every army has fallen at once: {seat_ref(state.turn)} wins as the marching player.",
+                f"every army fell at once, and {seat_ref(state.turn)} was the marching player",
             )
     return state.phase == "over"
 
@@ -86,22 +89,24 @@ def finish_by_limit(state: State, rng: Rng, log: ActionLog) -> None:
     terrains, then the most living health; players still tied roll a die in public until one rolls highest."""
     keys = {s: limit_keys(state, s) for s in range(state.players) if state.alive(s)}
     tied = list(keys)
-    how = ""
+    how, tiebreak = "", ""
     for index, step in enumerate(LIMIT_STEPS):
         best = max(keys[s][index] for s in tied)
         tied = [s for s in tied if keys[s][index] == best]
         if len(tied) == 1:
             how = f"wins with {step}" + (f" (tied before: {', '.join(LIMIT_STEPS[:index])})" if index else "")
+            tiebreak = f"{step}, after a tie on {' and '.join(LIMIT_STEPS[:index])}" if index else ""
             break
     if len(tied) > 1:
         tied = [_roll_off(state, rng, log, tied)]
         how = "wins the roll-off (tied on captured terrains and on health)"
+        tiebreak = f"a d{ROLL_OFF_SIDES} roll-off, after a tie on captured terrains and on health"
     winner = tied[0]
     figures = "; ".join(
         f"{seat_ref(s)}: {k[0]} captured, {k[1]} health on terrains, {k[2]} living" for s, k in keys.items()
     )
     text = f"The {state.rounds}-round limit is reached: {seat_ref(winner)} {how}. {figures}."
-    _finish(state, log, [winner], text)
+    _finish(state, log, [winner], text, f"the {state.rounds}-round limit was reached", tiebreak)
 
 
 def _roll_off(state: State, rng: Rng, log: ActionLog, seats: list[int]) -> int:
@@ -117,10 +122,11 @@ def _roll_off(state: State, rng: Rng, log: ActionLog, seats: list[int]) -> int:
     return seats[0]
 
 
-def _finish(state: State, log: ActionLog, winners: list[int], text: str) -> None:
+def _finish(state: State, log: ActionLog, winners: list[int], text: str, reason: str, tiebreak: str = "") -> None:
     state.phase = "over"
     state.winners = winners
     state.result = text
+    state.end_reason, state.tiebreak = reason, tiebreak
     state.damage.clear()
     state.tasks.clear()
     state.decision = None

@@ -792,7 +792,14 @@ def outcome(state: State) -> Outcome | None:
     winners = tuple(seat for seat, points in scores.items() if points == best)
     names = " and ".join(seat_ref(s) for s in winners)
     unit = "VP a side" if per_side(state) else "VP"
-    return Outcome(winners, scores, f"The campaign ends after turn {state.last_turn}: {names} win with {best} {unit}.")
+    return Outcome(
+        winners,
+        scores,
+        f"The campaign ends after turn {state.last_turn}: {names} win with {best} {unit}.",
+        reason=f"the campaign's last turn (turn {state.last_turn}) is over",
+        unit="VP a side" if per_side(state) else "VP",
+        draw=len(winners) == len(scores) > 1,
+    )
 
 
 ENGINE = Engine(

@@ -27,6 +27,7 @@ from rules.nerath.board import PIECES, REALMS, SPACES, label, name
 from rules.nerath.content import CONTENT, REALM_ORDER
 from rules.nerath.state import Battle, Dungeon, Piece, RealmState, State
 from rules.rng import Rng
+from rules.text import count as counted
 
 HIDDEN = "hidden"
 _PIECE = Param("piece", "Kind of piece (footsoldier, dragon, warship...)")
@@ -877,7 +878,11 @@ def outcome(state: State) -> Outcome | None:
     scores = {seat: 0 for seat in range(state.players)}
     for realm, seat in state.seat_of.items():
         scores[seat] += state.realms[realm].vp
-    return Outcome(tuple(state.winners), scores, state.result)
+    treasures: dict[int, int] = {seat: 0 for seat in range(state.players)}
+    for realm, seat in state.seat_of.items():
+        treasures[seat] += state.realms[realm].collected
+    figures = {seat: (counted(treasures[seat], "treasure", zero="0"),) for seat in scores}
+    return Outcome(tuple(state.winners), scores, state.result, reason=state.end_reason, unit="VP", figures=figures)
 
 
 def fallback(state: State, seat: int) -> dict[str, Any]:

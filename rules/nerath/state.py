@@ -90,3 +90,4 @@ class State:
     winners: list[int] = field(default_factory=list)
     finished: bool = False
     result: str = ""
+    end_reason: str = ""  # why the game ended, for the game-over post ("the round limit (3 rounds) was reached")

@@ -171,10 +171,24 @@ def end_round(state: State, log: ActionLog) -> None:
         best = max(standing(state, s) for s in sides)
         leaders = [s for s in sides if standing(state, s) == best]
         how = f"on VP at the round limit ({state.round_limit} rounds)"
+        state.end_reason = f"the round limit ({state.round_limit} rounds) was reached"
         _declare(state, [r for s in leaders for r in s], how, log, shared=len(leaders) > 1)
         return
     if winner is not None:
+        state.end_reason = _victory(state, winner)
         _declare(state, list(winner), how, log)
+
+
+def _victory(state: State, side: tuple[str, ...]) -> str:
+    """Which victory condition `side` met, in words for the game-over post."""
+    names = ", ".join(name(r) for r in side)
+    if state.length != "long":
+        return f"{names} reached {vp_target(state, side)} VP"
+    capitals = [REALMS[r].capital for r in REALM_ORDER]
+    if all(state.control[c] in side for c in capitals):
+        return f"{names} hold every capital"
+    target = ALLIED_TREASURE_TARGET if len(side) > 1 else TREASURE_TARGET
+    return f"{names} collected the most treasures, at least {target}"
 
 
 def _vp_winner(state: State, sides: list[tuple[str, ...]]) -> tuple[str, ...] | None:

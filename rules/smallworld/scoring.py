@@ -126,9 +126,22 @@ def outcome(state: State) -> Outcome | None:
     scores = {seat: player.coins for seat, player in enumerate(state.seats)}
     best = max(scores.values())
     leaders = [seat for seat, coins in scores.items() if coins == best]
+    tokens = {seat: tokens_on_map(state, seat) for seat in scores}
+    tiebreak = ""
     if len(leaders) > 1:
-        most = max(tokens_on_map(state, seat) for seat in leaders)
-        leaders = [seat for seat in leaders if tokens_on_map(state, seat) == most]
+        tied = ", ".join(f"{seat_ref(seat)} {tokens[seat]}" for seat in leaders)
+        tiebreak = f"the most race tokens on the map ({tied})"
+        most = max(tokens[seat] for seat in leaders)
+        leaders = [seat for seat in leaders if tokens[seat] == most]
     names = " and ".join(seat_ref(seat) for seat in leaders)
     verb = "share the win" if len(leaders) > 1 else "wins"
-    return Outcome(tuple(leaders), scores, f"{names} {verb} with {best} coins.")
+    return Outcome(
+        tuple(leaders),
+        scores,
+        f"{names} {verb} with {best} coins.",
+        reason=f"the last turn (turn {state.turns}) is over and the coins are counted",
+        tiebreak=tiebreak,
+        unit="coin",
+        figures={seat: (f"{count(tokens[seat], 'race token', zero='0')} on the map",) for seat in scores},
+        draw=len(leaders) == len(scores) > 1,
+    )

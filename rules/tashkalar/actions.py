@@ -337,7 +337,9 @@ def _end_turn(state: State, rng: Rng, log: ActionLog) -> None:
         best = winners(state)
         scores = final_scores(state)
         names = " and ".join(seat_ref(s) for s in best)
-        log.say(f"Game over ({state.end_reason}): {names} with {scores[best[0]]} points.", "game_end")
+        won = "share the win" if len(best) > 1 else "wins"
+        points = count(scores[best[0]], "point", zero="0")
+        log.say(f"The game ends ({state.end_reason}): {names} {won} with {points}.", "game_end")
         return
     state.active = (seat + 1) % state.players
     if state.active == 0:

@@ -173,7 +173,13 @@ def outcome(state: State) -> Outcome | None:
     best = winners(state)
     names = " and ".join(seat_ref(s) for s in best)
     verb = "share the win" if len(best) > 1 else "wins"
-    return Outcome(best, scores, f"Game over ({state.end_reason}): {names} {verb} with {scores[best[0]]} points.")
+    return Outcome(
+        best,
+        scores,
+        f"The game ends ({state.end_reason}): {names} {verb} with {count(scores[best[0]], 'point', zero='0')}.",
+        reason=state.end_reason,
+        draw=len(best) == len(scores) > 1,
+    )
 
 
 _FALLBACK_ORDER = ("skip", "take", "pick", "move", "claim", "end", "place", "discard", "summon", "flare", "pass")

@@ -121,10 +121,23 @@ def outcome(state: State) -> Outcome | None:
     if not _finished(state):
         return None
     if state.winner is None:
-        return Outcome((0, 1), {0: 0, 1: 0}, "A draw: the grid is full.")
+        full = "the grid is full with no three in a row"
+        return Outcome((0, 1), {0: 0, 1: 0}, "A draw: the grid is full.", reason=full, draw=True)
     scores = {state.winner: 1, 1 - state.winner: 0}
     how = "by resignation" if state.resigned else "with three in a row"
-    return Outcome((state.winner,), scores, f"{seat_ref(state.winner)} wins {how}.")
+    line = winning_line(state)
+    if state.resigned or line is None:
+        why = f"{seat_ref(1 - state.winner)} resigned"
+    else:
+        why = f"{seat_ref(state.winner)} got three in a row ({', '.join(line)})"
+    return Outcome((state.winner,), scores, f"{seat_ref(state.winner)} wins {how}.", reason=why)
+
+
+def winning_line(state: State) -> tuple[str, ...] | None:
+    """The three squares that won the game (the board marks them), or None."""
+    if state.winner is None:
+        return None
+    return next((line for line in LINES if all(state.board.get(s) == state.winner for s in line)), None)
 
 
 def fallback(state: State, seat: int) -> dict[str, Any]:

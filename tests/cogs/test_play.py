@@ -20,7 +20,7 @@ async def test_a_whole_game_through_slash_commands(harness: Harness):
         reply = (await mark(harness, user, name, square))[0]
         assert reply.files == ["board.png"] and not reply.ephemeral
     reply = (await mark(harness, ALICE, "alice", "a3"))[0]
-    assert "Game over" in reply.content and "Winner: alice" in reply.content
+    assert "Game over" in reply.content and "🏆 alice wins" in reply.content
     table = await harness.bot.store.table(1)
     assert table is not None and table.status == "finished" and table.announced == table.version
 

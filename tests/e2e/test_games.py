@@ -50,7 +50,7 @@ async def test_tictactoe_whole_game(discord: FakeDiscord, bot: BotProcess, drive
     for reply, (_, square), (waiting, _) in zip(replies[:-1], moves[:-1], moves[1:], strict=True):
         assert pinged(driver, reply) == {waiting.id}, f"after {square} the next player must be pinged"
     last = replies[-1]
-    assert "wins" in last.text and "three in a row" in last.text and not pinged(driver, last)
+    assert "wins" in last.text and "three in a row" in last.text and pinged(driver, last) == {x.id, o.id}
     final = board_image(driver, last)
     assert final.size == first.size and final.tobytes() != first.tobytes()
 

@@ -53,7 +53,7 @@ async def test_a_whole_game_in_the_console(tmp_path: Path):
     assert "! You are not playing at this table" in text
     assert "Mark c3" in text  # `legal` lists the choices
     assert "moves by the bot" in text
-    assert "Game over" in text and "Winner: alice" in text
+    assert "Game over" in text and "🏆 alice wins" in text
     assert "hits" in text and "! 'nonsense' is not a dice term" in text
     images = sorted(p.name for p in (tmp_path / "images").iterdir())
     assert "table-board-1.png" in images and len(images) >= 7
@@ -112,7 +112,7 @@ async def test_one_person_plays_a_whole_game_against_a_bot_in_the_console(tmp_pa
     after = text.split("alice puts X on b2", 1)[1]
     assert "Bot 1 puts O on" in after and after.rstrip().endswith("(pick <n>)")  # answered before the next command
     text = await play(tmp_path, ["do 1"] * 4 + ["history"])  # alice's five marks at most fill the grid
-    assert "**Game over.**" in text and "Winner: alice." not in text  # the bot never loses
+    assert "**Game over**" in text and "🏆 alice wins" not in text  # the bot never loses
     history = text.split("**History of", 1)[1]
     assert history.count("Bot 1 puts O on") >= 3
 

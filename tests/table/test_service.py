@@ -120,8 +120,9 @@ async def test_game_end_posts_scores_winner_turns_and_duration(service: TableSer
         await service.act(CHANNEL, caller, {"type": "mark", "square": square})
     clock.advance(3 * 3600)
     post = await service.act(CHANNEL, ALICE, {"type": "mark", "square": "c1"})
-    assert post.finished and "Game over" in post.text and "Winner: alice" in post.text
-    assert "5 turns in 3 h 0 min" in post.text
+    assert post.finished and "Game over" in post.text and "🏆 alice wins" in post.text
+    assert "lasted 5 turns over less than a day (3 h 0 min)" in post.text
+    assert post.mentions == [ALICE.user_id, BOB.user_id]  # the game's end calls every player
     table = await service.table_here(CHANNEL)
     assert table.status == "finished"
     assert (await service.board(CHANNEL))[1].startswith(b"\x89PNG")  # finished tables stay viewable
