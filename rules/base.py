@@ -53,6 +53,11 @@ class Param:
     help: str
     kind: ParamKind = "choice"
     required: bool = True
+    noun: str = ""  # what one value is called in a refusal ("space" for `from`), where the name is no noun
+
+    @property
+    def called(self) -> str:
+        return self.noun or self.name
 
 
 @dataclass(frozen=True)

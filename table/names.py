@@ -38,6 +38,17 @@ def _head(label: str) -> str:
     return re.split(r":|,| \(| - ", label, maxsplit=1)[0].strip()
 
 
+def _shown_name(label: str, value: str) -> str:
+    """The name a did-you-mean offers for a value: the id's words as its label spells them ('Citadel of Iron's
+    Grasp' in 'Move 2 Wizards from Citadel of Iron's Grasp to Ashfen'), else the name the label starts with."""
+    if _ID.fullmatch(value):
+        spelled = r"[\s\-_'’.]*".join(map(re.escape, normal(humanized(value))))
+        found = re.search(rf"(?<!\w){spelled}(?!\w)", label, re.IGNORECASE)
+        if found:
+            return found.group(0)
+    return _POSITION.sub("", _head(label))
+
+
 def _singular(word: str) -> str:
     lower = word.casefold()
     for plural, single in _PLURALS:
@@ -72,9 +83,11 @@ def _items(value: Any) -> list[str]:
     return [str(item) for item in value] if isinstance(value, list) else [str(value)]
 
 
-def resolve(choices: list[Choice], action: dict[str, Any], params: set[str]) -> dict[str, Any]:
+def resolve(choices: list[Choice], action: dict[str, Any], params: set[str] | dict[str, str]) -> dict[str, Any]:
     """`action` with every typed name of a legal value (of the named `params`) replaced by that value's id. A value
-    no name matches is left for the rules to refuse, unless it is close to one: the refusal asks 'did you mean?'."""
+    no name matches is left for the rules to refuse, unless it is close to one: the refusal asks 'did you mean?'.
+    `params` may say what one value of each is called ('space' for `from`), for that question."""
+    nouns = params if isinstance(params, dict) else {param: param for param in params}
     kind = str(action.get("type"))
     mine = [choice for choice in choices if choice.action.get("type") == kind]
     aliases = {(name, value) for choice in choices for name, value in _NAMED_ID.findall(choice.label)}
@@ -87,13 +100,13 @@ def resolve(choices: list[Choice], action: dict[str, Any], params: set[str]) -> 
             continue
         written = [c for c in offered if isinstance(c.action[param], str)]
         if isinstance(given, list):
-            resolved[param] = _many(param, [str(item) for item in given], offered, written)
+            resolved[param] = _many(param, nouns[param], [str(item) for item in given], offered, written)
         else:
-            resolved[param] = _one(param, given, Names.of(offered, param, aliases))
+            resolved[param] = _one(nouns[param], given, Names.of(offered, param, aliases))
     return resolved
 
 
-def _many(param: str, typed: list[str], offered: list[Choice], written: list[Choice]) -> list[str] | str:
+def _many(param: str, noun: str, typed: list[str], offered: list[Choice], written: list[Choice]) -> list[str] | str:
     """A typed list: the legal value it spells out whole (or the label of its choice, commas and all), if the engine
     writes its lists as text; else each item resolved among the items of the legal lists (never against a whole
     text, which an item only resembles)."""
@@ -102,7 +115,7 @@ def _many(param: str, typed: list[str], offered: list[Choice], written: list[Cho
         if whole is not None:
             return whole
     names = Names.of([c for c in offered if not isinstance(c.action[param], str)], param)
-    return [_one(param, item, names) for item in typed]
+    return [_one(noun, item, names) for item in typed]
 
 
 def labelled(choices: list[Choice], typed: str) -> Choice | None:
@@ -125,7 +138,7 @@ class Names:
         for _, value in ids:
             self.values.setdefault(value, humanized(value))
         for label, value in labels:
-            self.values[value] = _POSITION.sub("", _head(label)) or self.values.get(value, value)
+            self.values[value] = _shown_name(label, value) or self.values.get(value, value)
         self.labels = labels  # (label, value) of the choices holding one value of the parameter
         whole = [*ids, *labels]  # a whole label before the name it starts with, which another label may share
         heads = [(_head(label), value) for label, value in labels]
@@ -197,11 +210,11 @@ def _unique(spellings: Iterable[tuple[str, str]], key: Any) -> dict[str, str]:
     return keys
 
 
-def _one(param: str, typed: str, names: Names) -> str:
+def _one(noun: str, typed: str, names: Names) -> str:
     found = names.find(typed)
     if found is not None:
         return found
     close = names.closest(typed)
     if close is not None:
-        raise RuleError(f"There is no {param} called {typed[:40]!r} you can choose now. Did you mean {close}?")
+        raise RuleError(f"There is no {noun} called {typed[:40]!r} you can choose now. Did you mean {close}?")
     return typed

@@ -51,9 +51,12 @@ class Play(Outbox):
             if mine.seat not in waiting:
                 who = ", ".join(seat.name for seat in seats if seat.seat in waiting) or "nobody"
                 raise TableError(f"It is not your move: the game is waiting for {who}.")
-            if typed:  # legal() can take a while: off the event loop, like act below
-                action = await asyncio.to_thread(_typed_action, engine, state, mine.seat, action, self.namer(seats))
-            return await self._apply(table, seats, engine, state, mine.seat, caller.user_id, action, "act")
+            try:
+                if typed:  # legal() can take a while: off the event loop, like act below
+                    action = await asyncio.to_thread(_typed_action, engine, state, mine.seat, action, self.namer(seats))
+                return await self._apply(table, seats, engine, state, mine.seat, caller.user_id, action, "act")
+            except RuleError as error:  # engines name players by seat: the refusal names them as every message does
+                raise RuleError(fill_seats(str(error), self.namer(seats))) from None
 
     async def press(self, caller: Caller, table_id: int, version: int, seat: int, index: int) -> Post:
         """A quick-action button: the seat's `index`-th quick choice, valid only at `version`."""
@@ -248,11 +251,12 @@ def _typed_action(
     """A typed action as the engine takes it: names as the board prints them stand for their ids, and a near miss
     is refused with a did-you-mean. Labels are read with the players' names, as they are shown. A name is made its
     id even where the game's rules would take it, so the log holds the same action however it was given."""
-    named = {p.name for s in engine.meta.actions if s.name == action.get("type") for p in s.params}
-    chosen = {p.name for s in engine.meta.actions for p in s.params if p.kind in ("choice", "list")}
+    # each chosen parameter of this action and what one of its values is called, for a did-you-mean
+    spec = [p for s in engine.meta.actions if s.name == action.get("type") for p in s.params]
+    chosen = {p.name: p.called for p in spec if p.kind in ("choice", "list")}
     shown = [Choice(c.action, fill_seats(c.label, name), c.quick) for c in engine.legal(state, seat)]
     try:
-        return resolve(shown, action, named & chosen)
+        return resolve(shown, action, chosen)
     except RuleError:
         if engine.is_legal(state, seat, action):  # a spelling the game's rules know and the names here do not
             return action

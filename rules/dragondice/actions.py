@@ -162,7 +162,11 @@ def _army_for_action(state: State, seat: int, action: dict[str, Any], kind: str)
     where = text_param(action, "army")
     if state.step == "action":
         if where != state.marching:
-            raise RuleError(f"Your marching army is at {_place(state, state.marching)}; it takes this march's action.")
+            only, why = _only(state, seat, state.marching)
+            raise RuleError(
+                f"Only your marching army acts now, at {_place(state, state.marching)}, and it may take the {only} "
+                f"action: {why}."
+            )
     else:
         _need_step(state, "march")
         armies = choices.march_armies(state, seat)
@@ -171,14 +175,8 @@ def _army_for_action(state: State, seat: int, action: dict[str, Any], kind: str)
                 f"No army of yours may march from {where[:40]!r}; choose one of "
                 f"{', '.join(_place(state, w) for w in armies) or 'none'}."
             )
-    allowed = choices.allowed_actions(state, seat, where)
-    if kind not in allowed:
-        if where == RESERVE:
-            why = "it is in the reserves"
-        else:
-            terrain = state.terrain(where)
-            why = f"{terrain.name} shows {terrain.face} ({terrain.shows()})"
-        only = " or ".join(allowed)
+    if kind not in choices.allowed_actions(state, seat, where):
+        only, why = _only(state, seat, where)
         raise RuleError(f"Your army at {_place(state, where)} may only take the {only} action now: {why}.")
     return where
 
@@ -240,7 +238,8 @@ def _reinforce(state: State, seat: int, action: dict[str, Any], rng: Rng, log: A
     ids, tid = units_param(action), text_param(action, "terrain")
     terrains = [t.id for t in state.terrains]
     if tid not in terrains:
-        raise RuleError(f"terrain must be one of {', '.join(terrains)}.")
+        named = ", ".join(_place(state, t) for t in terrains)
+        raise RuleError(f"There is no terrain called {tid[:40]!r}. Reinforce at one of: {named}.")
     reserves = {u.id: u for u in state.army(seat, RESERVE)}
     bad = [i[:20] for i in ids if i not in reserves]
     if not ids or bad or len(set(ids)) != len(ids):
@@ -264,13 +263,21 @@ def _retreat(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Act
         mine[uid].where = RESERVE
 
 
+def _only(state: State, seat: int, where: str) -> tuple[str, str]:
+    """The actions the army at `where` may take now ('melee or missile'), and why ('Highland shows 3 (magic)')."""
+    only = " or ".join(choices.allowed_actions(state, seat, where))
+    if where == RESERVE:
+        return only, "it is in the reserves"
+    terrain = state.terrain(where)
+    return only, f"{terrain.name} shows {terrain.face} ({terrain.shows()})"
+
+
 def _place(state: State, where: str) -> str:
     return "the reserves" if where == RESERVE else f"{state.terrain(where).name} ({where})"
 
 
 def _army_ref(state: State, key: str) -> str:
-    where, seat = key.split(":")
-    return f"{seat_ref(int(seat))}'s army at {state.terrain(where).name} ({key})"
+    return choices.army_label(state, key)
 
 
 def _names(state: State, ids: list[str]) -> str:

@@ -62,7 +62,9 @@ meta = Meta(
             menu=True,
         ),
         ActionSpec(
-            "counter", "Decide whether to oppose the manoeuvre at your terrain.", (Param("oppose", "yes or no"),)
+            "counter",
+            "Decide whether to oppose the manoeuvre at your terrain.",
+            (Param("oppose", "yes or no", noun="answer"),),
         ),
         ActionSpec(
             "counterattack",

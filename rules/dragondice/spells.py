@@ -143,22 +143,31 @@ def demand_of(state: State, casts: list[Cast]) -> dict[str, int]:
     return demand
 
 
+def _named_targets(state: State, valid: list[str]) -> str:
+    """The targets as the cast list names them ('Bob's army at Highland (t0)'), never as codes ('t0:1')."""
+    from rules.dragondice.choices import target_label  # choices builds on this module
+
+    return ", ".join(target_label(state, target) for target in valid) or "none"
+
+
 def check_cast(state: State, seat: int, spell_id: str, target: str, element: str) -> Cast:
     """Validate an announcement fully; raises RuleError naming what would be allowed."""
     if spell_id not in SPELLS:
-        raise RuleError(f"There is no spell {spell_id[:40]!r}. Spells: {', '.join(SPELLS)}.")
+        raise RuleError(f"There is no spell {spell_id[:40]!r}. Spells: {', '.join(s.name for s in SPELLS.values())}.")
     spell = SPELLS[spell_id]
     if state.marching == RESERVE and not spell.reserve:
         allowed = ", ".join(s.name for s in SPELLS.values() if s.reserve)
         raise RuleError(f"{spell.name} cannot be cast from the reserves; from there you may cast {allowed}.")
     valid = targets(state, seat, spell)
+    named = _named_targets(state, valid)
     if announced_on(state, spell, target):
         raise RuleError(
-            f"{spell.name} is already announced on {target}: a spell is announced once per unit in a magic action; "
-            f"other targets: {', '.join(valid) or 'none'}."
+            f"{spell.name} is already announced on {target}: "
+            f"a spell is announced once per unit in a magic action; "
+            f"other targets: {named}."
         )
     if target not in valid:
-        raise RuleError(f"{spell.name} cannot target {target[:40]!r} now; valid targets: {', '.join(valid) or 'none'}.")
+        raise RuleError(f"{spell.name} cannot target {target[:40]!r} now; it may target: {named}.")
     colours = elements_for(state, seat, spell, target)
     element = element or (colours[0] if len(colours) == 1 else "")
     if element not in colours:

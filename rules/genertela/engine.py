@@ -92,7 +92,11 @@ meta = Meta(
         ActionSpec(
             "move",
             "Move units from one zone to another (ordinary units go first).",
-            (Param("from", "Zone to move from"), Param("to", "Zone to move to"), Param("count", "How many", "int")),
+            (
+                Param("from", "Zone to move from", noun="zone"),
+                Param("to", "Zone to move to", noun="zone"),
+                Param("count", "How many", "int"),
+            ),
             menu=True,
         ),
         ActionSpec(  # secret: the channel learns each side's target from the dice, once both sides chose

@@ -43,7 +43,7 @@ meta = Meta(
         ActionSpec(
             "move",
             "Move pieces of one kind; land to sea boards a Warship, sea to land goes ashore.",
-            (_PIECE, _COUNT, Param("from", "From space"), Param("to", "To space")),
+            (_PIECE, _COUNT, Param("from", "From space", noun="space"), Param("to", "To space", noun="space")),
             menu=True,
         ),
         ActionSpec("fight", "Fight the battle you started in a space.", (Param("space", "Battle space"),)),
@@ -77,7 +77,7 @@ meta = Meta(
             "retreat",
             "Pull the attackers back to a space: all of them, or one kind at a time to split them.",
             (
-                Param("to", "Retreat to"),
+                Param("to", "Retreat to", noun="space"),
                 Param("piece", "Only this kind of piece (to split the retreat)", required=False),
                 Param("count", "How many of that kind", kind="int", required=False),
             ),
@@ -86,10 +86,12 @@ meta = Meta(
         ActionSpec(
             "amok",
             "Let a Monster run amok into an empty enemy land space.",
-            (Param("to", "Space to overrun"),),
+            (Param("to", "Space to overrun", noun="space"),),
             menu=True,
         ),
-        ActionSpec("buy", "Buy new pieces and place them.", (_PIECE, _COUNT, Param("at", "Where to place them"))),
+        ActionSpec(
+            "buy", "Buy new pieces and place them.", (_PIECE, _COUNT, Param("at", "Where to place them", noun="space"))
+        ),
         ActionSpec(
             "play",
             "Play an event card or a treasure from your hand.",

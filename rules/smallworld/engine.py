@@ -49,7 +49,8 @@ meta = Meta(
         ActionSpec("reinforce", "Last conquest with the reinforcement die (choose the target first).", (
             Param("region", "Region to attempt"),)),
         ActionSpec("redeploy", "Move tokens between your regions (or from your hand).", (
-            Param("source", "hand, or one of your regions"), Param("to", "One of your regions"),
+            Param("source", "hand, or one of your regions", noun="region"),
+            Param("to", "One of your regions", noun="region"),
             Param("count", "How many tokens", kind="int")), menu=True),
         ActionSpec("abandon", "Leave one of your regions (start of turn, before conquering).", (
             Param("region", "Region to leave"),)),

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules.base import ActionLog, RuleError, require, seat_ref
+from rules.base import ActionLog, RuleError, normal, require, seat_ref
 from rules.rng import Rng
-from rules.tashkalar.board import ORIENTATION_LABELS, ORIENTATIONS, is_square
-from rules.tashkalar.content import CARDS, FLARES, MOVE_KINDS, RANK_NAMES, TASKS
+from rules.tashkalar.board import ORIENTATION_LABELS, is_square
+from rules.tashkalar.content import CARDS, FLARES, MOVE_KINDS, RANK_NAMES, TASKS, Card
 from rules.tashkalar.effects import apply_move, apply_pick, current, destinations, remove, settle, start, targets
-from rules.tashkalar.patterns import check_spot, reusable
+from rules.tashkalar.patterns import check_spot, reusable, spots
 from rules.tashkalar.scoring import (
     check_end,
     claimable,
@@ -51,6 +51,42 @@ def _square(action: dict[str, Any], key: str) -> str:
     value = _text(action, key, "a square from a1 to i9").lower()
     require(is_square(value), f"{value[:12]!r} is not a square; squares run from a1 (bottom left) to i9.")
     return value
+
+
+def _card(text: str, cards: list[str]) -> str:
+    """One of `cards` by its id or by its name as the hand shows it ('Dust Runner'); else `text` as given."""
+    for card_id in cards:
+        if text == card_id or normal(text) == normal(CARDS[card_id].name):
+            return card_id
+    return text
+
+
+def _names(cards: list[str]) -> str:
+    return ", ".join(CARDS[c].name for c in cards) or "none"
+
+
+# a facing as the summon list shows it ('mirrored, rotated 90°'), its short form ('90m') or 'rotated 90'
+def _facing_key(text: str) -> str:
+    return normal(text).replace(",", "").replace("°", "")
+
+
+_FACINGS = {_facing_key(key): code for code, label in ORIENTATION_LABELS.items() for key in (code, label)}
+
+
+def _facing(action: dict[str, Any]) -> str:
+    shown = "; ".join(ORIENTATION_LABELS.values())
+    text = _text(action, "orientation", f"how the being faces: {shown}")
+    key = _facing_key(text)
+    require(key in _FACINGS, f"{text[:20]!r} is not a facing. Say it as the summon list does: {shown}.")
+    return _FACINGS[key]
+
+
+def _fits_now(state: State, seat: int, card: Card) -> str:
+    where = [f"{s.where} ({ORIENTATION_LABELS[s.orientation]})" for s in spots(state, seat, card)]
+    if not where:
+        return f"{card.name} fits nowhere on the arena now."
+    more = f" and {len(where) - 10} more" if len(where) > 10 else ""
+    return f"{card.name} fits now at: {', '.join(where[:10])}{more}."
 
 
 def _colour(action: dict[str, Any], key: str, state: State, seat: int) -> int:
@@ -99,14 +135,12 @@ def _put_common(state: State, seat: int, square: str, log: ActionLog) -> None:
 def summon(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
     _free_action(state, seat, own_turn=True)
     hand = state.hands[seat]
-    card_id = _text(action, "card", "a being or legend from your hand")
     known = [*hand.beings, *hand.legends]
-    names = ", ".join(CARDS[c].name for c in known) or "none"
-    require(card_id in known, f"{card_id[:40]!r} is not in your hand. Your beings and legends: {names}.")
+    card_id = _card(_text(action, "card", "a being or legend from your hand"), known)
+    require(card_id in known, f"{card_id[:40]!r} is not in your hand. Your beings and legends: {_names(known)}.")
     card = CARDS[card_id]
     where = _square(action, "where")
-    orientation = _text(action, "orientation", "one of " + ", ".join(ORIENTATIONS))
-    require(orientation in ORIENTATIONS, f"Orientation must be one of {', '.join(ORIENTATIONS)}.")
+    orientation = _facing(action)
     borrow = None
     if action.get("borrow") is not None:
         require(
@@ -115,7 +149,10 @@ def summon(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Actio
         )
         borrow = _colour(action, "borrow", state, seat)
         require(COLOURS[borrow] not in state.borrowed[seat], f"You have already improvised with {COLOURS[borrow]}.")
-    spot = check_spot(state, seat, card, where, orientation, borrow)
+    try:
+        spot = check_spot(state, seat, card, where, orientation, borrow)
+    except RuleError as error:  # why not there, and where it does fit
+        raise RuleError(f"{error} {_fits_now(state, seat, card)}") from None
     # valid: apply
     state.actions_left -= 1
     if card_id in hand.beings:
@@ -240,14 +277,14 @@ def discard(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Acti
     _free_action(state, seat, own_turn=True)
     require(not state.discarded, "You may discard and draw only once per turn.")
     hand = state.hands[seat]
-    card_id = _text(action, "card", "a being from your hand")
-    names = ", ".join(f"{CARDS[c].name} ({c})" for c in hand.beings) or "none"
+    card_id = _card(_text(action, "card", "a being from your hand"), hand.beings)
+    names = _names(hand.beings)
     require(card_id in hand.beings, f"{card_id[:40]!r} is not a being in your hand. Your beings: {names}.")
-    bottom = _bottom(action)
     others = [c for c in hand.beings if c != card_id]
+    bottom = [_card(c, others) for c in _bottom(action)]
     require(
         len(set(bottom)) == len(bottom) and all(c in others for c in bottom),
-        f"bottom may list only your other beings, once each: {', '.join(others) or 'none'}.",
+        f"Under the deck you may put only your other beings, once each: {_names(others)}.",
     )
     state.actions_left -= 1
     state.discarded = True

@@ -18,27 +18,27 @@ meta = Meta(
         ), menu=True),
         ActionSpec("summon", "Summon a being whose pattern your tokens form (1 action).", (
             Param("card", "Being or legend from your hand"),
-            Param("where", "Square the being appears on"),
+            Param("where", "Square the being appears on", noun="square"),
             Param("orientation", "How the pattern is turned"),
-            Param("borrow", "Battle: improvise with one token of this colour", required=False),
+            Param("borrow", "Battle: improvise with one token of this colour", required=False, noun="colour"),
         )),
         ActionSpec(
             "pick", "Choose the square for the effect being resolved.", (Param("square", "Target square"),), menu=True
         ),
         ActionSpec("move", "Choose a token and where it goes, for a move or jump effect.", (
-            Param("from", "Token to move"),
-            Param("to", "Where it goes"),
+            Param("from", "Token to move", noun="square"),
+            Param("to", "Where it goes", noun="square"),
         )),
         ActionSpec("skip", "Skip the rest of the effect being resolved (when it is optional)."),
         ActionSpec("take", "Token shortage: choose which of your tokens on the board to reuse.", (
             Param("square", "Your token to pick up"),
         )),
         ActionSpec("flare", "Call your Flare (free, before an action) when an opponent is ahead.", (
-            Param("against", "Colour of the opponent you compare with"),
+            Param("against", "Colour of the opponent you compare with", noun="colour"),
         )),
         ActionSpec("discard", "Discard a being and draw a new one (1 action, once a turn).", (
             Param("card", "Being to discard"),
-            Param("bottom", "Other beings to put under your deck", kind="list", required=False),
+            Param("bottom", "Other beings to put under your deck", kind="list", required=False, noun="being"),
         )),
         ActionSpec("claim", "High Form: choose which completed task to claim as your turn ends.", (
             Param("task", "Task on offer"),

@@ -84,7 +84,7 @@ def test_spell_watery_double():
 def test_spell_flash_flood():
     state = casting({"water": 8})
     act(state, 0, {"type": "cast", "spell": "flash_flood", "target": "t2"})
-    with pytest.raises(RuleError, match="valid targets: t0, t1"):  # once per terrain per turn
+    with pytest.raises(RuleError, match=r"it may target: Highland \(t0\), Coastland \(t1\)\."):  # once per terrain per turn
         act(state, 0, {"type": "cast", "spell": "flash_flood", "target": "t2"})
     act(state, 0, {"type": "pass"}, blank(FEN), blank(TIDE))
     assert state.terrain("t2").face == 3 and state.flooded == ["t2"]
@@ -281,7 +281,7 @@ def test_spell_mob_fury():
 def test_spell_rising_ground():
     state = species_casting("feral", {"earth": 10})
     act(state, 0, {"type": "cast", "spell": "rising_ground", "target": "t2", "element": "earth"})
-    with pytest.raises(RuleError, match="valid targets: none"):  # once per terrain; t0, t1 hold no army of ours
+    with pytest.raises(RuleError, match="it may target: none"):  # once per terrain; t0, t1 hold no army of ours
         act(state, 0, {"type": "cast", "spell": "rising_ground", "target": "t2", "element": "earth"})
     events = act(state, 0, {"type": "pass"})
     assert state.terrain("t2").face == 5 and "Rising Ground turns" in texts(events)
