@@ -21,6 +21,7 @@ from table.store import Delivery, Prefs, ReminderRow, SeatRow, TableRow
 
 log = logging.getLogger(__name__)
 ESCALATE_AFTER = 3  # unanswered DMs before the channel is told (once per wait)
+RETRY = 600  # a message Discord did not take is tried again this much later
 
 
 @dataclass(frozen=True)
@@ -99,15 +100,23 @@ class Message:
     origin: Origin
     user_id: int
     delivery: int | None = None  # its claim in the store (deliveries), ended once it is sent
+    since: float | None = None  # the wait it belongs to
+
+    @property
+    def warning(self) -> bool:
+        return self.text.startswith("⏳")
 
 
 class Reminders:
     """Reminders, the warning before a deadline, and the deadline's fallback.
 
     A deadline never falls on a player who was not warned: the warning goes out when a quarter of the time is
-    left; if it falls in the player's quiet hours it waits for their end, and the deadline moves with it (to the
-    end of the quiet hours plus that quarter). While a player is away (/away), reminders wait for their return and
-    deadlines are held back, up to the table's allowance for that seat over the whole game."""
+    left, once per wait, and the deadline is always at least that quarter after the moment it was delivered (a
+    warning postponed by quiet hours, or retried while Discord is down, moves the deadline with it). While a
+    player is away (/away), reminders wait for their return and the warning and deadline are held back, but the
+    deadline never moves further than the table's allowance for that seat over the whole game; once it is used
+    up, the player is treated as present. Quiet hours postpone everything the clock sends on its own: DMs,
+    escalation mentions and the warning."""
 
     def __init__(self, service: TableService, notifier: Notifier) -> None:
         self.service = service
@@ -123,8 +132,14 @@ class Reminders:
             except Exception:  # one broken table or user must not stop the others' reminders
                 report.failed += 1
                 log.exception("reminder for table %s seat %s failed", row.table_id, row.seat)
-                # try again in ten minutes, not in a tight loop, unless the wait ended meanwhile
-                await self.store.update_reminder_if(replace(row, next_at=now + 600), row.since, row.sent)
+                # try again what was due in ten minutes, not in a tight loop, unless the wait ended meanwhile; a
+                # failed warning is not a reminder: the pace's next reminder keeps its time
+                retry = replace(
+                    row,
+                    next_at=now + RETRY if row.next_at <= now else row.next_at,
+                    warn_at=now + RETRY if row.warn_at is not None and row.warn_at <= now else row.warn_at,
+                )
+                await self.store.update_reminder_if(retry, row.since, row.sent)
         return report
 
     async def _handle(self, due: ReminderRow, now: float, report: TickReport) -> None:
@@ -167,7 +182,7 @@ class Reminders:
                 self.service.owner,
                 self.service.clock() + self.service.lease,
             )
-        return replace(message, delivery=delivery)
+        return replace(message, delivery=delivery, since=row.since)
 
     async def _take_over(self, now: float, batch: int, report: TickReport) -> None:
         """Send the messages claimed by a process that died before sending them (their lease ran out)."""
@@ -184,27 +199,61 @@ class Reminders:
         if row is None or row.since != claim.since:  # the player moved since: the message is out of date
             await self.store.end_delivery(claim.id)
             return
-        message = Message(claim.how, claim.text, Origin(**claim.origin), claim.user_id, claim.id)
+        message = Message(claim.how, claim.text, Origin(**claim.origin), claim.user_id, claim.id, claim.since)
         await self._send(claim.table_id, claim.seat, message, report)
 
     async def _send(self, table_id: int, seat: int, message: Message, report: TickReport) -> None:
         row = await self.store.reminder(table_id, seat)
+        reached = False
         try:
             if message.how == "mention":  # the channel reads the call, not the player's private summary
                 await self.notifier.mention(message.origin.channel_id, message.user_id, _public(message.text))
                 report.mentioned += 1
+                reached = True
             elif message.how == "dm":
                 if await self.notifier.dm(message.user_id, message.text, message.origin):
                     report.reminded += 1
+                    reached = True
                 elif row is not None:
-                    await self._dms_closed(row, message.user_id, message.origin.channel_id, message.text, report)
-        except Exception:
-            # not delivered: give the claim back so the tick's retry (in ten minutes) sends it again
-            if row is not None and message.text.startswith("⏰"):
-                await self.store.update_reminder_if(replace(row, sent=row.sent - 1), row.since, row.sent)
+                    reached = await self._dms_closed(row, message, report)
+        except Exception:  # Discord is down: the wait gets the message back, the other tables go on
+            report.failed += 1
+            log.exception("sending a reminder for table %s seat %s failed", table_id, seat)
+            await self._undelivered(table_id, seat, message)
             await self._delivered(message)
-            raise
+            return
         await self._delivered(message)
+        if reached and message.warning:
+            await self._warned(table_id, seat, message)
+
+    async def _undelivered(self, table_id: int, seat: int, message: Message) -> None:
+        """Discord did not take the message: hand it back to the wait, so the clock tries it again in ten minutes
+        as the same reminder (counted once) or the same warning (never a reminder of the pace)."""
+        retry = self.service.clock() + RETRY
+        async with self.service.lock(table_id):
+            row = await self.store.reminder(table_id, seat)
+            if row is None or row.since != message.since:
+                return  # the player moved meanwhile: nothing is owed any more
+            if message.warning:
+                row.warn_at = retry if row.warn_at is None else min(row.warn_at, retry)
+            elif message.text.startswith("⏰") and row.sent > 0:
+                row.sent -= 1
+                row.next_at = min(row.next_at, retry)
+                row.mentioned = row.mentioned and message.how != "mention"
+            await self.store.put_reminder(row)
+
+    async def _warned(self, table_id: int, seat: int, message: Message) -> None:
+        """The warning reached the player: the deadline is at least a quarter of the time after that moment, even
+        when the warning went out late (Discord was down, or a process died and another took its claim over)."""
+        delivered = self.service.clock()
+        async with self.service.lock(table_id):
+            row = await self.store.reminder(table_id, seat)
+            table = await self.store.table(table_id)
+            if row is None or table is None or row.since != message.since or row.deadline_at is None:
+                return
+            if row.deadline_at < delivered + _quarter(table, row):
+                row.deadline_at = delivered + _quarter(table, row)
+                await self.store.put_reminder(row)
 
     async def _delivered(self, message: Message) -> None:
         if message.delivery is not None:
@@ -222,26 +271,22 @@ class Reminders:
             if holder is None:
                 return False
             prefs = await self.store.prefs(holder.user_id)
-            quarter = (table.deadline or 0) * WARN_LEFT
-            left = table.away_allowance - await self.store.away_used(table.id, due.seat)
-            if prefs.away(now) and prefs.away_to is not None and left > 0:
-                hold = min(prefs.away_to, now + left) - now
-                await self.store.add_away_used(table.id, due.seat, hold)
-                row.warn_at = now + hold  # warned on their return, with a quarter of the time still to play
-                row.deadline_at = now + hold + quarter
-                row.next_at = max(row.next_at, now + hold)
-            elif row.warn_at is not None:  # the warning never went out: it goes first, the deadline after it
-                row.deadline_at = max(row.deadline_at, (quiet_until(prefs, now) or now) + quarter)
-                row.warn_at = min(row.warn_at, now)
-            else:
-                return False
+            if await self._hold(table, row, prefs, now):
+                report.postponed += 1
+                return True
+            if row.warn_at is None:
+                return False  # warned, and not away with allowance left: the deadline falls
+            # the warning never went out (or its retry is pending): it goes first, the deadline after it
+            warn = max(quiet_until(prefs, now) or now, row.warn_at)
+            row.deadline_at = max(row.deadline_at, warn + _quarter(table, row))
             report.postponed += 1
             await self.store.put_reminder(row)
             return True
 
     async def _claim_warning(self, due: ReminderRow, now: float, report: TickReport) -> Message | None:
-        """The warning before a deadline, claimed under the lock. Quiet hours and absences postpone it; a
-        postponed warning pushes the deadline back so the player still has a quarter of the time after it."""
+        """The warning before a deadline, claimed under the lock. Quiet hours and absences (within the allowance)
+        postpone it; a postponed warning pushes the deadline back so the player still has a quarter of the time
+        after it."""
         async with self.service.lock(due.table_id):
             row = await self.store.reminder(due.table_id, due.seat)
             table = await self.store.table(due.table_id)
@@ -251,18 +296,22 @@ class Reminders:
             if holder is None:
                 return None
             prefs = await self.store.prefs(holder.user_id)
-            quarter = (row.deadline_at - row.since) * WARN_LEFT
-            wake = prefs.away_to if prefs.away(now) else quiet_until(prefs, now)
+            quarter = _quarter(table, row)
+            if await self._hold(table, row, prefs, now):  # away, with allowance left: warned on their return
+                report.postponed += 1
+                return None
+            wake = quiet_until(prefs, now)
             if wake is not None:
                 row.warn_at = wake
-                if not prefs.away(now):  # an absence holds the deadline itself back, within the allowance
-                    row.deadline_at = max(row.deadline_at, wake + quarter)
+                row.deadline_at = max(row.deadline_at, wake + quarter)
                 report.postponed += 1
                 await self.store.put_reminder(row)
                 return None
-            how = "dm" if prefs.dms and not prefs.dm_closed else "mention"  # a warning always reaches them
+            # a warning always reaches them, away with no allowance left too; with DMs closed or off it is a
+            # channel mention of its own (the last call), besides the reminders' one mention per wait
+            how = "dm" if prefs.dms and not prefs.dm_closed else "mention"
             row.warn_at = None
-            row.mentioned = row.mentioned or how == "mention"
+            row.deadline_at = max(row.deadline_at, now + quarter)
             report.warned += 1
             text = (
                 f"⏳ Last call in **{self.service.engine(table).meta.title}**: your move is due "
@@ -290,7 +339,7 @@ class Reminders:
             prefs = await self.store.prefs(holder.user_id)
             escalate = row.sent >= ESCALATE_AFTER and not row.mentioned
             wake = prefs.away_to if prefs.away(now) else quiet_until(prefs, now)
-            if wake is not None and (not escalate or prefs.away(now)):
+            if wake is not None:  # quiet hours and absences postpone the escalation's mention too
                 row.next_at = wake
                 report.postponed += 1
                 await self.store.put_reminder(row)
@@ -311,6 +360,30 @@ class Reminders:
             row.mentioned = row.mentioned or how == "mention"
             return await self._claimed(row, Message(how, text, await self._origin(table), holder.user_id))
 
+    async def _hold(self, table: TableRow, row: ReminderRow, prefs: Prefs, now: float) -> bool:
+        """Hold a wait's warning or fallback, due now, while its player is away, and charge the seat's allowance
+        with exactly how much further the deadline moves than it would for a player who is here; the row is
+        stored in the same commit. False when they are not away or their allowance for this game is used up:
+        then the clock runs as for anyone."""
+        left = table.away_allowance - await self.store.away_used(table.id, row.seat)
+        if not prefs.away(now) or prefs.away_to is None or left <= 0 or row.deadline_at is None:
+            return False
+        quarter = _quarter(table, row)
+        if row.warn_at is not None:  # not warned yet: warned on their return, with a quarter still to play
+            here = max(row.deadline_at, now + quarter)  # the deadline if they were warned now
+            back = min(prefs.away_to, here + left - quarter)
+            row.warn_at = back
+            row.deadline_at = max(row.deadline_at, back + quarter)
+            held = row.deadline_at - here
+        else:  # warned before they left: the deadline waits for their return, and a quarter more if it can
+            row.deadline_at = min(prefs.away_to + quarter, now + left)
+            held = row.deadline_at - now
+        row.next_at = max(row.next_at, min(prefs.away_to, row.deadline_at))  # no reminders while away
+        async with self.store.transaction():  # never an allowance charged for a deadline that did not move
+            await self.store.add_away_used(table.id, row.seat, held)
+            await self.store.put_reminder(row)
+        return True
+
     async def _holder(self, table: TableRow, seat: int) -> SeatRow | None:
         if table.status != "running":
             return None
@@ -321,19 +394,24 @@ class Reminders:
         title = self.service.engine(table).meta.title
         return Origin(title, table.guild_id, table.channel_id, turn.message_id if turn else None)
 
-    async def _dms_closed(self, row: ReminderRow, user_id: int, channel_id: int, text: str, report: TickReport) -> None:
-        """Discord refused the DM: remember it, and tell the channel instead if it has not heard of this wait."""
-        prefs = await self.store.prefs(user_id)
+    async def _dms_closed(self, row: ReminderRow, message: Message, report: TickReport) -> bool:
+        """Discord refused the DM: remember it, and tell the channel instead: the warning always (the last call has
+        its own mention), a reminder if the channel has not heard of this wait. Whether the player was reached."""
+        prefs = await self.store.prefs(message.user_id)
         prefs.dm_closed = True  # remembered: next time, straight to the channel
         await self.store.save_prefs(prefs)
         async with self.service.lock(row.table_id):
             fresh = await self.store.reminder(row.table_id, row.seat)
-            if fresh is None or fresh.since != row.since or (fresh.mentioned and not text.startswith("⏳")):
-                return
-            fresh.mentioned = True
-            await self.store.put_reminder(fresh)
-        await self.notifier.mention(channel_id, user_id, _public(text))
+            if fresh is None or fresh.since != row.since:
+                return False
+            if not message.warning:
+                if fresh.mentioned:
+                    return False
+                fresh.mentioned = True
+                await self.store.put_reminder(fresh)
+        await self.notifier.mention(message.origin.channel_id, message.user_id, _public(message.text))
         report.mentioned += 1
+        return True
 
     def _summary(self, table: TableRow, seats: list[SeatRow], waited: float, deadline_at: float | None) -> str:
         engine = self.service.engine(table)
@@ -343,6 +421,13 @@ class Reminders:
         waited_text = f"{hours} h" if waited >= 3600 else f"{int(waited // 60)} min"
         due = f" Deadline <t:{int(deadline_at)}:R>." if deadline_at is not None else ""
         return f"⏰ Your move in **{engine.meta.title}** (waiting {waited_text}).{due} {situation}"
+
+
+def _quarter(table: TableRow, row: ReminderRow) -> float:
+    """The time a warned player always has: a quarter of the table's deadline (of the wait's own, if the table
+    has none any more), never of a deadline that has already been moved."""
+    span = table.deadline or ((row.deadline_at or row.since) - row.since)
+    return span * WARN_LEFT
 
 
 def _public(text: str) -> str:

@@ -111,7 +111,9 @@ async def test_a_reminder_in_quiet_hours_waits_for_them_to_end(service, reminder
 async def test_a_passed_deadline_plays_the_fallback_publicly(service, reminders, inbox, clock):
     await started(service)
     await service.settings(CHANNEL, ALICE, None, None, 48 * HOUR)
-    clock.advance(47 * HOUR)
+    clock.advance(36 * HOUR)
+    assert (await reminders.tick(clock())).warned == 1  # a warning a quarter before: the deadline stays
+    clock.advance(11 * HOUR)
     await reminders.tick(clock())
     assert inbox.posts == []
     clock.advance(1 * HOUR)

@@ -155,3 +155,79 @@ def test_days_outside_a_sane_horizon_are_refused_clearly(start: str | None, end:
     for timezone in ("UTC", "Pacific/Kiritimati", "America/Los_Angeles"):  # the zones at both ends of the day
         with pytest.raises(DurationError, match=refusal):
             absence(Prefs(BOB.user_id, timezone=timezone), FakeClock()(), start, end)
+
+
+async def tick_until_fallback(
+    reminders: Reminders, clock: FakeClock, until: float, step: float = 300
+) -> dict[str, list[float]]:
+    """Tick every few minutes (a day at a time misses what happens between) until the deadline falls or `until`;
+    when each kind of message went out."""
+    seen: dict[str, list[float]] = {"warned": [], "fallback": [], "mentioned": []}
+    while clock() < until and not seen["fallback"]:
+        clock.advance(step)
+        report = await reminders.tick(clock())
+        for kind in seen:
+            seen[kind] += [clock()] * getattr(report, kind if kind != "fallback" else "fallbacks")
+    return seen
+
+
+async def test_an_absence_longer_than_the_allowance_holds_the_deadline_no_longer_than_it(
+    service: TableService, reminders: Reminders, inbox: Inbox, clock: FakeClock
+):
+    """Issue #38: a day's allowance, a 48 h deadline and a 30-day absence held the deadline for the whole absence."""
+    await started(service)
+    await service.settings(CHANNEL, ALICE, 40 * DAY, 40 * DAY, 48 * HOUR, away_allowance=DAY)
+    start = clock()
+    prefs = await service.store.prefs(ALICE.user_id)
+    prefs.away_from, prefs.away_to = absence(prefs, clock(), length="30d")
+    await service.store.save_prefs(prefs)
+    seen = await tick_until_fallback(reminders, clock, start + 30 * DAY)
+    assert seen["fallback"] and seen["fallback"][0] <= start + 48 * HOUR + DAY + 300  # the allowance, no more
+    assert await service.store.away_used((await service.table_here(CHANNEL)).id, 0) == pytest.approx(DAY)
+    (warned,) = seen["warned"]  # the last call reaches them even away, once the allowance is used up
+    assert seen["fallback"][0] - warned >= 12 * HOUR
+
+
+async def test_a_warning_discord_did_not_take_still_leaves_a_quarter_and_is_no_reminder(
+    service: TableService, reminders: Reminders, inbox: Inbox, clock: FakeClock
+):
+    """Issue #38: a warning retried until 46 h was followed by a reminder 10 minutes later and the fallback at 48 h."""
+    await started(service)
+    await service.settings(CHANNEL, ALICE, 20 * HOUR, 40 * HOUR, 48 * HOUR)  # reminders at 20 h and 60 h
+    start = clock()
+    await tick_until_fallback(reminders, clock, start + 36 * HOUR - 300)
+    inbox.broken.add(ALICE.user_id)  # Discord down from 36 h to 46 h: every DM fails
+    await tick_until_fallback(reminders, clock, start + 46 * HOUR - 300)
+    inbox.broken.clear()
+    seen = await tick_until_fallback(reminders, clock, start + 80 * HOUR)
+    (warned,) = seen["warned"]
+    assert start + 46 * HOUR <= warned <= start + 46 * HOUR + 900
+    assert seen["fallback"] and seen["fallback"][0] - warned >= 12 * HOUR
+    assert [text[:1] for _, text in inbox.dms] == ["⏰", "⏳"]  # the pace's next reminder was due at 60 h
+
+
+async def test_a_player_warned_before_leaving_gets_one_warning_and_their_return(
+    service: TableService, reminders: Reminders, inbox: Inbox, clock: FakeClock
+):
+    await started(service)
+    await service.settings(CHANNEL, ALICE, 40 * DAY, 40 * DAY, 48 * HOUR)
+    start = clock()
+    assert (await tick_until_fallback(reminders, clock, start + 40 * HOUR))["warned"] == [start + 36 * HOUR]
+    prefs = await service.store.prefs(ALICE.user_id)
+    prefs.away_from, prefs.away_to = absence(prefs, clock(), length="5d")  # leaves at 40 h, back at 160 h
+    await service.store.save_prefs(prefs)
+    seen = await tick_until_fallback(reminders, clock, start + 20 * DAY)
+    assert seen["warned"] == [] and [text[:1] for _, text in inbox.dms] == ["⏳"]  # one warning per wait
+    assert seen["fallback"] == [start + 172 * HOUR]  # back at 160 h, and a quarter of the time to play
+    table = await service.table_here(CHANNEL)
+    assert await service.store.away_used(table.id, 0) == pytest.approx(124 * HOUR)  # from 48 h to 172 h
+
+
+async def test_quiet_hours_postpone_the_escalations_mention(
+    service: TableService, reminders: Reminders, inbox: Inbox, clock: FakeClock
+):
+    await started(service)  # 08:00 UTC
+    await service.store.save_prefs(Prefs(ALICE.user_id, quiet_from=22, quiet_to=7))
+    await service.settings(CHANNEL, ALICE, 8 * HOUR, 2 * HOUR, None)  # DMs at 16:00, 18:00, 20:00; then 22:00
+    seen = await tick_until_fallback(reminders, clock, clock() + DAY)
+    assert len(inbox.dms) == 3 and seen["mentioned"] == [clock() - 1 * HOUR]  # 07:00, when their night ends

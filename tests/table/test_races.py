@@ -125,9 +125,9 @@ async def test_a_deadline_read_before_a_move_does_not_play_the_fallback_early(
     await service.start(CHANNEL, ALICE, "joined")
     await service.settings(CHANNEL, ALICE, None, None, 48 * HOUR)
     inbox = Inbox()
-    clock.advance(40 * HOUR)
+    clock.advance(36 * HOUR)
     await Reminders(service, inbox).tick(clock())  # the warning: a deadline falls only on a warned player
-    clock.advance(8 * HOUR)
+    clock.advance(12 * HOUR)  # a quarter of the time after it
     gate = Gate(service, "fallback")  # the tick has read alice's expired deadline...
     tick = asyncio.create_task(Reminders(service, inbox).tick(clock()))
     await gate.entered.wait()
