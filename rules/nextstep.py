@@ -101,6 +101,16 @@ def _names(meta: Meta, kind: str, group: Sequence[Choice], spell: Callable[[Any]
     varying = [p.name for p in spec.params if len({repr(c.action.get(p.name)) for c in group}) > 1]
     if len(varying) != 1:
         return f"such as {group[0].label}"  # the command below shows its values
-    names = list(dict.fromkeys(spell(c.action[varying[0]]) for c in group if varying[0] in c.action))
-    few = names[:SHOWN_NAMES]
-    return "such as " + (", ".join(few[:-1]) + " or " + few[-1] if len(names) <= SHOWN_NAMES else ", ".join(few) + "…")
+    return few(list(dict.fromkeys(spell(c.action[varying[0]]) for c in group if varying[0] in c.action)))
+
+
+def few(names: Sequence[str]) -> str:
+    """A few of a list of names, as the line says them: 'such as a9, b9 or c9', 'such as a9, b9, c9…'."""
+    if len(names) > SHOWN_NAMES:
+        return "such as " + ", ".join(names[:SHOWN_NAMES]) + "…"
+    return "such as " + either(names)
+
+
+def either(names: Sequence[str]) -> str:
+    """'a9', 'a9 or b9', 'a9, b9 or c9'."""
+    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else "".join(names)

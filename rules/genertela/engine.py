@@ -58,7 +58,7 @@ from rules.genertela.board import (
     zone,
 )
 from rules.genertela.content import SCENARIOS, SIDES
-from rules.genertela.guidance import guidance
+from rules.genertela.guidance import guidance, steps
 from rules.genertela.movement import (
     check_overrun,
     closed_zones,
@@ -821,4 +821,5 @@ ENGINE = Engine(
     glossary=glossary.lookups,
     bot=bot.policy,
     places=glossary.places,
+    next=lambda state, seat, legal: steps(meta, state, seat, legal),
 )

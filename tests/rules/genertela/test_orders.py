@@ -42,7 +42,7 @@ def test_an_order_list_does_what_the_same_actions_sent_one_by_one_do() -> None:
     text = "build 1 Storn; build unit in kitori; move the Storn > Fer 2; move KITORI to dagori inkarth"
     events = act(at_once, type="orders", list=text)
     assert serial.dumps(at_once) == serial.dumps(one_by_one)
-    assert "Uz move 3 from Kitori to Dagori Inkarth." in [e.text for e in events]  # no number: all that may go
+    assert "Uz moves 3 from Kitori to Dagori Inkarth." in [e.text for e in events]  # no number: all that may go
     assert active_nation(at_once) != "uz"  # the movement step ended by itself: the next nation plays
 
 
@@ -81,7 +81,8 @@ def test_wait_keeps_the_movement_step_open() -> None:
     state = uz_turn()
     act(state, type="orders", list="build Storn; build Kitori; move Storn>Fer 1; wait")
     assert (active_nation(state), state.phase) == ("uz", "move")
-    assert "/gen orders" in genertela.status(state, 0)  # the status line tells of the one-line turn
+    assert genertela.next is not None  # the turn's next line tells of the one-line turn
+    assert "orders" in [step.action for step in genertela.next(state, 0, genertela.legal(state, 0))]
     assert len(units_of(state, "uz", z("Fer"))) == 1
     act(state, type="orders", list="move Kitori>Fer 1")  # a second list ends the step
     assert active_nation(state) != "uz"
@@ -183,7 +184,7 @@ async def test_the_console_takes_an_order_list(tmp_path: Path) -> None:
         tmp_path,
         ["game new genertela", "game start joined", 'orders "build 1 Storn; move Kitori>Fer 1; wait"', "orders ''"],
     )
-    assert "Uz build a unit in Storn." in text and "Uz move 1 from Kitori to Fer." in text
+    assert "Uz builds a unit in Storn." in text and "Uz moves 1 from Kitori to Fer." in text
     assert "! orders needs list" in text
 
 
@@ -193,7 +194,7 @@ async def test_discord_has_gen_orders(harness: Harness) -> None:
     calls = await harness.command(ALICE, "alice", "gen orders", {"list": "build Storn, move Kitori>Fer 1; wait"})
     shown = [c for c in calls if c.method in ("POST", "PATCH") and "/channels/" in c.path]  # the turn's message
     text = " ".join([*(reply.content for reply in replies(calls)), *(c.content for c in shown)])
-    assert "Uz build a unit in Storn." in text and "Uz move 1 from Kitori to Fer." in text
+    assert "Uz builds a unit in Storn." in text and "Uz moves 1 from Kitori to Fer." in text
     refused = replies(await harness.command(ALICE, "alice", "gen orders", {"list": "move Fer>Atlantis"}))[0]
     assert refused.ephemeral and refused.content.startswith("Order 1 (move Fer>Atlantis) was refused")
 

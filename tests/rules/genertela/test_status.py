@@ -1,4 +1,5 @@
-"""What status (and so every reminder) tells: who must act, with which command."""
+"""What status (and so every reminder) tells: who must act and at what step, in plain words. The commands are in the
+turn's next line, from the steps guidance.steps gives (written /gen build ... in Discord, build ... in the console)."""
 
 from __future__ import annotations
 
@@ -9,20 +10,46 @@ from rules.genertela import decisions, flow, losses, reinforce, vassals
 from rules.genertela.board import active_nation, units_of
 from rules.genertela.casualties import described, unit_count
 from rules.genertela.engine import ENGINE as genertela
+from rules.genertela.state import State
+from rules.nextstep import Step
 from rules.rng import Rng
 from tests.rules.genertela.helpers import blank, hero, put, z
 
 
-def test_status_in_the_build_step_names_the_points_and_the_commands() -> None:
+def steps(state: State, seat: int = 0) -> list[Step]:
+    """The turn's next line for `seat`, as the game words it."""
+    assert genertela.next is not None
+    return genertela.next(state, seat, genertela.legal(state, seat))
+
+
+def legal_example(state: State, step: Step, seat: int = 0) -> bool:
+    """Whether the step's command, typed with its example values, is a legal action."""
+    return genertela.is_legal(state, seat, {"type": step.action, **dict(step.example)})
+
+
+def test_status_in_the_build_step_names_the_points_and_the_next_line_the_commands() -> None:
     state = genertela.new([SeatInfo(), SeatInfo()], genertela.meta.resolve_options({}), Rng(1))
     text = genertela.status(state, None)
-    assert "Uz: 8 points to spend with /gen build, then /gen end" in text
+    assert "Uz: 8 points to spend, then movement." in text and "/gen" not in text
+    found = steps(state, 1)
+    assert [step.action for step in found] == ["build", "end", "orders"]
+    assert found[0].text.startswith("Uz: 8 points to spend: build a unit (6) in any of 8 zones, such as ")
+    assert found[1].text == "then end building"
+    assert found[2].text == "the whole turn in one line, builds then moves, split by ;"
+    assert all(legal_example(state, step, 1) for step in found)  # orders: a build, the steps ended after it
+    assert not any("/gen" in step.text for step in found)  # the table writes the commands, in each front end's form
 
 
-def test_status_in_the_movement_step_names_the_commands() -> None:
+def test_status_in_the_movement_step_names_the_step_and_the_next_line_the_commands() -> None:
     state = blank(nation="heortlings")
     put(state, "heortlings", "Prax", 2)
-    assert "Heortlings: move with /gen move, then /gen end (battles follow)" in genertela.status(state, None)
+    assert "Heortlings: movement, then battles." in genertela.status(state, None)
+    found = steps(state)
+    assert [step.action for step in found[:3]] == ["move", "end", "orders"]
+    assert found[0].text == "Heortlings: move units from Prax"
+    assert found[1].text == "then end movement (battles follow)"
+    assert dict(found[2].example)["list"].startswith("move Prax>")
+    assert all(legal_example(state, step) for step in found)
 
 
 def test_status_in_a_battle_says_where_and_what_the_awaited_side_may_do() -> None:
@@ -34,9 +61,13 @@ def test_status_in_a_battle_says_where_and_what_the_awaited_side_may_do() -> Non
     flow.end_move(state, flow.ActionLog(), Rng(0, [1, 1, 1, 1]))  # nobody hits: the Uz may retreat
     text = genertela.status(state, None)
     assert "Battle in Prax, round 1" in text
-    assert "Uz: fight on with /gen fight, pull back with /gen retreat or give in with /gen submit" in text
+    assert "Uz: fight on, pull back or give in." in text
+    found = steps(state, 0)
+    assert found[0] == Step("Battle in Prax, round 1: Uz: fight on", "fight")
+    assert {step.action for step in found} == {"fight", "retreat", "submit"}
+    assert all(legal_example(state, step) for step in found)
     genertela.act(state, 0, {"type": "fight"}, Rng(0))
-    assert "Heortlings: fight on with /gen fight or pull back with /gen retreat" in genertela.status(state, None)
+    assert "Heortlings: fight on or pull back." in genertela.status(state, None)
 
 
 def test_status_asks_for_casualties_with_the_number_of_hits() -> None:
@@ -46,7 +77,10 @@ def test_status_asks_for_casualties_with_the_number_of_hits() -> None:
     hero(state, "uz", "Prax", "Gerak Kag", ["hero"])
     flow.end_move(state, flow.ActionLog(), Rng(0, [10, 1, 1, 1]))  # one Heortling hit, the Uz miss
     assert state.battle is not None and state.battle.step == "casualties"
-    assert "Uz: take 1 hit with /gen casualties" in genertela.status(state, None)
+    assert "Uz: take 1 hit." in genertela.status(state, None)
+    found = steps(state)
+    assert found[0].action == "casualties" and found[0].text.startswith("Battle in Prax, round 1: Uz takes 1 hit: ")
+    assert legal_example(state, found[0])
 
 
 def test_battle_losses_read_with_repeated_kinds_counted() -> None:
@@ -55,7 +89,7 @@ def test_battle_losses_read_with_repeated_kinds_counted() -> None:
     put(state, "uz", "Prax", 2)
     events = flow.ActionLog()
     flow.end_move(state, events, Rng(0, [10, 10, 1, 1, 1]))  # two hits: both Uz units fall
-    assert "Uz lose 2 standard units in Prax." in [e.text for e in events.events]
+    assert "Uz loses 2 standard units in Prax." in [e.text for e in events.events]
     assert described(["standard", "Vardan", "standard"]) == "2 standard units, Vardan"
     assert described(["standard"]) == "1 standard unit"
 
@@ -122,12 +156,12 @@ def test_texts_count_their_units_in_good_english() -> None:
     assert state.decisions[0].labels[0] == "Lose a unit in Pavis (1 over the population limit)"
     assert "(1 other choice)" in genertela.status(state, None)
     events = genertela.act(state, 0, {"type": "choose", "option": z("Pavis")}, Rng(0))
-    assert "Chaos lose 1 standard unit in Pavis (population limit)." in [e.text for e in events]
+    assert "Chaos loses 1 standard unit in Pavis (population limit)." in [e.text for e in events]
     log = flow.ActionLog()
     put(state, "chaos", "Sartar", 5)  # a highland holds 4 and one zone may hold double: one over in the other
     put(state, "chaos", "Tarsh", 5)
     losses.remove_overstack(state, "chaos", None, log)
-    assert "Chaos lose 1 overstacked unit." in [e.text for e in log.events]
+    assert "Chaos loses 1 overstacked unit." in [e.text for e in log.events]
 
 
 def test_placements_and_resources_read_in_good_english() -> None:
@@ -140,7 +174,7 @@ def test_placements_and_resources_read_in_good_english() -> None:
     put(state, "uz", "Pavis", 1)
     assert decisions.ask(state, "uz", "placement", [z("Prax"), z("Pavis")], ["a", "b"], uids=str(state.units[0].uid))
     events = genertela.act(state, 0, {"type": "choose", "option": z("Pavis")}, Rng(0))
-    assert "Uz put 1 standard unit in Pavis." in [e.text for e in events]
+    assert "Uz puts 1 standard unit in Pavis." in [e.text for e in events]
 
 
 def test_the_title_reward_names_its_title() -> None:
@@ -165,7 +199,8 @@ def test_status_in_an_alliance_turn_names_the_alliance() -> None:
     state = blank(turn=5, nation="dara_happans")
     put(state, "dara_happans", "Raibanth", 3)
     state.alliance = "yelmite_alliance"
-    assert "Dara Happans (Yelmite Alliance turn): move with /gen move" in genertela.status(state, None)
+    assert "Dara Happans (Yelmite Alliance turn): movement, then battles." in genertela.status(state, None)
+    assert steps(state)[0].text.startswith("Dara Happans (Yelmite Alliance turn): ")
 
 
 def test_a_built_city_reads_with_a_capital() -> None:
@@ -173,7 +208,7 @@ def test_a_built_city_reads_with_a_capital() -> None:
     put(state, "veshtargos", "Yuthuppa", 1)
     state.resources["veshtargos"] = 12
     events = genertela.act(state, 0, {"type": "build", "kind": "city", "zone": z("Yuthuppa")}, Rng(0))
-    assert "Veshtargos build a City in Yuthuppa." in [e.text for e in events]
+    assert "Veshtargos builds a City in Yuthuppa." in [e.text for e in events]
 
 
 def test_bidding_the_last_player_gets_the_last_side_without_being_asked() -> None:
