@@ -8,6 +8,7 @@ from rules.nerath.board import HEROES, PIECES, SPACES, label, name
 from rules.nerath.content import CONTENT, REALM_ORDER
 from rules.nerath.state import Battle, Piece, State
 from rules.rng import Rng
+from rules.text import count, roll_line
 
 HIT = 6  # every attack die hits on 6 or more
 
@@ -143,10 +144,9 @@ def _roll_side(
         need = _hero_need(state, battle, group[0])
         got = sum(1 for face in faces if face + bonus >= need)
         hits += got
-        plus = f"+{bonus}" if bonus else ""
-        target = f", need {need}+" if need != HIT else ""
-        parts.append(f"{board.kind_name(kind, len(group))} d{spec.die}{plus}{target}: {', '.join(map(str, faces))}")
-    log.say(f"{who} rolls at {label(battle.space)}: {'; '.join(parts)} -> {hits} hit{'s' * (hits != 1)}.", "roll")
+        plus = f"+{bonus}" if bonus else ""  # added to each die: the need is on the die and its bonus
+        parts.append(roll_line(f"{board.kind_name(kind, len(group))} d{spec.die}{plus}", faces, need, got))
+    log.say(f"{who} rolls at {label(battle.space)}: {'; '.join(parts)}{_in_all(parts, hits)}.", "roll")
     return hits
 
 
@@ -163,11 +163,17 @@ def _roll_guardians(state: State, battle: Battle, first: bool, log: ActionLog, r
             face = rng.roll(sides, 1, f"{tile.name} at {label(battle.space)}")[0]
             hits += face >= HIT
             faces.setdefault(sides, []).append(face)
-        parts += [f"{tile.name} d{sides}: {', '.join(map(str, got))}" for sides, got in faces.items()]
+        for sides, got in faces.items():
+            parts.append(roll_line(f"{tile.name} d{sides}", got, HIT, sum(face >= HIT for face in got)))
     if parts:
         keeper = name(guardians.player(state, battle.attacker))
-        log.say(f"{keeper} rolls for the Guardians: {'; '.join(parts)} -> {hits} hit{'s' * (hits != 1)}.", "roll")
+        log.say(f"{keeper} rolls for the Guardians: {'; '.join(parts)}{_in_all(parts, hits)}.", "roll")
     return hits
+
+
+def _in_all(parts: list[str], hits: int) -> str:
+    """The side's total, when its roll was in several groups (one group's line already says it)."""
+    return f"; {count(hits, 'hit')} in all" if len(parts) > 1 else ""
 
 
 def _strike(state: State, battle: Battle, first: bool, log: ActionLog, rng: Rng) -> None:
@@ -308,7 +314,7 @@ def check_casualties(state: State, realm: str, kinds: list[str]) -> None:
         have = sum(1 for p in pieces if p.kind == kind)
         require(
             kinds.count(kind) <= have,
-            f"{name(realm)} has only {have} {board.kind_name(kind, 2)} in this battle; for example {offer}.",
+            f"{name(realm)} has only {have} {board.kind_name(kind, have)} in this battle; for example {offer}.",
         )
 
 

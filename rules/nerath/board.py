@@ -8,6 +8,7 @@ from collections.abc import Iterable
 
 from rules.nerath.content import CONTENT, REALM_ORDER
 from rules.nerath.state import Piece, State
+from rules.text import noun
 
 SPACES = CONTENT.spaces
 PIECES = CONTENT.pieces
@@ -53,8 +54,7 @@ def label(space: str) -> str:
 
 
 def kind_name(kind: str, count: int = 1) -> str:
-    base = PIECES[kind].name
-    return base if count == 1 else f"{base}s"
+    return noun(count, PIECES[kind].name)
 
 
 def pieces_at(state: State, space: str, realm: str | None = None) -> list[Piece]:

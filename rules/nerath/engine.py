@@ -676,7 +676,7 @@ def _retreat(state: State, seat: int, action: dict[str, Any], log: ActionLog, rn
     count = _count(action) if piece else 0
     if piece:
         have = sum(1 for p in battle.retreaters(state) if p.kind == piece)
-        require(1 <= count <= have, f"{name(realm)} has {have} {board.kind_name(piece, 2)} to retreat here.")
+        require(1 <= count <= have, f"{name(realm)} has {have} {board.kind_name(piece, have)} to retreat here.")
     options = battle.retreat_options(state, piece)
     where = ", ".join(map(label, options)) or "nowhere (press on)"
     require(to in options, f"You cannot retreat to {label(to)}; retreat to: {where}.")

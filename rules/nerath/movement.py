@@ -106,7 +106,7 @@ def check_move(state: State, realm: str, kind: str, count: int, origin: str, to:
     )
     require(
         count <= len(able),
-        f"Only {len(able)} {board.kind_name(kind, 2)} at {label(origin)} can reach {label(to)}.",
+        f"Only {len(able)} {board.kind_name(kind, len(able))} at {label(origin)} can reach {label(to)}.",
     )
     if SPACES[to].kind == "sea" and board.piece_type(kind) == "land":
         room = _seats(state, realm, to)

@@ -26,7 +26,10 @@ def test_each_attack_die_hits_on_6_or_more_and_every_roll_is_shown():
     put(state, "vailin", "footsoldier", "silverbough")
     events = act(state, {"type": "fight", "space": "silverbough"}, dice=[6, 5, 5])
     rolls = [e.text for e in events if e.kind == "roll"]
-    assert rolls[0].endswith("Footsoldiers d6: 6, 5 -> 1 hit.") and "Footsoldier d6: 5 -> 0 hits" in rolls[1]
+    assert (
+        rolls[0].endswith("Footsoldiers d6: 6, 5 (needs 6+): 1 hit.")
+        and "Footsoldier d6: 5 (needs 6+): miss" in rolls[1]
+    )
     assert count(state, "vailin", "footsoldier", "silverbough") == 0
     assert state.control["silverbough"] == "karkoth"
 
@@ -114,7 +117,7 @@ def test_siege_engine_rolls_two_dice_when_attacking():
     attackers(state, "siege_engine", "silverbough")
     put(state, "vailin", "footsoldier", "silverbough", 2)
     events = act(state, {"type": "fight", "space": "silverbough"}, dice=[7, 8])
-    assert "Siege Engine d8: 7, 8 -> 2 hits" in texts(events)
+    assert "Siege Engine d8: 7, 8 (needs 6+): 2 hits" in texts(events)
     assert state.control["silverbough"] == "karkoth"
 
 
@@ -123,7 +126,7 @@ def test_siege_engine_rolls_one_die_when_defending():
     attackers(state, "footsoldier", "silverbough")
     put(state, "vailin", "siege_engine", "silverbough")
     events = act(state, {"type": "fight", "space": "silverbough"}, dice=[1, 2])
-    assert "Siege Engine d8: 2 -> 0 hits" in texts(events)
+    assert "Siege Engine d8: 2 (needs 6+): miss" in texts(events)
 
 
 def test_dragon_is_durable_and_heals_after_the_battle():
@@ -150,7 +153,7 @@ def test_castles_only_defend_with_a_d20():
     attackers(state, "footsoldier", "sunfield")
     put(state, "vailin", "castle", "sunfield")
     events = act(state, {"type": "fight", "space": "sunfield"}, dice=[1, 15])
-    assert "Castle d20: 15 -> 1 hit" in texts(events)
+    assert "Castle d20: 15 (needs 6+): hit" in texts(events)
     assert state.control["sunfield"] == "vailin" and not count(state, "karkoth", "footsoldier", "sunfield")
 
 

@@ -152,7 +152,7 @@ def test_a_guardians_dice_are_told_together():
     state = dungeon("skeleton-horde")
     events = explore(state, [1, 5, 6, 1])  # the Fighter misses; the Horde rolls 5, 6, 1
     rolls = [e.text for e in events if e.kind == "roll"]
-    assert "Vailin rolls for the Guardians: Skeleton Horde d6: 5, 6, 1 -> 1 hit." in rolls
+    assert "Vailin rolls for the Guardians: Skeleton Horde d6: 5, 6, 1 (needs 6+): 1 hit." in rolls
 
 
 def test_a_defeated_guardian_reads_well_for_plural_names():
@@ -249,5 +249,5 @@ def test_heroes_need_lasts_the_whole_battle_after_that_guardian_is_destroyed():
     explore(state, [1, 1, 1, 1])
     state.dungeons[CAVE].dice_left[0] = 0  # the Wraith (Heroes need 8+) is destroyed in round 1
     events = act(state, {"type": "press"}, dice=[7, 7, 1])  # 7s still miss the Orc Raiders
-    assert "need 8+" in texts(events)
+    assert "(needs 8+)" in texts(events)
     assert state.dungeons[CAVE].dice_left == [0, 1] and state.battle is not None
