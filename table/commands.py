@@ -220,12 +220,6 @@ async def _settings(service: TableService, where: Where, args: dict[str, Any]) -
     remind_after, remind_every = args.get("remind_after"), args.get("remind_every")
     first = parse_duration(remind_after) if remind_after else None
     due = parse_duration(deadline) if deadline and not off else None
-    if first is not None and due is not None and first >= due:
-        raise TableError(
-            f"The first reminder ({show_duration(first)}) would come after the deadline ({show_duration(due)}), "
-            "when the bot has already played a safe move: give a first reminder shorter than the deadline, "
-            f"like remind_after:{show_duration(max(due // 2, 60))}."
-        )
     view = await service.settings(
         where.channel_id,
         where.caller,
@@ -239,10 +233,12 @@ async def _settings(service: TableService, where: Where, args: dict[str, Any]) -
     text = present.table_card(view, where.now)
     table = view.table
     if table.deadline is not None and table.remind_after >= table.deadline:
+        # kept, since a host may want a deadline without reminders, but said plainly
         text += (
-            f"\nNote: the first reminder ({show_duration(table.remind_after)}) comes after the deadline "
-            f"({show_duration(table.deadline)}), so the last-call warning, a quarter of the deadline before it, is "
-            "the only message a waiting player gets. Set remind_after shorter than the deadline to remind them sooner."
+            f"\nNote: the first reminder ({show_duration(table.remind_after)}) would come after the deadline "
+            f"({show_duration(table.deadline)}), so no reminder comes before it: the last call, when a quarter of the "
+            "deadline is left, is the only message a waiting player gets before the safe move. For a reminder, "
+            f"set remind_after shorter than the deadline, like remind_after:{show_duration(table.deadline // 2)}."
         )
     return Reply(text)
 

@@ -123,17 +123,16 @@ async def test_settings_and_pause_vote(harness: Harness):
     assert (await harness.bot.store.table(1)).paused
 
 
-async def test_settings_refuse_a_first_reminder_after_the_deadline_and_explain_one_that_falls_after(harness: Harness):
+async def test_settings_explain_a_first_reminder_that_would_come_after_the_deadline(harness: Harness):
     await open_table(harness)
     calls = await harness.command(ALICE, "alice", "game settings", {"deadline": "2h", "remind_after": "3h"})
     reply = replies(calls)[0]
-    assert reply.ephemeral and "would come after the deadline (2h)" in reply.content
-    assert (await harness.bot.store.table(1)).deadline is None  # nothing was written
-    calls = await harness.command(ALICE, "alice", "game settings", {"deadline": "6h"})  # the first reminder is 12h
-    reply = replies(calls)[0]
-    assert "deadline 6h" in reply.content and "comes after the deadline (6h)" in reply.content
-    calls = await harness.command(ALICE, "alice", "game settings", {"remind_after": "2h"})
-    assert "comes after the deadline" not in replies(calls)[0].content
+    assert "deadline 2h" in reply.content and "(3h) would come after the deadline (2h)" in reply.content
+    assert "no reminder comes before it" in reply.content and "remind_after:1h" in reply.content
+    calls = await harness.command(ALICE, "alice", "game settings", {"deadline": "6h"})  # the first reminder is 3h
+    assert "would come after the deadline" not in replies(calls)[0].content
+    calls = await harness.command(ALICE, "alice", "game settings", {"remind_after": "8h"})
+    assert "(8h) would come after the deadline (6h)" in replies(calls)[0].content
 
 
 async def test_settings_away_off_or_zero_switch_the_absence_allowance_off(harness: Harness):
