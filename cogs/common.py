@@ -24,10 +24,12 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-# While another interaction is being handled, a new one is acknowledged at once (privately), before any store or
-# engine work: waiting its turn for the database or the CPU must not cost it Discord's 3-second window.
+# While another interaction is waiting for its answer, a new one is acknowledged at once (privately), before any
+# store or engine work: waiting its turn for the database or the CPU must not cost it Discord's 3-second window.
+# One whose answer has gone out (its board still being drawn, say) does not count: a player's next command,
+# sent once they read the answer to the last, is answered as usual, in public when it is public.
 BUSY = 1
-_in_flight = 0
+_in_flight: set[discord.Interaction[Any]] = set()
 # An action still being handled after this many seconds is acknowledged privately first, whatever the load:
 # a slow disk or a long queue for one table's lock must not cost the player Discord's 3-second window.
 ACK_WITHIN = 1.5
@@ -170,13 +172,13 @@ class Acting:
 @contextlib.asynccontextmanager
 async def acting(interaction: discord.Interaction[Any]) -> AsyncIterator[Acting]:
     """Around the handling of an interaction; the work goes through the yielded Acting, busy when at least BUSY
-    other interactions are being handled."""
-    global _in_flight
-    _in_flight += 1
+    other interactions are waiting for their answer."""
+    waiting = sum(1 for other in _in_flight if not other.response.is_done())
+    _in_flight.add(interaction)
     try:
-        yield Acting(interaction, busy=_in_flight > BUSY)
+        yield Acting(interaction, busy=waiting >= BUSY)
     finally:
-        _in_flight -= 1
+        _in_flight.discard(interaction)
 
 
 def board_file(png: bytes, name: str = "board.png") -> discord.File:
