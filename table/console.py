@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import rules
+from rules import nextstep
 from rules.base import ActionSpec, Choice, Meta, RuleError
 from rules.rng import Rng
-from table import rules_pages
+from table import next_line, rules_pages
 from table.absence import absence
 from table.absence import describe as describe_absence
 from table.actions import build_action, whole_number
@@ -31,6 +32,8 @@ from table.instance import InstanceError, claim
 from table.names import labelled
 from table.service import Ask, Caller, Post, TableError, TableService
 from table.store import NewerDatabase, Store
+
+LEGAL_WHOLE = 8  # choices of one action `legal` lists one by one; more are said in one line, as the next line says them
 
 
 class Console:
@@ -324,6 +327,12 @@ class Console:
             await self._play(meta.action(chosen.action["type"]), chosen.action)
             return
         spec = meta.action(head)
+        if not rest and any(param.required for param in spec.params):  # `play`, as the next line names a hand's card
+            _, choices = await self.service.choices(self.channel_id, self.caller.user_id)
+            if any(choice.action["type"] == spec.name for choice in choices):
+                self.say(f"(only {self.user} sees this) Your choices for {spec.name} (do <n> plays one):")
+                await self._legal([spec.name])
+                return
         positional, named = _named(rest, {param.name for param in spec.params})
         open_params = [p for p in spec.params if p.name not in named]
         if not open_params and positional:
@@ -357,13 +366,35 @@ class Console:
         await self._show(post)
 
     async def _legal(self, rest: list[str]) -> None:
-        _, choices = await self.service.choices(self.channel_id, self.caller.user_id)
+        """`legal`: what you may do now, a long list of one action said in one line as the turn's next line says it;
+        `legal <action>` or `legal all`: every choice. Numbers are always places in the whole list, for `do <n>`."""
+        table, choices = await self.service.choices(self.channel_id, self.caller.user_id)
         if not choices:
             self.say("You have nothing to do right now.")
-        for number, choice in enumerate(choices[:60], 1):
-            self.say(f"  [{number}] {choice.label}")
-        if len(choices) > 60:
-            self.say(f"  … and {len(choices) - 60} more (type the action to reach them)")
+            return
+        meta = self.service.engine(table).meta
+        numbered = list(enumerate(choices, 1))
+        kinds: dict[str, list[tuple[int, Choice]]] = {}
+        for number, choice in numbered:
+            kinds.setdefault(str(choice.action["type"]), []).append((number, choice))
+        wanted = " ".join(rest).lower()
+        if wanted and wanted != "all" and wanted not in kinds:
+            raise TableError(f"You cannot {wanted[:30]} now. You can: {', '.join(kinds)} (or type legal all).")
+        grouped = False
+        for kind, group in kinds.items():
+            if wanted not in ("", kind, "all"):
+                continue
+            if wanted or len(group) <= LEGAL_WHOLE:
+                for number, choice in group:
+                    self.say(f"  [{number}] {choice.label}")
+                continue
+            grouped = True
+            first, last = group[0][0], group[-1][0]
+            span = f"[{first}-{last}]" if last - first + 1 == len(group) else "[…]"
+            said = nextstep.grouped(meta, [choice for _, choice in group], spell=next_line.typed)[0].text
+            self.say(f"  {span} {said} (legal {kind} lists them)")
+        if grouped:
+            self.say("  (do <n> plays choice n: the numbers are the same in legal all and legal <action>)")
 
     async def _do(self, number: int) -> None:
         _, choices = await self.service.choices(self.channel_id, self.caller.user_id)
@@ -485,7 +516,9 @@ def _help() -> str:
             "  games                             the games and their options",
             *game,
             "  <action> [param:value ..]         play an action (or give the values in order)",
-            "  legal | do <n>                    list what you may do now, numbered; play choice n",
+            "  legal [<action>|all]              what you may do now, numbered; a long list of one action is said in",
+            "                                    one line (legal <action> or legal all shows every choice)",
+            "  do <n>                            play choice n, numbered as legal shows it (the whole list's numbers)",
             "  press <n>                         the n-th quick button under the last board",
             "  pick <n>                          the n-th option of the menus under the last board",
             "  undo | agree | refuse             take back your last action; answer a request",
