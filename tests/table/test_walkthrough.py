@@ -2,8 +2,9 @@
 their first two turns using only what the console printed. At each move the person reads the last block the bot
 printed and answers in one of four ways, in turn: a name it shows (a button's or a menu option's label, typed back
 whole), the first command of the "➡️ Next" line, `press <n>` for a button or `pick <n>` for a menu option (a command
-the line names without values lists the person's choices, and one is played with `do <n>`). No id,
-action or name of any game is written here: every word typed comes from the bot's own output.
+the line names without values lists the person's choices, and one is played with `do <n>`). A turn is the person's
+moves until the console says it waits for someone else. No id, action or name of any game is written here: every
+word typed comes from the bot's own output.
 
 Set PBP_WALKTHROUGH_OUT to a folder to keep each game's transcript of the person's first turn (<game>.txt).
 """
