@@ -50,6 +50,7 @@ from render.genertela_panel import (
     zoom_list,
 )
 from rules.genertela.board import BOARD, NATIONS
+from rules.genertela.engine import outcome
 from rules.genertela.state import State
 
 __all__ = [
@@ -100,7 +101,11 @@ def render(state: State, players: Sequence[str]) -> Image.Image:
     if battle is not None:  # where, against whom, which round: the line under the headline
         foe = NATIONS[battle.defender].name if battle.defender in NATIONS else battle.defender
         why, where = "battle", f"{BOARD.zones[battle.zone].name} against {foe}, round {battle.round}"
-    top_strip(image, title_line(state, players), f"{why}: {where} - {turn_line(state)}")
+    line = f"{why}: {where} - {turn_line(state)}"
+    result = outcome(state)
+    if result is not None:  # the finale: why it ended (the header names the winners), and what the view shows
+        line = f"{result.reason[:1].upper()}{result.reason[1:]}. {why[:1].upper()}{why[1:]}: {where}"
+    top_strip(image, title_line(state, players), line)
     y = sides(image, HEAD + MAP_HEIGHT + 10, state, players)
     y = nations(image, y + 8, state, shown)
     y = key(image, y + 8, keys, state, shown)

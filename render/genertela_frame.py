@@ -270,6 +270,8 @@ def focus(state: State) -> tuple[list[str], str]:
     name = NATIONS[nation].name
     now = f"{state.turn}:{state.order_index}:{state.alliance}"
     battle = state.battle
+    if state.phase == "over" and state.fought:  # the finale: the campaign's last battles decided the last VP
+        return list(reversed(state.fought)), "the campaign's last battles"
     if battle is not None:
         return [battle.zone], "battle under way"  # in the middle: the turn's other battles show if near
     if state.fought and state.fought_in == now:
@@ -277,7 +279,7 @@ def focus(state: State) -> tuple[list[str], str]:
     moved = Counter(u.zone for u in state.units if u.moved and (u.nation == nation or (state.alliance and u.in_army)))
     moves = [*state.changed, *(z for z, _ in moved.most_common()), *state.built]
     if moves:
-        return moves, f"{name} moved"
+        return moves, "the campaign's last moves" if state.phase == "over" else f"{name} moved"
     if state.fought:
         return list(reversed(state.fought)), "last battles"
     homes = [z for z in NATIONS[nation].homelands if z in BOARD.zones]

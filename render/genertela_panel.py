@@ -28,7 +28,7 @@ from render.genertela_map import (
     unit_lines,
 )
 from rules.genertela.board import BOARD, CONTENT, NATIONS, active_nation, controller
-from rules.genertela.engine import BOT
+from rules.genertela.engine import BOT, outcome
 from rules.genertela.scores import given_up_note, side_vp
 from rules.genertela.state import State
 
@@ -57,24 +57,56 @@ def player(state: State, side: str, names: Sequence[str]) -> str:
     return f"{seat_letter(seat)} {names[seat] if seat < len(names) else f'seat {seat}'}"
 
 
+def seat_name(seat: int, names: Sequence[str]) -> str:
+    """A seat's letter and player ("A Ann")."""
+    return f"{seat_letter(seat)} {names[seat] if seat < len(names) else f'seat {seat}'}"
+
+
 def title_line(state: State, names: Sequence[str]) -> str:
-    """Turn x/40 and whose move it is, with its player."""
+    """Turn x/40 and whose move it is, with its player; at the game's end, who won."""
     turn = f"Turn {state.turn}/{state.last_turn}"
-    if state.phase == "over":
-        return f"{turn} - the campaign is over"
+    result = outcome(state)
+    if result is not None:
+        winners = " and ".join(seat_name(seat, names) for seat in result.winners)
+        won = "share the win" if len(result.winners) > 1 else "wins"
+        return f"Game over after turn {state.last_turn}: {winners} {won}"
     nation = NATIONS[active_nation(state)]
     return f"{turn} - {nation.name} ({nation.side}, {player(state, nation.side, names)}): {state.phase}"
 
 
 def sides(image: Image.Image, y: int, state: State, names: Sequence[str]) -> int:
-    """Each side's lettered colour, its player with their seat letter, and its VP; two to a row."""
+    """Each side's lettered colour, its player with their seat letter, and its VP; two to a row. At the game's
+    end the players' final scores come first, the winners' on yellow."""
     column = (image.width - 2 * LEFT) // 2
+    y = final_scores(image, y, state, names)
     for at, (side, points) in enumerate(side_vp(state).items()):
         x, top = LEFT + (at % 2) * column, y + (at // 2) * ROW
         token(image, (x, top + 2, x + 18, top + 20), side, 13)
         text = f"{side} - {player(state, side, names)}: {points} VP{given_up_note(state, side)}"
         stamp(image, (x + 24, top + 11), fit(text, BODY, column - 30), BODY, INK, anchor="lm")
     return y + 2 * ROW
+
+
+def final_scores(image: Image.Image, y: int, state: State, names: Sequence[str]) -> int:
+    """Each player's final score (their sides' VP less what they give up), best first, the winners on yellow;
+    returns the y below (y itself while the game runs)."""
+    result = outcome(state)
+    if result is None:
+        return y
+    stamp(image, (LEFT, y), "Final scores (winners on yellow)", SUB, INK, anchor="la")
+    y += ROW
+    column = (image.width - 2 * LEFT) // 2
+    draw = ImageDraw.Draw(image)
+    order = sorted(result.scores, key=lambda seat: (seat not in result.winners, -result.scores[seat], seat))
+    for at, seat in enumerate(order):
+        x, top = LEFT + (at % 2) * column, y + (at // 2) * ROW
+        if seat in result.winners:
+            draw.rectangle((x - 4, top, x + column - 8, top + ROW - 1), fill=HIGHLIGHT)
+        held = ", ".join(side for side, owner in state.side_seat.items() if owner == seat)
+        # Genertela counts VP (no plural): "12 VP", "7 VP a side"
+        text = f"{seat_name(seat, names)}: {result.scores[seat]} {result.unit} ({held})"
+        stamp(image, (x + 4, top + 11), fit(text, BODY, column - 14), BODY, INK, anchor="lm")
+    return y + -(-len(order) // 2) * ROW + 6
 
 
 def nations(image: Image.Image, y: int, state: State, shown: Sequence[str]) -> int:

@@ -66,6 +66,7 @@ from rules.base import normal
 from rules.nerath import board, turns
 from rules.nerath.content import CONTENT, REALM_ORDER
 from rules.nerath.state import State
+from rules.text import count
 
 __all__ = [
     "LEGEND_NOTES",
@@ -109,16 +110,23 @@ def _realms(image: Image.Image, state: State, names: Sequence[str], left: int, y
     """Each side's realms (badge, seat letter and player, VP, gold, lands) and its progress; returns the y below."""
     draw = ImageDraw.Draw(image)
     held = Counter(state.control.values())
+    if state.finished:  # the finale: the figures below are final, the winners' on yellow
+        stamp(image, (left, y), "Final scores (winners on yellow)", 15, INK, anchor="la")
+        y += 26
     for side in board.teams(state):
         for realm in side:
             mine = state.realms[realm]
             seat = state.seat_of[realm]
             middle = y + 10
+            if state.finished and seat in state.winners:
+                draw.rectangle((left - 6, y - 4, left + width + 2, y + 42), fill=HIGHLIGHT)
             if not state.finished and board.active(state) == realm:  # a pointer at the realm to play
                 draw.polygon([(left - 11, middle - 6), (left - 3, middle), (left - 11, middle + 6)], fill=INK)
             badge = _badge(f"{initial(realm)}: {board.name(realm)}", realm, image, (left, middle), 15)
             stamp(image, (left + badge + 8, middle), f"{seat_letter(seat)} · {who(seat, names)}", 15, INK, anchor="lm")
             facts = f"{mine.vp} VP · {mine.gold} gold · {held[realm]} lands · {_cards(len(mine.hand))}"
+            if state.finished:  # what the game counted: VP, and the treasures a long game is won by
+                facts = f"{mine.vp} VP · {count(mine.collected, 'treasure', zero='0')} · {held[realm]} lands"
             stamp(image, (left, y + 31), facts, TEXT, INK, anchor="lm")
             y += 46
         y = _progress(image, state, side, left, y, width) + 10
@@ -151,7 +159,8 @@ def _progress(image: Image.Image, state: State, side: tuple[str, ...], left: int
 
 def _game_line(state: State) -> str:
     goal = {"short": "short", "medium": "medium", "long": "long (Capitals or treasures)"}[state.length]
-    return f"{state.mode}, {goal} game, round {state.round} of {state.round_limit}"
+    ended = "ended in " if state.finished else ""
+    return f"{state.mode}, {goal} game, {ended}round {state.round} of {state.round_limit}"
 
 
 def _key(image: Image.Image, left: int, y: int, width: int) -> int:
@@ -182,6 +191,11 @@ def focus(state: State) -> tuple[str, str]:
     """The space the posted board centres on, and why: the battle under way or to fight, the moves of this step,
     this turn's battles, its reinforcements, last turn's battles, else the active realm's capital."""
     realm = board.active(state)
+    if state.finished and state.end_reason:  # the finale: the final turn's battles, else the winner's capital
+        if state.battles_now:
+            return state.battles_now[-1], "the final turn's battle"
+        won = next((r for r in REALM_ORDER if state.seat_of[r] in state.winners), realm)
+        return CONTENT.realms[won].capital, f"{board.name(won)}'s capital, a winner's"
     if state.battle is not None:
         return state.battle.space, "battle under way"
     if state.pending:

@@ -31,6 +31,10 @@ def who(seat: int, names: Sequence[str]) -> str:
 
 def turn_line(state: State, names: Sequence[str]) -> str:
     """Whose turn and step it is, or the result once the game is over: the posted board's headline."""
+    if state.finished and state.winners and state.end_reason:  # the finale: who won, and by which condition
+        winners = " and ".join(who(seat, names) for seat in state.winners)
+        won = "share the win" if len(state.winners) > 1 else "wins"
+        return f"Game over: {winners} {won}. {state.end_reason[0].upper()}{state.end_reason[1:]}"
     if state.finished:
         return fill_seats(state.result, lambda seat: who(seat, names))
     realm = board.active(state)
@@ -39,7 +43,11 @@ def turn_line(state: State, names: Sequence[str]) -> str:
 
 
 def battle_line(state: State) -> str:
-    """The battle under way and whose choice it waits for ("" without one)."""
+    """The battle under way and whose choice it waits for ("" without one); at the game's end, the final turn's
+    battles (outlined on the map: they are the last word on the scores)."""
+    if state.finished and state.end_reason:
+        fought = ", ".join(CONTENT.spaces[space].name for space in state.battles_now)
+        return f"Final scores in the panel, winners on yellow. The final turn's battles: {fought or 'none'}"
     if state.finished or state.battle is None:
         return ""
     owing = ", ".join(board.name(r) for r in state.battle.hits)

@@ -37,9 +37,9 @@ def render(state: State, names: Sequence[str]) -> Image.Image:
             seat = state.board[square]
             centre = (x0 + CELL / 2, y0 + CELL / 2)
             centred_text(draw, centre, state.marks[seat], 90, fill=seat_colour(seat), outline=INK)
-    line = winning_line(state)
-    if line is not None and state.winner is not None:  # the finale marks what decided the game
-        ends = [_centre(line[0]), _centre(line[-1])]
+    won = winning_line(state)
+    if won is not None and state.winner is not None:  # the finale marks what decided the game
+        ends = [_centre(won[0]), _centre(won[-1])]
         draw.line(ends, fill=INK, width=22)
         draw.line(ends, fill=seat_colour(state.winner), width=14)
     return image
