@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules.base import ActionLog, RuleError, seat_ref
+from rules.base import ActionLog, RuleError, normal, seat_ref
 from rules.dragondice import choices, combat, damage, decisions, setup, spells
 from rules.dragondice.content import SPECIES, TERRAINS
 from rules.dragondice.dice import roll_army
@@ -21,6 +21,15 @@ def text_param(action: dict[str, Any], key: str, required: bool = True) -> str:
     if required and not value:
         raise RuleError(f"This action needs {key}.")
     return value.strip()
+
+
+def place_param(state: State, action: dict[str, Any], key: str) -> str:
+    """A terrain by its id or by the name the board shows ('Highland'), or the reserves; else the text as typed,
+    for the move to refuse. Terrain names are unique in a game (a second one of a type gets a title)."""
+    typed = text_param(action, key)
+    if normal(typed) in ("reserve", "reserves", "thereserves"):
+        return RESERVE
+    return next((t.id for t in state.terrains if typed == t.id or normal(typed) == normal(t.name)), typed)
 
 
 def units_param(action: dict[str, Any]) -> list[str]:
@@ -136,11 +145,11 @@ def _need_step(state: State, *steps: str) -> None:
 
 def _manoeuvre(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
     _need_step(state, "march")
-    where, direction = text_param(action, "terrain"), text_param(action, "direction")
+    where, direction = place_param(state, action, "terrain"), text_param(action, "direction")
     armies = [w for w in choices.march_armies(state, seat) if w != RESERVE]
     if where not in armies:
         raise RuleError(
-            f"You have no army that may still march at {where[:40]!r}; you may march at "
+            f"You have no army that may still march at {_given(state, where)}; you may march at "
             f"{', '.join(_place(state, w) for w in armies) or 'none'}."
         )
     terrain = state.terrain(where)
@@ -159,7 +168,7 @@ def _manoeuvre(state: State, seat: int, action: dict[str, Any], rng: Rng, log: A
 
 
 def _army_for_action(state: State, seat: int, action: dict[str, Any], kind: str) -> str:
-    where = text_param(action, "army")
+    where = place_param(state, action, "army")
     if state.step == "action":
         if where != state.marching:
             only, why = _only(state, seat, state.marching)
@@ -172,7 +181,7 @@ def _army_for_action(state: State, seat: int, action: dict[str, Any], kind: str)
         armies = choices.march_armies(state, seat)
         if where not in armies:
             raise RuleError(
-                f"No army of yours may march from {where[:40]!r}; choose one of "
+                f"No army of yours may march from {_given(state, where)}; choose one of "
                 f"{', '.join(_place(state, w) for w in armies) or 'none'}."
             )
     if kind not in choices.allowed_actions(state, seat, where):
@@ -235,7 +244,7 @@ def _cast(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Action
 
 def _reinforce(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
     _need_step(state, "reinforce")
-    ids, tid = units_param(action), text_param(action, "terrain")
+    ids, tid = units_param(action), place_param(state, action, "terrain")
     terrains = [t.id for t in state.terrains]
     if tid not in terrains:
         named = ", ".join(_place(state, t) for t in terrains)
@@ -270,6 +279,12 @@ def _only(state: State, seat: int, where: str) -> tuple[str, str]:
         return only, "it is in the reserves"
     terrain = state.terrain(where)
     return only, f"{terrain.name} shows {terrain.face} ({terrain.shows()})"
+
+
+def _given(state: State, where: str) -> str:
+    """A place as the player gave it: its name if it is one ('Highland (t0)'), else quoted as typed."""
+    known = where == RESERVE or where in {t.id for t in state.terrains}
+    return _place(state, where) if known else repr(where[:40])
 
 
 def _place(state: State, where: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from rules.base import ActionLog, RuleError, seat_ref
+from rules.base import ActionLog, RuleError, normal, seat_ref
 from rules.dragondice.content import DRAGONKIN, ELEMENTS, SPECIES, SPELLS, UNIT_DICE, Spell
 from rules.dragondice.damage import gives_save, kill
 from rules.dragondice.dice import count, roll_army, roll_unit
@@ -151,7 +151,9 @@ def _named_targets(state: State, valid: list[str]) -> str:
 
 
 def check_cast(state: State, seat: int, spell_id: str, target: str, element: str) -> Cast:
-    """Validate an announcement fully; raises RuleError naming what would be allowed."""
+    """Validate an announcement fully; raises RuleError naming what would be allowed. The spell may be given by its
+    name as the cast list and /info show it ('Stoneskin')."""
+    spell_id = next((s.id for s in SPELLS.values() if spell_id == s.id or normal(spell_id) == normal(s.name)), spell_id)
     if spell_id not in SPELLS:
         raise RuleError(f"There is no spell {spell_id[:40]!r}. Spells: {', '.join(s.name for s in SPELLS.values())}.")
     spell = SPELLS[spell_id]
@@ -162,7 +164,7 @@ def check_cast(state: State, seat: int, spell_id: str, target: str, element: str
     named = _named_targets(state, valid)
     if announced_on(state, spell, target):
         raise RuleError(
-            f"{spell.name} is already announced on {target}: "
+            f"{spell.name} is already announced on {_named_targets(state, [target])}: "
             f"a spell is announced once per unit in a magic action; "
             f"other targets: {named}."
         )

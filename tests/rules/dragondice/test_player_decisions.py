@@ -129,14 +129,14 @@ def test_resurrect_dead_cannot_be_announced_twice_on_the_same_unit():
     act(state, 0, {"type": "cast", "spell": "resurrect_dead", "target": "u1", "element": "fire"})
     offered = [c.action["target"] for c in dd.legal(state, 0) if c.action.get("spell") == "resurrect_dead"]
     assert "u1" not in offered and "u2" in offered
-    with pytest.raises(RuleError, match="already announced on u1"):
+    with pytest.raises(RuleError, match=r"already announced on <seat:0>'s Anvil Guard u1 \(dead unit area\)"):
         dd.act(state, 0, {"type": "cast", "spell": "resurrect_dead", "target": "u1", "element": "earth"}, Rng(0))
 
 
 def test_a_unit_target_spell_cannot_be_announced_twice_on_the_same_unit_but_finger_of_death_adds_up():
     state = casting({"air": 12, "death": 8})
     act(state, 0, {"type": "cast", "spell": "lightning_strike", "target": "u1"})
-    with pytest.raises(RuleError, match="already announced on u1"):
+    with pytest.raises(RuleError, match=r"already announced on <seat:1>'s Fen Runner u1 \(Swampland\)"):
         dd.act(state, 0, {"type": "cast", "spell": "lightning_strike", "target": "u1"}, Rng(0))
     act(state, 0, {"type": "cast", "spell": "finger_of_death", "target": "u2", "element": "death"})
     act(state, 0, {"type": "cast", "spell": "finger_of_death", "target": "u2", "element": "death"})
