@@ -143,7 +143,7 @@ class Choice:
     quick: bool = False  # offer it as a button under the board (common next steps: end turn, pass...)
 
 
-EventKind = Literal["info", "roll", "turn_end", "reveal", "game_end"]
+EventKind = Literal["info", "roll", "turn_end", "reveal", "game_end", "routine"]
 
 
 @dataclass(frozen=True)
@@ -153,11 +153,16 @@ class Event:
     kind "roll": the text shows every die's face (engines must emit one for each roll they make).
     kind "turn_end": a player's turn is over; the table keeps a board snapshot.
     kind "reveal": hidden information became public (undo then needs everyone's consent).
+    kind "routine": a step the game takes by itself (a turn's header, income, troops readied): shown as it happens,
+    left out of a player's "since your last turn" recap.
+    `affects`: the seats this event costs something (a region or piece lost, a battle or card against them), so
+    their recap shows it first; set by the engines, never read from the text.
     """
 
     text: str
     kind: EventKind = "info"
     to: tuple[int, ...] | None = None
+    affects: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -357,5 +362,7 @@ class ActionLog:
 
     events: list[Event] = field(default_factory=list)
 
-    def say(self, text: str, kind: EventKind = "info", to: tuple[int, ...] | None = None) -> None:
-        self.events.append(Event(text, kind, to))
+    def say(
+        self, text: str, kind: EventKind = "info", to: tuple[int, ...] | None = None, affects: tuple[int, ...] = ()
+    ) -> None:
+        self.events.append(Event(text, kind, to, tuple(sorted(set(affects)))))

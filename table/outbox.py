@@ -13,9 +13,9 @@ from typing import Any
 
 from render import renderer
 from render.draw import encode_png
-from rules.base import Choice, Engine, Meta, fill_seats, seat_ref
+from rules.base import Choice, Engine, Meta, fill_seats
 from rules.nextstep import hidden, secrets
-from table import finale, next_line, present
+from table import finale, next_line, present, recap
 from table.core import TableCore
 from table.replay import effective
 from table.store import ActionRow, SeatRow, TableRow, TurnMessage
@@ -119,6 +119,19 @@ def _within_limit(body: list[str], closing: list[str]) -> list[str]:
     return [_earlier(dropped), *lines] if dropped else lines
 
 
+def _without(body: list[str], taken_back: tuple[str, ...]) -> list[str]:
+    """The turn's lines less those of the actions an undo took back: they are the latest, so each is looked for
+    from the end, before the one found after it (an older line that reads alike stays)."""
+    kept = list(body)
+    end = len(kept)
+    for line in reversed(taken_back):
+        found = next((i for i in range(end - 1, -1, -1) if kept[i] == line), None)
+        if found is not None:
+            del kept[found]
+            end = found
+    return kept
+
+
 def _made(row: ActionRow) -> int:
     """The version an action's change made (rows logged before migrations/0010: one version per action)."""
     return row.version if row.version is not None else row.n + 1
@@ -142,6 +155,7 @@ class Outbox(TableCore):
         lines: list[str],
         events: list[dict[str, Any]],
         with_missed: bool = True,
+        taken_back: tuple[str, ...] = (),
     ) -> Post:
         name = self.namer(seats)
         missed = await self._missed(table_id, version, seats) if with_missed else Missed()
@@ -167,7 +181,9 @@ class Outbox(TableCore):
         legal = {waiter: engine.legal(state, waiter) for waiter in people} if result is None else {}
         nexts = next_line.lines(engine, state, legal, name)
         closing += [found.slash for found in nexts]
-        turn = await self._turn_message(table_id, version, waiting, lines, closing, events, continuing=with_missed)
+        turn = await self._turn_message(
+            table_id, version, waiting, lines, closing, events, continuing=with_missed, taken_back=taken_back
+        )
         private: dict[int, list[str]] = {}
         for seat in seats:
             mine = [
@@ -219,6 +235,7 @@ class Outbox(TableCore):
         closing: list[str],
         events: list[dict[str, Any]],
         continuing: bool,
+        taken_back: tuple[str, ...] = (),
     ) -> TurnMessage:
         """The message this post shows: the turn's message with these lines added, edited in place (Discord does
         not notify on edits), or a new one when someone not yet awaited in it must act (they are pinged), a turn
@@ -242,7 +259,7 @@ class Outbox(TableCore):
             and table.status == "running"
             and set(waiting) <= current.seen
         ):
-            body = _within_limit([*current.body, *lines], closing)
+            body = _within_limit([*_without(current.body, taken_back), *lines], closing)
             turn = TurnMessage(table_id, current.started, message_id, current.seen, body)
             await self.store.put_turn_message(turn)
             return turn
@@ -443,24 +460,12 @@ class Outbox(TableCore):
         return post
 
     async def since_last_turn(self, table: TableRow, seat: int, limit: int = SINCE_LINES) -> list[str]:
-        """What others did since `seat` last acted, in a few public lines: what concerns that seat first (a battle
-        against them, a loss), then the rest, and how many more /history holds."""
+        """What others did since `seat` last acted, in a few public lines: what happened to that seat first, then
+        the newest of the rest (table/recap.py). None for a bot's seat: nobody reads it."""
+        seats = await self.store.seats(table.id)
+        if not any(row.seat == seat and row.person for row in seats):
+            return []
         # the recent log is enough (and a long campaign's whole log is not read for every reminder)
         recent = max(0, table.version - 1 - SINCE_WINDOW)  # action n made version n + 1 (undos are actions too)
         rows = effective(await self.store.actions(table.id, after=recent))
-        mine = [index for index, row in enumerate(rows) if row.seat == seat]
-        later = rows[mine[-1] + 1 :] if mine else rows
-        name = self.namer(await self.store.seats(table.id))
-        concerning: list[str] = []
-        others: list[str] = []
-        for row in later:
-            if row.seat == seat:
-                continue
-            for event in row.events:
-                if event.get("to") is not None or event.get("kind") == "turn_end":
-                    continue
-                shown = present.event_lines([event], name)
-                (concerning if seat_ref(seat) in event["text"] else others).extend(shown)
-        lines = [*concerning, *others]
-        more = len(lines) - limit
-        return lines[:limit] + ([f"… and {more} more in /history"] if more > 0 else [])
+        return recap.lines(rows, seat, self.namer(seats), limit)

@@ -205,7 +205,10 @@ class Play(Outbox):
             await self.store.drop_snapshots_from(table.id, first)
             await self._sync_reminders(table, seats, engine, state, acted=chain[0].seat, now=now)
             await self.store.close_requests(table.id)
-        return await self._post(table.id, table.channel_id, version, engine, state, seats, [f"↩ {line}"], [])
+        name = self.namer(seats)  # the turn's message drops what these actions said there
+        said = tuple(told for row in chain for told in self.told(row.events, row.action, row.seat, name))
+        lines = [f"↩ {line}"]
+        return await self._post(table.id, table.channel_id, version, engine, state, seats, lines, [], taken_back=said)
 
     async def answer(self, caller: Caller, request_id: int, agree: bool) -> tuple[str, Post | None]:
         """A player's button answer to an undo or pause request: (reply to them, post if it went through)."""

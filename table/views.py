@@ -17,8 +17,8 @@ from rules import serial
 from rules.base import Lookup, Meta, fill_seats, normal
 from table import info, present, rules_pages
 from table.core import Caller, TableError, TableView
-from table.outbox import Outbox
-from table.store import TableRow
+from table.outbox import Outbox, _made
+from table.store import ActionRow, TableRow
 
 HISTORY_PAGE = 10
 TABLE_RULES = Path(__file__).with_name("table_rules.md")  # what every game's /rules page ends with
@@ -131,12 +131,23 @@ class Views(Outbox):
             raise TableError(f"History has pages 1 to {pages}.")
         rows = await self.store.actions_page(table.id, (page - 1) * HISTORY_PAGE, HISTORY_PAGE)
         name = self.namer(seats)
-        undone = {int(r.action["undoes"]) for r in await self.store.actions(table.id) if r.kind == "undo"}
+        logged = await self.store.actions(table.id)
+        undone = {int(r.action["undoes"]) for r in logged if r.kind == "undo"}
+        # one /undo logs a row per action it took back (a player's move and the bot's answers), all of one version
+        takebacks: dict[int, list[ActionRow]] = {}
+        for r in logged:
+            if r.kind == "undo":
+                takebacks.setdefault(_made(r), []).append(r)
+        on_page, by_n = {r.n for r in rows}, {r.n: r for r in logged}
         lines = [f"**History of {self._title(table)}**, page {page}/{pages} (newest first)"]
         for row in rows:
-            who = name(row.seat) if row.seat is not None else "?"
             if row.kind == "undo":
-                lines.append(f"`#{row.n}` ↩ {who} took back #{row.action['undoes']}")
+                group = takebacks[_made(row)]
+                newest = max(r.n for r in group)
+                if row.n == newest:
+                    lines.append(f"`#{row.n}` ↩ {_took_back(group, by_n, name)}")
+                elif newest not in on_page:  # the rest of this take-back is on the page before
+                    lines.append(f"`#{row.n}` ↩ (part of the take-back at #{newest})")
                 continue
             mark = " ~~(taken back)~~" if row.n in undone else ""
             tag = " (played by the bot: time ran out)" if row.kind == "fallback" else ""
@@ -180,6 +191,26 @@ class Views(Outbox):
 
     def rules_page(self, game: str) -> str:
         return _rules_page(game)
+
+
+def _took_back(group: list[ActionRow], logged: dict[int, ActionRow], name: Callable[[int], str]) -> str:
+    """Who took back what, in one line: "alice took back their move #2 and Bot 1's answer #3". The player who
+    undid is the one whose move begins the chain (the bot moves after it were taken back with it)."""
+    taken = sorted((logged[int(r.action["undoes"])] for r in group), key=lambda r: r.n)
+    who = taken[0].seat
+    answers: dict[int | None, list[int]] = {}
+    for row in taken[1:]:
+        answers.setdefault(row.seat, []).append(row.n)
+    parts = [f"their move #{taken[0].n}"] + [
+        f"{name(seat or 0)}'s {'answer' if len(ns) == 1 else 'answers'} {_and([f'#{n}' for n in ns])}"
+        for seat, ns in answers.items()
+    ]
+    return f"{name(who or 0)} took back {_and(parts)}"
+
+
+def _and(items: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 @cache

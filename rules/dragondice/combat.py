@@ -88,7 +88,8 @@ def attack(
         )
         + (f", plus {rolled.unsaveable} Kindle damage" if rolled.unsaveable else "")
         + f" → {total} damage to {seat_ref(target)}."
-        + (f" Thornback strikes back: {reflect} damage to {seat_ref(seat)}, no save." if reflect else "")
+        + (f" Thornback strikes back: {reflect} damage to {seat_ref(seat)}, no save." if reflect else ""),
+        affects=(target,),
     )
     if reflect:  # an SAI of the save roll, so it resolves before the saves are counted against the attacker
         state.damage.append(Damage(seat, where, reflect, "Thornback"))

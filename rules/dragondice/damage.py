@@ -137,13 +137,15 @@ def choose(state: State, seat: int, unit_ids: list[str], rng: Rng, log: ActionLo
 def _report(state: State, log: ActionLog, hit: Damage, killed: list[Unit]) -> None:
     place = place_name(state, hit.where)
     if not killed:
-        log.say(f"{hit.reason}: {hit.amount} damage to {seat_ref(hit.seat)} at {place} kills nobody.")
+        log.say(
+            f"{hit.reason}: {hit.amount} damage to {seat_ref(hit.seat)} at {place} kills nobody.", affects=(hit.seat,)
+        )
         return
     names = ", ".join(f"{u.name} {u.id}" for u in killed)
     lost = hit.amount - sum(u.health for u in killed)
     tail = f"; {lost} damage is lost" if lost else ""
     where = "" if all(is_dragonkin(u) for u in killed) else " to the dead unit area"
-    log.say(f"{hit.reason}: {seat_ref(hit.seat)} loses {names} at {place}{where}{tail}.")
+    log.say(f"{hit.reason}: {seat_ref(hit.seat)} loses {names} at {place}{where}{tail}.", affects=(hit.seat,))
     state.notes.append(f"{seat_ref(hit.seat)} -{sum(u.health for u in killed)} at {place}")
 
 

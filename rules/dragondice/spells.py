@@ -229,7 +229,8 @@ def resolve(state: State, rng: Rng, log: ActionLog, seat: int, cast: Cast) -> No
         return
     if spell.id == "undertow":
         unit.where = RESERVE
-        log.say(f"Undertow drags {seat_ref(unit.owner)}'s {unit.name} {unit.id} off to the reserves.")
+        dragged = f"Undertow drags {seat_ref(unit.owner)}'s {unit.name} {unit.id} off to the reserves"
+        log.say(f"{dragged}.", affects=(unit.owner,))
         state.notes.append(f"{unit.name} swept to the reserves")
         return
     if spell.id == "lightning_strike":
@@ -244,7 +245,7 @@ def resolve(state: State, rng: Rng, log: ActionLog, seat: int, cast: Cast) -> No
     state.hits[unit.id] = state.hits.get(unit.id, 0) + 1  # Finger of Death
     if state.hits[unit.id] >= unit.health:
         kill(state, [unit], rng, log)
-        log.say(f"Finger of Death kills {seat_ref(unit.owner)}'s {unit.name} {unit.id}.")
+        log.say(f"Finger of Death kills {seat_ref(unit.owner)}'s {unit.name} {unit.id}.", affects=(unit.owner,))
     else:
         log.say(f"Finger of Death: {unit.name} {unit.id} has {state.hits[unit.id]} of {unit.health} points on it.")
 
@@ -264,7 +265,8 @@ def _soulfire(state: State, rng: Rng, log: ActionLog, owner: int, where: str) ->
     """Soulfire: 2 damage the army saves against; the units it kills are buried."""
     saves = roll_army(state, rng, owner, where, "save", log, label="save roll against Soulfire").total
     dealt = max(0, SOULFIRE - saves)
-    log.say(f"Soulfire: {SOULFIRE} damage against {count(saves, 'save')} → {dealt} damage to {seat_ref(owner)}.")
+    dealt_line = f"Soulfire: {SOULFIRE} damage against {count(saves, 'save')} → {dealt} damage to {seat_ref(owner)}"
+    log.say(f"{dealt_line}.", affects=(owner,))
     if dealt:
         state.damage.append(Damage(owner, where, dealt, "Soulfire", bury=True))
 
@@ -277,7 +279,8 @@ def _boiling_tide(state: State, rng: Rng, log: ActionLog, seat: int, tid: str) -
     for other in others:
         saves = roll_army(state, rng, other, tid, "save", log, label="save roll against Boiling Tide").total
         dealt = max(0, BOILING - saves)
-        log.say(f"Boiling Tide: {BOILING} damage against {count(saves, 'save')} → {dealt} damage to {seat_ref(other)}.")
+        tide = f"Boiling Tide: {BOILING} damage against {count(saves, 'save')} → {dealt} damage to {seat_ref(other)}"
+        log.say(f"{tide}.", affects=(other,))
         if dealt:
             state.damage.append(Damage(other, tid, dealt, "Boiling Tide"))
 

@@ -31,7 +31,7 @@ def update_captures(state: State, log: ActionLog) -> None:
         present = state.seats_at(terrain.id)
         if holder is not None and (terrain.face != 8 or holder not in present):
             terrain.captured_by = None
-            log.say(f"{seat_ref(holder)} loses {terrain.name} (its capture ends).")
+            log.say(f"{seat_ref(holder)} loses {terrain.name} (its capture ends).", affects=(holder,))
             state.notes.append(f"{terrain.name} lost")
         if terrain.face == 8 and terrain.captured_by is None and len(present) == 1:
             terrain.captured_by = present[0]
@@ -157,11 +157,11 @@ def begin_turn(state: State, seat: int, rng: Rng, log: ActionLog) -> None:
     state.flooded = []
     state.marching = ""
     state.last_notes, state.notes = state.notes, []
-    log.say(f"Round {state.round}: {seat_ref(seat)} marches.")
+    log.say(f"Round {state.round}: {seat_ref(seat)} marches.", "routine")
     expired = [e for e in state.effects if e.caster == seat]
     if expired:
         state.effects = [e for e in state.effects if e.caster != seat]
-        log.say(f"Effects ending now: {', '.join(effect_text(state, e) for e in expired)}.")
+        log.say(f"Effects ending now: {', '.join(effect_text(state, e) for e in expired)}.", "routine")
     for terrain in state.terrains:
         if terrain.face == 8 and terrain.captured_by == seat:
             _eighth_face(state, seat, terrain.id, log)
@@ -192,7 +192,8 @@ def _eighth_face(state: State, seat: int, tid: str, log: ActionLog) -> None:
             if dead:
                 unit = max(dead, key=lambda u: u.died)
                 unit.where = BURIED
-                log.say(f"Eighth face: the Temple at {terrain.name} buries {seat_ref(other)}'s {unit.name} {unit.id}.")
+                buried = f"the Temple at {terrain.name} buries {seat_ref(other)}'s {unit.name} {unit.id}"
+                log.say(f"Eighth face: {buried}.", affects=(other,))
     elif face == "tower":
         state.effects.append(Effect("tower", seat, f"{tid}:{seat}", 1))
         log.say(f"Eighth face: the Tower at {terrain.name} gives {seat_ref(seat)}'s army there +1 missile.")

@@ -37,6 +37,11 @@ def guardians_alive(state: State, battle: Battle) -> list[int]:
     return [i for i, left in enumerate(dungeon.dice_left) if left > 0]
 
 
+def _players(state: State, realms: list[str], but: str) -> tuple[int, ...]:
+    """The seats playing `realms`, not counting the one playing `but` (a battle or loss is told to its victims)."""
+    return tuple(state.seat_of[r] for r in realms if r in state.seat_of and state.seat_of[r] != state.seat_of[but])
+
+
 def defenders_alive(state: State, battle: Battle) -> bool:
     if battle.kind == "dungeon":
         return bool(guardians_alive(state, battle))
@@ -60,7 +65,8 @@ def start(state: State, space: str, log: ActionLog, rng: Rng) -> None:
         keeper = guardians.player(state, battle.attacker)
         log.say(f"{name(keeper)} ({seat_ref(state.seat_of[keeper])}) plays the Guardians.")
     else:
-        log.say(f"Battle for {label(space)}: {name(battle.attacker)} attacks.")
+        against = _players(state, defending_realms(state, battle), battle.attacker)
+        log.say(f"Battle for {label(space)}: {name(battle.attacker)} attacks.", affects=against)
     advance(state, log, rng)
 
 
@@ -348,7 +354,7 @@ def take(state: State, battle: Battle, realm: str, kinds: list[str], log: Action
             f"a {PIECES[k].name} is {what}" if n == 1 else f"{n} {board.kind_name(k, n)} are {what}"
             for (k, what), n in outcome.items()
         ]
-        log.say(f"{name(realm)}: {'; '.join(told)}.")
+        log.say(f"{name(realm)}: {'; '.join(told)}.", affects=(state.seat_of[realm],))
 
 
 def choose_casualties(state: State, realm: str, kinds: list[str], log: ActionLog, rng: Rng) -> None:
@@ -427,7 +433,8 @@ def retreat(state: State, to: str, log: ActionLog, rng: Rng, kind: str = "", cou
             state.pieces.remove(carried)
         state.pieces.remove(piece)
     if left:
-        log.say(f"{len(left)} {name(realm)} piece{'s' * (len(left) != 1)} find no way out and are lost.")
+        gone = f"{len(left)} {name(realm)} piece{'s' * (len(left) != 1)} find no way out and are lost"
+        log.say(f"{gone}.", affects=(state.seat_of[realm],))
     finish(state, won=False, log=log, rng=rng)
 
 
@@ -490,21 +497,23 @@ def conquer(state: State, realm: str, space: str, log: ActionLog) -> None:
     owner = SPACES[space].realm
     assert owner is not None
     liberated = owner != realm and board.allied(state, realm, owner)
+    held = state.control.get(space)
+    losers = _players(state, [held], realm) if held is not None else ()  # who held it until now
     for piece in board.pieces_at(state, space):
         if piece.kind == "castle":  # Castles are captured, never destroyed
             piece.realm = owner if liberated else realm
     if liberated:
         state.control[space] = owner
-        log.say(f"{name(realm)} liberates {label(space)} for its ally {name(owner)} (no VP).")
+        log.say(f"{name(realm)} liberates {label(space)} for its ally {name(owner)} (no VP).", affects=losers)
         return
     state.control[space] = realm
     if owner == realm:
-        log.say(f"{name(realm)} retakes its own {label(space)} (no VP).")
+        log.say(f"{name(realm)} retakes its own {label(space)} (no VP).", affects=losers)
         return
     vp = 5 if SPACES[space].capital else 1
     state.realms[realm].vp += vp
     what = "the Capital " if SPACES[space].capital else ""
-    log.say(f"{name(realm)} conquers {what}{label(space)} from {name(owner)}: +{vp} VP.")
+    log.say(f"{name(realm)} conquers {what}{label(space)} from {name(owner)}: +{vp} VP.", affects=losers)
 
 
 def amok_targets(state: State, realm: str, origin: str) -> list[str]:

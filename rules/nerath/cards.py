@@ -35,7 +35,7 @@ def draw_event(state: State, realm: str, log: ActionLog, rng: Rng) -> None:
         mine.discard.append(card)
     else:
         mine.hand.append(card)
-        log.say(f"{name(realm)} draws an event card.")
+        log.say(f"{name(realm)} draws an event card.", "routine")
         log.say(f"You ({name(realm)}) drew {event.name}: {event.text}", to=(seat,))
 
 
@@ -105,8 +105,11 @@ def apply_effect(state: State, realm: str, effect: Effect, target: str, log: Act
         ][: effect.count]
         for victim in victims:
             state.pieces.remove(victim)
+        mine_seat = state.seat_of[realm]  # a card played on other players' pieces: theirs to read first
+        hit = tuple(state.seat_of[v.realm] for v in victims if state.seat_of.get(v.realm, mine_seat) != mine_seat)
         log.say(
-            f"{len(victims)} enemy {board.kind_name(effect.piece, len(victims))} removed from {board.label(target)}."
+            f"{len(victims)} enemy {board.kind_name(effect.piece, len(victims))} removed from {board.label(target)}.",
+            affects=hit,
         )
     # lasting bonuses are read from the played treasures whenever they matter (board.lasting)
 

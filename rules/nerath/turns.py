@@ -28,7 +28,7 @@ def begin_turn(state: State, log: ActionLog, rng: Rng) -> None:
     state.step = "move"
     state.sea_won, state.pending, state.plundered, state.amok = [], [], [], []
     state.battles_now = []
-    log.say(f"Round {state.round}: {name(realm)}'s turn ({seat_ref(state.seat_of[realm])}).")
+    log.say(f"Round {state.round}: {name(realm)}'s turn ({seat_ref(state.seat_of[realm])}).", "routine")
     cards.draw_event(state, realm, log, rng)
 
 
@@ -50,7 +50,7 @@ def end_step(state: State, log: ActionLog, rng: Rng) -> None:
     elif state.step == "reposition":
         _end_reposition(state, log, rng)
         state.step = "reinforce"
-        log.say(f"{name(realm)} reinforces (gold: {state.realms[realm].gold}).")
+        log.say(f"{name(realm)} reinforces (gold: {state.realms[realm].gold}).", "routine")
     elif state.step == "reinforce":
         _income(state, realm, log)
         log.say(f"End of {name(realm)}'s turn.", "turn_end")
@@ -130,7 +130,7 @@ def stranded(state: State, realm: str) -> list[Piece]:
 def _income(state: State, realm: str, log: ActionLog) -> None:
     amount, note = reinforce.income(state, realm)
     state.realms[realm].gold += amount
-    log.say(f"{name(realm)} collects {amount} gold ({note}); treasury {state.realms[realm].gold}.")
+    log.say(f"{name(realm)} collects {amount} gold ({note}); treasury {state.realms[realm].gold}.", "routine")
 
 
 def _next_turn(state: State, log: ActionLog, rng: Rng) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 from rules.base import ActionLog, RuleError, normal, require, seat_ref
 from rules.rng import Rng
 from rules.smallworld import abilities, board, turn
-from rules.smallworld.conquest import DIE_FACES, name, take
+from rules.smallworld.conquest import DIE_FACES, holder, name, take
 from rules.smallworld.state import CONQUER, DEFENDERS, PICK, REDEPLOY, Combo, State
 from rules.text import count, noun, roll_line
 
@@ -106,7 +106,9 @@ def conquer(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Acti
         reach_die = die and price - hand <= 3 + abilities.die_bonus(state, seat)
         hint = "; you may try the reinforcement die (reinforce)" if reach_die else ""
         raise RuleError(f"{name(state, rid)} costs {price} tokens and you have {hand}{hint}.")
-    log.say(f"{seat_ref(seat)} conquers {name(state, rid)} with {count(price, 'token')}.")
+    log.say(
+        f"{seat_ref(seat)} conquers {name(state, rid)} with {count(price, 'token')}.", affects=holder(state, seat, rid)
+    )
     take(state, seat, rid, price, log, reach[rid])
 
 
@@ -159,7 +161,8 @@ def reinforce(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Ac
         return
     placed = max(1, price - rolled) if frenzied else hand
     with_tokens = count(placed, "token")
-    log.say(f"{hand} + {rolled} reaches {price}: {seat_ref(seat)} conquers {name(state, rid)} with {with_tokens}.")
+    conquers = f"{seat_ref(seat)} conquers {name(state, rid)} with {with_tokens}"
+    log.say(f"{hand} + {rolled} reaches {price}: {conquers}.", affects=holder(state, seat, rid))
     take(state, seat, rid, placed, log, reach[rid])
     if not frenzied:
         state.phase = REDEPLOY

@@ -18,6 +18,12 @@ def name(state: State, region_id: str) -> str:
     return game_map(state).regions[region_id].name
 
 
+def holder(state: State, seat: int, region_id: str) -> tuple[int, ...]:
+    """Who loses `region_id` if `seat` takes it: its holder, unless that is `seat` itself or nobody stands there."""
+    region = state.regions[region_id]
+    return (region.owner,) if region.owner is not None and region.owner != seat and region.tokens else ()
+
+
 def _attacker_has(state: State, seat: int, kind: str, shielded: bool, defender: int) -> bool:
     return not shielded and defender != seat and abilities.has_active(state, seat, kind)
 
@@ -54,12 +60,13 @@ def _defender_leaves(state: State, seat: int, region_id: str, log: ActionLog) ->
         return False
     shielded = abilities.immune_to_abilities(state, region_id)
     haunted = False
+    losers = holder(state, seat, region_id)
     player = state.seats[defender]
     combo = player.declined if region.declined else player.active
     race_id = combo.race if combo else ""
     if region.declined:
         state.tray[race_id] = state.tray.get(race_id, 0) + region.tokens
-        log.say(f"{seat_ref(defender)}'s declined token in {name(state, region_id)} is removed.")
+        log.say(f"{seat_ref(defender)}'s declined token in {name(state, region_id)} is removed.", affects=losers)
         if not shielded:
             state.log.from_declined += 1
     else:
@@ -69,7 +76,7 @@ def _defender_leaves(state: State, seat: int, region_id: str, log: ActionLog) ->
         player.pending += region.tokens - lost
         back = region.tokens - lost  # a clause for the withdrawn tokens only when there are some
         kept = f" and withdraws {count(back, 'token')} to put back at the end of this turn" if back else ""
-        log.say(f"{seat_ref(defender)} loses {count(lost, 'token')} in {name(state, region_id)}{kept}.")
+        log.say(f"{seat_ref(defender)} loses {count(lost, 'token')} in {name(state, region_id)}{kept}.", affects=losers)
         for effect in abilities.active_effects(state, defender):
             if effect.kind == "paid_when_conquered":
                 player.coins += int(effect.get("coins", 0))

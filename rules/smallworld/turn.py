@@ -22,7 +22,7 @@ def start_turn(state: State, seat: int, log: ActionLog) -> None:
     state.current = seat
     state.log = TurnLog()
     player = state.seats[seat]
-    log.say(f"Turn {state.turn} of {state.turns}: {seat_ref(seat)} to play.")
+    log.say(f"Turn {state.turn} of {state.turns}: {seat_ref(seat)} to play.", "routine")
     if player.active is None:
         state.phase = PICK
         return
@@ -47,7 +47,7 @@ def start_turn(state: State, seat: int, log: ActionLog) -> None:
     gained = take_from_tray(state, player.active.race, extra)
     player.hand += gained
     more = f", and {gained} new from the tray" if gained else ""
-    log.say(f"{seat_ref(seat)} readies their troops: {count(player.hand, 'token')} in hand{more}.")
+    log.say(f"{seat_ref(seat)} readies their troops: {count(player.hand, 'token')} in hand{more}.", "routine")
 
 
 def empty_rivers(state: State, seat: int) -> int:
@@ -84,7 +84,7 @@ def score(state: State, seat: int, log: ActionLog) -> None:
     earned = income(state, seat)
     state.seats[seat].coins += earned.total
     detail = "; ".join(earned.lines)
-    log.say(f"{seat_ref(seat)} collects their coins for the turn.")
+    log.say(f"{seat_ref(seat)} collects their coins for the turn.", "routine")
     got = f"{count(earned.total, 'coin')}: {detail}" if earned.lines else "no coins this turn"
     log.say(f"You collect {got}. You now have {state.seats[seat].coins}.", to=(seat,))
 
@@ -100,7 +100,7 @@ def close_turn(state: State, log: ActionLog) -> None:
     if any(player.pending for player in state.seats):
         state.phase = DEFENDERS
         waiting = ", ".join(seat_ref(s) for s, p in enumerate(state.seats) if p.pending)
-        log.say(f"Waiting for {waiting} to put back the tokens they withdrew.")
+        log.say(f"Waiting for {waiting} to put back the tokens they withdrew.", "routine")
         return
     advance(state, log)
 

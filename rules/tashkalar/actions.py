@@ -255,7 +255,8 @@ def flare(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Action
     )
     hand.flares.pop(0)
     state.flare_discard.append(card.id)
-    log.say(f"{seat_ref(seat)} calls the Flare {card.name} against {seat_ref(against)} ({' then '.join(parts)}).")
+    called = f"{seat_ref(seat)} calls the Flare {card.name} against {seat_ref(against)}"
+    log.say(f"{called} ({' then '.join(parts)}).", affects=(against,))
     for part in parts:
         state.queue.append(start(Pending(card.id, part, seat)))
     if state.mode == "deathmatch":

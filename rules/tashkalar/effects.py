@@ -161,7 +161,10 @@ def remove(state: State, square: str, log: ActionLog, why: str) -> None:
     token = state.board.pop(square)
     if is_enemy(state, state.active, owner_of(token)):
         state.tally[rank_of(token) - 1] += 1
-    log.say(f"{seat_ref(owner_of(token))}'s {RANK_NAMES[rank_of(token)]} token on {square} is destroyed ({why}).")
+    owner = owner_of(token)
+    log.say(
+        f"{seat_ref(owner)}'s {RANK_NAMES[rank_of(token)]} token on {square} is destroyed ({why}).", affects=(owner,)
+    )
 
 
 def _touch(state: State, pending: Pending, *squares: str) -> None:
@@ -185,13 +188,15 @@ def apply_pick(state: State, pending: Pending, effect: Effect, square: str, log:
         log.say(f"{name}: the token on {square} is upgraded to {RANK_NAMES[rank_of(token)]}.")
     elif effect.do == "downgrade":
         state.board[square] = token = token - 1
-        log.say(f"{name}: the token on {square} is downgraded to {RANK_NAMES[rank_of(token)]}.")
+        rank = RANK_NAMES[rank_of(token)]
+        log.say(f"{name}: the token on {square} is downgraded to {rank}.", affects=(owner_of(token),))
     elif effect.do == "destroy":
         remove(state, square, log, name)
     elif effect.do == "convert":
         old = owner_of(token)
         state.board[square] = make_token(pending.seat, rank_of(token))
-        log.say(f"{name}: {seat_ref(old)}'s token on {square} is converted to {seat_ref(pending.seat)}'s colour.")
+        converted = f"{seat_ref(old)}'s token on {square} is converted to {seat_ref(pending.seat)}'s colour"
+        log.say(f"{name}: {converted}.", affects=(old,))
     pending.used.append(square)
     pending.left -= 1
     _touch(state, pending, square)

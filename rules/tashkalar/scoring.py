@@ -78,7 +78,7 @@ def _draw(deck: list[str], discard: list[str] | None, rng: Rng, log: ActionLog, 
         deck.extend(discard)
         discard.clear()
         rng.shuffle(deck)
-        log.say(f"The {what} discard pile is shuffled into a new deck.")
+        log.say(f"The {what} discard pile is shuffled into a new deck.", "routine")
     return deck.pop(0) if deck else None
 
 
@@ -126,7 +126,7 @@ def refill(state: State, rng: Rng, log: ActionLog) -> None:
         hand.flares.append(card)
         drawn.append(drawn_name(card))
     if drawn:
-        log.say(f"{seat_ref(seat)} draws {count(len(drawn), 'card')}.")
+        log.say(f"{seat_ref(seat)} draws {count(len(drawn), 'card')}.", "routine")
         log.say(f"You draw: {', '.join(drawn)}.", to=(seat,))
 
 
