@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
@@ -177,7 +177,7 @@ class Outcome:
     tiebreak: str = ""  # the tie-break that decided the winners ("" when the scores alone did): "most race tokens"
     unit: str = "point"  # what the scores count, singular: "coin", "VP", "point" (an all-capital unit has no plural)
     # seat -> more figures of the score table, worded with rules.text.count: ("12 race tokens on the map",)
-    figures: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    figures: Mapping[int, tuple[str, ...]] = field(default_factory=dict)  # read-only: any engine's dict fits
     draw: bool = False  # nobody won (every seat shares the result)
 
 

@@ -884,7 +884,10 @@ def outcome(state: State) -> Outcome | None:
     for realm, seat in state.seat_of.items():
         treasures[seat] += state.realms[realm].collected
     figures = {seat: (counted(treasures[seat], "treasure", zero="0"),) for seat in scores}
-    return Outcome(tuple(state.winners), scores, state.result, reason=state.end_reason, unit="VP", figures=figures)
+    every = len(state.winners) == len(scores) > 1  # every seat shares the win: a draw, as other games say it
+    return Outcome(
+        tuple(state.winners), scores, state.result, reason=state.end_reason, unit="VP", figures=figures, draw=every
+    )
 
 
 def fallback(state: State, seat: int) -> dict[str, Any]:

@@ -171,7 +171,10 @@ def end_round(state: State, log: ActionLog) -> None:
         best = max(standing(state, s) for s in sides)
         leaders = [s for s in sides if standing(state, s) == best]
         how = f"on VP at the round limit ({state.round_limit} rounds)"
-        state.end_reason = f"the round limit ({state.round_limit} rounds) was reached"
+        # the realms that lead, named: the game-over post and the final board say who was ahead, not only when
+        ahead = " and ".join(", ".join(name(r) for r in side) for side in leaders)
+        level = "level" if len(leaders) > 1 else "ahead"
+        state.end_reason = f"the round limit ({state.round_limit} rounds) was reached with {ahead} {level} on VP"
         _declare(state, [r for s in leaders for r in s], how, log, shared=len(leaders) > 1)
         return
     if winner is not None:
