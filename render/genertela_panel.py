@@ -157,7 +157,7 @@ def _side_chip(image: Image.Image) -> Callable[[ImageDraw.ImageDraw, float, floa
 
 K = 1.3  # the key's glyphs: the size they have on the view
 KEY: tuple[tuple[str, Callable[[ImageDraw.ImageDraw, float, float], None], str], ...] = (
-    ("marked", _marked, "name on yellow: the zone(s) named in the header"),
+    ("marked", _marked, "name on yellow: each zone the header names"),
     ("battle", _battle, "battle (this or the last nation turn)"),
     ("deathline", lambda d, x, y: deathline_swatch(d, x, y, 1.1), "Deathline"),
     ("Emperor's lands", lambda d, x, y: crown(d, x, y, K), "Emperor's lands"),

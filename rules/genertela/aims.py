@@ -46,7 +46,7 @@ def choose(state: State, nation: str, category: str, log: ActionLog) -> None:
     assert battle is not None
     battle.aims[nation] = category
     if pending(state):  # the other side is still choosing: keep this one secret
-        log.say(f"{NATIONS[nation].name} have chosen their target; waiting for {NATIONS[pending(state)[0]].name}.")
+        log.say(f"{NATIONS[nation].acts('have chosen')} their target; waiting for {NATIONS[pending(state)[0]].name}.")
 
 
 def final(state: State) -> tuple[str, str]:

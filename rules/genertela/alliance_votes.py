@@ -24,6 +24,7 @@ from rules.genertela.casualties import unit_count
 from rules.genertela.movement import destinations, movers
 from rules.genertela.state import Decision, State, Unit
 from rules.rng import Rng
+from rules.text import count
 
 ALLIANCE_VP_PER_ZONE = 1  # house: the seed does not say what the alliance VP are
 
@@ -51,7 +52,7 @@ def ask_votes(state: State, army: list[Unit]) -> None:
 def _vote(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
     weight = state.politics.providers.get(decision.nation, 0)
     state.politics.votes[option] = state.politics.votes.get(option, 0) + weight
-    log.say(f"{NATIONS[decision.nation].name} cast {weight} votes for {decisions.seat_label(option)}.")
+    log.say(f"{NATIONS[decision.nation].acts('cast')} {count(weight, 'vote')} for {decisions.seat_label(option)}.")
     if not any(d.kind == "vote" for d in state.decisions):
         elect(state, rng, log)
 
@@ -93,7 +94,7 @@ def score(state: State, taken: list[str], log: ActionLog) -> None:
         theirs = [n for n in providers if _seat(state, n) == seat]
         nation = min(theirs, key=lambda n: (-providers[n], NATIONS[n].turn_order))
         state.vp[nation] = state.vp.get(nation, 0) + points
-        log.say(f"{NATIONS[nation].name} score {points} alliance VP.")
+        log.say(f"{NATIONS[nation].acts('score')} {points} alliance VP.")
 
 
 def keep_one_nation(state: State, leader: str, zid: str, units: list[Unit], log: ActionLog) -> None:
@@ -106,7 +107,7 @@ def keep_one_nation(state: State, leader: str, zid: str, units: list[Unit], log:
         if unit.nation != nations[0]:
             send_home(state, unit)
     groups = ";".join(f"{n}:{','.join(str(u.uid) for u in units if u.nation == n)}" for n in nations)
-    labels = [f"{NATIONS[n].name} keep {BOARD.zones[zid].name}" for n in nations]
+    labels = [f"{NATIONS[n].acts('keep')} {BOARD.zones[zid].name}" for n in nations]
     decisions.ask(state, leader, "keep", nations, labels, zone=zid, groups=groups)
     log.say(f"{NATIONS[nations[0]].name} keep {BOARD.zones[zid].name}; the other allies go home.")
 
@@ -124,7 +125,7 @@ def _keep(state: State, decision: Decision, option: str, rng: Rng, log: ActionLo
             send_home(state, unit)
         elif unit.uid in groups[option]:
             unit.zone = zid
-    log.say(f"{NATIONS[option].name} keep {BOARD.zones[zid].name} instead.")
+    log.say(f"{NATIONS[option].acts('keep')} {BOARD.zones[zid].name} instead.")
 
 
 def ask_home(state: State, nation: str, uids: list[int]) -> None:
@@ -132,7 +133,7 @@ def ask_home(state: State, nation: str, uids: list[int]) -> None:
     all in one zone of theirs instead."""
     held = controlled(state, nation)
     options = ["home", *held]
-    labels = [f"{len(uids)} {NATIONS[nation].name} units back to their starting zones"]
+    labels = [f"{count(len(uids), NATIONS[nation].name + ' unit')} back to their starting zones"]
     labels += [f"All {len(uids)} back in {BOARD.zones[zid].name}" for zid in held]
     decisions.ask(state, nation, "home", options, labels, uids=",".join(str(uid) for uid in uids))
 
@@ -144,7 +145,7 @@ def _home(state: State, decision: Decision, option: str, rng: Rng, log: ActionLo
     for unit in state.units:
         if unit.uid in uids and unit.nation == decision.nation:
             unit.zone = option
-    log.say(f"{NATIONS[decision.nation].name} put their returning units in {BOARD.zones[option].name}.")
+    log.say(f"{NATIONS[decision.nation].acts('put')} their returning units in {BOARD.zones[option].name}.")
 
 
 def ask_challenges(state: State, nation: str) -> None:
@@ -167,10 +168,10 @@ def ask_challenges(state: State, nation: str) -> None:
 def _challenge(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
     zid, attacker = decision.data["zone"], decision.data["attacker"]
     if option == "yes":
-        log.say(f"{NATIONS[decision.nation].name} challenge the attack in {BOARD.zones[zid].name}: no battle.")
+        log.say(f"{NATIONS[decision.nation].acts('challenge')} the attack in {BOARD.zones[zid].name}: no battle.")
         return
     state.politics.feuds.append(f"{zid}>{attacker}>{decision.nation}")
-    log.say(f"{NATIONS[decision.nation].name} do not challenge: the battle in {BOARD.zones[zid].name} goes ahead.")
+    log.say(f"{NATIONS[decision.nation].acts('do not challenge')}: the battle in {BOARD.zones[zid].name} goes ahead.")
 
 
 def form(state: State, log: ActionLog) -> None:
@@ -203,7 +204,7 @@ def retake_homeland(state: State, nation: str, zid: str, log: ActionLog) -> None
             continue
         for unit in units:
             unit.zone = own[0]
-        log.say(f"{NATIONS[nation].name} retake {BOARD.zones[zid].name}: {NATIONS[ally].name} move out.")
+        log.say(f"{NATIONS[nation].acts('retake')} {BOARD.zones[zid].name}: {NATIONS[ally].acts('move')} out.")
         decisions.ask_zone(state, ally, "relocate", [u.uid for u in units], f"{len(units)} units", tuple(own))
 
 
@@ -234,7 +235,8 @@ def grant(state: State, nation: str, zid: str, to: str, count: int, log: ActionL
     for unit in given:
         unit.lent_from, unit.nation, unit.moved = nation, to, False
         state.politics.loans.append(unit.uid)
-    log.say(f"{NATIONS[nation].name} grant {unit_count(len(given))} in {BOARD.zones[zid].name} to {NATIONS[to].name}.")
+    granted = unit_count(len(given))
+    log.say(f"{NATIONS[nation].acts('grant')} {granted} in {BOARD.zones[zid].name} to {NATIONS[to].name}.")
 
 
 # The answers to this module's questions, by decision kind (the engine puts every module's in one table).

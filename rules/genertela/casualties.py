@@ -11,6 +11,8 @@ import re
 from collections import Counter
 from typing import Any
 
+from rules.text import count as counted
+
 PLURALS = {
     "standard": "standard units",
     "killmen": "Killmen",
@@ -59,7 +61,7 @@ def matching(value: Any, options: list[str]) -> str | None:
 
 def unit_count(count: int) -> str:
     """The count with its noun: 1 unit, 3 units."""
-    return f"{count} unit{'s' * (count != 1)}"
+    return counted(count, "unit", zero="0")
 
 
 def described(labels: list[str]) -> str:

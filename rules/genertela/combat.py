@@ -34,6 +34,7 @@ from rules.genertela.economy import kill_points
 from rules.genertela.specials import far_retreats, free_mover, special_shooter, uses_ability
 from rules.genertela.state import Battle, State, Unit
 from rules.rng import Rng
+from rules.text import count, roll_line
 
 
 def next_battle_zone(state: State) -> tuple[str, str] | None:
@@ -121,7 +122,7 @@ def eliminate(state: State, unit: Unit, killer: str, log: ActionLog) -> None:
         points = kill_points(killer, unit)
         if points:
             state.vp[killer] = state.vp.get(killer, 0) + points
-            log.say(f"{NATIONS[killer].name} score {points} VP for killing {unit.name}.")
+            log.say(f"{NATIONS[killer].acts('score')} {points} VP for killing {unit.name}.")
 
 
 def roll_round(state: State, target: str, rng: Rng, log: ActionLog, answer: str = "") -> None:
@@ -145,10 +146,12 @@ def roll_round(state: State, target: str, rng: Rng, log: ActionLog, answer: str 
         rolling = shooters(own, aim, foe)
         goal = category_target([u for u in foe if u.category == aim], foe, zid, defending, city and defending, first)
         hits = special = 0
-        faces_all: list[int] = []
+        faces_by_need: dict[int, list[int]] = {}  # what a die needs (its unit's bonus counted) -> the faces
         for unit in rolling:
             faces = rng.roll(10, dice(unit), f"{NATIONS[nation].name} battle roll")
-            faces_all += faces
+            bonus = 0 if uses_ability(unit, aim) else to_hit(unit, own)
+            need = min(10, max(2, (HIT_ON if uses_ability(unit, aim) else goal) - bonus))  # 10 hits, 1 misses
+            faces_by_need.setdefault(need, []).extend(faces)
             if uses_ability(unit, aim):  # the Assassin's strike: a flat 6+, no bonus of any kind
                 scored = sum(1 for face in faces if is_hit(face, 0, HIT_ON))
                 if first:
@@ -161,11 +164,17 @@ def roll_round(state: State, target: str, rng: Rng, log: ActionLog, answer: str 
         battle.hits[victim] = hits
         battle.special_hits[victim] = special
         battle.category[victim] = aim
-        log.say(
-            f"{NATIONS[nation].name} roll {faces_all or 'nothing'} at {CATEGORY_NAMES[aim]} (need {goal}+): "
-            f"{hits} hit{'s' * (hits != 1)}.",
-            "roll",
-        )
+        log.say(_roll_text(nation, aim, faces_by_need, hits), "roll")
+
+
+def _roll_text(nation: str, aim: str, faces_by_need: dict[int, list[int]], hits: int) -> str:
+    """'Praxians roll at standard units: 3, 7, 9 (needs 6+): 2 hits', a group for each number the dice needed."""
+    who = NATIONS[nation].acts("roll")
+    if not faces_by_need:
+        return f"{who} no dice at {CATEGORY_NAMES[aim]}."
+    parts = [roll_line("", faces, need, sum(f >= need for f in faces)) for need, faces in sorted(faces_by_need.items())]
+    total = f"; {count(hits, 'hit')} in all" if len(parts) > 1 else ""
+    return f"{who} at {CATEGORY_NAMES[aim]}: {'; '.join(parts)}{total}."
 
 
 def take_hits(state: State, nation: str, labels: list[str], log: ActionLog) -> None:
@@ -181,7 +190,7 @@ def take_hits(state: State, nation: str, labels: list[str], log: ActionLog) -> N
         eliminate(state, unit, killer, log)
     if lost:
         fallen = described([u.label() for u in lost])
-        log.say(f"{NATIONS[nation].name} lose {fallen} in {BOARD.zones[battle.zone].name}.")
+        log.say(f"{NATIONS[nation].acts('lose')} {fallen} in {BOARD.zones[battle.zone].name}.")
     battle.hits[nation] = 0
 
 
@@ -206,11 +215,11 @@ def retreat(state: State, nation: str, to: str, log: ActionLog) -> None:
     moving = [u for u in army(state, nation, battle.zone) if u.mobile]
     if to == battle.zone:
         dragonewts.take_city(moving)
-        log.say(f"{NATIONS[nation].name} retreat {len(moving)} named Dragonewts onto their city.")
+        log.say(f"{NATIONS[nation].acts('retreat')} {len(moving)} named Dragonewts onto their city.")
         return
     for unit in moving:
         unit.zone = to
-    log.say(f"{NATIONS[nation].name} retreat {unit_count(len(moving))} to {BOARD.zones[to].name}.")
+    log.say(f"{NATIONS[nation].acts('retreat')} {unit_count(len(moving))} to {BOARD.zones[to].name}.")
 
 
 def start(state: State, zid: str, defender: str, log: ActionLog) -> None:
@@ -221,5 +230,5 @@ def start(state: State, zid: str, defender: str, log: ActionLog) -> None:
     if zid not in state.fought:
         state.fought.append(zid)
     log.say(
-        f"Battle in {BOARD.zones[zid].name}: {NATIONS[state.battle.attacker].name} attack {NATIONS[defender].name}."
+        f"Battle in {BOARD.zones[zid].name}: {NATIONS[state.battle.attacker].acts('attack')} {NATIONS[defender].name}."
     )

@@ -35,6 +35,7 @@ from rules.content import (
     whole,
 )
 from rules.content import ContentError as ContentError  # dragonewts.py and the tests take it from here
+from rules.text import verb
 
 CONTENT_DIR = Path(__file__).parent / "content"
 
@@ -139,6 +140,7 @@ NATION: Schema = {
     "source": text(SOURCES),
     "dead_vp": table(whole(), default={}),  # special unit id -> VP at the end if that individual is dead
     "dead_vp_source": text(SOURCES, default=""),  # the seed gives no such values: whose are they
+    "singular": flag(default=False),  # its name takes a singular verb ("Chaos builds"), not a plural ("Praxians build")
 }
 ALLIANCE_TURN: Schema = {"name": text(), "turn_order": whole()}
 HANDICAP: Schema = {
@@ -352,9 +354,14 @@ class Nation:
     submission_limit: int | None
     vp: VpScheme
     dead_vp: dict[str, int] = field(default_factory=dict)  # unit id -> VP at the end if that individual is dead
+    singular: bool = False  # its name takes a singular verb: "Chaos builds", "Praxians build"
 
     def has(self, ability: str) -> bool:
         return ability in self.abilities
+
+    def acts(self, base: str) -> str:
+        """The nation's name and a verb agreeing with it: "Uz builds", "Praxians build"."""
+        return f"{self.name} {verb(self.singular, base)}"
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,7 @@ def _swap(state: State, decision: Decision, option: str, rng: Rng, log: ActionLo
         unit.nation = taker
     if taken:
         where = f"of the {NATIONS[data['source']].name} in {BOARD.zones[data['zone']].name}"
-        log.say(f"{NATIONS[taker].name} take over {described([u.label() for u in taken])} {where}.")
+        log.say(f"{NATIONS[taker].acts('take over')} {described([u.label() for u in taken])} {where}.")
     rest = [zid for zid in data["rest"].split(",") if zid]
     ask_swap(state, taker, data["source"], rest, int(data["left"]) - len(taken), data["text"], log, first=False)
 

@@ -77,7 +77,7 @@ def _relocate(state: State, decision: Decision, option: str, rng: Rng, log: Acti
         unit.zone = option
         unit.home = option if decision.kind == "placement" else unit.home
     moved = described([u.label() for u in units])
-    log.say(f"{NATIONS[decision.nation].name} put {moved} in {BOARD.zones[option].name}.")
+    log.say(f"{NATIONS[decision.nation].acts('put')} {moved} in {BOARD.zones[option].name}.")
 
 
 # The answers to this module's questions, by decision kind (the engine puts every module's in one table).

@@ -182,7 +182,7 @@ def _answer_block(state: State, decision: Decision, option: str, rng: Rng, log: 
     units = [u for u in state.units if u.uid in uids]
     if option != "pass" or not units or not decision.data.get("rest"):
         return
-    log.say(f"{NATIONS[decision.nation].name} let the Dragonewts pass.")
+    log.say(f"{NATIONS[decision.nation].acts('let')} the Dragonewts pass.")
     _walk(state, units, decision.data["rest"].split(","), log)
 
 

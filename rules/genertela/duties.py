@@ -15,6 +15,7 @@ from rules.genertela.movement import destinations, movers
 from rules.genertela.reinforce import PLACED_FLAG
 from rules.genertela.state import Decision, State, Unit
 from rules.rng import Rng
+from rules.text import verb
 
 
 def _events(state: State, nation: str, kind: str) -> list[dict[str, Any]]:
@@ -54,7 +55,7 @@ def _send_to_alliance(state: State, nation: str, log: ActionLog) -> None:
                 _move(state, sent, centre)
                 missing -= len(sent)
                 where = BOARD.zones[centre].name
-                log.say(f"{NATIONS[nation].name} send {unit_count(len(sent))} to {where} as ordered.")
+                log.say(f"{NATIONS[nation].acts('send')} {unit_count(len(sent))} to {where} as ordered.")
 
 
 # --- turns 20-21: Tobasta must attack Alkoring -----------------------------------------------------------------
@@ -137,7 +138,8 @@ def _return_loans(state: State, borrower: str, log: ActionLog) -> None:
     still = {u.uid for u in state.units if u.uid in loans and u.lent_from}
     state.politics.loans = [uid for uid in dict.fromkeys(state.politics.loans) if uid in still]
     if back:
-        log.say(f"{unit_count(len(back))} lent to {NATIONS[borrower].name} go back to their nation.")
+        go = verb(len(back) == 1, "go")
+        log.say(f"{unit_count(len(back))} lent to {NATIONS[borrower].name} {go} back to their nation.")
 
 
 def _auxiliaries(state: State, nation: str, log: ActionLog) -> None:
@@ -158,7 +160,7 @@ def _auxiliaries(state: State, nation: str, log: ActionLog) -> None:
             count = sum(p.count for p in placed if p.unit != "special")
             company = [u for u in units_of(state, entry.nation, leader.zone) if u.kind == "standard"][:count]
             _lend(state, [leader, *company], nation)
-            log.say(f"{event.text} ({1 + len(company)} units fight for {NATIONS[nation].name} this turn.)")
+            log.say(f"{event.text} ({unit_count(1 + len(company))} fight for {NATIONS[nation].name} this turn.)")
 
 
 def _lend_answer(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
@@ -170,8 +172,9 @@ def _lend_answer(state: State, decision: Decision, option: str, rng: Rng, log: A
     lent = lenders[: int(option)]
     if lent:
         _lend(state, lent, to)
-        lender, borrower = NATIONS[decision.nation].name, NATIONS[to].name
-        log.say(f"{lender} lend {unit_count(len(lent))} to {borrower} for their next turn.")
+        borrower = NATIONS[to].name
+        lent_out = unit_count(len(lent))
+        log.say(f"{NATIONS[decision.nation].acts('lend')} {lent_out} to {borrower} for their next turn.")
 
 
 def _offer_loans(state: State, nation: str) -> None:
@@ -190,7 +193,7 @@ def _leave_alliances(state: State, nation: str, log: ActionLog) -> None:
         mark = f"{params['alliance']}>{nation}"
         if mark not in state.politics.left:
             state.politics.left.append(mark)
-            log.say(f"{NATIONS[nation].name} leave the alliance.")
+            log.say(f"{NATIONS[nation].acts('leave')} the alliance.")
 
 
 # --- hooks called by flow.py ------------------------------------------------------------------------------------
@@ -227,7 +230,7 @@ def final_points(state: State, log: ActionLog) -> None:
                 points += value
         if points:
             state.vp[nation] = state.vp.get(nation, 0) + points
-            log.say(f"{NATIONS[nation].name} score {points} VP for individuals who are dead at the end.")
+            log.say(f"{NATIONS[nation].acts('score')} {points} VP for individuals who are dead at the end.")
 
 
 # The answers to this module's questions, by decision kind (the engine puts every module's in one table).

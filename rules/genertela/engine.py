@@ -72,6 +72,7 @@ from rules.genertela.movement import (
 from rules.genertela.scores import given_up_note, per_side, seat_scores, side_vp
 from rules.genertela.state import BOT, State, Unit
 from rules.rng import Rng
+from rules.text import noun
 
 SHORT_FIRST_TURN = SCENARIOS["short"]
 
@@ -521,8 +522,8 @@ def _check_move(state: State, action: dict[str, Any]) -> None:
     most = move_limit(state, active_nation(state), action["from"], action["to"])
     require(
         isinstance(count, int) and not isinstance(count, bool) and 1 <= count <= most,
-        f"Move 1 to {most} units there (at most 3 attack over a narrow pass; on turn 23 Dragons only attack "
-        f"human units in Deathline zones); got {str(count)[:20]!r}.",
+        f"Move 1 to {most} {noun(most, 'unit')} there (at most 3 attack over a narrow pass; on turn 23 Dragons "
+        f"only attack human units in Deathline zones); got {str(count)[:20]!r}.",
     )
 
 
@@ -578,7 +579,7 @@ def _build(state: State, action: dict[str, Any], rng: Rng, log: ActionLog, seat:
     if what == "unit":
         state.built.append(zid)
     built = {"city": "City", "forest": "Forest"}.get(what, what)
-    log.say(f"{NATIONS[nation].name} build a {built} in {zone(zid).name}.")
+    log.say(f"{NATIONS[nation].acts('build')} a {built} in {zone(zid).name}.")
     if not flow.can_build(state) or not choices.builds(state):
         flow.end_build(state, log, rng)
 
@@ -667,7 +668,7 @@ def _move(state: State, nation: str, action: dict[str, Any], log: ActionLog) -> 
         unit.zone = target
         unit.moved = True
         dragonewts.arrive(state, unit, nation, target)
-    log.say(f"{NATIONS[nation].name} move {count} from {zone(start).name} to {zone(target).name}.")
+    log.say(f"{NATIONS[nation].acts('move')} {count} from {zone(start).name} to {zone(target).name}.")
     if hopping:  # city to city: an enemy on the way may stop them
         dragonewts.hop(state, hopping, start, target, closed_zones(state, nation), log)
     if check_overrun(state, nation, target):
@@ -784,7 +785,7 @@ def status(state: State, seat: int | None) -> str:
         mine = [side for side, owner in state.side_seat.items() if owner == seat]
         lines.append(f"You play {', '.join(mine) or 'no side'}.")
         aimed = view(state, seat).battle.aims if state.battle else {}
-        lines += [f"{NATIONS[n].name} aim at {CATEGORY_NAMES[c]} (secret until the dice)." for n, c in aimed.items()]
+        lines += [f"{NATIONS[n].acts('aim at')} {CATEGORY_NAMES[c]} (secret until the dice)." for n, c in aimed.items()]
     return "\n".join(lines)
 
 

@@ -11,6 +11,7 @@ from rules.genertela.board import BOARD, CONTENT, NATIONS, controlled, controlle
 from rules.genertela.content import Condition
 from rules.genertela.reinforce import add_unit
 from rules.genertela.state import State, Unit
+from rules.text import count
 
 NEST_FLAG = "great_chaos_nest_in_play"
 
@@ -55,7 +56,8 @@ def start_of_nation_turn(state: State, nation: str, log: ActionLog) -> None:
             _found_nest(state, zid, log)
             for _ in range(int(event.params["units"])):
                 add_unit(state, Unit(0, nation, "standard", zid, home=zid))
-            log.say(f"{NATIONS[nation].name} place {event.params['units']} units in the Great Chaos Nest.")
+            placed = count(int(event.params["units"]), "unit")
+            log.say(f"{NATIONS[nation].acts('place')} {placed} in the Great Chaos Nest.")
 
 
 def _in_region(zid: str, region: dict[str, str]) -> bool:

@@ -32,6 +32,7 @@ from rules.genertela.economy import (
 from rules.genertela.state import State, Unit
 from rules.genertela.titles import emperor, king
 from rules.rng import Rng
+from rules.text import count, roll_line
 
 RECOVER_ON = 6
 
@@ -84,8 +85,8 @@ def _after_conversions(state: State, log: ActionLog, rng: Rng) -> str:
     if units_of(state, nation):
         gained = submission.tribute(state, nation, resources_gained(state, nation), log)
         state.resources[nation] = state.resources.get(nation, 0) + gained
-        points = f"{gained} resource{'s' * (gained != 1)}"
-        log.say(f"{NATIONS[nation].name} gain {points} ({state.resources[nation]} to spend).")
+        points = count(gained, "resource", zero="0")
+        log.say(f"{NATIONS[nation].acts('gain')} {points} ({state.resources[nation]} to spend).")
         state.phase = "build"
         if can_build(state):
             return "play"
@@ -198,7 +199,7 @@ def _invasion_step(state: State, log: ActionLog) -> None:
     for unit in units_of(state, active_nation(state)):
         unit.moved = False
     state.phase = "move"
-    log.say(f"Invasion turn: {NATIONS[active_nation(state)].name} move and fight once more.")
+    log.say(f"Invasion turn: {NATIONS[active_nation(state)].name} may move and fight once more.")
 
 
 def settle(state: State, log: ActionLog, rng: Rng) -> None:
@@ -260,7 +261,7 @@ def _recover(state: State, unit: Unit, log: ActionLog, rng: Rng) -> bool:
         return False
     if unit.recovery != "infinite":
         face = rng.roll(10, 1, f"recovery of {unit.name}")[0]
-        log.say(f"{unit.name} recovery roll: [{face}] (needs {RECOVER_ON}+).", "roll")
+        log.say(roll_line(f"{unit.name}'s recovery roll", [face], RECOVER_ON, face >= RECOVER_ON) + ".", "roll")
         if face < RECOVER_ON:
             return False
     unit.zone = where
@@ -325,12 +326,12 @@ def _score_and_advance(state: State, log: ActionLog, rng: Rng) -> None:
         points += vassals.subject_zone_points(state, nation)  # the overlord scores its subjects' zones
         points -= vassals.partial_discount(state, nation)  # a zone submitted on its own scores half
         state.vp[nation] = state.vp.get(nation, 0) + points
-        log.say(f"{NATIONS[nation].name} score {points} VP for the zones they hold.")
+        log.say(f"{NATIONS[nation].acts('score')} {points} VP for the zones they hold.")
     for title, (units, points) in (("Emperor", emperor(state, nation)), ("King of Dragon Pass", king(state, nation))):
         if points:
             _reward(state, nation, units, title)
             state.vp[nation] = state.vp.get(nation, 0) + points
-            log.say(f"{NATIONS[nation].name} are {title}: {points} VP and {units} unit{'s' * (units > 1)}.")
+            log.say(f"{NATIONS[nation].acts('are')} {title}: {points} VP and {count(units, 'unit')}.")
     log.say(f"End of the {NATIONS[nation].name} turn.", "turn_end")
     if _advance(state, log):
         start_nation_turn(state, log, rng)

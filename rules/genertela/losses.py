@@ -40,7 +40,8 @@ def take_excess(state: State, nation: str, log: ActionLog) -> None:
     excess = population_excess(state, nation)
     remove(state, excess)
     if excess:
-        log.say(f"{NATIONS[nation].name} lose {described([u.label() for u in excess])} over their population limit.")
+        lost = described([u.label() for u in excess])
+        log.say(f"{NATIONS[nation].acts('lose')} {lost} over their population limit.")
 
 
 def ask_overstack(state: State, nation: str) -> bool:
@@ -62,7 +63,7 @@ def remove_overstack(state: State, nation: str, double: str | None, log: ActionL
     lost = overstacked(state, nation, double)
     remove(state, lost)
     if lost:
-        log.say(f"{NATIONS[nation].name} lose {len(lost)} overstacked unit{'s' * (len(lost) != 1)}.")
+        log.say(f"{NATIONS[nation].acts('lose')} {len(lost)} overstacked unit{'s' * (len(lost) != 1)}.")
 
 
 def _overstack(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
@@ -79,7 +80,7 @@ def _lose(state: State, decision: Decision, option: str, rng: Rng, log: ActionLo
     unit = min(here, key=lambda u: (u.kind == "special", u.uid))  # ordinary units go before special ones
     remove(state, [unit])
     lost = described([unit.label()])
-    log.say(f"{NATIONS[decision.nation].name} lose {lost} in {BOARD.zones[option].name} (population limit).")
+    log.say(f"{NATIONS[decision.nation].acts('lose')} {lost} in {BOARD.zones[option].name} (population limit).")
 
 
 # The answers to this module's questions, by decision kind (the engine puts every module's in one table).

@@ -8,6 +8,7 @@ from rules.genertela import decisions, flow, submission, vassals
 from rules.genertela.board import NATIONS, units_of
 from rules.genertela.state import Decision, State
 from rules.rng import Rng
+from rules.text import count
 
 
 def accept(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
@@ -21,7 +22,7 @@ def accept(state: State, decision: Decision, option: str, rng: Rng, log: ActionL
         if not state.politics.resume:
             state.politics.resume = "next_battle"
         return
-    log.say(f"{NATIONS[decision.nation].name} refuse the submission of {NATIONS[battle.defender].name}: fight on.")
+    log.say(f"{NATIONS[decision.nation].acts('refuse')} the submission of {NATIONS[battle.defender].name}: fight on.")
     flow.defender_fights_on(state, log, rng)
 
 
@@ -30,7 +31,7 @@ def tribute(state: State, decision: Decision, option: str, rng: Rng, log: Action
     if back:
         state.resources[decision.nation] -= back
         state.resources[subject] = state.resources.get(subject, 0) + back
-        log.say(f"{NATIONS[decision.nation].name} leave {back} resources to {NATIONS[subject].name}.")
+        log.say(f"{NATIONS[decision.nation].acts('leave')} {count(back, 'resource')} to {NATIONS[subject].name}.")
         if state.phase in ("build", "move") and not any(u.moved for u in units_of(state, subject)):
             state.phase = "build" if flow.can_build(state) else "move"
     vassals.tribute_unit(state, decision.nation, log)

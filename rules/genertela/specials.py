@@ -83,7 +83,7 @@ def strand(state: State, nation: str, log: ActionLog) -> None:
     lost = stranded(state, nation)
     remove(state, lost)
     if lost:
-        log.say(f"{NATIONS[nation].name} lose {', '.join(u.label() for u in lost)}: only raiders may stay at sea.")
+        log.say(f"{NATIONS[nation].acts('lose')} {', '.join(u.label() for u in lost)}: only raiders may stay at sea.")
 
 
 def _placement(unit: Unit) -> Placement | None:

@@ -6,6 +6,7 @@ from rules.base import ActionLog
 from rules.genertela import vassals
 from rules.genertela.board import BOARD, CONTENT, NATIONS, alliances, controlled, seat_of
 from rules.genertela.state import State
+from rules.text import count
 
 TRIBUTE_SHARE = 4  # the overlord may take up to a quarter of the subject's resources
 
@@ -38,10 +39,10 @@ def submit(state: State, subject: str, overlord: str, log: ActionLog, zone: str 
     if zone:
         state.politics.partial[zone] = f"{subject}>{overlord}"
         where = BOARD.zones[zone].name
-        log.say(f"{NATIONS[subject].name} submit {where} to {NATIONS[overlord].name}; the battle ends.")
+        log.say(f"{NATIONS[subject].acts('submit')} {where} to {NATIONS[overlord].name}; the battle ends.")
         return
     state.overlords[subject] = overlord
-    log.say(f"{NATIONS[subject].name} submit to {NATIONS[overlord].name}; the battle ends.")
+    log.say(f"{NATIONS[subject].acts('submit')} to {NATIONS[overlord].name}; the battle ends.")
 
 
 def partial_overlords(state: State, subject: str) -> dict[str, str]:
@@ -59,12 +60,12 @@ def revolt(state: State, subject: str, log: ActionLog) -> None:
     for zid, overlord in partial_overlords(state, subject).items():
         del state.politics.partial[zid]
         state.revolted.append(f"{subject}>{overlord}")
-        log.say(f"{NATIONS[subject].name} take {BOARD.zones[zid].name} back from {NATIONS[overlord].name}.")
+        log.say(f"{NATIONS[subject].acts('take')} {BOARD.zones[zid].name} back from {NATIONS[overlord].name}.")
     if subject not in state.overlords:
         return
     overlord = state.overlords.pop(subject)
     state.revolted.append(f"{subject}>{overlord}")
-    log.say(f"{NATIONS[subject].name} revolt against {NATIONS[overlord].name}.")
+    log.say(f"{NATIONS[subject].acts('revolt')} against {NATIONS[overlord].name}.")
     vassals.return_troops(state, subject, overlord, log)
 
 
@@ -74,7 +75,7 @@ def tribute(state: State, subject: str, gained: int, log: ActionLog) -> int:
     share = gained // TRIBUTE_SHARE if overlord else 0
     if share and overlord:
         state.resources[overlord] = state.resources.get(overlord, 0) + share
-        log.say(f"{NATIONS[overlord].name} take {share} resources from {NATIONS[subject].name}.")
+        log.say(f"{NATIONS[overlord].acts('take')} {count(share, 'resource')} from {NATIONS[subject].name}.")
         vassals.ask_tribute(state, subject, overlord, share, log)  # it may ask for less
     return gained - share
 

@@ -11,6 +11,7 @@ from rules.genertela.economy import UNIT_COST, scoring_points
 from rules.genertela.reinforce import add_unit
 from rules.genertela.state import Battle, Decision, State, Unit
 from rules.rng import Rng
+from rules.text import count
 
 TROOP_SHARE = 4  # the overlord may demand up to a quarter of the subject's units (at least 1)
 
@@ -56,7 +57,7 @@ def _ask_passage(state: State, subject: str, overlord: str) -> None:
         overlord,
         "passage",
         ["yes", "no"],
-        [f"Let {NATIONS[subject].name} move through your zones", f"Keep {NATIONS[subject].name} out of your zones"],
+        [f"Let {NATIONS[subject].acts('move')} through your zones", f"Keep {NATIONS[subject].name} out of your zones"],
         subject=subject,
     )
 
@@ -78,7 +79,7 @@ def _withdraw(state: State, decision: Decision, option: str, rng: Rng, log: Acti
     moving = [u for u in units_of(state, decision.nation, decision.data["zone"]) if u.mobile]
     for unit in moving:
         unit.zone, unit.moved = option, True
-    log.say(f"{NATIONS[decision.nation].name} withdraw {unit_count(len(moving))} to {BOARD.zones[option].name}.")
+    log.say(f"{NATIONS[decision.nation].acts('withdraw')} {unit_count(len(moving))} to {BOARD.zones[option].name}.")
 
 
 # --- tribute: up to a quarter of the subject's resources ------------------------------------------------------
@@ -102,7 +103,7 @@ def tribute_unit(state: State, overlord: str, log: ActionLog) -> None:
         return
     state.resources[overlord] -= UNIT_COST
     unit = add_unit(state, Unit(0, overlord, "standard", held[0], home=held[0]))
-    log.say(f"{NATIONS[overlord].name} gain a unit from the tribute in {BOARD.zones[held[0]].name}.")
+    log.say(f"{NATIONS[overlord].acts('gain')} a unit from the tribute in {BOARD.zones[held[0]].name}.")
     decisions.ask_zone(state, overlord, "placement", [unit.uid], "the tribute unit")
 
 
@@ -162,7 +163,7 @@ def _give_next(state: State, subject: str, overlord: str, left: int, given: list
         _give_next(state, subject, overlord, left - 1, [*given, spare[0].uid], log)
         return
     if given:
-        log.say(f"{NATIONS[subject].name} give {len(given)} subject troops to {NATIONS[overlord].name}.")
+        log.say(f"{NATIONS[subject].acts('give')} {count(len(given), 'subject troop')} to {NATIONS[overlord].name}.")
         decisions.ask_zone(state, overlord, "placement", given, "the subject troops")
 
 

@@ -242,7 +242,7 @@ def test_a_conversion_explains_itself_once_and_then_counts_the_units_per_zone() 
     assert state.decisions[0].labels[0] == "Take 3 standard units of the Alkorings in Holay"
     assert state.decisions[0].labels[-1] == "Take no unit of the Alkorings in Holay"
     events = genertela.act(state, 0, {"type": "choose", "option": "1"}, Rng(0))
-    assert next(e.text for e in events) == "Lunar Tarsh take over 1 standard unit of the Alkorings in Holay."
+    assert next(e.text for e in events) == "Lunar Tarsh takes over 1 standard unit of the Alkorings in Holay."
 
 
 def test_politics_choices_count_in_good_english() -> None:
@@ -271,7 +271,7 @@ def test_a_lone_unit_retreats_in_good_english() -> None:
     put(state, "uz", "Pavis", 1)
     flow.end_move(state, flow.ActionLog(), Rng(0, [1, 1, 1]))  # nobody hits
     events = genertela.act(state, 0, {"type": "retreat", "zone": z("Pavis")}, Rng(0))
-    assert "Uz retreat 1 unit to Pavis." in [e.text for e in events]
+    assert "Uz retreats 1 unit to Pavis." in [e.text for e in events]
     assert unit_count(1) == "1 unit" and unit_count(0) == "0 units"
 
 
