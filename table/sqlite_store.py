@@ -120,8 +120,9 @@ class SqliteStore(Store):
         bot for as long as the file takes to copy, which is why it runs only after forgetting someone (rare),
         rather than secure_delete on every write (see the README's privacy section for the figures)."""
         async with self._write_lock:  # no transaction of another task is open on the connection meanwhile
-            await self.db.execute("VACUUM")
-            await self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            for statement in ("VACUUM", "PRAGMA wal_checkpoint(TRUNCATE)"):
+                async with self.db.execute(statement):  # closed at once: an open one would refuse the next VACUUM
+                    pass
 
     async def _write(self, sql: str, args: Iterable[Any] = ()) -> int:
         async with self.transaction():
