@@ -5,14 +5,22 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from rules.base import Outcome, fill_seats
 from rules.text import count, verb
+from table import present
 from table.present import duration
 from table.replay import effective
 from table.store import ActionRow, SeatRow
 
 DAY = 86400.0
+
+
+def retold(events: Sequence[dict[str, Any]], name: Callable[[int], str]) -> list[str]:
+    """The lines of the engine's own end-of-game events (kind "game_end"). The finale says all of it again (the
+    winners, why, the tie-break and the figures), so the final post leaves these out; /history keeps them."""
+    return present.event_lines([event for event in events if event.get("kind") == "game_end"], name)
 
 
 def waits(rows: Sequence[ActionRow], started: float) -> dict[int, list[float]]:

@@ -163,6 +163,8 @@ class Outbox(TableCore):
         self._posting.add((table_id, version))
         nonce = await self.store.begin_posting(table_id, version, self.owner, self.clock() + self.lease)
         result = engine.outcome(state)
+        if result is not None:  # the finale below retells the engine's own end line, with the reason and scores
+            lines = _without(lines, tuple(finale.retold(events, name)))
         waiting = sorted(engine.awaiting(state))
         # the game's end calls every player (each once, whatever seats they hold), never a bot
         pinged = (seat for seat in seats if seat.person and (result is not None or seat.seat in waiting))

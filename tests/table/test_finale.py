@@ -14,7 +14,7 @@ import pytest
 
 import rules
 from rules.base import Outcome
-from table import finale
+from table import finale, present
 from table.console import Console, _Clock
 from table.service import Caller, Post, TableService
 from table.store import ActionRow, SeatRow, Store
@@ -91,6 +91,7 @@ async def test_every_game_ends_with_one_message_that_calls_every_player(game: st
     text = last.text
     assert sorted(last.mentions) == sorted(p.user_id for p in people), "every person pinged once, no bot"
     assert text.count("Game over") == 1, text
+    assert present.ICONS["game_end"] not in text, "the engine's own end line is not said again above the finale"
     assert result.reason, f"{game} says why it ended"
     lines = text.splitlines()
     over = next(i for i, line in enumerate(lines) if "Game over" in line)
