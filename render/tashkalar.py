@@ -209,7 +209,7 @@ def _seat(
             (x - 6, y - 4, x + PANEL - 12, y + 53), fill=(255, 246, 200), outline=HIGHLIGHT, width=3 if result else 1
         )
     token(draw, (x + 12, y + 12), seat_colour(seat), 1, 50, seat_letter(seat))  # a disc wide enough for its letter
-    score = f"{team_score(state, seat)} pts"
+    score = count(team_score(state, seat), "pt", zero="0")
     score_x = x + TEXT_W - text_width(score, 16)
     team = f" (team {seat % 2 + 1})" if state.teams else ""  # numbers: A-D are the seats' marks
     put_text(image, (x + 30, y), fit(names[seat], 16, score_x - x - 40 - text_width(team, 16)) + team, 16, INK)

@@ -20,6 +20,7 @@ import rules
 from rules import nextstep
 from rules.base import ActionSpec, Choice, Meta, RuleError
 from rules.rng import Rng
+from rules.text import count
 from table import next_line, rules_pages
 from table.absence import absence
 from table.absence import describe as describe_absence
@@ -337,7 +338,8 @@ class Console:
         open_params = [p for p in spec.params if p.name not in named]
         if not open_params and positional:
             raise TableError(
-                f"{spec.name} takes {len(spec.params)} value(s): {', '.join(p.name for p in spec.params) or 'none'}."
+                f"{spec.name} takes {count(len(spec.params), 'value')}: "
+                f"{', '.join(p.name for p in spec.params) or 'none'}."
             )
         if len(positional) > len(open_params):  # the last value may be a name of several words: capweaver den
             cut = len(open_params) - 1

@@ -15,6 +15,7 @@ from render import renderer
 from render.draw import encode_png
 from rules import serial
 from rules.base import Lookup, Meta, fill_seats, normal
+from rules.text import count
 from table import info, present, rules_pages
 from table.core import Caller, TableError, TableView
 from table.outbox import Outbox, _made
@@ -79,7 +80,7 @@ class Views(Outbox):
             raise TableError("Choose zoom or full, not both: zoom enlarges one place, full shows the whole map.")
         if turn is None:
             public = engine.view(self.state(table), None)
-            key, label = (table.id, table.version, -1), f"now ({table.turns} turns played)"
+            key, label = (table.id, table.version, -1), f"now ({count(table.turns, 'turn')} played)"
         else:
             snapshot = await self.store.snapshot(table.id, turn)
             if snapshot is None:

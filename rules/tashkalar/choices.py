@@ -36,7 +36,11 @@ def _choices(state: State, seat: int) -> list[Choice]:
         return _effect_choices(state, seat)
     if state.phase == "claim":
         return [
-            Choice({"type": "claim", "task": task}, f"Claim {TASKS[task].name} ({TASKS[task].points} pts)", True)
+            Choice(
+                {"type": "claim", "task": task},
+                f"Claim {TASKS[task].name} ({count(TASKS[task].points, 'pt')})",
+                quick=True,
+            )
             for task in claimable(state, seat)
         ]
     found = action_choices(state, seat)
