@@ -81,8 +81,8 @@ def pick(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionL
     player.hand += turn.take_from_tray(state, chosen.race, race.tokens + power.tokens + heir)
     state.phase = CONQUER
     state.log.picked = True
-    above = "the combo above" if index == 1 else f"each of the {index} combos above"
-    paid = f", leaving 1 coin on {above}" if index else ""
+    passed = "the combo above" if index == 1 else f"each of the {index} combos above"
+    paid = f", leaving 1 coin on {passed}" if index else ""
     found = f" and takes the {count(chosen.coins, 'coin')} lying on it" if chosen.coins else ""
     log.say(f"{seat_ref(seat)} picks {power.name} {race.name}{paid}{found}: {count(player.hand, 'token')}.")
 
