@@ -19,6 +19,7 @@ from rules.base import (
     Param,
     RuleError,
     SeatInfo,
+    normal,
     require,
     seat_ref,
 )
@@ -533,11 +534,20 @@ def _space(action: dict[str, Any], key: str) -> str:
     return space
 
 
+def _piece_kind(typed: str) -> str:
+    """A kind of piece by its id or its name as shown, one or many ('Siege Engines', 'footsoldier'); '' if none."""
+    key = normal(typed)
+    return next((k for k, p in PIECES.items() if key in (normal(k), normal(p.name), normal(p.name) + "s")), "")
+
+
+def _pieces_named() -> str:
+    return ", ".join(piece.name for piece in PIECES.values())
+
+
 def _piece(action: dict[str, Any]) -> str:
-    kind = _text(action, "piece").replace(" ", "_")
-    if kind not in PIECES and kind.endswith("s") and kind[:-1] in PIECES:  # "footsoldiers" as typed
-        kind = kind[:-1]
-    require(kind in PIECES, f"Unknown piece {kind!r}; pieces: {', '.join(PIECES)}.")
+    kind = _piece_kind(_text(action, "piece"))
+    typed = str(action["piece"]).strip()[:40]
+    require(bool(kind), f"There is no piece called {typed!r}; pieces: {_pieces_named()}.")
     return kind
 
 
@@ -555,18 +565,16 @@ def _count(action: dict[str, Any]) -> int:
 def _kinds(action: dict[str, Any]) -> list[str]:
     raw = action.get("pieces")
     if isinstance(raw, str):
-        items = [" ".join(item.lower().split()) for item in raw.split(",") if item.strip()]
+        items = [" ".join(item.split()) for item in raw.split(",") if item.strip()]
     elif isinstance(raw, list) and all(isinstance(item, str) for item in raw):
-        items = [item.strip().lower() for item in raw]
+        items = [item.strip() for item in raw]
     else:
         raise RuleError("List the casualties as piece kinds separated by commas, one per hit.")
     kinds = []
     for item in items:
         many, _, kind = item.partition(" ") if item[:1].isdigit() else ("1", "", item)
-        kind = kind.strip().replace(" ", "_")
-        if kind not in PIECES and kind.endswith("s") and kind[:-1] in PIECES:  # "3 footsoldiers"
-            kind = kind[:-1]
-        require(kind in PIECES, f"Unknown piece {item[:40]!r} in the casualty list; pieces: {', '.join(PIECES)}.")
+        kind = _piece_kind(kind)  # "3 footsoldiers", "Siege Engine"
+        require(bool(kind), f"{item[:40]!r} in the casualty list is not a piece; pieces: {_pieces_named()}.")
         require(many.isdigit() and 1 <= int(many) <= 999, f"Give a count from 1 to 999 in {item[:40]!r}.")
         kinds += [kind] * int(many)
     return kinds
