@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from rules.genertela.content import Alliance, Condition, Zone, content
-from rules.genertela.state import PLACEMENTS, State, Unit
+from rules.genertela.state import PLACEMENTS, STANDINGS, State, Unit
 
 CONTENT = content()
 BOARD = CONTENT.board
@@ -18,29 +19,86 @@ def zone(zid: str) -> Zone:
 
 
 def units_of(state: State, nation: str, zid: str | None = None) -> list[Unit]:
-    if zid is not None:
-        return [u for u in _index(state).get(zid, ()) if u.nation == nation]
-    return [u for u in state.units if u.nation == nation]
+    if zid is None:
+        return [u for u in state.units if u.nation == nation]
+    known = _derived(state).units_of
+    found = known.get((zid, nation))
+    if found is None:
+        found = known[zid, nation] = [u for u in _index(state).get(zid, ()) if u.nation == nation]
+    return list(found)
+
+
+class _Derived:
+    """What the board's queries derived from the units as they stand: cached on the state object (outside its
+    fields, so never serialised), since the bots ask the same questions hundreds of thousands of times a campaign.
+    The index of units by zone holds while placement is unchanged: the same units list, of the same length, and no
+    unit created or moved since (state.PLACEMENTS); the rest also while no unit changed otherwise (STANDINGS)."""
+
+    def __init__(self, units: list[Unit], index: dict[str, list[Unit]]) -> None:
+        self.units, self.count, self.placements, self.index = units, len(units), PLACEMENTS[0], index
+        self.standings = STANDINGS[0]
+        self.units_of: dict[tuple[str, str], list[Unit]] = {}
+        self.occupants: dict[str, list[str]] = {}
+        self.control: dict[tuple[str, str], str] = {}  # (zone, active nation) -> controller
+        self.memos: dict[tuple[Any, ...], dict[Any, Any]] = {}  # see memo()
+
+
+def _derived(state: State) -> _Derived:
+    derived: _Derived | None = state.__dict__.get("_derived")
+    units = state.units
+    if (
+        derived is not None
+        and derived.units is units
+        and derived.count == len(units)
+        and derived.placements == PLACEMENTS[0]
+    ):
+        if derived.standings == STANDINGS[0]:
+            return derived
+        index = derived.index  # units changed but none moved: the index (and reach, keyed on it) still hold
+    else:
+        index = {}
+        for unit in units:
+            index.setdefault(unit.zone, []).append(unit)
+    derived = state.__dict__["_derived"] = _Derived(units, index)
+    return derived
 
 
 def _index(state: State) -> dict[str, list[Unit]]:
-    """Units by zone, cached on the state object (outside its fields, so never serialised) while placement is
-    unchanged: the same units list, of the same length, and no unit created or moved since (state.PLACEMENTS)."""
-    key = (id(state.units), len(state.units), PLACEMENTS[0])
-    cached = state.__dict__.get("_zone_index")
-    if cached is None or cached[0] != key:
-        index: dict[str, list[Unit]] = {}
-        for unit in state.units:
-            index.setdefault(unit.zone, []).append(unit)
-        cached = (key, index)
-        state.__dict__["_zone_index"] = cached
-    return cached[1]
+    """Units by zone (cached while placement is unchanged: _Derived)."""
+    return _derived(state).index
+
+
+def memo(state: State, key: tuple[Any, ...]) -> dict[Any, Any]:
+    """A memo for answers that depend on the units as they stand and on what `key` names (every other part of the
+    state they read): it is dropped as soon as a unit moves or changes."""
+    memos = _derived(state).memos
+    found = memos.get(key)
+    if found is None:
+        found = memos[key] = {}
+    return found
+
+
+def politics_key(state: State) -> tuple[Any, ...]:
+    """Everything besides the units that decides who holds a zone, who is an ally or an enemy there and who may pass
+    (a memo's key for such answers)."""
+    politics = state.politics
+    return (
+        active_nation(state),
+        state.turn,
+        tuple(state.flags),
+        tuple(sorted(state.overlords.items())),
+        tuple(politics.passage),
+        tuple(politics.left),
+        tuple(sorted(politics.partial.items())),
+        tuple(politics.unformed),
+        tuple(politics.feuds),
+    )
 
 
 def forget(state: State) -> None:
     """Drop what was derived from the state: each engine call starts from the state it is handed (the caches also
     hold reach, which depends on more than placement)."""
-    for derived in ("_zone_index", "_reach", "_hops"):
+    for derived in ("_derived", "_reach", "_hops"):
         state.__dict__.pop(derived, None)
 
 
@@ -63,18 +121,30 @@ def on_city(state: State, unit: Unit) -> bool:
 
 def occupants(state: State, zid: str) -> list[str]:
     """Nations with units that count in the zone, in turn-record order."""
-    present = {u.nation for u in units_in(state, zid) if not on_city(state, u)}
-    return [n for n in ORDER if n in present]
+    known = _derived(state).occupants
+    found = known.get(zid)
+    if found is None:
+        present = {u.nation for u in units_in(state, zid) if not on_city(state, u)}
+        found = known[zid] = [n for n in ORDER if n in present] if len(present) > 1 else list(present)
+    return list(found)
 
 
 def controller(state: State, zid: str) -> str:
     """The nation holding the zone; "" for an empty zone or the sea (RULINGS: control is presence)."""
+    known = _derived(state).control
+    key = (zid, state.acting_for or ORDER[state.order_index])  # the active nation
+    found = known.get(key)
+    if found is None:
+        found = known[key] = _controller(state, zid, key[1])
+    return found
+
+
+def _controller(state: State, zid: str, active: str) -> str:
     if zone(zid).terrain == "sea":
         return ""
     present = occupants(state, zid)
     if len(present) <= 1:
         return present[0] if present else ""
-    active = active_nation(state)
     # a contested zone still belongs to whoever was there before the active nation came in
     others = [n for n in present if n != active] or present
     return max(others, key=lambda n: len(units_of(state, n, zid)))
@@ -104,6 +174,16 @@ def holds(state: State, condition: Condition) -> bool:
 
 def alliances(state: State) -> list[Alliance]:
     """This turn's alliances that came into being (their condition holds), without the nations that left them."""
+    politics = state.politics
+    key = (state.turn, active_nation(state), tuple(politics.unformed), tuple(politics.left), tuple(state.flags))
+    known = memo(state, ("alliances",))
+    found = known.get(key)
+    if found is None:
+        found = known[key] = _alliances(state)
+    return list(found)
+
+
+def _alliances(state: State) -> list[Alliance]:
     found = [
         a
         for a in CONTENT.turn(state.turn).alliances

@@ -17,8 +17,10 @@ from rules.genertela.board import (
     barred,
     enemies_in,
     may_enter,
+    memo,
     must_stay,
     on_city,
+    politics_key,
     units_of,
     wrong_way_in,
     zone,
@@ -148,6 +150,7 @@ def _search(state: State, nation: str, start: str) -> list[str]:
     seen = {start}
     queue = deque([start])
     found: list[str] = []
+    through = memo(state, ("passable", nation, tuple(state.overrun), *politics_key(state)))  # shared by the starts
     while queue:
         here = queue.popleft()
         for nxt in BOARD.zones[here].adjacent:
@@ -155,7 +158,10 @@ def _search(state: State, nation: str, start: str) -> list[str]:
                 continue
             seen.add(nxt)
             found.append(nxt)
-            if passable(state, nation, nxt):
+            go_on = through.get(nxt)
+            if go_on is None:
+                go_on = through[nxt] = passable(state, nation, nxt)
+            if go_on:
                 queue.append(nxt)
     return sorted(found)
 

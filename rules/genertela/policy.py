@@ -11,6 +11,7 @@ and the walls, Lanchester-style: hits times units), and where the enemy stands n
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import Any
 
 from rules.genertela import aims, dragonkill, titles
@@ -99,18 +100,31 @@ def decide(state: State, nation: str, sharp: bool = False) -> Action:
 # -- rating ----------------------------------------------------------------------------------------------------
 
 
+@cache
 def _chance(bonus: int, goal: int) -> float:
     return sum(1 for face in range(1, 11) if is_hit(face, bonus, goal)) / 10
 
 
 def firepower(state: State, own: list[Unit], foe: list[Unit], zid: str, defending: bool) -> float:
-    """Expected hits per round of `own` against `foe` in `zid` (`defending`: own holds the zone, the foe attacks)."""
+    """Expected hits per round of `own` against `foe` in `zid` (`defending`: own holds the zone, the foe attacks).
+    Units alike (nation, kind, types) resist and hit alike in one army: each kind of unit is rated once."""
     if not own or not foe:
         return 0.0
     city = has_city(state, zid)
-    weakest = min(resist(u, foe, zid, not defending, city and not defending) for u in foe)
+    alike: dict[tuple[object, ...], Unit] = {}
+    for u in foe:
+        alike.setdefault((u.nation, u.kind, *u.types), u)
+    weakest = min(resist(u, foe, zid, not defending, city and not defending) for u in alike.values())
     goal = HIT_ON + weakest
-    return sum(dice(u) * _chance(to_hit(u, own), goal) for u in shooters(own, "standard_units", foe))
+    hits: dict[tuple[object, ...], float] = {}
+    terms = []
+    for u in shooters(own, "standard_units", foe):
+        key = (u.nation, u.kind, *u.types)
+        term = hits.get(key)
+        if term is None:
+            term = hits[key] = dice(u) * _chance(to_hit(u, own), goal)
+        terms.append(term)
+    return sum(terms)  # unit by unit, in order, as ever: the same float to the last bit
 
 
 def odds(state: State, mine: list[Unit], foes: list[Unit], zid: str, attacking: bool) -> float:

@@ -16,6 +16,9 @@ IMMOBILE = ("city", "forest")
 # Bumped whenever a unit is created or changes zone: the board's caches (units by zone, reach) see from it, and
 # from the units list's identity and length, that placement changed, with nobody having to tell them.
 PLACEMENTS = [0]
+# Bumped whenever anything else of a unit changes (its nation, name, seat on a Dragonewt city, stand outside the
+# walls...): the board's memos of who holds, counts and blocks in a zone see from it that they are out of date.
+STANDINGS = [0]
 
 
 BOT = -1  # the seat of the sides nobody sits at: the bot plays them
@@ -44,6 +47,8 @@ class Unit:
     def __setattr__(self, name: str, value: object) -> None:
         if name == "zone":
             PLACEMENTS[0] += 1
+        else:
+            STANDINGS[0] += 1
         object.__setattr__(self, name, value)
 
     @property

@@ -68,6 +68,11 @@ def test_selfplay(mode: str) -> None:
     assert re.search(r"seconds per game: \d+\.\d+", out), out
 
 
+def test_genertela_start() -> None:
+    out = bench("bench.genertela_start", "--runs", "1", "--players", "1")
+    assert re.search(r"^short start, 1 players: best \d+\.\d\d s CPU of 1 \(seeds 0-0\)$", out, re.M), out
+
+
 @pytest.mark.slow  # one Genertela campaign, bots on every side: several seconds
 def test_genertela_rates(tmp_path: Path) -> None:
     rows = tmp_path / "rows.jsonl"
