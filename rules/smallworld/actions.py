@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -57,15 +58,31 @@ def _before_conquests(state: State, what: str) -> None:
     require(not state.log.conquered, f"You can {what} only before your first conquest of the turn.")
 
 
+def combo_name(combo: Combo) -> str:
+    """'Tomb Ogres': a combo as the row, the status and the board name it."""
+    return f"{abilities.power(combo.power).name} {abilities.race(combo.race).name}"
+
+
+def _combo_index(state: State, typed: str) -> int:
+    """A combo of the row by its position ('3') or its name as the row shows it ('Tomb Ogres', '3. Tomb Ogres')."""
+    if typed.isdigit() and 1 <= int(typed) <= len(state.row):
+        return int(typed) - 1
+    named = [normal(combo_name(c)) for c in state.row]
+    wanted = normal(re.sub(r"^\s*\d+\s*[.)]\s*", "", typed))
+    if wanted in named:
+        return named.index(wanted)
+    row = ", ".join(f"{i + 1}. {combo_name(c)}" for i, c in enumerate(state.row))
+    raise RuleError(f"There is no combo {short(typed)!r} in the row. Pick one by its position or its name: {row}.")
+
+
 def pick(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
     """Seed steps 1-3 and rulings: the combo at position k costs 1 coin on each of the k-1 combos above."""
     require(state.phase == PICK, "You already have an active race; pick a new one after going into decline.")
-    raw = text_param(action, "combo")
-    positions = [str(i + 1) for i in range(len(state.row))]
-    require(raw in positions, f"combo must be a position from 1 to {len(state.row)} in the row.")
-    index = int(raw) - 1
+    text_param(action, "combo")  # some text; quoted back as typed if it names no combo
+    index = _combo_index(state, str(action["combo"]).strip())
     player = state.seats[seat]
-    require(player.coins >= index, f"Combo {raw} costs {count(index, 'coin')} and you have {player.coins}.")
+    shown = f"{combo_name(state.row[index])} (position {index + 1})"
+    require(player.coins >= index, f"{shown} costs {count(index, 'coin')} and you have {player.coins}.")
     chosen = state.row[index]
     for above in state.row[:index]:
         above.coins += 1

@@ -19,7 +19,7 @@ from rules.base import (
 )
 from rules.rng import Rng
 from rules.smallworld import abilities, board, glossary
-from rules.smallworld.actions import dispatch
+from rules.smallworld.actions import combo_name, dispatch
 from rules.smallworld.bot import policy
 from rules.smallworld.content import Content, RegionData, content
 from rules.smallworld.moves import awaiting, legal
@@ -126,7 +126,7 @@ def status(state: State, seat: int | None) -> str:
         parts = []
         if player.active:
             held = len(abilities.active_regions(state, index))
-            parts.append(f"{_combo_name(player.active)} ({count(held, 'region', zero='0')})")
+            parts.append(f"{combo_name(player.active)} ({count(held, 'region', zero='0')})")
         if player.declined:
             held = len(abilities.declined_regions(state, index))
             parts.append(f"declined {abilities.race(player.declined.race).name} ({count(held, 'region', zero='0')})")
@@ -158,10 +158,6 @@ def _holdings(state: State, seat: int) -> list[str]:
         idle = " (in decline: no effect)" if region.declined else ""
         lines.append(f"{found.kind.capitalize()} {found.name} in {names[rid].name}: {found.brief}{idle}.")
     return lines
-
-
-def _combo_name(combo: Combo) -> str:
-    return f"{abilities.power(combo.power).name} {abilities.race(combo.race).name}"
 
 
 def fallback(state: State, seat: int) -> dict[str, Any]:
