@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules.genertela.content import Alliance, Condition, Zone, content
-from rules.genertela.state import PLACEMENTS, STANDINGS, State, Unit
+from rules.genertela.state import BOT, PLACEMENTS, STANDINGS, State, Unit
 
 CONTENT = content()
 BOARD = CONTENT.board
@@ -287,3 +287,8 @@ def has_city(state: State, zid: str) -> bool:
 
 def seat_of(state: State, nation: str) -> int:
     return state.side_seat[NATIONS[nation].side]
+
+
+def players_of(state: State, *nations: str) -> tuple[int, ...]:
+    """The seats playing `nations` (none for a side the bot plays alone): whom a battle or a loss is told first."""
+    return tuple(seat for nation in nations if (seat := seat_of(state, nation)) != BOT)

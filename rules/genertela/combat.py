@@ -26,6 +26,7 @@ from rules.genertela.board import (
     friendly,
     has_city,
     may_enter,
+    players_of,
     remove,
     units_of,
 )
@@ -190,7 +191,10 @@ def take_hits(state: State, nation: str, labels: list[str], log: ActionLog) -> N
         eliminate(state, unit, killer, log)
     if lost:
         fallen = described([u.label() for u in lost])
-        log.say(f"{NATIONS[nation].acts('lose')} {fallen} in {BOARD.zones[battle.zone].name}.")
+        log.say(
+            f"{NATIONS[nation].acts('lose')} {fallen} in {BOARD.zones[battle.zone].name}.",
+            affects=players_of(state, nation),
+        )
     battle.hits[nation] = 0
 
 
@@ -229,6 +233,8 @@ def start(state: State, zid: str, defender: str, log: ActionLog) -> None:
         state.fought, state.fought_in = [], now
     if zid not in state.fought:
         state.fought.append(zid)
+    attacked = set(players_of(state, defender)) - set(players_of(state, state.battle.attacker))
     log.say(
-        f"Battle in {BOARD.zones[zid].name}: {NATIONS[state.battle.attacker].acts('attack')} {NATIONS[defender].name}."
+        f"Battle in {BOARD.zones[zid].name}: {NATIONS[state.battle.attacker].acts('attack')} {NATIONS[defender].name}.",
+        affects=tuple(attacked),
     )

@@ -51,7 +51,7 @@ def start_nation_turn(state: State, log: ActionLog, rng: Rng) -> None:
         nation = active_nation(state)
         if state.order_index == 0:
             turn = CONTENT.turn(state.turn)
-            log.say(f"Turn {state.turn}: {turn.title} ({turn.years}).")
+            log.say(f"Turn {state.turn}: {turn.title} ({turn.years}).", "routine")
             alliance_votes.form(state, log)
         state.built, state.pass_entries, state.fallen, state.changed = [], {}, [], []
         state.overrun, state.invasion_done = [], False
@@ -86,7 +86,7 @@ def _after_conversions(state: State, log: ActionLog, rng: Rng) -> str:
         gained = submission.tribute(state, nation, resources_gained(state, nation), log)
         state.resources[nation] = state.resources.get(nation, 0) + gained
         points = count(gained, "resource", zero="0")
-        log.say(f"{NATIONS[nation].acts('gain')} {points} ({state.resources[nation]} to spend).")
+        log.say(f"{NATIONS[nation].acts('gain')} {points} ({state.resources[nation]} to spend).", "routine")
         state.phase = "build"
         if can_build(state):
             return "play"

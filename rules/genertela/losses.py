@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from rules.base import ActionLog
 from rules.genertela import decisions
-from rules.genertela.board import BOARD, NATIONS, remove, units_of
+from rules.genertela.board import BOARD, NATIONS, players_of, remove, units_of
 from rules.genertela.casualties import described
 from rules.genertela.economy import counts_for_population, population_excess
 from rules.genertela.movement import overstacked
 from rules.genertela.state import Decision, State
 from rules.rng import Rng
+from rules.text import count
 
 ALL = "all"  # the population decision's answer that takes every unit over the limit as the engine picks
 
@@ -41,7 +42,9 @@ def take_excess(state: State, nation: str, log: ActionLog) -> None:
     remove(state, excess)
     if excess:
         lost = described([u.label() for u in excess])
-        log.say(f"{NATIONS[nation].acts('lose')} {lost} over their population limit.")
+        log.say(
+            f"{NATIONS[nation].acts('lose')} {lost} over their population limit.", affects=players_of(state, nation)
+        )
 
 
 def ask_overstack(state: State, nation: str) -> bool:
@@ -63,7 +66,8 @@ def remove_overstack(state: State, nation: str, double: str | None, log: ActionL
     lost = overstacked(state, nation, double)
     remove(state, lost)
     if lost:
-        log.say(f"{NATIONS[nation].acts('lose')} {len(lost)} overstacked unit{'s' * (len(lost) != 1)}.")
+        units = count(len(lost), "overstacked unit")
+        log.say(f"{NATIONS[nation].acts('lose')} {units}.", affects=players_of(state, nation))
 
 
 def _overstack(state: State, decision: Decision, option: str, rng: Rng, log: ActionLog) -> None:
@@ -80,7 +84,8 @@ def _lose(state: State, decision: Decision, option: str, rng: Rng, log: ActionLo
     unit = min(here, key=lambda u: (u.kind == "special", u.uid))  # ordinary units go before special ones
     remove(state, [unit])
     lost = described([unit.label()])
-    log.say(f"{NATIONS[decision.nation].acts('lose')} {lost} in {BOARD.zones[option].name} (population limit).")
+    where = f"in {BOARD.zones[option].name} (population limit)"
+    log.say(f"{NATIONS[decision.nation].acts('lose')} {lost} {where}.", affects=players_of(state, decision.nation))
 
 
 # The answers to this module's questions, by decision kind (the engine puts every module's in one table).
