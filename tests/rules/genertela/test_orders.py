@@ -182,9 +182,16 @@ async def test_the_console_takes_an_order_list(tmp_path: Path) -> None:
     assert first == "uz"
     text = await play(
         tmp_path,
-        ["game new genertela", "game start joined", 'orders "build 1 Storn; move Kitori>Fer 1; wait"', "orders ''"],
+        [
+            "game new genertela",
+            "game start joined",
+            "orders ''",  # an apostrophe is a letter in the console: this is an order list of one order, ''
+            'orders "build 1 Shadow\'s Dance; move Kitori>Fer 1; wait"',  # only double quotes group words
+            'orders ""',
+        ],
     )
-    assert "Uz builds a unit in Storn." in text and "Uz moves 1 from Kitori to Fer." in text
+    assert "\"''\" is not an order; orders are: build, move" in text
+    assert "Uz builds a unit in Shadow's Dance." in text and "Uz moves 1 from Kitori to Fer." in text
     assert "! orders needs list" in text
 
 
