@@ -19,6 +19,7 @@ import aiosqlite
 
 from table.store import SYNCHRONOUS, Conflict, Row, Store, migrations, newer_database
 
+RECLAIM_TRIES = 20  # VACUUM waits this many short turns for readers of other tasks to finish
 BUSY_TIMEOUT_MS = 5000  # another connection's write (a backup, the sqlite3 shell) is waited for, not an error
 
 
@@ -121,18 +122,26 @@ class SqliteStore(Store):
         rather than secure_delete on every write (see the README's privacy section for the figures)."""
         async with self._write_lock:  # no transaction of another task is open on the connection meanwhile
             for statement in ("VACUUM", "PRAGMA wal_checkpoint(TRUNCATE)"):
-                async with self.db.execute(statement):  # closed at once: an open one would refuse the next VACUUM
-                    pass
+                for attempt in range(RECLAIM_TRIES):
+                    try:
+                        async with self.db.execute(statement):  # closed at once: an open one would refuse VACUUM
+                            break
+                    except sqlite3.OperationalError as error:
+                        # a reader of another task sits between its query and its fetch (readers take no lock):
+                        # let it finish, then try again
+                        if "in progress" not in str(error) or attempt == RECLAIM_TRIES - 1:
+                            raise
+                        await asyncio.sleep(0.01 * (attempt + 1))
 
     async def _write(self, sql: str, args: Iterable[Any] = ()) -> int:
         async with self.transaction():
             try:
-                cursor = await self.db.execute(sql, tuple(args))
+                async with self.db.execute(sql, tuple(args)) as cursor:
+                    return cursor.rowcount
             except sqlite3.IntegrityError as error:
                 if "UNIQUE" in str(error) or "PRIMARY KEY" in str(error):
                     raise Conflict(str(error)) from None
                 raise
-            return cursor.rowcount
 
     async def _write_rows(self, sql: str, args: Iterable[Any] = ()) -> list[Row]:
         async with self.transaction(), self.db.execute(sql, tuple(args)) as cursor:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import zlib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -266,3 +268,26 @@ async def test_an_erased_seat_is_never_reminded_a_bot_plays_it_and_the_table_is_
     texts = [post.text for post in [*shown_posts, *inbox.posts]] + [text for _, _, text in inbox.mentions]
     assert not any("<@-" in text for text in texts)
     assert all(user > 0 for post in [*shown_posts, *inbox.posts] for user in post.mentions)
+
+
+async def test_the_rebuild_after_forgetting_waits_for_a_reader_between_its_query_and_its_fetch(
+    sqlite_store: SqliteStore,
+) -> None:
+    """Readers take no lock: one that has run its query but not yet fetched holds a statement open, and VACUUM
+    refuses to run beside it. The rebuild waits for it instead of failing the forget."""
+    reader = await sqlite_store.db.execute("SELECT name FROM sqlite_master")  # stepped, not yet fetched
+    tried: list[str] = []
+    execute = sqlite_store.db.execute
+
+    def watched(sql: str, *args: Any) -> Any:
+        tried.append(sql)
+        return execute(sql, *args)
+
+    sqlite_store.db.execute = watched  # type: ignore[method-assign]
+    rebuild = asyncio.create_task(sqlite_store.reclaim())
+    while "VACUUM" not in tried:
+        await asyncio.sleep(0)
+    await reader.fetchall()
+    await reader.close()
+    await rebuild
+    assert tried.count("VACUUM") >= 2 and tried[-1] == "PRAGMA wal_checkpoint(TRUNCATE)"
