@@ -74,7 +74,9 @@ async def test_two_allied_players_refuse_then_accept_a_split_in_the_console(tmp_
     assert "Nerath accepts: Vailin takes 1 hit, Nerath 2." in text
     assert "Nerath: 2 Footsoldiers are destroyed." in text  # only Footsoldiers left: no need to ask
     assert "Vailin: a Fighter is destroyed." in text
-    assert text.rstrip().splitlines()[-1].startswith("Buttons: [1] Press the attack at Silverbough")
+    *_, buttons, next_line = text.rstrip().splitlines()  # the turn's Next line comes last in the block (38934c8)
+    assert buttons.startswith("Buttons: [1] Press the attack at Silverbough")
+    assert next_line.startswith("➡️ Next for ann: ") and "(`press`)" in next_line
 
 
 async def test_game_status_card_keeps_the_whole_title_with_its_colon(tmp_path: Path):
