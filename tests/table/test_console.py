@@ -110,7 +110,10 @@ async def test_one_person_plays_a_whole_game_against_a_bot_in_the_console(tmp_pa
     text = await play(tmp_path, ["game new tictactoe", "game bot add", "game start joined", "mark b2"])
     assert "alice seats Bot 1 (normal bot)" in text and "Seats: 1. alice, 2. Bot 1 (normal bot)" in text
     after = text.split("alice puts X on b2", 1)[1]
-    assert "Bot 1 puts O on" in after and after.rstrip().endswith("(pick <n>)")  # answered before the next command
+    assert "Bot 1 puts O on" in after  # answered before the next command, ending with alice's menu and Next line
+    *_, menu, next_line = after.rstrip().splitlines()  # the Next line comes last in the block (38934c8)
+    assert menu.startswith("Menu (alice") and menu.endswith("(pick <n>)")
+    assert next_line.startswith("➡️ Next for alice: put your mark on an empty square: any of 7")
     text = await play(tmp_path, ["do 1"] * 4 + ["history"])  # alice's five marks at most fill the grid
     assert "**Game over**" in text and "🏆 alice wins" not in text  # the bot never loses
     history = text.split("**History of", 1)[1]
