@@ -10,6 +10,7 @@ and spacing, singular or plural. A near miss gets a did-you-mean.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -38,6 +39,7 @@ def _head(label: str) -> str:
     return re.split(r":|,| \(| - ", label, maxsplit=1)[0].strip()
 
 
+@functools.lru_cache(maxsize=1 << 16)  # pure, and asked for every label of a big legal() at each typed action
 def _shown_name(label: str, value: str) -> str:
     """The name a did-you-mean offers for a value: the id's words as its label spells them ('Citadel of Iron's
     Grasp' in 'Move 2 Wizards from Citadel of Iron's Grasp to Ashfen'), else the name the label starts with."""
@@ -61,6 +63,7 @@ def _singular(word: str) -> str:
     return lower
 
 
+@functools.lru_cache(maxsize=1 << 16)  # pure, and asked for every label of a big legal() at each typed action
 def folded(text: str) -> str:
     """The loose key of a name: `normal` without a leading list position and with every word singular, so
     '2. Muddy Ogres', 'muddy ogre' and 'Muddy-Ogres' are one name ('Footsoldiers' is 'Footsoldier')."""
