@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from rules.base import Choice, RuleError, normal
@@ -146,7 +146,7 @@ class Names:
         whole = [*ids, *labels]  # a whole label before the name it starts with, which another label may share
         heads = [(_head(label), value) for label, value in labels]
         heads += [(name, value) for name, value in aliases if value in self.values]
-        self.tiers = [
+        self.tiers: list[tuple[Callable[[str], str], dict[str, str]]] = [
             (normal, _unique(ids, normal)),
             (normal, _unique(whole, normal)),
             (normal, _unique([*whole, *heads], normal)),
