@@ -301,6 +301,11 @@ async def show_in_channel(
     return await send_once(channel, post, text, extra)
 
 
+def _nonce(nonce: str | None) -> dict[str, Any]:
+    """send's nonce argument, left out for a post without one (discord.py's types take no None there)."""
+    return {} if nonce is None else {"nonce": nonce}
+
+
 async def send_once(
     channel: discord.abc.Messageable, post: Post, text: str, extra: dict[str, Any]
 ) -> discord.Message | discord.PartialMessage:
@@ -309,12 +314,12 @@ async def send_once(
     lost results again is sent with the nonce of the earliest of them first: if their message did reach the channel,
     Discord returns it and it is edited to show this post (an edit pings nobody, so only when it pinged everyone
     this post pings; else this post gets a message of its own)."""
-    message = await channel.send(text, nonce=post.reshown or post.nonce, **extra)
+    message = await channel.send(text, **_nonce(post.reshown or post.nonce), **extra)
     if message.content.strip() == text.strip():
         return message  # made now (or by an earlier attempt that sent the very same)
     extra["file"].reset()  # the send read the picture; what comes next sends it again
     if post.reshown not in (None, post.nonce) and not set(post.mentions) <= set(message.raw_mentions):
-        return await channel.send(text, nonce=post.nonce, **extra)
+        return await channel.send(text, **_nonce(post.nonce), **extra)
     log.info("table %s: Discord returned message %s, made before a crash: it is edited", post.table_id, message.id)
     return await message.edit(
         content=text, attachments=[extra["file"]], view=extra.get("view"), allowed_mentions=NO_MENTIONS
