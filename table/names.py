@@ -145,7 +145,8 @@ class Names:
         self.labels = labels  # (label, value) of the choices holding one value of the parameter
         whole = [*ids, *labels]  # a whole label before the name it starts with, which another label may share
         heads = [(_head(label), value) for label, value in labels]
-        heads += [(name, value) for name, value in aliases if value in self.values]
+        self.aliases = [(name, value) for name, value in aliases if value in self.values]
+        heads += self.aliases
         self.tiers: list[tuple[Callable[[str], str], dict[str, str]]] = [
             (normal, _unique(ids, normal)),
             (normal, _unique(whole, normal)),
@@ -198,7 +199,22 @@ class Names:
     def closest(self, typed: str) -> str | None:
         keys = {key: value for key, value in self.tiers[2][1].items() if value}
         close = difflib.get_close_matches(normal(typed), list(keys), n=1, cutoff=0.75)
-        return self.values[keys[close[0]]] if close else None
+        return self.offered(keys[close[0]]) if close else None
+
+    def offered(self, value: str) -> str:
+        """The name a did-you-mean offers for `value`, one that typed back stands for it alone: its name where a label
+        writes it 'Wasteland (t2)'; the value as a label shows it ('up', 'b3'); an id's words ('Footsoldier', not
+        'Move 2 Footsoldiers from ...'); the name its label starts with, unless others share it ('Magic' for every
+        army that may roll magic); a number as a label shows it; a whole label."""
+        shown = [label for label, held in self.labels if held == value]
+        in_label = any(re.search(rf"(?<!\w){re.escape(value)}(?!\w)", label) for label in shown)
+        worded = [value] if in_label and re.search(r"[^\W\d]", value) else []
+        numbered = [value] if in_label and not worded else []
+        aliases = [name for name, held in self.aliases if held == value]
+        spelled = [self.values[value], humanized(value)] if _ID.fullmatch(value) else []
+        spelled = [name for name in spelled if normal(name) == normal(humanized(value))]  # not a label's head
+        names = [*aliases, *worded, *spelled, self.values[value], *numbered, *shown]
+        return next((name for name in names if self.find(name) == value), self.values[value])
 
 
 def _unique(spellings: Iterable[tuple[str, str]], key: Any) -> dict[str, str]:

@@ -53,6 +53,33 @@ def test_a_near_miss_is_answered_with_did_you_mean():
         resolve(CHOICES, {"type": "build", "place": "lord hal"}, {"place"})
 
 
+MARCH = [
+    Choice({"type": "manoeuvre", "terrain": "t0", "direction": "up"}, "Manoeuvre at Highland (t0), secretly up"),
+    Choice({"type": "manoeuvre", "terrain": "t0", "direction": "down"}, "Manoeuvre at Highland (t0), secretly down"),
+    Choice({"type": "magic", "army": "t0"}, "Magic: roll your army at Highland for magic"),
+    Choice({"type": "magic", "army": "reserve"}, "Magic: roll your reserves for magic"),
+    Choice({"type": "move", "piece": "footsoldier"}, "Move 2 Footsoldiers from Ashfen to Skullcairn"),
+    Choice({"type": "place", "square": "b3"}, "Place a common token on b3"),
+]
+
+
+@pytest.mark.parametrize(
+    ("kind", "param", "typed", "offered", "value"),
+    [
+        ("manoeuvre", "direction", "upx", "up", "up"),  # not 'Manoeuvre at Highland', which up and down share
+        ("magic", "army", "t0x", "Highland", "t0"),  # not 'Magic', which every army that may roll magic shares
+        ("move", "piece", "Footsoldir", "Footsoldier", "footsoldier"),  # not 'Move 2 Footsoldiers from ...'
+        ("place", "square", "Place a common toen on b3", "b3", "b3"),  # not 'Place a common token on b3'
+    ],
+)
+def test_a_did_you_mean_offers_the_values_own_name_that_typed_back_is_taken(
+    kind: str, param: str, typed: str, offered: str, value: str
+) -> None:
+    with pytest.raises(RuleError, match=f"Did you mean {offered}\\?"):
+        resolve(MARCH, {"type": kind, param: typed}, {param})
+    assert resolve(MARCH, {"type": kind, param: offered}, {param})[param] == value
+
+
 def test_a_list_typed_item_by_item_is_the_value_an_engine_writes_as_text():
     written = [
         Choice({"type": "hits", "pieces": "footsoldier,footsoldier"}, "Loses 2 Footsoldiers"),

@@ -35,6 +35,7 @@ PER_STEP = 40  # of the wrong actions made at a step, this many (at random) are 
 NOT_NOUNS = {"from", "to", "at", "against", "where", "borrow", "oppose", "mine", "bottom"}
 _SNAKE = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]*[a-z0-9]\b")
 _CODE = re.compile(r"\b[a-z]{1,2}\d+:\d+\b")  # t0:0
+_DID_YOU_MEAN = re.compile(r"called (['\"])(.*?)\1 you can choose now\. Did you mean (.+)\?$", re.S)
 _QUOTED = re.compile(r"(?<![\w])['\"‘“]([^'\"’”\n]{2,60})['\"’”](?![\w])")
 
 
@@ -45,6 +46,7 @@ class Sent:
     how: str
     typed: dict[str, str]
     text: str  # the refusal as the player reads it
+    again: str | None = None  # what goes wrong when the name its did-you-mean offers is typed back (None: taken)
 
 
 @dataclass
@@ -205,7 +207,7 @@ def play(game_id: str, players: int, seed: int) -> Played:
             for how, kind, typed in wrong_actions(game, seat, choices):
                 text = refusal(game, seat, typed, kind)
                 if text is not None:
-                    sent.append(Sent(game_id, step, how, typed, text))
+                    sent.append(Sent(game_id, step, how, typed, text, offered_back(game, seat, typed, kind, text)))
             for bad_seat, bad in _bad_actions(engine, game.state, seat, waiting):
                 text = raw_refusal(game, bad_seat, bad)
                 if text is not None and bad_seat in waiting:  # the table refuses other seats before the engine
@@ -214,6 +216,24 @@ def play(game_id: str, players: int, seed: int) -> Played:
         engine.act(game.state, seat, action, Rng(game.chooser.randrange(2**62)))
         game.scratch = None
     return Played(game, sent)
+
+
+def offered_back(game: Game, seat: int, typed: dict[str, str], kind: str, text: str) -> str | None:
+    """What goes wrong when the name a did-you-mean offers is typed in place of the near miss: the table's refusal,
+    or the value it is read as when that is not one the parameter may take now (None: it is one)."""
+    asked = _DID_YOU_MEAN.search(text)
+    missed = [key for key, value in typed.items() if asked and value[:40] == asked.group(2)]
+    if not asked or not missed:
+        return None
+    param, engine = missed[0], game.engine
+    try:
+        action = build_action(engine.meta, kind, {**typed, param: asked.group(3)})
+        action = _typed_action(engine, game.state, seat, action, name)
+    except RuleError as error:
+        return str(error)
+    legal = engine.legal(game.state, seat)
+    values = {_text(c.action[param]) for c in legal if c.action["type"] == kind and param in c.action}
+    return None if _text(action[param]) in values else f"read as {action[param]!r}"
 
 
 # What a refusal must not do --------------------------------------------------------------------------------------
@@ -243,6 +263,9 @@ def faults(sent: Sent, game: Game, codes: re.Pattern[str] | None) -> list[str]:
         if re.search(rf"\b(?:no|the|a|an|valid|which|each|every|that|this|your|other) {param}s?\b(?!:)", own, re.I):
             found.append(f"the parameter {param!r} as a noun")
     found += contradictions(text)
+    offered = _DID_YOU_MEAN.search(text)
+    if offered and sent.again is not None:
+        found.append(f"offers {offered.group(3)!r}, which typed back is not taken ({sent.again[:80]})")
     return sorted(set(found))
 
 
