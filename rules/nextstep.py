@@ -90,18 +90,22 @@ def grouped(
         if len(group) <= SHOWN_NAMES and sum(len(choice.label) for choice in group) <= SHORT:
             text = " or ".join(choice.label for choice in group)
         else:
-            text = f"{phrase(spec.help)}: any of {len(group)}, {_names(meta, kind, group, spell)}"
+            text = f"{phrase(spec.help)}: {_names(meta, kind, group, spell)}"
         steps.append((closing, Step(text, kind, example(meta, first))))
     return [step for closing, step in sorted(steps, key=lambda pair: pair[0])]
 
 
 def _names(meta: Meta, kind: str, group: Sequence[Choice], spell: Callable[[Any], str]) -> str:
-    """A few of a long list: the values of the one parameter that varies, else the first labels."""
+    """A long list said short: 'any of 54, such as a9, b9, c9…' (the values of the one parameter that varies, else
+    the first label), or every value when they are few: 'Amber Reach, Grey Reach or Ravensgate'."""
     spec = meta.action(kind)
     varying = [p.name for p in spec.params if len({repr(c.action.get(p.name)) for c in group}) > 1]
     if len(varying) != 1:
-        return f"such as {group[0].label}"  # the command below shows its values
-    return few(list(dict.fromkeys(spell(c.action[varying[0]]) for c in group if varying[0] in c.action)))
+        return f"any of {len(group)}, such as {group[0].label}"  # the command below shows its values
+    names = list(dict.fromkeys(spell(c.action[varying[0]]) for c in group if varying[0] in c.action))
+    if len(names) == len(group) and len(names) <= SHOWN_NAMES:
+        return either(names)  # every choice named: no "such as"
+    return f"any of {len(group)}, {few(names)}"
 
 
 def few(names: Sequence[str]) -> str:

@@ -188,3 +188,12 @@ def test_the_default_line_groups_a_long_list_counts_it_and_names_a_few() -> None
     text = next_line.line(steps, "Alice", "ttt", str)
     assert text.startswith("➡️ Next for Alice: put your mark on an empty square: any of 9, such as a1, a2, a3…")
     assert "(`/ttt mark square:a1`)" in text and text.endswith("; or Resign (`/ttt resign`).")
+
+
+def test_a_short_list_whose_labels_are_long_names_every_choice_without_such_as() -> None:
+    meta = rules.engine("tictactoe").meta
+    long = " - the square in the corner of the grid, far from the centre"
+    marks = [Choice({"type": "mark", "square": square}, f"Mark {square}{long}") for square in ("a1", "c3", "b2")]
+    text = next_line.line(grouped(meta, marks, spell=next_line.typed), "Alice", "ttt", str)
+    assert text.startswith("➡️ Next for Alice: put your mark on an empty square: a1, c3 or b2 (`/ttt mark square:a1`)")
+    assert "such as" not in text and "any of" not in text
