@@ -46,11 +46,12 @@ def short(value: str) -> str:
     return value if len(value) <= 40 else value[:37] + "..."
 
 
-def _my_region(state: State, seat: int, region_id: str, what: str) -> None:
+def _my_region(state: State, seat: int, region_id: str, only: str) -> None:
+    """`region_id` must be one of the seat's active regions; `only` says what only those may do ('give tokens')."""
     mine = abilities.active_regions(state, seat)
     listed = ", ".join(name(state, rid) for rid in mine) or "none"
     shown = name(state, region_id) if region_id in state.regions else short(region_id)
-    require(region_id in mine, f"{shown} is not one of your active regions ({what}); yours: {listed}.")
+    require(region_id in mine, f"{shown} is not one of your active regions: only those can {only}. Yours: {listed}.")
 
 
 def _before_conquests(state: State, what: str) -> None:
@@ -204,11 +205,11 @@ def redeploy(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Act
         if source == HAND:
             require(count <= player.hand, f"You have {player.hand} {noun(player.hand, 'token')} in hand.")
         else:
-            _my_region(state, seat, source, "source")
+            _my_region(state, seat, source, "give tokens")
             there = state.regions[source].tokens
             require(count < there, f"{name(state, source)} has {there}: move at most {there - 1}, 1 must stay.")
-    _my_region(state, seat, dest, "to")
-    require(dest != source, "source and to must differ.")
+    _my_region(state, seat, dest, "take tokens")
+    require(dest != source, f"The tokens already are in {name(state, dest)}: move them to another of your regions.")
     river = board.game_map(state).regions[dest].terrain == "river"
     require(not river or abilities.has_active(state, seat, "river_hold"), "Rivers are emptied at redeployment.")
     if defending:
@@ -238,7 +239,7 @@ def abandon(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Acti
     """Rulings: at the start of an expansion turn a player may leave whole regions."""
     _before_conquests(state, "abandon regions")
     rid = region_param(state, action, "region")
-    _my_region(state, seat, rid, "region")
+    _my_region(state, seat, rid, "be abandoned")
     region = state.regions[rid]
     state.seats[seat].hand += region.tokens
     region.tokens, region.owner = 0, None
@@ -296,7 +297,7 @@ def use(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLo
     require(here is not None, "The Great Ancient is not on the map yet: it joins your next conquest.")
     assert here is not None
     rid = region_param(state, action, "region")
-    _my_region(state, seat, rid, "region")
+    _my_region(state, seat, rid, "take the Great Ancient")
     require(rid != here, f"The Great Ancient is already in {name(state, rid)}.")
     state.regions[here].markers.remove("ancient")
     state.regions[rid].markers.append("ancient")

@@ -262,6 +262,7 @@ def faults(sent: Sent, game: Game, codes: re.Pattern[str] | None) -> list[str]:
     for param in params & NOT_NOUNS:
         if re.search(rf"\b(?:no|the|a|an|valid|which|each|every|that|this|your|other) {param}s?\b(?!:)", own, re.I):
             found.append(f"the parameter {param!r} as a noun")
+    found += [f"the parameter {p!r} in brackets" for p in params if f"({p})" in own]  # 'active regions (to)'
     found += contradictions(text)
     offered = _DID_YOU_MEAN.search(text)
     if offered and sent.again is not None:
