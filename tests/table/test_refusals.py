@@ -1,10 +1,12 @@
-"""Every refusal a player can get reads plainly: no ids or codes, no parameter names as nouns, no contradictions.
+"""Every refusal a player can get reads plainly: no ids or codes, no parameter names as nouns or in brackets, no
+contradictions, and a did-you-mean offers a name that, typed back, is taken.
 
 Seeded random games of every installed game are replayed (the engine contract's games), and at many steps wrong
 actions are sent as a player would type them: actions of another phase, other seats' moves, legal actions with one
 value swapped for a wrong target, a wrong name, a near miss or a bad number, and the contract's own bad input. Each
 goes the table's way (table.actions.build_action, then the table's reading of typed names, then the engine) and the
 refusal is read as the player reads it. Nothing here names an id: the ids are learned from the games' legal choices.
+About 8,700 refusals in all; the file takes about 13 s on a 2-core machine.
 """
 
 from __future__ import annotations
