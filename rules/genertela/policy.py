@@ -189,14 +189,18 @@ def leading_rival(state: State, nation: str) -> int | None:
     return max(points, key=lambda s: (points[s], -s))
 
 
-def _threat(state: State, nation: str, zid: str) -> int:
-    """Enemy units next door (they may come in on their turn)."""
-    return sum(
-        len(units_of(state, n, near))
-        for near in zone(zid).adjacent
-        for n in enemies_in(state, nation, near)
-        if n != nation
-    )
+def _threat(state: State, nation: str, zid: str, foes: dict[str, list[str]] | None = None) -> int:
+    """Enemy units next door (they may come in on their turn). `foes` memoises enemies_in by zone for one decision,
+    while the state cannot change."""
+    total = 0
+    for near in zone(zid).adjacent:
+        found = foes.get(near) if foes is not None else None
+        if found is None:
+            found = enemies_in(state, nation, near)
+            if foes is not None:
+                foes[near] = found
+        total += sum(len(units_of(state, n, near)) for n in found if n != nation)
+    return total
 
 
 # -- the steps ---------------------------------------------------------------------------------------------------
@@ -276,12 +280,23 @@ def _move(state: State, nation: str, sharp: bool = False) -> Action | None:
     for start, targets in reach.items():
         for target in targets:
             into.setdefault(target, []).append(start)
+    foes_by_zone: dict[str, list[str]] = {}  # enemies_in and _threat by zone: the state holds still while deciding
+    threats: dict[str, int] = {}
+
+    def threat_to(zid: str) -> int:
+        found = threats.get(zid)
+        if found is None:
+            found = threats[zid] = _threat(state, nation, zid, foes_by_zone)
+        return found
+
     best: tuple[float, Action] | None = None
     for target, sources in into.items():
         room = _room(state, nation, target)
         if room <= 0:
             continue
-        foes_nations = [n for n in enemies_in(state, nation, target) if n != nation]
+        if (enemies := foes_by_zone.get(target)) is None:
+            enemies = foes_by_zone[target] = enemies_in(state, nation, target)
+        foes_nations = [n for n in enemies if n != nation]
         mine = [u for u in units_of(state, nation, target) if u.mobile]
         worth = zone_worth(state, nation, target)
         if race is not None:
@@ -305,14 +320,14 @@ def _move(state: State, nation: str, sharp: bool = False) -> Action | None:
             score = gain * min(could, 3.0) + (20.0 if begun else 5.0)
             wanted = room
         elif controller(state, target) == "" and not mine and zone(target).terrain != "sea":
-            threat = 0 if last else _threat(state, nation, target)  # the last count comes before anyone answers
+            threat = 0 if last else threat_to(target)  # the last count comes before anyone answers
             score = worth * 2 - 0.2 * threat
             if score <= 0.3:
                 continue
             wanted = 1 + min(threat // 2, room - 1)
-        elif controller(state, target) == nation and (danger := _threat(state, nation, target)) > len(mine):
+        elif controller(state, target) == nation and (danger := threat_to(target)) > len(mine):
             # reinforce a held zone the enemy outnumbers, from zones nobody threatens (below any attack)
-            sources = [s for s in sources if _threat(state, nation, s) == 0]
+            sources = [s for s in sources if threat_to(s) == 0]
             if not sources:
                 continue
             score = 0.2 * min(danger - len(mine), 5) + 0.1 * worth
