@@ -58,5 +58,6 @@ def roll_line(
     came of it. One die: 'Fighter d10: 4 (needs 6+): miss'; several: 'Footsoldiers d6: 5, 6, 1 (needs 5+): 2
     hits' (or 'no hits')."""
     shown = ", ".join(map(str, faces))
+    head = f"{what}: " if what else ""  # no name: the faces go on a line that names the roller already
     result = (success if hits else failure) if len(faces) == 1 else count(hits, success)
-    return f"{what}: {shown} (needs {need}+): {result}"
+    return f"{head}{shown} (needs {need}+): {result}"

@@ -52,3 +52,7 @@ def test_a_roll_line_says_the_faces_the_threshold_and_what_came_of_it() -> None:
     assert roll_line("Humakt's recovery", [3], 6, 0, "recovers", "stays out") == (
         "Humakt's recovery: 3 (needs 6+): stays out"
     )
+
+
+def test_a_roll_line_without_a_name_is_only_the_faces_and_their_need() -> None:
+    assert roll_line("", [3, 7, 9], 6, 2) == "3, 7, 9 (needs 6+): 2 hits"
