@@ -21,10 +21,11 @@ def zone(zid: str) -> Zone:
 def units_of(state: State, nation: str, zid: str | None = None) -> list[Unit]:
     if zid is None:
         return [u for u in state.units if u.nation == nation]
-    known = _derived(state).units_of
+    derived = _derived(state)
+    known = derived.units_of
     found = known.get((zid, nation))
     if found is None:
-        found = known[zid, nation] = [u for u in _index(state).get(zid, ()) if u.nation == nation]
+        found = known[zid, nation] = [u for u in derived.index.get(zid, ()) if u.nation == nation]
     return list(found)
 
 
@@ -109,7 +110,7 @@ def remove(state: State, units: list[Unit]) -> None:
 
 
 def units_in(state: State, zid: str) -> list[Unit]:
-    return list(_index(state).get(zid, ()))
+    return list(_derived(state).index.get(zid, ()))
 
 
 def on_city(state: State, unit: Unit) -> bool:
@@ -121,10 +122,11 @@ def on_city(state: State, unit: Unit) -> bool:
 
 def occupants(state: State, zid: str) -> list[str]:
     """Nations with units that count in the zone, in turn-record order."""
-    known = _derived(state).occupants
+    derived = _derived(state)
+    known = derived.occupants
     found = known.get(zid)
     if found is None:
-        present = {u.nation for u in units_in(state, zid) if not on_city(state, u)}
+        present = {u.nation for u in derived.index.get(zid, ()) if not on_city(state, u)}
         found = known[zid] = [n for n in ORDER if n in present] if len(present) > 1 else list(present)
     return list(found)
 
@@ -282,7 +284,7 @@ def may_enter(nation: str, zid: str) -> bool:
 
 
 def has_city(state: State, zid: str) -> bool:
-    return any(u.kind == "city" for u in units_in(state, zid))
+    return any(u.kind == "city" for u in _derived(state).index.get(zid, ()))
 
 
 def seat_of(state: State, nation: str) -> int:
