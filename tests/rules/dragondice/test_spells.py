@@ -84,7 +84,8 @@ def test_spell_watery_double():
 def test_spell_flash_flood():
     state = casting({"water": 8})
     act(state, 0, {"type": "cast", "spell": "flash_flood", "target": "t2"})
-    with pytest.raises(RuleError, match=r"it may target: Highland \(t0\), Coastland \(t1\)\."):  # once per terrain per turn
+    # once per terrain per turn
+    with pytest.raises(RuleError, match=r"it may target: Highland \(t0\), Coastland \(t1\)\."):
         act(state, 0, {"type": "cast", "spell": "flash_flood", "target": "t2"})
     act(state, 0, {"type": "pass"}, blank(FEN), blank(TIDE))
     assert state.terrain("t2").face == 3 and state.flooded == ["t2"]
