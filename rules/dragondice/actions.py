@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.base import ActionLog, RuleError, normal, seat_ref
-from rules.dragondice import choices, combat, damage, decisions, setup, spells
+from rules.dragondice import choices, combat, damage, decisions, labels, setup, spells
 from rules.dragondice.content import SPECIES, TERRAINS
 from rules.dragondice.dice import roll_army
 from rules.dragondice.model import RESERVE, Manoeuvre, State, Task
@@ -239,7 +239,7 @@ def _cast(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Action
     )
     state.announced.append(cast)
     spell = spells.SPELLS[cast.spell]
-    log.say(f"{seat_ref(seat)} announces {spell.name} ({cast.element}) on {choices.target_label(state, cast.target)}.")
+    log.say(f"{seat_ref(seat)} announces {spell.name} ({cast.element}) on {labels.target_label(state, cast.target)}.")
 
 
 def _reinforce(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
@@ -292,7 +292,7 @@ def _place(state: State, where: str) -> str:
 
 
 def _army_ref(state: State, key: str) -> str:
-    return choices.army_label(state, key)
+    return labels.army_label(state, key)
 
 
 def _names(state: State, ids: list[str]) -> str:

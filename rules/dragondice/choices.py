@@ -8,7 +8,8 @@ from rules.base import Choice, seat_ref
 from rules.dragondice import spells
 from rules.dragondice.content import SPECIES, SPELLS, TERRAINS
 from rules.dragondice.damage import casualty_label, casualty_sets
-from rules.dragondice.model import DEAD, RESERVE, State
+from rules.dragondice.labels import army_label, target_label
+from rules.dragondice.model import RESERVE, State
 from rules.dragondice.setup import SPLITS, army_points
 
 
@@ -35,11 +36,6 @@ def missile_targets(state: State, seat: int, where: str) -> list[str]:
             continue
         out.extend(f"{terrain.id}:{s}" for s in state.seats_at(terrain.id) if s != seat)
     return out
-
-
-def army_label(state: State, key: str) -> str:
-    where, seat = key.split(":")
-    return f"{seat_ref(int(seat))}'s army at {state.terrain(where).name} ({where})"
 
 
 def march_armies(state: State, seat: int) -> list[str]:
@@ -116,16 +112,6 @@ def cast_choices(state: State, seat: int) -> list[Choice]:
                     action = {"type": "cast", "spell": spell.id, "target": target, "element": element}
                     out.append(Choice(action, f"{spell.name} ({cost} {element}) on {target_label(state, target)}"))
     return out
-
-
-def target_label(state: State, target: str) -> str:
-    if ":" in target:
-        return army_label(state, target)
-    if target.startswith("t"):
-        return f"{state.terrain(target).name} ({target})"
-    unit = state.unit(target)
-    place = "dead unit area" if unit.where == DEAD else state.terrain(unit.where).name
-    return f"{seat_ref(unit.owner)}'s {unit.name} {unit.id} ({place})"
 
 
 def _reinforce_choices(state: State, seat: int) -> list[Choice]:

@@ -8,6 +8,7 @@ from rules.base import ActionLog, RuleError, normal, seat_ref
 from rules.dragondice.content import DRAGONKIN, ELEMENTS, SPECIES, SPELLS, UNIT_DICE, Spell
 from rules.dragondice.damage import gives_save, kill
 from rules.dragondice.dice import count, roll_army, roll_unit
+from rules.dragondice.labels import target_label
 from rules.dragondice.model import DEAD, RESERVE, SUMMONING, Cast, Damage, Effect, State
 from rules.rng import Rng
 
@@ -145,8 +146,6 @@ def demand_of(state: State, casts: list[Cast]) -> dict[str, int]:
 
 def _named_targets(state: State, valid: list[str]) -> str:
     """The targets as the cast list names them ('Bob's army at Highland (t0)'), never as codes ('t0:1')."""
-    from rules.dragondice.choices import target_label  # choices builds on this module
-
     return ", ".join(target_label(state, target) for target in valid) or "none"
 
 

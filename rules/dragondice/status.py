@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.base import seat_ref
-from rules.dragondice import choices, decisions, spells
+from rules.dragondice import choices, decisions, labels, spells
 from rules.dragondice.content import SPELLS
 from rules.dragondice.damage import place_name
 from rules.dragondice.model import RESERVE, State
@@ -93,7 +93,7 @@ def status_text(state: State, seat: int | None) -> str:
     if state.step == "magic" and state.pool and not state.damage and not state.tasks:  # still announcing
         pool = ", ".join(f"{n} {key}" for key, n in sorted(state.pool.items()))
         announced = ", ".join(
-            f"{SPELLS[c.spell].name} ({c.element}) on {choices.target_label(state, c.target)}" for c in state.announced
+            f"{SPELLS[c.spell].name} ({c.element}) on {labels.target_label(state, c.target)}" for c in state.announced
         )
         spent = sum(spells.demand_of(state, state.announced).values())
         lines.append(
