@@ -11,7 +11,6 @@ written here: all of it is read from what the bot shows.
 from __future__ import annotations
 
 import io
-import random
 import re
 from pathlib import Path
 from typing import Any
@@ -22,14 +21,13 @@ import rules
 from rules.base import Choice
 from rules.nextstep import grouped, hidden, secrets
 from table import next_line
-from table.console import Console, _Clock, _named
+from table.console import Console, _named
 from table.names import humanized
 from table.outbox import BUTTON_LABEL, MENU_LABEL
 from table.present import cut
-from table.service import Post, TableService
-from table.store import Store
-from tests.table.conftest import FakeClock
-from tests.table.test_typed_back import PEOPLE, Typist
+from table.service import Post
+from tests.support.seeded import SeededTable
+from tests.table.test_typed_back import Typist
 
 CHECKS = (0, 1, 3, 8, 15)  # the steps of each game at which the line is read and typed back
 COMMAND = re.compile(r"`([^`]+)`")
@@ -133,39 +131,15 @@ async def _check(typist: Typist, console: Console, person: str, post: Post) -> l
 
 @pytest.mark.parametrize("game", sorted(rules.engines()))
 async def test_every_turn_ends_with_what_to_do_next_and_its_commands_work(game: str, tmp_path: Path) -> None:
-    engine = rules.engine(game)
-    store = await Store.open(tmp_path / "next.sqlite3")
-    seeds = iter(range(1, 10**6))
-    service = TableService(store, clock=FakeClock(), seeds=lambda: next(seeds))
-    console = Console(service, io.StringIO(), tmp_path / "images", _Clock())
-    typist = Typist(service, console, engine)
-    people = PEOPLE[: max(2, engine.meta.min_players)]
-    chooser = random.Random(game)
-    try:
-        await service.create(1, console.channel_id, typist.caller(people[0]), game, {})
-        for person in people[1:]:
-            await service.join(console.channel_id, typist.caller(person))
-        post = await service.start(console.channel_id, typist.caller(people[0]), "joined")
+    async with SeededTable.opened(game, tmp_path) as table:
+        typist = Typist(table.service, table.console, table.engine)
         wrong: list[str] = []
-        for step in range(max(CHECKS) + 1):
-            if post.finished:
-                assert not post.next, f"{game}: a finished game's message says what to do next"
-                break
-            awaited: list[tuple[str, list[Choice]]] = []
-            for person in people:
-                _, choices = await service.choices(console.channel_id, typist.caller(person).user_id)
-                if choices:
-                    awaited.append((person, choices))
-            assert awaited, f"{game}: nobody may act at step {step}"
-            person, choices = awaited[0]
-            if step in CHECKS:
-                wrong += await _check(typist, console, person, post)
-            playable = [c for c in choices if c.action["type"] not in ("resign", "concede")] or choices
-            post = await service.act(console.channel_id, typist.caller(person), chooser.choice(playable).action)
+        async for step in table.play(max(CHECKS) + 1):
+            if step.number in CHECKS:
+                wrong += await _check(typist, table.console, step.awaited[0][0], step.post)
+        assert table.post is not None
+        assert not (table.post.finished and table.post.next), f"{game}: a finished game's message says what to do next"
         assert not wrong, "\n".join(wrong[:30]) + f"\n({len(wrong)} in all)"
-    finally:
-        await service.bots_settled()
-        await store.close()
 
 
 @pytest.mark.parametrize(

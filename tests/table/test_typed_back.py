@@ -22,13 +22,11 @@ import pytest
 import rules
 from rules.base import Choice, Engine, RuleError
 from table.actions import build_action, suggestions
-from table.console import Console, _Clock
+from table.console import Console
 from table.service import Caller, Post, TableError, TableService
-from table.store import Store
-from tests.table.conftest import FakeClock
+from tests.support.seeded import SeededTable
 
 CHECKS = (0, 2, 7, 20)  # the steps of each game at which everything shown is typed back
-PEOPLE = ("alice", "bob", "carol", "dave", "erin")
 PER_KIND = 8  # of each action with many choices, this many (at random) are typed back in every form
 
 
@@ -194,36 +192,10 @@ async def _check_all(typist: Typist, name: str, post: Post, chooser: random.Rand
 
 @pytest.mark.parametrize("game", sorted(rules.engines()))
 async def test_every_name_shown_for_a_legal_choice_is_typed_back_to_it(game: str, tmp_path: Path) -> None:
-    engine = rules.engine(game)
-    store = await Store.open(tmp_path / "typed.sqlite3")
-    seeds = iter(range(1, 10**6))
-    service = TableService(store, clock=FakeClock(), seeds=lambda: next(seeds))
-    clock = _Clock()
-    console = Console(service, io.StringIO(), tmp_path / "images", clock)
-    typist = Typist(service, console, engine)
-    people = PEOPLE[: max(2, engine.meta.min_players)]
-    chooser = random.Random(game)
-    try:
-        await service.create(1, console.channel_id, typist.caller(people[0]), game, {})
-        for person in people[1:]:
-            await service.join(console.channel_id, typist.caller(person))
-        post = await service.start(console.channel_id, typist.caller(people[0]), "joined")
+    async with SeededTable.opened(game, tmp_path) as table:
+        typist = Typist(table.service, table.console, table.engine)
         wrong: list[str] = []
-        for step in range(max(CHECKS) + 1):
-            if post.finished:
-                break
-            awaited = []
-            for person in people:
-                _, choices = await service.choices(console.channel_id, typist.caller(person).user_id)
-                if choices:
-                    awaited.append((person, choices))
-            assert awaited, f"{game}: nobody may act at step {step}"
-            person, choices = awaited[0]
-            if step in CHECKS:
-                wrong += await _check_all(typist, person, post, chooser)
-            playable = [c for c in choices if c.action["type"] not in ("resign", "concede")] or choices
-            post = await service.act(console.channel_id, typist.caller(person), chooser.choice(playable).action)
+        async for step in table.play(max(CHECKS) + 1):
+            if step.number in CHECKS:
+                wrong += await _check_all(typist, step.awaited[0][0], step.post, table.chooser)
         assert not wrong, "\n".join(wrong[:40]) + f"\n({len(wrong)} in all)"
-    finally:
-        await service.bots_settled()
-        await store.close()

@@ -8,7 +8,6 @@ a count should be left out, and for a verb that disagrees with its singular subj
 
 from __future__ import annotations
 
-import io
 import random
 import re
 from pathlib import Path
@@ -21,12 +20,10 @@ from render import renderer
 from render.draw import recording
 from rules.base import RuleError
 from rules.genertela.board import NATIONS
-from table.console import Console, _Clock
+from table.console import Console
 from table.service import Caller, Post, TableError, TableService
-from table.store import Store
-from tests.table.conftest import FakeClock
+from tests.support.seeded import SeededTable
 
-PEOPLE = ("alice", "bob", "carol", "dave", "erin")
 STEPS = 160  # actions played in each game (fewer if it ends first)
 EVERY = 20  # every this many steps, what is shown on demand is read too (status, /hand, refusals, boards)
 
@@ -138,41 +135,16 @@ class Reader:
 
 
 async def _play(game: str, tmp_path: Path) -> Reader:
-    engine = rules.engine(game)
-    store = await Store.open(tmp_path / "wording.sqlite3")
-    seeds = iter(range(1, 10**6))
-    service = TableService(store, clock=FakeClock(), seeds=lambda: next(seeds))
-    console = Console(service, io.StringIO(), tmp_path / "images", _Clock())
-    reader = Reader(service, console, game)
-    people = PEOPLE[: max(2, engine.meta.min_players)]
-    chooser = random.Random(game)
-    channel = console.channel_id
-    try:
-        await service.create(1, channel, reader.caller(people[0]), game, {})
-        for person in people[1:]:
-            await service.join(channel, reader.caller(person))
-        reader.post(await service.start(channel, reader.caller(people[0]), "joined"))
-        for step in range(STEPS):
-            awaited = []
-            for person in people:
-                _, choices = await service.choices(channel, reader.caller(person).user_id)
-                reader.shown += [c.label for c in choices]
-                if choices:
-                    awaited.append((person, choices))
-            if not awaited:
-                break
-            if step % EVERY == 0:
-                await reader.on_demand(people, chooser)
-            person, choices = awaited[0]
-            playable = [c for c in choices if c.action["type"] not in ("resign", "concede")] or choices
-            post = await service.act(channel, reader.caller(person), chooser.choice(playable).action)
-            reader.post(post)
-            if post.finished:
-                break
-        await reader.history(people)
-    finally:
-        await service.bots_settled()
-        await store.close()
+    async with SeededTable.opened(game, tmp_path) as table:
+        reader = Reader(table.service, table.console, game)
+        async for step in table.play(STEPS):
+            reader.post(step.post)
+            reader.shown += [choice.label for _, choices in step.awaited for choice in choices]
+            if step.number % EVERY == 0:
+                await reader.on_demand(table.people, table.chooser)
+        assert table.post is not None
+        reader.post(table.post)
+        await reader.history(table.people)
     return reader
 
 
