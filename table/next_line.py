@@ -24,12 +24,12 @@ class NextLine:
     bare: str
 
 
-def steps(engine: Engine[Any], state: Any, seat: int, choices: list[Choice]) -> list[Step]:
-    """What `seat` may do now: the game's own steps, else legal() grouped, never naming what only they may see."""
+def steps(engine: Engine[Any], state: Any, seat: int, choices: list[Choice], secret: frozenset[str]) -> list[Step]:
+    """What `seat` may do now: the game's own steps, else legal() grouped, never naming what only they may see
+    (`secret`: nextstep.secrets of their view)."""
     own = engine.next(state, seat, choices) if engine.next is not None else []
     if own:
         return own
-    secret = nextstep.secrets(engine.view(state, seat), engine.view(state, None))
     return nextstep.grouped(engine.meta, choices, secret, typed)
 
 
@@ -59,13 +59,18 @@ def line(found: Sequence[Step], who: str, group: str | None, name: Callable[[int
 
 
 def lines(
-    engine: Engine[Any], state: Any, legal: dict[int, list[Choice]], name: Callable[[int], str]
+    engine: Engine[Any],
+    state: Any,
+    legal: dict[int, list[Choice]],
+    secret: dict[int, frozenset[str]],
+    name: Callable[[int], str],
 ) -> list[NextLine]:
-    """The line of each awaited player the table shows buttons to (bots play their own moves)."""
+    """The line of each awaited player the table shows buttons to (bots play their own moves); `secret` holds what
+    each of them alone may see, as the outbox works it out once for the buttons and menus too."""
     group = engine.meta.command or engine.meta.id
     out = []
     for seat, choices in legal.items():
-        found = steps(engine, state, seat, choices)
+        found = steps(engine, state, seat, choices, secret[seat])
         if found:
             who = name(seat)
             out.append(NextLine(seat, line(found, who, group, name), line(found, who, None, name)))

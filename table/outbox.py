@@ -181,7 +181,10 @@ class Outbox(TableCore):
             lines = [*lines, *await self._since_lines(table_id, waiting, name)]
         people = [waiter for waiter in waiting if waiter not in bots]  # a bot plays its own move: no buttons, no line
         legal = {waiter: engine.legal(state, waiter) for waiter in people} if result is None else {}
-        nexts = next_line.lines(engine, state, legal, name)
+        # what only each waiter may see (a card in hand): the channel's line, buttons and menus never name it
+        public = engine.view(state, None)
+        secret = {waiter: secrets(engine.view(state, waiter), public) for waiter in legal}
+        nexts = next_line.lines(engine, state, legal, secret, name)
         closing += [found.slash for found in nexts]
         turn = await self._turn_message(
             table_id, version, waiting, lines, closing, events, continuing=with_missed, taken_back=taken_back
@@ -197,16 +200,13 @@ class Outbox(TableCore):
                 private[seat.user_id] = mine
         quick: list[Quick] = []
         menus: list[Menu] = []
-        public = engine.view(state, None)
         for waiter, choices in legal.items():
-            # the channel sees buttons and menus: none names what only their player may see (a card in hand)
-            secret = secrets(engine.view(state, waiter), public)
-            options = [(i, c) for i, c in enumerate(c for c in choices if c.quick) if not hidden(c, secret)]
+            options = [(i, c) for i, c in enumerate(c for c in choices if c.quick) if not hidden(c, secret[waiter])]
             quick += [
                 Quick(table_id, version, waiter, i, present.cut(fill_seats(c.label, name), BUTTON_LABEL))
                 for i, c in options[:MAX_QUICK]
             ]
-            menus += self._menus(table_id, version, waiter, engine.meta, choices, name, secret)
+            menus += self._menus(table_id, version, waiter, engine.meta, choices, name, secret[waiter])
         if result is None and bots & set(waiting):
             self.wake_bots(table_id)
         return Post(
