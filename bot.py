@@ -284,7 +284,7 @@ def make_bot(config: Config) -> TableBot:
 def main(argv: list[str]) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if "--console" in argv:
-        from table.console import main as console_main
+        from console.app import main as console_main
 
         console_main()
         return 0

@@ -112,7 +112,8 @@ def time_starts(runs: int, players: list[int], profile: int) -> None:
 FRESH = """
 import asyncio, pathlib, sys, tempfile, time
 began = time.process_time()
-from table.console import Console, _Clock
+from console.clock import ConsoleClock
+from console.session import Console
 from table.service import TableService
 from table.store import Store
 imported = time.process_time()
@@ -120,7 +121,7 @@ imported = time.process_time()
 async def main():
     with tempfile.TemporaryDirectory() as folder:
         store = await Store.open(folder + "/t.sqlite3")
-        clock = _Clock()
+        clock = ConsoleClock()
         service = TableService(store, clock=clock, confirms_messages=True)
         await service.started()
         console = Console(service, sys.stdout, pathlib.Path(folder), clock)

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import rules
+from console.clock import ConsoleClock
+from console.session import Console
 from rules.base import Choice
-from table.console import Console, _Clock
 from table.service import Caller, Post, TableService
 from table.store import Store
 from tests.table.conftest import FakeClock
@@ -45,7 +46,7 @@ class SeededTable:
         seeds = iter(range(1, 10**6))
         service = TableService(store, clock=FakeClock(), seeds=lambda: next(seeds))
         try:
-            yield cls(game, service, Console(service, io.StringIO(), tmp_path / "images", _Clock()))
+            yield cls(game, service, Console(service, io.StringIO(), tmp_path / "images", ConsoleClock()))
         finally:
             await service.bots_settled()
             await store.close()

@@ -3,7 +3,8 @@
 import io
 from pathlib import Path
 
-from table.console import Console, _Clock
+from console.clock import ConsoleClock
+from console.session import Console
 from table.service import TableService
 from table.store import Store
 
@@ -38,7 +39,7 @@ async def play(tmp_path: Path, lines: list[str]) -> str:
     """Run console lines against a database in tmp_path; what the console printed."""
     store = await Store.open(tmp_path / "console.sqlite3")
     out = io.StringIO()
-    clock = _Clock()
+    clock = ConsoleClock()
     console = Console(TableService(store, clock=clock), out, tmp_path / "images", clock)
     for line in lines:
         assert await console.run_line(line)

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 import rules
-from table.console import LEGAL_WHOLE, Console, _Clock
+from console.clock import ConsoleClock
+from console.session import LEGAL_WHOLE, Console
 from table.service import TableService
 from table.store import Store
 from tests.table.conftest import FakeClock
@@ -28,7 +29,7 @@ async def _seated(game: str, tmp_path: Path) -> tuple[TableService, Store, Newco
     store = await Store.open(tmp_path / "legal.sqlite3")
     seeds = iter(range(1, 10**6))
     service = TableService(store, clock=FakeClock(), seeds=lambda: next(seeds))
-    person = Newcomer(Console(service, io.StringIO(), tmp_path / "images", _Clock()))
+    person = Newcomer(Console(service, io.StringIO(), tmp_path / "images", ConsoleClock()))
     bots = max(2, rules.engine(game).meta.min_players) - 1
     for line in [f"game new {game}", *["game bot add easy"] * bots]:
         await person.type(line)

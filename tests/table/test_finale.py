@@ -13,9 +13,10 @@ from typing import Any
 import pytest
 
 import rules
+from console.clock import ConsoleClock
+from console.session import Console
 from rules.base import Outcome
 from table import finale, present
-from table.console import Console, _Clock
 from table.service import Caller, Post, TableService
 from table.store import ActionRow, SeatRow, Store
 from tests.table.conftest import FakeClock
@@ -38,7 +39,7 @@ async def _play_to_the_end(game: str, tmp_path: Path) -> tuple[list[Post], list[
     clock = FakeClock()
     seeds = iter(range(1, 10**6))
     service = TableService(store, clock=clock, seeds=lambda: next(seeds))
-    console = Console(service, io.StringIO(), tmp_path / "images", _Clock())
+    console = Console(service, io.StringIO(), tmp_path / "images", ConsoleClock())
     people = [Caller(console._id(name), name) for name in PEOPLE[: max(2, engine.meta.min_players) - 1]]
     shown: list[Post] = []
 

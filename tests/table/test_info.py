@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 
 import rules
+from console.clock import ConsoleClock
+from console.session import Console
 from render import renderer
 from rules.base import Lookup, SeatInfo
 from rules.rng import Rng
 from rules.smallworld.content import load_map
-from table.console import Console, _Clock
 from table.core import TableError
 from table.info import MENU, card, find, suggestions
 from table.service import TableService
@@ -100,7 +101,7 @@ def test_info_knows_every_place_of_every_map_with_what_stands_there(game: str) -
 
 async def test_info_on_a_region_names_who_holds_it_now(tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "console.sqlite3")
-    clock = _Clock()
+    clock = ConsoleClock()
     service = TableService(store, clock=clock)
     console = Console(service, io.StringIO(), tmp_path / "images", clock)
     for line in ["game new smallworld", "game bot add", "game start joined", "pick 1", "end"]:

@@ -18,10 +18,11 @@ from typing import Any
 import pytest
 
 import rules
+from console.session import Console
+from console.words import split_named
 from rules.base import Choice
 from rules.nextstep import grouped, hidden, secrets
 from table import next_line
-from table.console import Console, _named
 from table.names import humanized
 from table.outbox import BUTTON_LABEL, MENU_LABEL
 from table.present import cut
@@ -100,7 +101,7 @@ async def _check(typist: Typist, console: Console, person: str, post: Post) -> l
             if not mine_of_kind or not all(hidden(c, secret) for c in mine_of_kind):
                 wrong.append(f"{meta.id}: {bare!r} gives no values, though its choices may be shown")
             continue
-        _, values = _named(words[1:], {p.name for p in spec.params})
+        _, values = split_named(words[1:], {p.name for p in spec.params})
         got = await typist.slash(person, spec.name, values)
         if not legal(got):
             wrong.append(f"{meta.id}: {slash!r} -> {got}")

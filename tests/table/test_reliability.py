@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 
 import bot
+from console.clock import ConsoleClock
+from console.session import Console
 from rules.base import ActionSpec, Meta, Param, RuleError
 from rules.rng import Rng
 from table.actions import build_action, whole_number
 from table.clock import Reminders, parse_quiet
-from table.console import Console, _Clock
 from table.dice import DiceError, roll
 from table.instance import InstanceError, claim
 from table.service import TableError, TableService
@@ -213,7 +214,7 @@ def test_odd_quiet_hours_are_refused(quiet: str) -> None:
 async def test_odd_console_numbers_are_refused_not_crashing(tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "console.sqlite3")
     out = io.StringIO()
-    clock = _Clock()
+    clock = ConsoleClock()
     console = Console(TableService(store, clock=clock), out, tmp_path / "images", clock)
     lines = ["game new tictactoe", "as bob", "game join", "as alice", "game start joined"]
     lines += ["board 99999999999999999999999", "history abc", "do ²", "pick 99999999999999999999999"]

@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 
 import rules
+from console.session import Console
 from rules.base import Choice, Engine, RuleError
 from table.actions import build_action, suggestions
-from table.console import Console
 from table.service import Caller, Post, TableError, TableService
 from tests.support.seeded import SeededTable
 

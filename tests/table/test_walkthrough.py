@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 
 import rules
-from table.console import Console, _Clock
+from console.clock import ConsoleClock
+from console.session import Console
 from table.service import TableService
 from table.store import Store
 from tests.table.conftest import FakeClock
@@ -100,7 +101,7 @@ async def _walk(game: str, tmp_path: Path) -> tuple[list[str], list[str]]:
     store = await Store.open(tmp_path / "walk.sqlite3")
     seeds = iter(range(1, 10**6))
     service = TableService(store, clock=FakeClock(), seeds=lambda: next(seeds))
-    person = Newcomer(Console(service, io.StringIO(), tmp_path / "images", _Clock()))
+    person = Newcomer(Console(service, io.StringIO(), tmp_path / "images", ConsoleClock()))
     chooser = random.Random(game)
     first_turn: list[str] = []
     try:

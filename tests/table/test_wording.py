@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 
 import rules
+from console.session import Console
 from render import renderer
 from render.draw import recording
 from rules.base import RuleError
 from rules.genertela.board import NATIONS
-from table.console import Console
 from table.service import Caller, Post, TableError, TableService
 from tests.support.seeded import SeededTable
 

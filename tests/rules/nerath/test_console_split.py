@@ -7,8 +7,9 @@ where Karkoth's Dragons attack Vailin and Nerath together. The service's seed is
 import io
 from pathlib import Path
 
+from console.clock import ConsoleClock
+from console.session import Console
 from rules import serial
-from table.console import Console, _Clock
 from table.service import TableService
 from table.store import Store
 from tests.rules.nerath.helpers import put
@@ -21,7 +22,7 @@ START += ["as dot", "game join Nerath", "as ann", "game start joined"]
 async def play(tmp_path: Path, lines: list[str]) -> str:
     store = await Store.open(tmp_path / "console.sqlite3")
     out = io.StringIO()
-    clock = _Clock()
+    clock = ConsoleClock()
     console = Console(TableService(store, clock=clock, seeds=lambda: 1), out, tmp_path / "images", clock)
     for line in START:
         assert await console.run_line(line)

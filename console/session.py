@@ -1,38 +1,35 @@
-"""The offline console: the bot's commands in a terminal, no Discord needed.
+"""One console session: who is typing, in which channel, and the buttons and menus under the last board.
 
-`python bot.py --console` (or `pbp-console`) opens it. You play as several people by switching with
-`as <name>`; every board image is saved under console-out/. It calls the same table service as the
-Discord cogs, so a game played here behaves exactly as it would in a channel.
+Each typed line runs one of the bot's commands through the same table service the Discord cogs call, so a game
+played here behaves exactly as it would in a channel.
 """
 
 from __future__ import annotations
 
-import asyncio
-import shlex
-import sys
-import time
 import zlib
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TextIO
 
 import rules
+from console.clock import ConsoleClock
+from console.help import help_text
+from console.notifier import PrintNotifier
+from console.words import name_value, name_values, split_named, takes, words_of
 from rules import nextstep
 from rules.base import ActionSpec, Choice, Meta, RuleError
 from rules.rng import Rng
 from rules.text import count
 from table import next_line, rules_pages
-from table.absence import absence
-from table.absence import describe as describe_absence
 from table.actions import build_action, whole_number
-from table.clock import Origin, Reminders, parse_quiet
 from table.commands import TABLE_COMMANDS, TableCommand, Where, table_command
 from table.dice import DiceError, roll
 from table.durations import DurationError, parse_duration, show_duration
-from table.instance import InstanceError, claim
 from table.names import labelled
 from table.service import Ask, Caller, Post, TableError, TableService
-from table.store import NewerDatabase, Store
+from table.service.absence import absence
+from table.service.absence import describe as describe_absence
+from table.service.clock import Reminders, parse_quiet
 
 LEGAL_WHOLE = 8  # choices of one action `legal` lists one by one; more are said in one line, as the next line says them
 
@@ -48,8 +45,8 @@ class Console:
         self.last_quick: list[Any] = []
         self.last_menu: list[tuple[Any, int]] = []  # (menu, option index) for every option shown, in order
         self.pending: int | None = None  # the open request to answer with agree/refuse
-        self.reminders = Reminders(service, _PrintNotifier(self))
-        service.deliver = self._show  # a bot seat's moves are printed like anyone's
+        self.reminders = Reminders(service, PrintNotifier(self))
+        service.deliver = self.show  # a bot seat's moves are printed like anyone's
 
     # identities are stable numbers derived from names, so a saved game resumes with the same players
     @staticmethod
@@ -70,7 +67,7 @@ class Console:
     async def run_line(self, line: str) -> bool:
         """Run one command; False when the console should stop."""
         try:
-            words = _words_of(line)
+            words = words_of(line)
         except ValueError as error:
             self.say(f"! {error}")
             return True
@@ -150,7 +147,7 @@ class Console:
         return any(spec.name == action for spec in self.service.engine(table).meta.actions)
 
     async def _help(self, rest: list[str]) -> None:
-        self.say(_help())
+        self.say(help_text())
 
     async def _as(self, rest: list[str]) -> bool | None:
         if not rest:
@@ -188,7 +185,7 @@ class Console:
         return None
 
     async def _board(self, rest: list[str]) -> None:
-        words, named = _named(rest, {"turn", "zoom", "full"})  # `board 3 full` or, as in Discord, `board turn:3`
+        words, named = split_named(rest, {"turn", "zoom", "full"})  # `board 3 full` or, as in Discord, `board turn:3`
         zoom = named.get("zoom")  # a place may have spaces: zoom:Capweaver Den
         turns = [w for w in [*words, named.get("turn", "")] if w.isascii() and w.isdigit()]
         turn = whole_number(turns[0]) if turns else None
@@ -235,7 +232,7 @@ class Console:
             await store.save_prefs(prefs)
             self.say("You are back: your deadlines run as usual.")
             return
-        given = dict(_pairs(rest))
+        given = dict(name_values(rest))
         unknown = set(given) - {"from", "to", "for"}
         if unknown:
             raise TableError(f"away takes from=, to= or for=, not {sorted(unknown)[0]!r}.")
@@ -272,7 +269,7 @@ class Console:
         args = self._arguments(command, rest[words:])
         reply = await command.run(self.service, self._where(), args)
         if reply.post is not None:
-            await self._show(reply.post)
+            await self.show(reply.post)
         elif reply.ask is not None:
             await self._show_undo(reply.ask)
         elif reply.confirm is not None:  # the console's host confirms by typing the command: done at once
@@ -290,23 +287,23 @@ class Console:
         extra: list[str] = []
         positional = [arg for arg in command.args if arg.kind != "options"]
         for word in words:
-            pair = _pair(word, None if options is not None else set(named))  # game new smallworld map:4p
+            pair = name_value(word, None if options is not None else set(named))  # game new smallworld map:4p
             key, sep, value = (pair[0], "=", pair[1]) if pair else (word, "", "")
             if sep and key in named:
                 args[key] = value
             elif sep and options is not None:
                 extra.append(f"{key}={value}")
             elif sep:
-                raise TableError(f"game {command.name} has no {key[:30]!r}. It takes: {_takes(command)}.")
+                raise TableError(f"game {command.name} has no {key[:30]!r}. It takes: {takes(command)}.")
             elif positional:
                 args[positional.pop(0).name] = word
             else:
-                raise TableError(f"game {command.name} takes {_takes(command)}, not {word[:30]!r}.")
+                raise TableError(f"game {command.name} takes {takes(command)}, not {word[:30]!r}.")
         if options is not None and extra:
             args[options] = " ".join(extra)
         missing = [arg.name for arg in command.args if arg.required and arg.name not in args]
         if missing:
-            raise TableError(f"game {command.name} needs {', '.join(missing)}: {_takes(command)}.")
+            raise TableError(f"game {command.name} needs {', '.join(missing)}: {takes(command)}.")
         for arg in command.args:
             if arg.name in args and arg.kind in ("member", "user"):
                 name = str(args[arg.name]).lstrip("@")
@@ -334,7 +331,7 @@ class Console:
                 self.say(f"(only {self.user} sees this) Your choices for {spec.name} (do <n> plays one):")
                 await self._legal([spec.name])
                 return
-        positional, named = _named(rest, {param.name for param in spec.params})
+        positional, named = split_named(rest, {param.name for param in spec.params})
         open_params = [p for p in spec.params if p.name not in named]
         if not open_params and positional:
             raise TableError(
@@ -353,7 +350,7 @@ class Console:
         (`Buy 6 Footsoldiers at Skullcairn`) or what follows the action (`pick 2. Muddy Ogres`). None when the line
         gives the action's values by name, or names no one choice."""
         actions = {spec.name: spec for spec in meta.actions}
-        if head in actions and (not rest or _named(rest, {p.name for p in actions[head].params})[1]):
+        if head in actions and (not rest or split_named(rest, {p.name for p in actions[head].params})[1]):
             return None
         _, choices = await self.service.choices(self.channel_id, self.caller.user_id)
         if head not in actions:
@@ -365,7 +362,7 @@ class Console:
         post = await self.service.act(self.channel_id, self.caller, action, typed=True)
         if spec.secret:
             self.say(f"(only {self.user} sees this) Done: your choice stays secret until it is revealed.")
-        await self._show(post)
+        await self.show(post)
 
     async def _legal(self, rest: list[str]) -> None:
         """`legal`: what you may do now, a long list of one action said in one line as the turn's next line says it;
@@ -409,20 +406,20 @@ class Console:
         post = await self.service.act(self.channel_id, self.caller, choices[number - 1].action)
         if spec.secret:
             self.say(f"(only {self.user} sees this) Done: your choice stays secret until it is revealed.")
-        await self._show(post)
+        await self.show(post)
 
     async def _press(self, number: int) -> None:
         if not 1 <= number <= len(self.last_quick):
             raise TableError("There is no such button under the last board.")
         quick = self.last_quick[number - 1]
-        await self._show(await self.service.press(self.caller, quick.table_id, quick.version, quick.seat, quick.index))
+        await self.show(await self.service.press(self.caller, quick.table_id, quick.version, quick.seat, quick.index))
 
     async def _pick(self, number: int) -> None:
         if not 1 <= number <= len(self.last_menu):
             raise TableError("There is no such option in the menus under the last board.")
         menu, index = self.last_menu[number - 1]
         post = await self.service.pick(self.caller, menu.table_id, menu.version, menu.seat, menu.action, index)
-        await self._show(post)
+        await self.show(post)
 
     async def _answer(self, agree: bool) -> None:
         if self.pending is None:
@@ -430,12 +427,12 @@ class Console:
         reply, post = await self.service.answer(self.caller, self.pending, agree)
         self.say(reply)
         if post:
-            await self._show(post)
+            await self.show(post)
 
     async def _reminders(self, args: list[str]) -> None:
         store = self.service.store
         prefs = await store.prefs(self.caller.user_id)
-        for key, value in _pairs(args):
+        for key, value in name_values(args):
             if key == "dms":
                 prefs.dms = value.lower() in ("on", "yes", "true")
             elif key == "quiet":
@@ -449,13 +446,13 @@ class Console:
         self.say(f"Reminders by DM: {'on' if prefs.dms else 'off'}; quiet hours: {quiet}.")
 
     async def _wait(self, seconds: int) -> None:
-        assert isinstance(self.clock, _Clock)
+        assert isinstance(self.clock, ConsoleClock)
         self.clock.advance(seconds)
         report = await self.reminders.tick(self.clock())
         done = f"{report.reminded} DMs, {report.mentioned} mentions, {report.fallbacks} moves by the bot"
         self.say(f"({show_duration(seconds)} pass: {done})")
 
-    async def _show(self, post: Post) -> None:
+    async def show(self, post: Post) -> None:
         if post.edit is not None:  # Discord edits the turn's message in place; here it is printed again, whole
             self.say("(the turn's message, updated)")
         text = post.text
@@ -466,7 +463,7 @@ class Console:
         await self.service.message_sent(post, post.started)  # the console's "message" is the version that began it
         await self.service.announced(post.table_id, post.version)  # shown: a later session must not repeat it
         for user_id, lines in post.private.items():
-            self.say(f"(privately to {self._name(user_id)}) " + " / ".join(lines))
+            self.say(f"(privately to {self.name_of(user_id)}) " + " / ".join(lines))
         self.last_quick = post.quick
         self.last_menu = [(menu, i) for menu in post.menus for i in range(len(menu.options))]
         number = 0
@@ -488,9 +485,9 @@ class Console:
             self.pending = result.request_id
             self.say(result.reason + " Others: agree or refuse.")
         else:
-            await self._show(result)
+            await self.show(result)
 
-    def _name(self, user_id: int) -> str:
+    def name_of(self, user_id: int) -> str:
         return next((n for n in self._known if self._id(n) == user_id), str(user_id))
 
     @property
@@ -502,154 +499,3 @@ class Console:
         path = self.images / f"{self.channel}-{name}.png"
         path.write_bytes(png)
         return f"[image: {path}]"
-
-
-def _help() -> str:
-    """The console's commands: the table commands as declared (the same as /game in Discord), then the rest."""
-    game = []
-    for command in TABLE_COMMANDS:
-        usage = f"  game {command.name} {_takes(command) if command.args else ''}"
-        game.append((usage.ljust(36) if len(usage) < 36 else usage + "\n" + " " * 36) + command.help)
-    return "\n".join(
-        [
-            "Commands (the same as the slash commands in Discord):",
-            "  as <name>                         play as that person from now on",
-            "  channel <name>                    move to another channel (one table per channel)",
-            "  games                             the games and their options",
-            *game,
-            "  <action> [param:value ..]         play an action (or give the values in order)",
-            "  legal [<action>|all]              what you may do now, numbered; a long list of one action is said in",
-            "                                    one line (legal <action> or legal all shows every choice)",
-            "  do <n>                            play choice n, numbered as legal shows it (the whole list's numbers)",
-            "  press <n>                         the n-th quick button under the last board",
-            "  pick <n>                          the n-th option of the menus under the last board",
-            "  undo | agree | refuse             take back your last action; answer a request",
-            "  roll <dice> [reason]              public dice, e.g. roll 6d10>=6 hits",
-            "  board [turn] [full] [zoom:<place>] | history [page] | rules [section] | hand",
-            "  info <name>                       what a race, card, spell, unit... of this game does",
-            "  reminders [dms=on|off] [quiet=22-7] [tz=Europe/Paris]",
-            "  away [from=2026-12-20] to=2026-12-27 | away for=10d | away off   an absence: deadlines wait",
-            "  privacy forget                    forget you: preferences deleted, your name and id taken out of games",
-            "  wait <duration>                   let time pass (reminders and deadlines fire), e.g. wait 13h",
-            "  help | quit",
-        ]
-    )
-
-
-class _PrintNotifier:
-    def __init__(self, console: Console) -> None:
-        self.console = console
-
-    async def dm(self, user_id: int, text: str, origin: Origin) -> bool:
-        self.console.say(f"(DM to {self.console._name(user_id)}) {text}\n— {origin.game} in this console's tables")
-        return True
-
-    async def mention(self, channel_id: int, user_id: int, text: str) -> None:
-        self.console.say(f"(in the channel) @{self.console._name(user_id)} {text}")
-
-    async def post(self, post: Post) -> None:
-        await self.console._show(post)
-
-
-class _Clock:
-    """Real time plus whatever `wait` added, so reminders can be tried without waiting hours."""
-
-    def __init__(self) -> None:
-        self.offset = 0.0
-
-    def __call__(self) -> float:
-        return time.time() + self.offset
-
-    def advance(self, seconds: float) -> None:
-        self.offset += seconds
-
-
-def _takes(command: TableCommand) -> str:
-    return " ".join(f"<{arg.name}>" if arg.required else f"[{arg.name}]" for arg in command.args) or "nothing"
-
-
-def _words_of(line: str) -> list[str]:
-    """A line's words; "double quotes" hold a value with spaces, and an apostrophe is a letter, as in the names
-    the bot shows (Lord's Hall, Will-o'-Wisps)."""
-    lexer = shlex.shlex(line, posix=True)
-    lexer.quotes, lexer.commenters, lexer.whitespace_split = '"', "", True
-    return list(lexer)
-
-
-def _pair(word: str, names: set[str] | None) -> tuple[str, str] | None:
-    """`name=value`, or Discord's `name:value` when `name` is one of `names` (None: any name), as (name, value);
-    else None (a value of its own, such as Tashkalar's t1:0)."""
-    key, sep, value = word.partition("=")
-    if not sep:
-        key, sep, value = word.partition(":")
-        if not sep or not key or (names is not None and key.strip().lower() not in names):
-            return None
-    return key.strip().lower(), value.strip()
-
-
-def _named(words: list[str], names: set[str]) -> tuple[list[str], dict[str, str]]:
-    """Words as (values in order, values by name). A named value runs on over the words after it up to the next
-    name, as in Discord: `redeploy source:hand to:Clay Wallows count:3`."""
-    positional: list[str] = []
-    named: dict[str, str] = {}
-    last = None
-    for word in words:
-        pair = _pair(word, names)
-        if pair is not None:
-            last, named[pair[0]] = pair[0], pair[1]
-        elif last is not None:
-            named[last] = f"{named[last]} {word}".strip()
-        else:
-            positional.append(word)
-    return positional, named
-
-
-def _pairs(words: list[str]) -> list[tuple[str, str]]:
-    pairs = []
-    for word in words:
-        pair = _pair(word, None)
-        if pair is None:
-            raise TableError(f"Write options as name=value (or name:value), not {word[:30]!r}.")
-        pairs.append(pair)
-    return pairs
-
-
-async def run(database: Path, images: Path, lines: TextIO = sys.stdin, out: TextIO = sys.stdout) -> None:
-    store = await Store.open(database)
-    clock = _Clock()
-    service = TableService(store, clock=clock, confirms_messages=True)
-    await service.started()
-    console = Console(service, out, images, clock)
-    interactive = lines.isatty()
-    console.say(f"Offline console. Database: {database}; images: {images}/. Type help.")
-    try:
-        await console.service.wake_waiting_bots()  # a session that ended while bots still had moves to make
-        await console.service.bots_settled()
-        while True:
-            if interactive:
-                print(f"{console.user}@#{console.channel}> ", end="", file=out, flush=True)
-            line = await asyncio.to_thread(lines.readline)
-            if not line:
-                break
-            if not interactive and line.strip():
-                console.say(f"{console.user}> {line.strip()}")
-            if not await console.run_line(line):
-                break
-    finally:
-        await store.close()
-
-
-def main(argv: list[str] | None = None) -> None:
-    import os
-
-    database = Path(os.environ.get("PBP_DATA_DIR", "data")) / "console.sqlite3"
-    try:
-        held = claim(database, role="console")
-    except InstanceError as error:
-        sys.exit(str(error))
-    try:
-        asyncio.run(run(database, Path(os.environ.get("PBP_CONSOLE_OUT", "console-out"))))
-    except NewerDatabase as error:
-        sys.exit(str(error))
-    finally:
-        held.release()
