@@ -18,14 +18,15 @@ from console.notifier import PrintNotifier
 from console.words import name_value, name_values, split_named, takes, words_of
 from rules import nextstep
 from rules.base import ActionSpec, Choice, Meta, RuleError
+from rules.notation import DiceError, roll
 from rules.rng import Rng
 from rules.text import count
 from table import next_line, rules_pages
 from table.actions import build_action, whole_number
 from table.commands import TABLE_COMMANDS, TableCommand, Where, table_command
-from table.dice import DiceError, roll
 from table.durations import DurationError, parse_duration, show_duration
 from table.names import labelled
+from table.present import escape_text
 from table.service import Ask, Caller, Post, TableError, TableService
 from table.service.absence import absence
 from table.service.absence import describe as describe_absence
@@ -179,7 +180,7 @@ class Console:
         if not rest:
             return False
         dice = rest[0] + (rest.pop(1) if len(rest) > 1 and rest[1].lower() in ("adv", "dis") else "")
-        result = roll(dice, Rng(self.service.seeds()))
+        result = roll(dice, Rng(self.service.seeds()), escape_text)  # the same text as in a channel
         reason = " ".join(rest[1:])
         self.say(f"🎲 {self.user} rolls {result.breakdown()}" + (f" ({reason})" if reason else ""))
         return None
@@ -225,11 +226,11 @@ class Console:
     async def _away(self, rest: list[str]) -> None:
         """`away from=2026-12-20 to=2026-12-27`, `away for=10d`, `away off`, or `away` to see it."""
         store = self.service.store
-        prefs = await store.prefs(self.caller.user_id)
+        prefs = await store.people.prefs(self.caller.user_id)
         now = self.clock()
         if rest == ["off"]:
             prefs.away_from = prefs.away_to = None
-            await store.save_prefs(prefs)
+            await store.people.save_prefs(prefs)
             self.say("You are back: your deadlines run as usual.")
             return
         given = dict(name_values(rest))
@@ -238,7 +239,7 @@ class Console:
             raise TableError(f"away takes from=, to= or for=, not {sorted(unknown)[0]!r}.")
         if given:
             prefs.away_from, prefs.away_to = absence(prefs, now, given.get("from"), given.get("to"), given.get("for"))
-            await store.save_prefs(prefs)
+            await store.people.save_prefs(prefs)
         self.say(describe_absence(prefs, now))
 
     async def _privacy(self, rest: list[str]) -> bool | None:
@@ -431,7 +432,7 @@ class Console:
 
     async def _reminders(self, args: list[str]) -> None:
         store = self.service.store
-        prefs = await store.prefs(self.caller.user_id)
+        prefs = await store.people.prefs(self.caller.user_id)
         for key, value in name_values(args):
             if key == "dms":
                 prefs.dms = value.lower() in ("on", "yes", "true")
@@ -439,7 +440,7 @@ class Console:
                 prefs.quiet_from, prefs.quiet_to = parse_quiet(value)
             elif key == "tz":
                 prefs.timezone = value
-        await store.save_prefs(prefs)
+        await store.people.save_prefs(prefs)
         quiet = (
             f"{prefs.quiet_from}:00-{prefs.quiet_to}:00 {prefs.timezone}" if prefs.quiet_from is not None else "none"
         )
