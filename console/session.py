@@ -226,11 +226,11 @@ class Console:
     async def _away(self, rest: list[str]) -> None:
         """`away from=2026-12-20 to=2026-12-27`, `away for=10d`, `away off`, or `away` to see it."""
         store = self.service.store
-        prefs = await store.people.prefs(self.caller.user_id)
+        prefs = await store.prefs(self.caller.user_id)
         now = self.clock()
         if rest == ["off"]:
             prefs.away_from = prefs.away_to = None
-            await store.people.save_prefs(prefs)
+            await store.save_prefs(prefs)
             self.say("You are back: your deadlines run as usual.")
             return
         given = dict(name_values(rest))
@@ -239,7 +239,7 @@ class Console:
             raise TableError(f"away takes from=, to= or for=, not {sorted(unknown)[0]!r}.")
         if given:
             prefs.away_from, prefs.away_to = absence(prefs, now, given.get("from"), given.get("to"), given.get("for"))
-            await store.people.save_prefs(prefs)
+            await store.save_prefs(prefs)
         self.say(describe_absence(prefs, now))
 
     async def _privacy(self, rest: list[str]) -> bool | None:
@@ -432,7 +432,7 @@ class Console:
 
     async def _reminders(self, args: list[str]) -> None:
         store = self.service.store
-        prefs = await store.people.prefs(self.caller.user_id)
+        prefs = await store.prefs(self.caller.user_id)
         for key, value in name_values(args):
             if key == "dms":
                 prefs.dms = value.lower() in ("on", "yes", "true")
@@ -440,7 +440,7 @@ class Console:
                 prefs.quiet_from, prefs.quiet_to = parse_quiet(value)
             elif key == "tz":
                 prefs.timezone = value
-        await store.people.save_prefs(prefs)
+        await store.save_prefs(prefs)
         quiet = (
             f"{prefs.quiet_from}:00-{prefs.quiet_to}:00 {prefs.timezone}" if prefs.quiet_from is not None else "none"
         )
