@@ -26,8 +26,8 @@ from render import renderer
 from render.draw import encode_png
 from rules.base import Engine, SeatInfo
 from rules.rng import Rng
-from table.clock import Origin, Reminders
 from table.service import Caller, Post, TableService
+from table.service.clock import Origin, Reminders
 from table.store import ReminderRow, Store
 
 ACTIONS_PER_GAME = 300

@@ -13,11 +13,11 @@ import discord
 
 import rules
 from rules.base import RuleError
-from rules.notation import DiceError
-from table.clock import Origin
+from table.dice import DiceError
 from table.durations import DurationError
 from table.present import escape_text, fit
 from table.service import Caller, Post, TableError, TableService
+from table.service.clock import Origin
 
 if TYPE_CHECKING:
     from bot import TableBot

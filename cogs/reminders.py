@@ -12,11 +12,11 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from cogs.common import NO_MENTIONS, pinging, post_to_channel, say, service_of, where_from
-from table.absence import absence
-from table.absence import describe as describe_absence
-from table.clock import Origin, Reminders, parse_quiet, zone
 from table.present import fit
 from table.service import Post, TableError, TableService
+from table.service.absence import absence
+from table.service.absence import describe as describe_absence
+from table.service.clock import Origin, Reminders, parse_quiet, zone
 
 log = logging.getLogger(__name__)
 CLOSED_DMS = 50007  # Discord: cannot send messages to this user

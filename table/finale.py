@@ -11,7 +11,7 @@ from rules.base import Outcome, fill_seats
 from rules.text import count, verb
 from table import present
 from table.present import duration
-from table.replay import effective
+from table.service.replay import effective
 from table.store import ActionRow, SeatRow
 
 DAY = 86400.0

@@ -11,7 +11,7 @@ import difflib
 
 from rules.base import Lookup, normal
 from table import present
-from table.core import TableError
+from table.service.core import TableError
 
 MENU = 25  # Discord shows at most 25 autocomplete suggestions
 _SOURCE = {"published": "from the published game", "house": "house-made: our own design"}

@@ -14,7 +14,7 @@ from typing import Any
 import rules
 from rules import serial
 from table import snapshots
-from table.replay import replay
+from table.service.replay import replay
 from table.store import TABLES, Store
 
 

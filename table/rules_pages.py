@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from rules.base import normal
 from table import present
-from table.core import TableError
+from table.service.core import TableError
 
 PAGE = 1800  # characters of rules text in one message, leaving room for the footer under Discord's 2000
 

@@ -731,7 +731,7 @@ class Store(ABC):
         requests and table ownership lose the id. Every name the user held a seat under is replaced in the texts
         kept at each table they ever sat at, seat handed on or not: the turn's message (its next edit shows it
         without them) and reminders not yet sent. A seat at a running table is the service's to hand on first
-        (table/privacy.py)."""
+        (table/service/privacy.py)."""
         changed: dict[str, int] = {}
         async with self.transaction():
             tables = await self.tables_naming(user_id)

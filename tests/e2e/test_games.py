@@ -123,7 +123,7 @@ async def test_every_game_plays_to_the_end(game: str, discord: FakeDiscord, bot:
     # CI once saw one or two messages more than this in Nerath and Genertela. Both causes are fixed: a quick
     # action waited under the table's lock for the turn's message, gave up after 5 s and posted a new one (it now
     # edits the message once it arrives), and a post that arrived while the next action read what was unshown
-    # could be taken for lost and shown again in a new message (table/outbox.py, _missed).
+    # could be taken for lost and shown again in a new message (table/service/outbox.py, _missed).
     assert messages <= shape.turns + shape.handoffs + 1, f"{game} {shape} {messages}:\n" + "\n".join(heads)
     assert messages < len(table.actions) or len(table.actions) == shape.turns, "actions within a turn must edit"
 

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from table.clock import Origin, Reminders
 from table.service import Caller, Post, TableService
+from table.service.clock import Origin, Reminders
 from table.sqlite_store import SqliteStore
 from table.store import Store
 from tests.support import pig, postgres

@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 import rules
-import table.bot_seats
-from table.bot_seats import FAILED, STUCK
-from table.replay import effective
+import table.service.bot_seats
 from table.service import Post, TableService
+from table.service.bot_seats import FAILED, STUCK
+from table.service.replay import effective
 from tests.table.conftest import ALICE, CAROL, CHANNEL, GUILD
 
 TOLD = FAILED.split("{name}")[1]  # the words of the line, whichever bot it names
@@ -60,7 +60,7 @@ async def test_a_failing_bot_plays_the_safe_move_tells_the_channel_once_and_the_
     engine = rules.engine(game)
     await seated_with_bots(service, game)
     calls: list[int] = []
-    monkeypatch.setattr(table.bot_seats, "choose", failing(calls))
+    monkeypatch.setattr(table.service.bot_seats, "choose", failing(calls))
     table_row = await service.table_here(CHANNEL)
     state = service.state(table_row)
     bot = min(engine.awaiting(state) - {0})
@@ -113,7 +113,8 @@ async def test_a_second_failure_after_a_good_move_in_the_same_wait_is_not_told_a
     awaited. Nerath: a bot's turn is many steps, all of them its wait."""
     await seated_with_bots(service, "nerath")
     calls: list[int] = []
-    monkeypatch.setattr(table.bot_seats, "choose", failing(calls, lambda n: n % 2 == 1))  # fails, plays, fails...
+    # fails, plays, fails...
+    monkeypatch.setattr(table.service.bot_seats, "choose", failing(calls, lambda n: n % 2 == 1))
     texts = []
     while (post := await service.play_bot(1)) is not None:
         texts.append(post.text)
@@ -127,7 +128,7 @@ async def test_a_second_failure_after_a_good_move_in_the_same_wait_is_not_told_a
 async def test_the_next_wait_of_a_failing_bot_is_told_again(service: TableService, monkeypatch: pytest.MonkeyPatch):
     """Once per wait, not once per game: a bot that fails again on its next turn is named again."""
     await seated_with_bots(service, "tictactoe")
-    monkeypatch.setattr(table.bot_seats, "choose", failing([]))
+    monkeypatch.setattr(table.service.bot_seats, "choose", failing([]))
     first = await service.play_bot(1)
     table_row = await service.table_here(CHANNEL)
     engine = service.engine(table_row)
@@ -143,7 +144,7 @@ async def test_a_bot_whose_safe_move_fails_too_stops_and_says_so_once(
 ):
     await seated_with_bots(service, game)
     engine = rules.engine(game)
-    monkeypatch.setattr(table.bot_seats, "choose", failing([]))
+    monkeypatch.setattr(table.service.bot_seats, "choose", failing([]))
 
     def broken(state: Any, seat: int) -> dict[str, Any]:
         raise BotBug("fallback_internal exploded")
@@ -171,7 +172,7 @@ async def test_a_stuck_bot_s_seat_taken_over_by_a_member_plays_on(
 ):
     await seated_with_bots(service, "tictactoe")
     engine = rules.engine("tictactoe")
-    monkeypatch.setattr(table.bot_seats, "choose", failing([]))
+    monkeypatch.setattr(table.service.bot_seats, "choose", failing([]))
     monkeypatch.setattr(engine, "fallback", lambda state, seat: {"type": "mark", "square": "z9"})  # illegal
     assert (await service.play_bot(1)) is not None
     await service.take_bot_seat(CHANNEL, CAROL, "Bot 1")
@@ -193,7 +194,7 @@ async def test_bots_on_their_own_tell_the_channel_once_and_leave_the_game_to_ali
         await service.announced(post.table_id, post.version)
 
     await seated_with_bots(service, "nerath")
-    monkeypatch.setattr(table.bot_seats, "choose", failing([]))
+    monkeypatch.setattr(table.service.bot_seats, "choose", failing([]))
     service.deliver = deliver
     await service.wake_waiting_bots()
     await service.bots_settled()

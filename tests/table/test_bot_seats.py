@@ -5,8 +5,8 @@ import asyncio
 
 import pytest
 
-from table.clock import Reminders
 from table.service import Post, TableError, TableService
+from table.service.clock import Reminders
 from tests.table.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, FakeClock, Inbox
 
 

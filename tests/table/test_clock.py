@@ -1,7 +1,7 @@
 """Reminders with an injected clock: due times, quiet hours, repeats, escalation, closed DMs, deadlines."""
 
-from table.clock import Reminders, quiet_until
 from table.service import TableService
+from table.service.clock import Reminders, quiet_until
 from table.store import Prefs
 from tests.table.conftest import ALICE, BOB, CHANNEL, GUILD, FakeClock
 

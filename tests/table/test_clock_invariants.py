@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from table.clock import Origin, Reminders, TickReport
 from table.service import Caller, Post, TableService
+from table.service.clock import Origin, Reminders, TickReport
 from table.store import Prefs, ReminderRow, Store
 from tests.table.conftest import FakeClock
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from table import present
-from table.absence import absence
-from table.clock import Reminders
 from table.durations import DurationError
 from table.service import TableService
+from table.service.absence import absence
+from table.service.clock import Reminders
 from table.store import Prefs
 from tests.table.conftest import ALICE, BOB, CHANNEL, FakeClock, Inbox
 from tests.table.test_clock import HOUR, started

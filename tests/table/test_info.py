@@ -14,9 +14,9 @@ from render import renderer
 from rules.base import Lookup, SeatInfo
 from rules.rng import Rng
 from rules.smallworld.content import load_map
-from table.core import TableError
 from table.info import MENU, card, find, suggestions
 from table.service import TableService
+from table.service.core import TableError
 from table.store import Store
 from tests.table.test_console import play
 

@@ -24,9 +24,9 @@ from rules.base import Choice
 from rules.nextstep import grouped, hidden, secrets
 from table import next_line
 from table.names import humanized
-from table.outbox import BUTTON_LABEL, MENU_LABEL
 from table.present import cut
 from table.service import Post
+from table.service.outbox import BUTTON_LABEL, MENU_LABEL
 from tests.support.seeded import SeededTable
 from tests.table.test_typed_back import Typist
 

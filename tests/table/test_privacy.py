@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from rules import serial
-from table.clock import Reminders
-from table.replay import replay
 from table.service import Caller, Post, TableError, TableService
+from table.service.clock import Reminders
+from table.service.replay import replay
 from table.sqlite_store import SqliteStore
 from table.store import FORMER_PLAYER, TABLES, Prefs, Store
 from tests.table.conftest import CHANNEL, GUILD, FakeClock, Inbox

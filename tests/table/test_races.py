@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from rules import serial
-from table.clock import Reminders
 from table.service import Ask, TableError, TableService
+from table.service.clock import Reminders
 from tests.table.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, FakeClock, Inbox
 
 HOUR = 3600

@@ -19,9 +19,9 @@ import pytest
 import rules
 from rules.base import Engine, fill_seats
 from table import present
-from table.outbox import SINCE_WINDOW
-from table.replay import effective
 from table.service import Caller, Post, TableService
+from table.service.outbox import SINCE_WINDOW
+from table.service.replay import effective
 from table.store import Store
 from tests.table.conftest import GUILD, FakeClock
 

@@ -24,7 +24,7 @@ from rules.base import Choice, Engine, RuleError, fill_seats, normal
 from rules.rng import Rng
 from table.actions import build_action
 from table.names import value_names
-from table.play import _typed_action
+from table.service.play import _typed_action
 from tests.engine_contract import _bad_actions, start
 from tests.table.test_typed_back import _hand_names
 
@@ -254,7 +254,7 @@ def _without_typed(text: str, typed: dict[str, str]) -> str:
 def faults(sent: Sent, game: Game, codes: re.Pattern[str] | None) -> list[str]:
     """What is wrong with one refusal as the player reads it (seats named the way the table names them); `codes`
     finds the game's values that are codes (Game.codes)."""
-    text = fill_seats(sent.text, name)  # as the table names the players in a refusal (table.play)
+    text = fill_seats(sent.text, name)  # as the table names the players in a refusal (table.service.play)
     found = ["a seat code"] if "<seat:" in text else []
     own = _without_typed(text, sent.typed)
     found += [f"id {m!r}" for m in _SNAKE.findall(own)]

@@ -6,8 +6,8 @@ import pytest
 
 from rules import serial
 from rules.base import RuleError
-from table.replay import replay
 from table.service import Ask, Caller, TableError, TableService
+from table.service.replay import replay
 from tests.table.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
 
 

@@ -14,10 +14,10 @@ import pytest
 import rules
 from rules import serial
 from rules.base import RuleError
-from table.clock import Reminders
 from table.postgres_store import give_back
-from table.replay import replay
 from table.service import TableError, TableService
+from table.service.clock import Reminders
+from table.service.replay import replay
 from table.store import Store
 from tests.support import postgres
 from tests.table.conftest import ALICE, BOB, CHANNEL, GUILD, FakeClock, Inbox

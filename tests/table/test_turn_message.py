@@ -7,8 +7,7 @@ import asyncio
 
 import pytest
 
-from table import outbox
-from table.service import Post, TableError, TableService
+from table.service import Post, TableError, TableService, outbox
 from table.store import Store, TurnMessage
 from tests.table.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
 

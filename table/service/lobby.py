@@ -10,11 +10,11 @@ from rules import serial
 from rules.base import Meta, fill_seats, normal
 from rules.rng import Rng
 from table import present
-from table.core import ACTIVE, Caller, TableError, TableView
-from table.outbox import Post
-from table.replay import initial_state
+from table.service.core import ACTIVE, Caller, TableError, TableView
+from table.service.outbox import Post
+from table.service.replay import initial_state
+from table.service.views import Views
 from table.store import SeatRow, TableRow
-from table.views import Views
 
 
 class Lobby(Views):

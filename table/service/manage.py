@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from table.core import BOT_WAIT, Ask, Caller, TableError, TableView, warning
 from table.durations import show_duration
-from table.views import Views
+from table.service.core import BOT_WAIT, Ask, Caller, TableError, TableView, warning
+from table.service.views import Views
 
 POSTS = ("turn", "action")
 POSTS_HELP = "turn (the default) edits one message per turn; action posts a new message for every action."

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from contextlib import AsyncExitStack
 
-from table.bot_seats import BotSeats
-from table.core import TableError
-from table.lobby import Lobby
-from table.outbox import Post
+from table.service.bot_seats import BotSeats
+from table.service.core import TableError
+from table.service.lobby import Lobby
+from table.service.outbox import Post
 from table.store import FORMER_PLAYER
 
 

@@ -22,8 +22,8 @@ import rules
 from rules import serial
 from rules.base import Engine, Meta
 from table import present
+from table.service.turn_edits import TurnEdits
 from table.store import LEASE_SECONDS, ReminderRow, SeatRow, StaleVersion, Store, TableRow
-from table.turn_edits import TurnEdits
 
 ACTIVE = ("lobby", "running")
 MIN_PACE = 3600  # default floor for reminders and deadlines; PBP_MIN_PACE lowers it (the end-to-end tests do)
@@ -101,7 +101,7 @@ class TableCore:
         # processes); any other unannounced result was lost (a crash, a post Discord refused for good) and is shown
         # with the next post or by the catch-up
         self._posting: set[tuple[int, int]] = set()
-        # new turn messages on their way to Discord, and the order of the edits of each (table/turn_edits.py)
+        # new turn messages on their way to Discord, and the order of the edits of each (table/service/turn_edits.py)
         self.turn_edits = TurnEdits()
         # how the front end shows a post the bot made on its own (a bot seat's move); None: bots move only when
         # asked (play_bot), as in the service's own tests
@@ -113,7 +113,7 @@ class TableCore:
         await self.store.claims_at_start()
 
     def wake_bots(self, table_id: int) -> None:
-        """Let the bot seats of a table play what the game awaits of them (table/bot_seats.py)."""
+        """Let the bot seats of a table play what the game awaits of them (table/service/bot_seats.py)."""
 
     def lock(self, table_id: int) -> AbstractAsyncContextManager[None]:
         """The table's lock, held across every process on the database (see table/store.py)."""

@@ -1,12 +1,12 @@
 """Announced absences (/away): when a player is away, reminders wait for their return and the deadlines of their
-tables are held back, up to each table's allowance for that seat over the whole game (see table/clock.py)."""
+tables are held back, up to each table's allowance for that seat over the whole game (see table/service/clock.py)."""
 
 from __future__ import annotations
 
 from datetime import datetime, time, timedelta
 
-from table.clock import zone
 from table.durations import DurationError, parse_duration
+from table.service.clock import zone
 from table.store import Prefs
 
 MAX_AHEAD = 90 * 86400  # an absence can be announced up to this far ahead (start and end)

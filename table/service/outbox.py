@@ -16,8 +16,8 @@ from render.draw import encode_png
 from rules.base import Choice, Engine, Meta, fill_seats
 from rules.nextstep import hidden, secrets
 from table import finale, next_line, present, recap
-from table.core import TableCore
-from table.replay import effective
+from table.service.core import TableCore
+from table.service.replay import effective
 from table.store import ActionRow, SeatRow, TableRow, TurnMessage
 
 MAX_QUICK = 5  # buttons under the board for each awaited seat

@@ -17,12 +17,12 @@ from rules import serial
 from rules.base import Lookup, Meta, fill_seats, normal
 from rules.text import count
 from table import info, present, rules_pages
-from table.core import Caller, TableError, TableView
-from table.outbox import Outbox, _made
+from table.service.core import Caller, TableError, TableView
+from table.service.outbox import Outbox, _made
 from table.store import ActionRow, TableRow
 
 HISTORY_PAGE = 10
-TABLE_RULES = Path(__file__).with_name("table_rules.md")  # what every game's /rules page ends with
+TABLE_RULES = Path(__file__).parent.parent / "table_rules.md"  # what every game's /rules page ends with
 
 
 class Views(Outbox):

@@ -19,11 +19,11 @@ from typing import Any
 from rules.base import Engine
 from rules.bots import STRENGTH_WORDS, STRENGTHS, choose
 from table import present
-from table.core import BOT_WAIT, Caller, TableError, TableView
-from table.outbox import Post
-from table.play import Play
+from table.service.core import BOT_WAIT, Caller, TableError, TableView
+from table.service.outbox import Post
+from table.service.play import Play
+from table.service.views import Views
 from table.store import ReminderRow, SeatRow, TableRow
-from table.views import Views
 
 log = logging.getLogger(__name__)
 BOT_ID_BASE = -1000  # bots' user ids count down from here; forgotten players use -1, -2... (their seat)

@@ -15,8 +15,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from rules.base import fill_seats
 from table.actions import whole_number
-from table.core import WARN_LEFT
 from table.service import Post, TableError, TableService
+from table.service.core import WARN_LEFT
 from table.store import Delivery, Prefs, ReminderRow, SeatRow, TableRow
 
 log = logging.getLogger(__name__)

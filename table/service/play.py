@@ -10,10 +10,10 @@ from typing import Any
 from rules import serial
 from rules.base import Choice, Engine, Event, RuleError, fill_seats
 from rules.rng import Rng
-from table.core import Ask, Caller, TableError
 from table.names import resolve
-from table.outbox import Outbox, Post
-from table.replay import effective, replay
+from table.service.core import Ask, Caller, TableError
+from table.service.outbox import Outbox, Post
+from table.service.replay import effective, replay
 from table.store import ActionRow, SeatRow, TableRow
 
 
