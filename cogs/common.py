@@ -13,7 +13,7 @@ import discord
 
 import rules
 from rules.base import RuleError
-from table.dice import DiceError
+from rules.notation import DiceError
 from table.durations import DurationError
 from table.present import escape_text, fit
 from table.service import Caller, Post, TableError, TableService

@@ -9,8 +9,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import escape_text, say, service_of, shown_name
+from rules.notation import roll
 from rules.rng import Rng
-from table.dice import roll
 
 
 class Dice(commands.Cog):
@@ -23,7 +23,7 @@ class Dice(commands.Cog):
         reason="What the roll is for",
     )
     async def roll(self, interaction: discord.Interaction[Any], dice: str, reason: str | None = None) -> None:
-        result = roll(dice, Rng(service_of(interaction).seeds()))
+        result = roll(dice, Rng(service_of(interaction).seeds()), escape_text)
         why = f" for *{escape_text(reason[:200])}*" if reason else ""  # typed by a player: made inert
         await say(interaction, f"🎲 {shown_name(interaction.user)} rolls{why}: {result.breakdown()}")
 

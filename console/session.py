@@ -18,14 +18,15 @@ from console.notifier import PrintNotifier
 from console.words import name_value, name_values, split_named, takes, words_of
 from rules import nextstep
 from rules.base import ActionSpec, Choice, Meta, RuleError
+from rules.notation import DiceError, roll
 from rules.rng import Rng
 from rules.text import count
 from table import next_line, rules_pages
 from table.actions import build_action, whole_number
 from table.commands import TABLE_COMMANDS, TableCommand, Where, table_command
-from table.dice import DiceError, roll
 from table.durations import DurationError, parse_duration, show_duration
 from table.names import labelled
+from table.present import escape_text
 from table.service import Ask, Caller, Post, TableError, TableService
 from table.service.absence import absence
 from table.service.absence import describe as describe_absence
@@ -179,7 +180,7 @@ class Console:
         if not rest:
             return False
         dice = rest[0] + (rest.pop(1) if len(rest) > 1 and rest[1].lower() in ("adv", "dis") else "")
-        result = roll(dice, Rng(self.service.seeds()))
+        result = roll(dice, Rng(self.service.seeds()), escape_text)  # the same text as in a channel
         reason = " ".join(rest[1:])
         self.say(f"🎲 {self.user} rolls {result.breakdown()}" + (f" ({reason})" if reason else ""))
         return None

@@ -14,9 +14,9 @@ import bot
 from console.clock import ConsoleClock
 from console.session import Console
 from rules.base import ActionSpec, Meta, Param, RuleError
+from rules.notation import DiceError, roll
 from rules.rng import Rng
 from table.actions import build_action, whole_number
-from table.dice import DiceError, roll
 from table.instance import InstanceError, claim
 from table.service import TableError, TableService
 from table.service.clock import Reminders, parse_quiet
@@ -193,7 +193,7 @@ def test_whole_numbers_read_plain_digits() -> None:
 @pytest.mark.parametrize("notation", ["1d6+²", "1d6+٣", "²d6", "1d6+" + "9" * 90, "d" + "9" * 98])
 def test_odd_dice_are_refused_with_a_dice_error(notation: str) -> None:
     with pytest.raises(DiceError):
-        roll(notation, Rng(1))
+        roll(notation, Rng(1), str)
 
 
 @pytest.mark.parametrize("typed", ["²", "9" * 5000, "12345678901234567890"])

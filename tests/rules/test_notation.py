@@ -1,12 +1,14 @@
 """/roll notation: every form with scripted faces, every refusal, and breakdowns that add up to the total."""
 
+import ast
 import random
 import re
+from pathlib import Path
 
 import pytest
 
+from rules.notation import MAX_EXPLOSIONS, DiceError, roll
 from rules.rng import Rng
-from table.dice import MAX_EXPLOSIONS, DiceError, roll
 from table.present import escape_text as escape
 
 
@@ -15,7 +17,7 @@ def forced(*faces: int) -> Rng:
 
 
 def shown(notation: str, *faces: int) -> tuple[int, str]:
-    result = roll(notation, forced(*faces))
+    result = roll(notation, forced(*faces), escape)
     return result.total, result.breakdown()
 
 
@@ -25,47 +27,47 @@ def test_sum_with_modifiers():
 
 
 def test_keep_highest_and_lowest():
-    assert roll("4d6kh3", forced(2, 6, 3, 5)).total == 14
-    assert roll("2d20kl1", forced(17, 4)).total == 4
+    assert roll("4d6kh3", forced(2, 6, 3, 5), escape).total == 14
+    assert roll("2d20kl1", forced(17, 4), escape).total == 4
     assert shown("4d6k3", 2, 6, 3, 5) == (14, "4d6k3 [~~2~~, 6, 3, 5] = **14** total")  # k3 is kh3 here
-    assert roll("4d6k>3", forced(2, 6, 3, 5)).total == 11  # keep the dice above 3
+    assert roll("4d6k>3", forced(2, 6, 3, 5), escape).total == 11  # keep the dice above 3
 
 
 def test_drop_highest_and_lowest():
-    assert roll("4d6dl1", forced(1, 6, 3, 5)).total == 14
-    assert roll("3d6dh1", forced(1, 6, 3)).total == 4
-    assert roll("4d6pl1", forced(1, 6, 3, 5)).total == 14
-    assert roll("4d6p1", forced(1, 6, 3, 5)).total == 14  # p1 drops the lowest, as dl1
-    assert roll("4d6ph2", forced(1, 6, 3, 5)).total == 4
-    assert roll("4d6p=1", forced(1, 1, 6, 3)).total == 9  # drop every die showing 1
+    assert roll("4d6dl1", forced(1, 6, 3, 5), escape).total == 14
+    assert roll("3d6dh1", forced(1, 6, 3), escape).total == 4
+    assert roll("4d6pl1", forced(1, 6, 3, 5), escape).total == 14
+    assert roll("4d6p1", forced(1, 6, 3, 5), escape).total == 14  # p1 drops the lowest, as dl1
+    assert roll("4d6ph2", forced(1, 6, 3, 5), escape).total == 4
+    assert roll("4d6p=1", forced(1, 1, 6, 3), escape).total == 9  # drop every die showing 1
 
 
 def test_advantage_and_disadvantage_on_a_lone_d20():
-    assert roll("d20 adv", forced(3, 18)).total == 18
-    assert roll("d20dis", forced(3, 18)).total == 3
-    assert roll("1d20 advantage", forced(3, 18)).total == 18
+    assert roll("d20 adv", forced(3, 18), escape).total == 18
+    assert roll("d20dis", forced(3, 18), escape).total == 3
+    assert roll("1d20 advantage", forced(3, 18), escape).total == 18
 
 
 def test_advantage_applies_to_the_d20_of_an_expression():
     assert shown("1d20+5 adv", 7, 15) == (20, "1d20 (advantage) [~~7~~, 15] + 5 = **20** total")
     assert shown("1d4+1d20-1 dis", 2, 7, 15) == (8, "1d4 [2] + 1d20 (disadvantage) [7, ~~15~~] - 1 = **8** total")
     # a halfling's luck with advantage: both dice reroll a 1 once, then the higher stands
-    assert roll("1d20ro1 adv", forced(1, 12, 9)).total == 12
+    assert roll("1d20ro1 adv", forced(1, 12, 9), escape).total == 12
 
 
 def test_reroll_once_on_a_face_or_comparison():
     assert shown("3d6r1", 1, 4, 6, 1) == (11, "3d6r1 [~~1~~→1, 4, 6] = **11** total")  # r is ro: once only
-    assert roll("3d6ro1", forced(1, 4, 6, 5)).total == 15
-    assert roll("3d6rol1", forced(2, 4, 6, 5)).total == 15  # the lowest die, whatever it shows
-    assert roll("2d6ro<3", forced(2, 5, 1)).total == 5 + 1  # a 2 is rerolled (below 3) into a 1, which stands
-    assert roll("2d6ro<=2", forced(2, 5, 3)).total == 8
-    assert roll("2d6ro2", forced(1, 2, 6)).total == 7  # a bare number is the face itself: the 1 stays
+    assert roll("3d6ro1", forced(1, 4, 6, 5), escape).total == 15
+    assert roll("3d6rol1", forced(2, 4, 6, 5), escape).total == 15  # the lowest die, whatever it shows
+    assert roll("2d6ro<3", forced(2, 5, 1), escape).total == 5 + 1  # a 2 is rerolled (below 3) into a 1, which stands
+    assert roll("2d6ro<=2", forced(2, 5, 3), escape).total == 8
+    assert roll("2d6ro2", forced(1, 2, 6), escape).total == 7  # a bare number is the face itself: the 1 stays
 
 
 def test_reroll_recursively_until_none_match():
     assert shown("2d6rr1", 1, 4, 1, 1, 5) == (9, "2d6rr1 [~~1~~→~~1~~→~~1~~→5, 4] = **9** total")
-    assert roll("1d6rr1rr2", forced(1, 2, 3)).total == 3  # repeats merge: 1s and 2s are both rerolled
-    assert roll("1d6rr<3", forced(2, 1, 4)).total == 4
+    assert roll("1d6rr1rr2", forced(1, 2, 3), escape).total == 3  # repeats merge: 1s and 2s are both rerolled
+    assert roll("1d6rr<3", forced(2, 1, 4), escape).total == 4
 
 
 def test_reroll_and_add_takes_one_extra_die():
@@ -74,53 +76,53 @@ def test_reroll_and_add_takes_one_extra_die():
 
 def test_explode_on_a_face_or_comparison():
     assert shown("4d6e6", 6, 3, 2, 1, 6, 4) == (22, "4d6e6 [6!, 3, 2, 1, 6!, 4] = **22** total")
-    assert roll("4d6e>4", forced(5, 1, 1, 1, 6, 2)).total == 16
+    assert roll("4d6e>4", forced(5, 1, 1, 1, 6, 2), escape).total == 16
     assert shown("2d6!", 6, 3, 6, 2) == (17, "2d6! [6!, 3, 6!, 2] = **17** total")
 
 
 def test_explosions_stop_at_the_limit():
-    result = roll("1d6!", forced(*[6] * (MAX_EXPLOSIONS + 5)))
+    result = roll("1d6!", forced(*[6] * (MAX_EXPLOSIONS + 5)), escape)
     assert len(result.terms[0].dice) == 1 + MAX_EXPLOSIONS and result.total == 6 * (1 + MAX_EXPLOSIONS)
 
 
 def test_minimum_and_maximum_faces():
     assert shown("4d6mi2", 1, 5, 1, 6) == (15, "4d6mi2 [1→2, 5, 1→2, 6] = **15** total")
-    assert roll("4d6ma4", forced(1, 5, 3, 6)).total == 12
+    assert roll("4d6ma4", forced(1, 5, 3, 6), escape).total == 12
 
 
 def test_operations_apply_in_order():
-    assert roll("4d6ro1kh3", forced(1, 2, 3, 4, 6)).total == 13  # the 1 becomes a 6 before the keep
-    assert roll("4d6kh3ro1", forced(1, 2, 3, 4, 6)).total == 9  # the dropped 1 is not rerolled
+    assert roll("4d6ro1kh3", forced(1, 2, 3, 4, 6), escape).total == 13  # the 1 becomes a 6 before the keep
+    assert roll("4d6kh3ro1", forced(1, 2, 3, 4, 6), escape).total == 9  # the dropped 1 is not rerolled
 
 
 def test_success_counting_for_hit_on_n_games():
-    result = roll("6d10>=6", forced(1, 6, 10, 5, 7, 2))
+    result = roll("6d10>=6", forced(1, 6, 10, 5, 7, 2), escape)
     assert result.total == 3 and result.successes and "→ 3 hits = **3** hits" in result.breakdown()
-    assert roll("3d6>4", forced(4, 5, 6)).total == 2
-    assert roll("3d6e6>=5", forced(6, 1, 2, 5)).total == 2  # the exploded die counts too
+    assert roll("3d6>4", forced(4, 5, 6), escape).total == 2
+    assert roll("3d6e6>=5", forced(6, 1, 2, 5), escape).total == 2  # the exploded die counts too
 
 
 def test_percentile():
-    assert roll("d%", forced(73)).total == 73
+    assert roll("d%", forced(73), escape).total == 73
 
 
 def test_arithmetic_with_parentheses():
     assert shown("(1d8+3)*2", 5) == (16, "(1d8 [5] + 3) × 2 = **16** total")
-    assert roll("2*3+1d4", forced(1)).total == 7
-    assert roll("-(1d8+3)", forced(4)).total == -7
-    assert roll("2-(1d4-1)", forced(4)).total == -1
+    assert roll("2*3+1d4", forced(1), escape).total == 7
+    assert roll("-(1d8+3)", forced(4), escape).total == -7
+    assert roll("2-(1d4-1)", forced(4), escape).total == -1
 
 
 def test_signs_nest_without_limit_but_parentheses_do_not():
-    assert roll("-" * 96 + "1d6", forced(3)).total == 3
-    assert roll("((((-(1d6)))))", forced(3)).total == -3
+    assert roll("-" * 96 + "1d6", forced(3), escape).total == 3
+    assert roll("((((-(1d6)))))", forced(3), escape).total == -3
 
 
 def test_division_rounds_down():
-    assert roll("1d6/2", forced(5)).total == 2
-    assert roll("-1d6/2", forced(5)).total == -3
-    assert roll("1d6//4", forced(3)).total == 0
-    assert "÷" in roll("1d6/2", forced(5)).breakdown()
+    assert roll("1d6/2", forced(5), escape).total == 2
+    assert roll("-1d6/2", forced(5), escape).total == -3
+    assert roll("1d6//4", forced(3), escape).total == 0
+    assert "÷" in roll("1d6/2", forced(5), escape).breakdown()
 
 
 def test_annotations_are_shown_after_their_term():
@@ -132,8 +134,25 @@ def test_annotations_are_shown_after_their_term():
 
 
 def test_annotations_are_escaped():
-    text = roll("1d6 [**@everyone** <@123> _x_]", forced(4)).breakdown()
+    text = roll("1d6 [**@everyone** <@123> _x_]", forced(4), escape).breakdown()
     assert "\\*\\*@\u200beveryone\\*\\* <\u200b@\u200b123\\> \\_x\\_" in text and "@everyone" not in text
+
+
+def test_typed_text_is_shown_through_the_callers_escape_only():
+    """The parser is pure: what a player typed reaches a refusal or the breakdown through the escape given, and
+    the parser's own words (the grammar's examples) never go through it."""
+    assert roll("1d6 [fire]", forced(4), str.upper).breakdown() == "1d6 [4] *FIRE* = **4** total"
+    with pytest.raises(DiceError, match=r"^'DRAGON' is not a dice term\. Examples: 2d6\+3"):
+        roll("1d6+dragon", Rng(1), str.upper)
+    with pytest.raises(DiceError, match=r"^Unknown operator '<@>'"):
+        roll("1d6 $ 2", Rng(1), lambda text: "<@>")
+
+
+def test_the_parser_imports_nothing_of_the_table():
+    tree = ast.parse((Path(__file__).parents[2] / "rules" / "notation.py").read_text(encoding="utf-8"))
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
+    imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    assert imported <= {"__future__", "re", "collections.abc", "dataclasses", "rules.rng"}, imported
 
 
 def test_escape_breaks_markdown_mentions_and_lines():
@@ -199,30 +218,30 @@ def test_natural_twenty_and_one_on_a_d20():
 )
 def test_bad_notation_is_refused_with_a_hint(notation: str, message: str):
     with pytest.raises(DiceError, match=message):
-        roll(notation, Rng(1))
+        roll(notation, Rng(1), escape)
 
 
 def test_a_reroll_that_never_ends_is_refused():
     with pytest.raises(DiceError, match="kept rerolling"):
-        roll("1d6rr<6", forced(*[1] * 1100))
+        roll("1d6rr<6", forced(*[1] * 1100), escape)
 
 
 def test_echoed_typing_is_escaped():
     with pytest.raises(DiceError) as refused:
-        roll("1d20+str_mod", Rng(1))
+        roll("1d20+str_mod", Rng(1), escape)
     assert "'str\\_mod' is not a dice term" in str(refused.value)
     with pytest.raises(DiceError, match="Unknown operator '\\\\_'"):
-        roll("2d6 _ 1", Rng(1))
+        roll("2d6 _ 1", Rng(1), escape)
 
 
 def test_long_output_is_cut_between_dice():
-    text = roll("100d1000", Rng(5)).breakdown(limit=300)
+    text = roll("100d1000", Rng(5), escape).breakdown(limit=300)
     assert len(text) <= 300 and text.endswith("total") and "…" in text and text.count("~~") % 2 == 0
 
 
 def test_the_same_seed_rolls_the_same_dice():
     notation = "4d6ro1e6kh3 + 1d20 adv"
-    assert roll(notation, Rng(42)).breakdown() == roll(notation, Rng(42)).breakdown()
+    assert roll(notation, Rng(42), escape).breakdown() == roll(notation, Rng(42), escape).breakdown()
 
 
 # ---- the breakdown adds up ---------------------------------------------------------------------------------
@@ -267,7 +286,7 @@ def test_totals_equal_what_the_breakdown_shows_over_many_seeds():
     for seed in range(400):
         notation = _expression(random.Random(seed))
         rng = Rng(seed)
-        result = roll(notation, rng)
+        result = roll(notation, rng, escape)
         claimed, worked_out = _value_of(result.breakdown(limit=10_000))
         assert claimed == result.total == worked_out, (seed, notation, result.breakdown())
         faces_rolled = sum(len(r.faces) for r in rng.rolls)

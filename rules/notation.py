@@ -20,21 +20,23 @@ Grammar (case-insensitive, spaces ignored):
                | "!"                                             explode on the maximum face
                | ("mi" | "ma") NUMBER                            minimum / maximum face of each die
     compare   := "<" | "<=" | ">" | ">=" | "="
-    annotation:= "[" text "]"                                    shown with the roll, markdown escaped
+    annotation:= "[" text "]"                                    shown with the roll, made inert by the caller's escape
 
 Operations apply left to right to the dice still kept; repeats of one operation merge (rr1rr2 rerolls 1s and 2s).
 A rerolled die shows struck through with its replacement after it, an exploded die is marked with "!", and a
 lone kept d20 showing 1 or 20 is called out as a natural 1 or natural 20.
+
+Pure: what a player typed comes back in refusals and annotations through the `escape` the front end passes to
+`roll`, since only the front end knows what makes text inert where it is shown (Discord's markdown and mentions).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from rules.rng import Rng
-from table.present import escape_text
 
 MAX_DICE = 100  # dice in one roll, before rerolls and explosions
 MAX_SIDES = 1000
@@ -46,6 +48,7 @@ MAX_DEPTH = 5  # nested parentheses
 MAX_REROLLS = 1000  # dice rerolled in one roll (rr), so a reroll that keeps matching ends with a refusal
 
 EXAMPLES = "Examples: 2d6+3, 1d20+5 adv, 4d6kh3, 2d6ro1, 4d6e6, 6d10>=6, (1d8+3)*2."
+Escape = Callable[[str], str]  # typed text made inert for where it is shown
 ADVANTAGE = {"adv": "kh", "advantage": "kh", "dis": "kl", "disadvantage": "kl"}
 
 _TOKEN = re.compile(
@@ -69,22 +72,22 @@ class DiceError(ValueError):
 @dataclass(frozen=True)
 class Token:
     kind: str  # num, word, cmp, sym, note, end
-    text: str  # lowercased, except a note's text
+    text: str  # lowercased, except a note's text (escaped instead: it is shown as typed)
     at: int  # position in the notation, for error messages
 
 
-def tokenize(notation: str) -> list[Token]:
+def tokenize(notation: str, escape: Escape) -> list[Token]:
     tokens: list[Token] = []
     at = 0
     while at < len(notation):
         match = _TOKEN.match(notation, at)
         if match is None:
-            raise DiceError(f"'{escape_text(_word_at(notation, at))}' is not a dice term. {EXAMPLES}")
+            raise DiceError(f"'{escape(_word_at(notation, at))}' is not a dice term. {EXAMPLES}")
         kind = match.lastgroup or ""
         if kind == "sym" and match.group() == "[":
             raise DiceError("An annotation '[' is never closed with ']'.")
         if kind == "note":
-            tokens.append(Token(kind, match.group()[1:-1].strip(), at))
+            tokens.append(Token(kind, escape(match.group()[1:-1].strip()), at))
         elif kind != "space":
             tokens.append(Token(kind, match.group().lower(), at))
         at = match.end()
@@ -169,7 +172,7 @@ class Roller:
 
 @dataclass
 class Node:
-    notes: list[str] = field(default_factory=list, kw_only=True)
+    notes: list[str] = field(default_factory=list, kw_only=True)  # escaped as typed
 
     def evaluate(self, roller: Roller) -> int:
         raise NotImplementedError
@@ -181,7 +184,7 @@ class Node:
         return []
 
     def shown(self) -> str:
-        return self.body() + "".join(f" *{escape_text(note)}*" for note in self.notes if note)
+        return self.body() + "".join(f" *{note}*" for note in self.notes if note)
 
     def walk(self) -> Iterator[Node]:
         yield self
@@ -362,9 +365,10 @@ _OPERATIONS = (*_KEEP_DROP, *_REROLLS, "k", "p", "mi", "ma")
 
 
 class Parser:
-    def __init__(self, notation: str) -> None:
+    def __init__(self, notation: str, escape: Escape) -> None:
         self.notation = notation
-        self.tokens = tokenize(notation)
+        self.escape = escape
+        self.tokens = tokenize(notation, escape)
         self.index = 0
         self.depth = 0
         self.leaves = 0
@@ -496,7 +500,7 @@ class Parser:
         return int(token.text)
 
     def unexpected(self, token: Token) -> DiceError:
-        text = escape_text(token.text)
+        text = self.escape(token.text)
         if token.kind == "end":
             return DiceError(f"That roll ends too early: finish it with a number or dice. {EXAMPLES}")
         if token.kind == "sym" and token.text == ")":
@@ -511,7 +515,7 @@ class Parser:
             return DiceError("adv/dis go at the end of the roll, like 1d20+5 adv.")
         if token.kind == "num":
             return DiceError(f"Put an operator (+ - * /) before '{text}'.")
-        return DiceError(f"'{escape_text(_word_at(self.notation, token.at))}' is not a dice term. {EXAMPLES}")
+        return DiceError(f"'{self.escape(_word_at(self.notation, token.at))}' is not a dice term. {EXAMPLES}")
 
 
 # ---- checks after parsing -------------------------------------------------------------------------------------
@@ -597,12 +601,13 @@ class DiceResult:
         return text + end
 
 
-def roll(notation: str, rng: Rng) -> DiceResult:
-    """Parse and roll `notation`; every refusal is a DiceError saying what to write instead."""
+def roll(notation: str, rng: Rng, escape: Escape) -> DiceResult:
+    """Parse and roll `notation`; every refusal is a DiceError saying what to write instead. What the player typed
+    is shown (in a refusal, or an annotation in the breakdown) through `escape`."""
     notation = notation.strip()
     if not notation or len(notation) > MAX_LENGTH:
         raise DiceError(f"Write dice like 2d6+3, 4d6kh3, 1d20+5 adv or 6d10>=6 (at most {MAX_LENGTH} characters).")
-    root, mode = Parser(notation).parse()
+    root, mode = Parser(notation, escape).parse()
     if mode:
         apply_advantage(root, mode)
     terms = check(root)
