@@ -216,11 +216,6 @@ def wrap(text: str, size: int, width: float, keep_long_words: bool = False) -> l
     return lines
 
 
-def text_size(draw: ImageDraw.ImageDraw, text: str, size: int) -> tuple[int, int]:
-    left, top, right, bottom = draw.textbbox((0, 0), text, font=font(size))
-    return right - left, bottom - top
-
-
 def centred_text(
     draw: ImageDraw.ImageDraw,
     centre: tuple[float, float],
@@ -273,7 +268,8 @@ def _text_sprite(text: str, size: int, fill: Colour, outline: Colour | None) -> 
     stroke = max(1, size // 8) if outline else 0
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))
     left, top, right, bottom = probe.textbbox((0, 0), text, font=font(size), stroke_width=stroke)
-    sprite = Image.new("RGBA", (right - left + 2, bottom - top + 2), (0, 0, 0, 0))
+    # textbbox is typed float (its origin may be); from (0, 0) the box is whole pixels, so int() changes nothing
+    sprite = Image.new("RGBA", (int(right - left) + 2, int(bottom - top) + 2), (0, 0, 0, 0))
     ImageDraw.Draw(sprite).text(
         (1 - left, 1 - top), text, font=font(size), fill=fill, stroke_width=stroke, stroke_fill=outline
     )

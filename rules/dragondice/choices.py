@@ -30,7 +30,7 @@ def melee_targets(state: State, seat: int, where: str) -> list[str]:
 def missile_targets(state: State, seat: int, where: str) -> list[str]:
     """Any opposing army on a terrain; from a home terrain, not one standing at another home terrain."""
     from_home = state.terrain(where).home_of is not None
-    out = []
+    out: list[str] = []
     for terrain in state.terrains:
         if from_home and terrain.home_of is not None and terrain.id != where:
             continue

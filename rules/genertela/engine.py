@@ -530,8 +530,10 @@ def _check_move(state: State, action: dict[str, Any]) -> None:
 def _explain_move(state: State, action: dict[str, Any]) -> list[Unit]:
     nation = active_nation(state)
     start, target = action.get("from"), action.get("to")
-    require(isinstance(start, str) and start in BOARD.zones, f"{str(start)[:40]!r} is not a zone.")
-    require(isinstance(target, str) and target in BOARD.zones, f"{str(target)[:40]!r} is not a zone.")
+    if not (isinstance(start, str) and start in BOARD.zones):
+        raise RuleError(f"{str(start)[:40]!r} is not a zone.")
+    if not (isinstance(target, str) and target in BOARD.zones):
+        raise RuleError(f"{str(target)[:40]!r} is not a zone.")
     ready = movers(state, nation, start)
     if not ready:
         free = sorted({zone(u.zone).name for u in units_of(state, nation) if movers(state, nation, u.zone)})
@@ -784,7 +786,8 @@ def status(state: State, seat: int | None) -> str:
     if seat is not None:
         mine = [side for side, owner in state.side_seat.items() if owner == seat]
         lines.append(f"You play {', '.join(mine) or 'no side'}.")
-        aimed = view(state, seat).battle.aims if state.battle else {}
+        shown = view(state, seat).battle if state.battle else None
+        aimed = shown.aims if shown is not None else {}
         lines += [f"{NATIONS[n].acts('aim at')} {CATEGORY_NAMES[c]} (secret until the dice)." for n, c in aimed.items()]
     return "\n".join(lines)
 

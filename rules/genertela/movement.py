@@ -126,7 +126,7 @@ def _closed(state: State, nation: str) -> frozenset[str]:
 def _ordinary(state: State, nation: str, start: str) -> list[str]:
     """Zones reachable by ordinary movement (cached until units move: legal() asks for every zone and target)."""
     index = _index(state)
-    cache = state.__dict__.get("_reach")
+    cache: tuple[object, dict[tuple[object, ...], list[str]]] | None = state.__dict__.get("_reach")
     if cache is None or cache[0] is not index:
         cache = (index, {})
         state.__dict__["_reach"] = cache
