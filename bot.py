@@ -184,9 +184,9 @@ async def warm_renderers(games: list[str]) -> None:
     from render import renderer
 
     for game_id in games:
-        module = renderer(game_id)
-        if hasattr(module, "warm"):
-            await asyncio.to_thread(module.warm)
+        warm = renderer(game_id).warm
+        if warm is not None:
+            await asyncio.to_thread(warm)
 
 
 class TableBot(commands.Bot):

@@ -24,6 +24,7 @@ from typing import Any
 import rules
 from render import renderer
 from render.draw import encode_png
+from render.record import table_facts
 from rules.base import Engine, SeatInfo
 from rules.rng import Rng
 from table.service import Caller, Post, TableService
@@ -79,20 +80,20 @@ def bench_render(engine: Engine[Any], samples: int = 100) -> list[float]:
     chooser = random.Random(2)
     players = players_for(engine)
     state = engine.new([SeatInfo() for _ in range(players)], engine.meta.resolve_options({}), Rng(3))
-    module = renderer(engine.meta.id)
+    drawn = renderer(engine.meta.id)
     names = [f"player{i + 1}" for i in range(players)]
-    if hasattr(module, "warm"):
-        module.warm()  # as the bot does at start: layers and common labels are built before the first board
+    if drawn.warm is not None:
+        drawn.warm()  # as the bot does at start: layers and common labels are built before the first board
     # the process's first board imports Pillow's PNG encoder and measures its first glyphs: a one-off, not counted
-    encode_png(module.render(engine.view(state, None), names))
+    encode_png(drawn.board(engine.view(state, None), table_facts(engine, state, names)))
     times = []
     for step in range(samples):
         if engine.outcome(state) is None:
             seat = chooser.choice(sorted(engine.awaiting(state)))
             engine.act(state, seat, chooser.choice(engine.legal(state, seat)).action, Rng(step))
-        view = engine.view(state, None)
+        view, facts = engine.view(state, None), table_facts(engine, state, names)
         start = time.perf_counter()
-        encode_png(module.render(view, names))
+        encode_png(drawn.board(view, facts))
         times.append(time.perf_counter() - start)
     return times
 

@@ -17,19 +17,19 @@ sys.path.insert(0, str(ROOT))
 
 import rules  # noqa: E402  (after the path: the script runs from anywhere)
 from render import renderer  # noqa: E402
+from render.record import table_facts  # noqa: E402
 from tests.engine_contract import play_random, replay  # noqa: E402
 
 INLINE = 550
 NAMES = ["Ann", "Bob", "Cleo", "Dev"]
-GAMES = {"tictactoe": 2, "dragondice": 2, "tashkalar": 4, "smallworld": 4, "nerath": 4, "genertela": 4}
 SHARE = {"tictactoe": 0.6, "genertela": 0.4}  # how far into the recorded game each picture is taken (else half)
 
 
 def middle(game: str) -> object:
-    engine = rules.engine(game)
-    played = play_random(engine, GAMES[game], seed=7, check_each_step=False)
+    engine, players = rules.engine(game), rules.game(game).players
+    played = play_random(engine, players, seed=7, check_each_step=False)
     cut = int(len(played.log) * SHARE.get(game, 0.5))
-    return replay(engine, type(played)(None, played.start_seed, played.log[:cut]), GAMES[game])
+    return replay(engine, type(played)(None, played.start_seed, played.log[:cut]), players)
 
 
 def inline(image: Image.Image) -> Image.Image:
@@ -41,16 +41,16 @@ def inline(image: Image.Image) -> Image.Image:
 def main() -> None:
     docs = ROOT / "docs"
     (docs / "inline").mkdir(exist_ok=True)
-    for game, players in GAMES.items():
-        engine = rules.engine(game)
-        module = renderer(game)
-        public = engine.view(middle(game), None)
-        board = module.render(public, NAMES[:players]).convert("RGB")
+    for game, engine in rules.engines().items():  # every installed game, in the registry (rules.GAMES)
+        drawn = renderer(game)
+        state = middle(game)
+        public, facts = engine.view(state, None), table_facts(engine, state, NAMES[: rules.game(game).players])
+        board = drawn.board(public, facts).convert("RGB")
         board.save(docs / f"{game}.png", optimize=True)
         shrunk = inline(board).quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
         shrunk.save(docs / "inline" / f"{game}.png", optimize=True)
-        if hasattr(module, "render_full"):
-            module.render_full(public, NAMES[:players]).convert("RGB").save(docs / f"{game}-full.png", optimize=True)
+        if drawn.full is not None:
+            drawn.full(public, facts).convert("RGB").save(docs / f"{game}-full.png", optimize=True)
         print(f"{game}: {board.width}x{board.height}")
 
 

@@ -27,8 +27,8 @@ from render.draw import (
     text_width,
     wrap,
 )
+from render.record import Renderer, TableFacts
 from rules.base import fill_seats
-from rules.dragondice import engine
 from rules.dragondice.content import DRAGONKIN, SPECIES, SPELLS, TERRAINS, UNIT_DICE
 from rules.dragondice.model import BURIED, DEAD, RESERVE, SUMMONING, Effect, State, Unit
 from rules.dragondice.setup import army_points
@@ -174,11 +174,12 @@ def terrain_rows(terrains: int) -> list[range]:
     return rows
 
 
-def render(state: State, names: Sequence[str]) -> Image.Image:
+def render(state: State, facts: TableFacts) -> Image.Image:
+    names = facts.names
     if state.phase in ("draft", "ready"):
         lines = [wrap(line, 15, WIDTH - 40) for line in setup_lines(state, names)]
         image = _base(TERRAIN_TOP + 10 + sum(len(wrapped) for wrapped in lines) * 20 + 8 * len(lines) + 10).copy()
-        header(image, "Dragon Dice", fit(_whose_step(state, names), 16, WIDTH - 32))
+        header(image, "Dragon Dice", fit(_whose_step(state, facts), 16, WIDTH - 32))
         _setup_panel(image, lines)
         return image.quantize(palette=_palette(), dither=Image.Dither.NONE)
     rows = terrain_rows(len(state.terrains))
@@ -186,7 +187,7 @@ def render(state: State, names: Sequence[str]) -> Image.Image:
     terrains_end = TERRAIN_TOP + sum(height + 10 for height in heights)
     image = _base(terrains_end + PLAYER_ROW * state.players + FOOTER).copy()
     draw = ImageDraw.Draw(image)
-    header(image, "Dragon Dice", fit(_whose_step(state, names), 16, WIDTH - 32))
+    header(image, "Dragon Dice", fit(_whose_step(state, facts), 16, WIDTH - 32))
     y = TERRAIN_TOP
     for row, height in zip(rows, heights, strict=True):
         column = (WIDTH - 20) // len(row)
@@ -199,14 +200,14 @@ def render(state: State, names: Sequence[str]) -> Image.Image:
     return image.quantize(palette=_palette(), dither=Image.Dither.NONE)
 
 
-def _whose_step(state: State, names: Sequence[str]) -> str:
+def _whose_step(state: State, facts: TableFacts) -> str:
+    names = facts.names
     if state.phase == "over" and state.end_reason:  # the finale: who won and what decided it
         winners = " and ".join(names[seat] for seat in state.winners)
         return _named(f"{winners} wins: {state.tiebreak or state.end_reason}", names)
     if state.phase == "over":
         return _named(state.result, names)
-    waiting = sorted(engine.awaiting(state))
-    who = " and ".join(names[s] for s in waiting)
+    who = " and ".join(names[s] for s in sorted(facts.awaiting))
     if state.phase == "draft":
         return f"Draft: {who} chooses species, terrains and army split"
     if state.phase == "ready":
@@ -431,3 +432,6 @@ def _setup_panel(image: Image.Image, lines: Sequence[Sequence[str]]) -> None:
             put_text(image, (20, y), line, 15, _ink(seat))
             y += 20
         y += 8
+
+
+RENDERER = Renderer(board=render)

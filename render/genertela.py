@@ -5,8 +5,6 @@ a large scale, with a panel in large type. /board full is the whole map as an ov
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from PIL import Image
 
 from render.draw import PAPER
@@ -49,6 +47,7 @@ from render.genertela_panel import (
     turn_line,
     zoom_list,
 )
+from render.record import Renderer, TableFacts, Zoom
 from rules.genertela.board import BOARD, NATIONS
 from rules.genertela.engine import outcome
 from rules.genertela.state import State
@@ -90,8 +89,9 @@ def _finish(image: Image.Image, bottom: int) -> Image.Image:
     return image.crop((0, 0, WIDTH, bottom + 6)).quantize(palette=palette_image(), dither=Image.Dither.NONE)
 
 
-def render(state: State, players: Sequence[str]) -> Image.Image:
+def render(state: State, facts: TableFacts) -> Image.Image:
     """The posted board: the area of the action at a large scale, whose move it is, the sides and the key."""
+    players = facts.names
     frame, core, why = view_frame(state)
     image = _canvas()
     view, keys, shown = draw_view(state, frame, core)
@@ -112,7 +112,7 @@ def render(state: State, players: Sequence[str]) -> Image.Image:
     return _finish(image, house(image, y + 2))
 
 
-def render_zoom(state: State, players: Sequence[str], zid: str) -> Image.Image:
+def render_zoom(state: State, facts: TableFacts, zid: str) -> Image.Image:
     """The zone and its neighbours at a large scale (drawn natively, as the posted board is), every unit listed."""
     zones = [zid, *land_around([zid])]
     image = _canvas()
@@ -146,3 +146,12 @@ def warm() -> None:
         scale_layers(cell)
     zone_boxes()  # every zone's cells' box, ~50 ms once
     warm_text()
+
+
+RENDERER = Renderer(
+    board=render,
+    full=render_full,
+    zoom=Zoom(render_zoom, zoom_places, zoom_place),
+    warm=warm,
+    colours=tuple(SIDE_COLOURS.values()),
+)

@@ -6,7 +6,6 @@ key. Zone names and each nation's units are the focused views' (the posted board
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -34,6 +33,7 @@ from render.genertela_map import (
     zone_palette,
 )
 from render.genertela_panel import HEAD, LEFT, ROW, SMALL, SUB, house, key, sides, title_line, top_strip, turn_line
+from render.record import TableFacts
 from rules.genertela.board import BOARD, NATIONS, active_nation
 from rules.genertela.state import State, Unit
 
@@ -243,8 +243,9 @@ def _nations(image: Image.Image, y: int, state: State) -> int:
     return y + rows * ROW
 
 
-def render_full(state: State, players: Sequence[str]) -> Image.Image:
+def render_full(state: State, facts: TableFacts) -> Image.Image:
     """The whole map as an overview, with each side's VP, every nation's and the key."""
+    players = facts.names
     image = Image.new("RGB", (WIDTH, HEAD + map_size()[1] + 900), PAPER)
     image.paste(_map_layer(state), (map_left(), HEAD))
     keys = _labels(image, state)

@@ -62,6 +62,7 @@ from render.nerath_words import (
     who,
 )
 from render.nerath_words import headline as _headline
+from render.record import Renderer, TableFacts, Zoom
 from rules.base import normal
 from rules.nerath import board, turns
 from rules.nerath.content import CONTENT, REALM_ORDER
@@ -232,25 +233,28 @@ def _close_up(
     return image.quantize(palette=_palette(), dither=Image.Dither.NONE)
 
 
-def render(state: State, names: Sequence[str]) -> Image.Image:
+def render(state: State, facts: TableFacts) -> Image.Image:
     """The board posted after each turn: the area of the current action, readable at Discord's inline width."""
+    names = facts.names
     place, why = focus(state)
     caption = f"Around {CONTENT.spaces[place].name}: {why}. /board full: the whole map"
     return _close_up(state, names, place, turn_line(state, names), battle_line(state), caption, zoom=False)
 
 
-def render_zoom(state: State, names: Sequence[str], place_id: str) -> Image.Image:
+def render_zoom(state: State, facts: TableFacts, place_id: str) -> Image.Image:
     """One space and its neighbours at twice the map's scale, the space told in words beside them."""
+    names = facts.names
     place = zoom_place(place_id) or place_id
     name = CONTENT.spaces[place].name
     caption = "/board full: the whole map"
     return _close_up(state, names, place, f"{name} and its neighbours", _headline(state, names), caption, zoom=True)
 
 
-def render_full(state: State, names: Sequence[str]) -> Image.Image:
+def render_full(state: State, facts: TableFacts) -> Image.Image:
     """The whole map (/board full) as an overview as wide as the posted board, so it reads inline too: who holds
     each land, each realm's pieces per space counted together, capitals, Castles and battles; the realm panel
     beside it. Names and piece kinds are the close-ups' (/board zoom)."""
+    names = facts.names
     lens = overview(MAP_W)
     top, lower = banner_lines(turn_line(state, names), battle_line(state), WIDTH)
     height = banner_height(top, lower)
@@ -312,6 +316,16 @@ def warm() -> None:
         for kind in (*KINDS, WOUNDED):
             glyph(kind, TEXT, contrast(realm_colour(realm)))
     state = ENGINE.view(ENGINE.new([SeatInfo() for _ in range(4)], ENGINE.meta.resolve_options({}), Rng(0)), None)
-    render_full(state, ["", "", "", ""])
+    render_full(state, TableFacts(("",) * 4))
     left, top, right, bottom = EXTENT
     draw_map(state, close(((left + right) / 2, (top + bottom) / 2), round(right - left) * 2, round(bottom - top) * 2))
+
+
+RENDERER = Renderer(
+    board=render,
+    full=render_full,
+    zoom=Zoom(render_zoom, zoom_places, zoom_place),
+    hand=render_hand,
+    warm=warm,
+    colours=tuple(realm_colour(realm) for realm in REALM_ORDER),
+)

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from PIL import Image, ImageDraw
 
 from render.draw import INK, MUTED, PAPER, header, readable_on, stamp, text_width, wrap
+from render.record import TableFacts
 from rules.nerath.content import CONTENT, REALM_ORDER
 from rules.nerath.state import State
 
@@ -17,7 +16,7 @@ LINE = TEXT + 4
 CARD_FACE = (255, 252, 244)
 
 
-def render_hand(state: State, seat: int, names: Sequence[str]) -> Image.Image:
+def render_hand(state: State, seat: int, facts: TableFacts) -> Image.Image:
     """Draw `view(state, seat)`: only that seat's realms show their cards."""
     realms = [r for r in REALM_ORDER if state.seat_of[r] == seat]
     rows: list[tuple[str, str, list[str], str]] = []  # (realm, title, text lines, tag)
@@ -40,7 +39,7 @@ def render_hand(state: State, seat: int, names: Sequence[str]) -> Image.Image:
             rows.append((realm, "No cards", ["Nothing in hand."], CONTENT.realms[realm].short))
     heights = [30 + len(lines) * LINE + 6 for _, _, lines, _ in rows]
     image = Image.new("RGB", (WIDTH, 56 + 12 + sum(h + 8 for h in heights)), PAPER)
-    who = names[seat] if seat < len(names) else f"seat {seat}"
+    who = facts.names[seat] if seat < len(facts.names) else f"seat {seat}"
     header(image, "Your cards", f"{who}: {', '.join(CONTENT.realms[r].short for r in realms)}")
     draw = ImageDraw.Draw(image)
     y = 68

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from render.draw import HIGHLIGHT, INK, PAPER, contrast, fit, seat_colour, seat_letter, stamp, text_width, wrap
+from render.record import Renderer, TableFacts, Zoom
 from render.smallworld_base import (
     CARD,
     CARD_INK,
@@ -52,17 +53,18 @@ from rules.text import count
 __all__ = ["combo_text", "combo_tokens", "render", "render_zoom", "warm", "zoom_place", "zoom_places"]
 
 
-def render(state: State, names: Sequence[str]) -> Image.Image:
+def render(state: State, facts: TableFacts) -> Image.Image:
     """The public board as a 256-colour image (render.draw.encode_png saves it without re-quantizing).
 
     Only public fields are read (regions, the combo row, races in play, hand sizes, the turn): never coins
     nor the face-down stacks, so the result is the same for `state` and `view(state, None)`.
     """
+    names = facts.names
     game_map = load_map(state.players)
     place = layout(game_map)
     image = base_layer(state.players).copy()
     draw = ImageDraw.Draw(image)
-    draw_header(image, draw, state, names, f"Small World Underground · {game_map.title}")
+    draw_header(image, draw, state, facts, f"Small World Underground · {game_map.title}")
     _conquests(image, state, game_map)
     where = labels(state.players)
     box = (0, place.map_top, place.width, place.map_top + place.map_height)
@@ -207,3 +209,6 @@ def _two_lines(text: str, size: int, width: int) -> list[str]:
     if len(lines) > 2:
         lines = [lines[0], " ".join(lines[1:])]
     return [fit(line, size, width) for line in lines]
+
+
+RENDERER = Renderer(board=render, zoom=Zoom(render_zoom, zoom_places, zoom_place), warm=warm)

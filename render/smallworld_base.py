@@ -35,6 +35,7 @@ from render.draw import (
     wrap,
     write,
 )
+from render.record import TableFacts
 from rules.base import fill_seats
 from rules.smallworld.content import LAND, MapData, RegionData, content, load_map
 from rules.smallworld.engine import ENGINE as smallworld
@@ -689,19 +690,20 @@ def player_name(names: Sequence[str], seat: int) -> str:
     return names[seat] if seat < len(names) else f"Player {seat + 1}"
 
 
-def status(state: State, names: Sequence[str]) -> str:
+def status(state: State, facts: TableFacts) -> str:
     """Whose turn it is and what they are doing, or the result."""
+    names = facts.names
     if state.phase == OVER:
         result = smallworld.outcome(state)
         return fill_seats(result.summary, lambda seat: player_name(names, seat)) if result else "Game over"
     line = f"{player_name(names, state.current)} {PHASES.get(state.phase, state.phase)}"
-    waiting = sorted(smallworld.awaiting(state) - {state.current})
+    waiting = sorted(facts.awaiting - {state.current})
     if waiting:
         line += " · waiting for " + ", ".join(player_name(names, seat) for seat in waiting)
     return line
 
 
-def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, state: State, names: Sequence[str], title: str) -> None:
+def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, state: State, facts: TableFacts, title: str) -> None:
     """The strip across the top: the title (the board's headline), the turn track, whose turn it is."""
     width = image.width
     draw.rectangle((0, 0, width, HEADER - 1), fill=INK)
@@ -712,7 +714,7 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, state: State, nam
     stamp(image, (16, 8), fit(title, TITLE, room), TITLE, PAPER, anchor="la", headline=True)
     step = 24
     track = step * state.turns
-    line = fit(status(state, names), 20, width - 48 - track)
+    line = fit(status(state, facts), 20, width - 48 - track)
     stamp(image, (16, 42), line, 20, HIGHLIGHT, anchor="la")
     # Turn track: one pip per game turn, the current one large, lit and numbered.
     right = width - 16

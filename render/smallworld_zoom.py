@@ -14,6 +14,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from render.draw import HIGHLIGHT, PAPER, fit, seat_letter, stamp, wrap
+from render.record import TableFacts
 from render.smallworld_base import (
     BACKGROUND,
     GAP,
@@ -85,14 +86,15 @@ def zoom_place(name: str) -> str | None:
     return _by_key().get(normal(name))
 
 
-def render_zoom(state: State, names: Sequence[str], region_id: str) -> Image.Image:
+def render_zoom(state: State, facts: TableFacts, region_id: str) -> Image.Image:
     """The region and its neighbours, enlarged and described. ValueError for a name no map knows."""
+    names = facts.names
     rid = zoom_place(region_id)
     if rid is None:
         raise ValueError(f"no Small World Underground region is called {region_id!r}")
     game_map = load_map(state.players)
     if rid not in game_map.regions:
-        return _elsewhere(state, names, game_map, rid)
+        return _elsewhere(state, facts, game_map, rid)
     region = game_map.regions[rid]
     focus = [rid, *sorted(region.adjacent, key=lambda other: game_map.regions[other].name)]
     view, height = _frame(game_map, region)
@@ -122,7 +124,7 @@ def render_zoom(state: State, names: Sequence[str], region_id: str) -> Image.Ima
     image = Image.new("RGB", (WIDTH, key_top + _key_height(blocks) + GAP), BACKGROUND)
     image.paste(canvas, (0, HEADER))
     draw = ImageDraw.Draw(image)
-    draw_header(image, draw, state, names, f"Small World Underground · around {region.name}")
+    draw_header(image, draw, state, facts, f"Small World Underground · around {region.name}")
     draw.rectangle((0, HEADER + height, WIDTH, HEADER + height + 1), fill=PAPER)  # where the map ends
     _key(image, draw, blocks, key_top)
     return image
@@ -228,14 +230,14 @@ def _key(image: Image.Image, draw: ImageDraw.ImageDraw, blocks: list[tuple[str, 
         y[column] += height + GAP
 
 
-def _elsewhere(state: State, names: Sequence[str], game_map: MapData, rid: str) -> Image.Image:
+def _elsewhere(state: State, facts: TableFacts, game_map: MapData, rid: str) -> Image.Image:
     """A card for a region of another map: which maps have it, and the regions this one has instead."""
     ours = sorted(region.name for region in game_map.regions.values())
     columns = 4
     rows = -(-len(ours) // columns)
     image = Image.new("RGB", (WIDTH, HEADER + 80 + rows * 22 + GAP), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw_header(image, draw, state, names, f"Small World Underground · {game_map.title}")
+    draw_header(image, draw, state, facts, f"Small World Underground · {game_map.title}")
     counts = " and ".join(str(players) for players in _maps_with(rid))
     line = f"{_every_region()[rid]} is on the map for {counts} players, not on this one ({game_map.players} players)."
     stamp(image, (16, HEADER + 14), fit(line, TEXT, WIDTH - 32), TEXT, HIGHLIGHT, anchor="la")

@@ -23,6 +23,7 @@ from render.draw import (
     seat_letter,
     text_width,
 )
+from render.record import Renderer, TableFacts
 from render.tashkalar_hand import render_hand
 from render.tashkalar_parts import GOLD, WHITE, paragraph, pattern, token
 from rules.base import fill_seats
@@ -269,7 +270,8 @@ def _palette() -> Image.Image:
     return image
 
 
-def render(state: State, names: Sequence[str]) -> Image.Image:
+def render(state: State, facts: TableFacts) -> Image.Image:
+    names = facts.names
     state = view(state, None)  # the channel's view: nothing hidden is drawn
     image = _background().copy()
     header(image, "Tash-Kalar", fit(_headline(state, names), 16, WIDTH - 32))
@@ -284,3 +286,6 @@ def render(state: State, names: Sequence[str]) -> Image.Image:
     _choices(draw, state)
     _panel(image, state, names)
     return image.quantize(palette=_palette(), dither=Image.Dither.NONE)
+
+
+RENDERER = Renderer(board=render, hand=render_hand)

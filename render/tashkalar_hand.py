@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from PIL import Image, ImageDraw
 
 from render.draw import INK, MUTED, PAPER, fit, header, seat_colour, wrap, write
+from render.record import TableFacts
 from render.tashkalar_parts import GOLD, paragraph, pattern
 from rules.tashkalar.content import CARDS, FACTIONS, FLARES, RANK_NAMES
 from rules.tashkalar.state import State
@@ -61,8 +60,9 @@ def _flare(image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int], 
     paragraph(image, (x + 10, text_y), "Bottom. " + bottom, 13, CARD_W - 20)
 
 
-def render_hand(state: State, seat: int, names: Sequence[str]) -> Image.Image:
+def render_hand(state: State, seat: int, facts: TableFacts) -> Image.Image:
     """The private picture of `seat`'s cards (send it only to that player)."""
+    names = facts.names
     hand = state.hands[seat]
     cards: list[tuple[str, str]] = [("being", c) for c in hand.beings + hand.legends] + [
         ("flare", f) for f in hand.flares

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from PIL import Image, ImageDraw
 
 from render.draw import INK, MUTED, PAPER, centred_text, header, seat_colour
+from render.record import Renderer, TableFacts
 from rules.tictactoe.engine import SQUARES, State, outcome, winning_line
 
 # 480 px wide: Discord shows it inline at full size, so even the squares' names (14 px) read as drawn.
@@ -15,7 +14,8 @@ TOP = 56
 MARGIN = 30
 
 
-def render(state: State, names: Sequence[str]) -> Image.Image:
+def render(state: State, facts: TableFacts) -> Image.Image:
+    names = facts.names
     size = MARGIN * 2 + CELL * 3
     image = Image.new("RGB", (size, TOP + 20 + CELL * 3 + MARGIN), PAPER)
     draw = ImageDraw.Draw(image)
@@ -48,3 +48,6 @@ def render(state: State, names: Sequence[str]) -> Image.Image:
 def _centre(square: str) -> tuple[float, float]:
     row, col = divmod(SQUARES.index(square), 3)
     return MARGIN + col * CELL + CELL / 2, TOP + 20 + row * CELL + CELL / 2
+
+
+RENDERER = Renderer(board=render)

@@ -228,8 +228,8 @@ class Engine(Generic[S]):
     """A game as the table sees it: the functions of its rules module, behind one front door.
 
     Each game builds one at the end of its rules/<id>/engine.py (`ENGINE = Engine(meta=..., ...)`) and
-    rules.GAME_MODULES lists where. `act` first checks what every game checks (the game is running, the seat
-    is awaited, the action is declared in meta.actions and its parameters have their declared kinds), then
+    rules.GAMES lists where, beside its renderer. `act` first checks what every game checks (the game is running,
+    the seat is awaited, the action is declared in meta.actions and its parameters have their declared kinds), then
     hands over to the game's own rules (`apply`: validate, then change the state in place).
 
     `check`, where a game has one, decides whether an action is legal without building the whole legal()

@@ -13,6 +13,7 @@ from typing import Any
 
 from render import renderer
 from render.draw import encode_png
+from render.record import TableFacts
 from rules.base import Choice, Engine, Meta, fill_seats
 from rules.nextstep import hidden, secrets
 from table import finale, next_line, present, recap
@@ -58,12 +59,12 @@ class Menu:
 
 @dataclass(frozen=True)
 class BoardSource:
-    """What a board picture is drawn from: the game, its public view and the seats' names. Kept apart from the
-    message so drawing can wait until Discord has been answered."""
+    """What a board picture is drawn from: the game, its public view and what the table knows beside it (the
+    seats' names, who it awaits). Kept apart from the message so drawing can wait until Discord has been answered."""
 
     game: str
     public: Any
-    names: list[str]
+    facts: TableFacts
 
 
 @dataclass
@@ -218,7 +219,7 @@ class Outbox(TableCore):
             private,
             quick,
             result is not None,
-            BoardSource(engine.meta.id, public, [seat.name for seat in seats]),
+            BoardSource(engine.meta.id, public, TableFacts(tuple(seat.name for seat in seats), frozenset(waiting))),
             menus[:MAX_MENUS],
             turn.message_id,
             turn.started,
@@ -351,14 +352,14 @@ class Outbox(TableCore):
         delays Discord's 3-second answer."""
         assert post.board is not None, "every post of a change carries its board"
         board = post.board
-        return await self._draw((post.table_id, post.version, -1), board.game, board.public, board.names)
+        return await self._draw((post.table_id, post.version, -1), board.game, board.public, board.facts)
 
     async def _draw(
         self,
         key: tuple[int, int, int],
         game: str,
         public: Any,
-        names: list[str],
+        facts: TableFacts,
         zoom: str | None = None,
         full: bool = False,
     ) -> bytes:
@@ -366,12 +367,14 @@ class Outbox(TableCore):
         the bot never stalls; the latest are kept."""
         cache_key = (*key, zoom or ("full" if full else ""))
         if cache_key not in self._images:
-            module = renderer(game)
+            drawn = renderer(game)
 
-            def draw() -> bytes:
-                if zoom:
-                    return encode_png(module.render_zoom(public, names, zoom))
-                return encode_png(module.render_full(public, names) if full else module.render(public, names))
+            def draw() -> bytes:  # views.board asks for a zoom or the whole map only of a game that draws it
+                if zoom and drawn.zoom is not None:
+                    return encode_png(drawn.zoom.draw(public, facts, zoom))
+                if full and drawn.full is not None:
+                    return encode_png(drawn.full(public, facts))
+                return encode_png(drawn.board(public, facts))
 
             png = await asyncio.to_thread(draw)
             if len(self._images) > 256:

@@ -13,6 +13,7 @@ from pathlib import Path
 import rules
 from render import renderer
 from render.draw import encode_png
+from render.record import table_facts
 from rules import serial
 from rules.base import Lookup, Meta, fill_seats, normal
 from rules.text import count
@@ -59,12 +60,12 @@ class Views(Outbox):
         engine = self.engine(table)
         state = self.state(table)
         text = fill_seats(engine.status(state, mine.seat), self.namer(seats))
-        module = renderer(engine.meta.id)
+        hand = renderer(engine.meta.id).hand
         image = None
-        if hasattr(module, "render_hand"):
+        if hand is not None:
             mine_view = engine.view(state, mine.seat)
-            names = [seat.name for seat in seats]
-            image = await asyncio.to_thread(lambda: encode_png(module.render_hand(mine_view, mine.seat, names)))
+            facts = table_facts(engine, state, [seat.name for seat in seats])
+            image = await asyncio.to_thread(lambda: encode_png(hand(mine_view, mine.seat, facts)))
         return text, image
 
     async def board(
@@ -79,34 +80,36 @@ class Views(Outbox):
         if zoom is not None and full:
             raise TableError("Choose zoom or full, not both: zoom enlarges one place, full shows the whole map.")
         if turn is None:
-            public = engine.view(self.state(table), None)
+            state = self.state(table)
             key, label = (table.id, table.version, -1), f"now ({count(table.turns, 'turn')} played)"
         else:
             snapshot = await self.store.snapshot(table.id, turn)
             if snapshot is None:
                 raise TableError(f"There is no board for turn {turn}: turns 0 (the start) to {table.turns} exist.")
-            public = engine.view(serial.loads(engine.State, snapshot.state), None)
+            state = serial.loads(engine.State, snapshot.state)
             key, label = (table.id, snapshot.upto, turn), "at the start" if turn == 0 else f"at the end of turn {turn}"
-        module = renderer(engine.meta.id)
-        place = self._zoom_place(engine.meta, zoom, public) if zoom is not None else None
-        whole = full and hasattr(module, "render_full")  # other games post their whole board already
-        png = await self._draw(key, engine.meta.id, public, names, place, whole)
-        around = f", around {dict(module.zoom_places(public))[place]}" if place else ", the whole map" if whole else ""
+        public = engine.view(state, None)
+        drawn = renderer(engine.meta.id)
+        zoomed = self._zoom_place(engine.meta, zoom, public) if zoom is not None else None
+        whole = full and drawn.full is not None  # other games post their whole board already
+        place = zoomed[0] if zoomed else None
+        png = await self._draw(key, engine.meta.id, public, table_facts(engine, state, names), place, whole)
+        around = f", around {zoomed[1]}" if zoomed else ", the whole map" if whole else ""
         return f"{engine.meta.title}{around}, {label}.", png
 
     @staticmethod
-    def _zoom_place(meta: Meta, zoom: str, public: object) -> str:
-        """The renderer's id for a place named in /board zoom, or a refusal that says what may be named."""
-        module = renderer(meta.id)
-        if not hasattr(module, "render_zoom"):
+    def _zoom_place(meta: Meta, zoom: str, public: object) -> tuple[str, str]:
+        """The renderer's id and name for a place named in /board zoom, or a refusal that says what may be named."""
+        zooms = renderer(meta.id).zoom
+        if zooms is None:
             raise TableError(f"The {meta.title} board has no zoomed view: /board shows all of it.")
-        places = module.zoom_places(public)
+        places = zooms.places(public)
         names = {normal(pid): pid for pid, _ in places} | {normal(name): pid for pid, name in places}
-        if normal(zoom) in names:  # a name as shown, or an id ('crimson-bat' for 'Crimson Bat')
-            return str(names[normal(zoom)])
-        alias = module.zoom_place(zoom) if hasattr(module, "zoom_place") else None  # a game's other spellings
-        if alias is not None and alias in dict(places):
-            return str(alias)
+        found = names.get(normal(zoom))  # a name as shown, or an id ('crimson-bat' for 'Crimson Bat')
+        if found is None:
+            found = zooms.place(zoom)  # a game's other spellings
+        if found is not None and found in dict(places):
+            return found, dict(places)[found]
         close = difflib.get_close_matches(normal(zoom), list(names), n=1, cutoff=0.7)
         hint = next((f" Did you mean {n}?" for p, n in places if close and names[close[0]] == p), "")
         shown = present.escape_text(zoom[:40])
@@ -116,10 +119,10 @@ class Views(Outbox):
         """(id, name) of the places /board zoom accepts at this channel's table (its own map); none for a game
         without zoom or a table still gathering players."""
         table = await self.table_here(channel_id)
-        module = renderer(table.game)
-        if not hasattr(module, "zoom_places") or table.state is None:
+        zooms = renderer(table.game).zoom
+        if zooms is None or table.state is None:
             return []
-        return list(module.zoom_places(self.engine(table).view(self.state(table), None)))
+        return list(zooms.places(self.engine(table).view(self.state(table), None)))
 
     async def history(self, channel_id: int, page: int = 1, seat_user: int | None = None) -> tuple[str, int]:
         """A page of the action log, newest first; private events only for their owner."""

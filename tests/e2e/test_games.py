@@ -15,16 +15,6 @@ from tests.e2e.flow import board_image, open_table, pinged, play_out, settled
 from tests.e2e.process import BotProcess
 from tests.e2e.standin import FakeDiscord
 
-# Every game the project plans (rules/<id>/); a scenario runs once the game is installed in rules.GAME_MODULES.
-PLANNED = ("tictactoe", "smallworld", "genertela", "nerath", "tashkalar", "dragondice")
-# The game's own shortest setting, so a whole game (to the rules' end) fits the suite's time budget.
-SHORT = {
-    "genertela": "scenario=short last_turn=1",
-    "nerath": "length=short round_limit=3",
-    "tashkalar": "rounds=5",
-    "dragondice": "force=12 rounds=3",
-}
-
 
 async def test_tictactoe_whole_game(discord: FakeDiscord, bot: BotProcess, driver: Driver) -> None:
     channel = discord.channel(0)
@@ -93,20 +83,17 @@ def _report_message_counts() -> object:
         )
 
 
-def _installed(game: str) -> pytest.MarkDecorator:
-    return pytest.mark.skipif(game not in rules.engines(), reason=f"{game} is not in rules.GAME_MODULES yet")
-
-
 @pytest.mark.slow
 # alone: a whole game each, timed by the stand-in like Discord (the 3-second answer window); kept off the other
 # workers' load
 @pytest.mark.alone
-@pytest.mark.parametrize("game", [pytest.param(game, marks=_installed(game)) for game in PLANNED])
+@pytest.mark.parametrize("game", sorted(rules.engines()))  # every installed game (rules.GAMES)
 async def test_every_game_plays_to_the_end(game: str, discord: FakeDiscord, bot: BotProcess, driver: Driver) -> None:
     meta = rules.engine(game).meta
     players = discord.players[: meta.min_players]
     channel = discord.channel(2)
-    await open_table(driver, channel, players, game, SHORT.get(game, ""))
+    # the game's own shortest setting, so a whole game (to the rules' end) fits the suite's time budget
+    await open_table(driver, channel, players, game, rules.game(game).short_typed)
     posted, uploaded = len(discord.channel_messages(channel["id"])), len(discord.files)
     table, last = await play_out(driver, bot.data_dir, channel, {p.id: p for p in players}, random.Random(7))
     assert table.status == "finished" and table.announced == table.version

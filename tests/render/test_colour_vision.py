@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 
 import rules
-from render import draw
+from render import draw, renderer
 from render.draw import INK, SEAT_COLOURS, WHITE, contrast, contrast_ratio, seat_letter
+from render.record import table_facts
 from rules.nerath.content import CONTENT, REALM_ORDER
 from rules.rng import Rng
 from tests.engine_contract import start
@@ -204,14 +205,16 @@ def test_contrast_picks_the_text_colour_with_the_higher_wcag_ratio() -> None:
 
 # --- the palettes ----------------------------------------------------------------------------------------------
 
-GAMES_WITH_SEAT_COLOURS = ("smallworld", "dragondice", "tashkalar", "tictactoe")
 
-
-@pytest.mark.parametrize("game", GAMES_WITH_SEAT_COLOURS)
-def test_the_seat_colours_a_game_uses_stay_distinguishable(game: str) -> None:
+@pytest.mark.parametrize("game", sorted(rules.engines()))
+def test_the_colours_that_tell_a_games_players_apart_stay_distinguishable_and_take_readable_text(game: str) -> None:
+    """Each game's player colours (its renderer record's: the seat colours, Nerath's realms, Genertela's sides),
+    as many as the game seats at most."""
     players = rules.engines()[game].meta.max_players
-    assert players <= len(SEAT_COLOURS)
-    assert_distinguishable(SEAT_COLOURS[:players], f"{game}'s {players} seat colours")
+    colours = list(renderer(game).colours)
+    assert players <= len(colours), f"{game} seats {players} players but has {len(colours)} colours"
+    assert_distinguishable(colours[:players], f"{game}'s {players} player colours")
+    assert_readable(colours[:players], f"{game}'s player colour")
 
 
 def test_every_seat_colour_takes_readable_text() -> None:
@@ -366,29 +369,6 @@ def test_pieces_are_drawn_with_their_rings_thick_enough_to_see_inline(game: str)
         assert row.count(ring) >= 2 * draw.RING  # both sides, each RING px (the letter may add to it)
 
 
-def _realm_colours() -> list[Colour]:
-    return [tuple(CONTENT.realms[realm].colour) for realm in REALM_ORDER]  # type: ignore[misc]
-
-
-def test_nerath_realm_colours_stay_distinguishable_and_take_readable_text() -> None:
-    colours = _realm_colours()
-    assert len(colours) == 4
-    assert_distinguishable(colours, "Nerath's realm colours")
-    assert_readable(colours, "Nerath realm colour")
-
-
-def _genertela_side_colours() -> list[Colour]:
-    from render.genertela import SIDE_COLOURS
-
-    return list(SIDE_COLOURS.values())
-
-
-def test_genertela_side_colours_stay_distinguishable_and_take_readable_text() -> None:
-    colours = _genertela_side_colours()
-    assert_distinguishable(colours, "Genertela's side colours")
-    assert_readable(colours, "Genertela side colour")
-
-
 # --- the marks beside colour -----------------------------------------------------------------------------------
 
 
@@ -409,7 +389,7 @@ def test_tictactoe_marks_are_letters() -> None:
 
     state = start(ENGINE, 2)
     assert len(set(state.marks)) == 2 and all(mark.isalpha() for mark in state.marks)
-    assert render(state, ["Ann", "Bo"]).size[0] > 400
+    assert render(state, table_facts(ENGINE, state, ["Ann", "Bo"])).size[0] > 400
 
 
 def test_smallworld_tokens_and_player_panels_carry_the_seat_letter(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -428,7 +408,7 @@ def test_smallworld_tokens_and_player_panels_carry_the_seat_letter(monkeypatch: 
     base.token_sprite.cache_clear()
     _recording(monkeypatch, base, "centred_text", seen, 2)
     _recording(monkeypatch, board, "stamp", seen, 2)
-    board.render(state, ["Ann", "Bo", "Cyd", "Dee", "Eli"])
+    board.render(state, table_facts(ENGINE, state, ["Ann", "Bo", "Cyd", "Dee", "Eli"]))
     base.token_sprite.cache_clear()
     for seat in range(players):
         assert f"{seat_letter(seat)}{seat + 2}" in seen  # on the token, declined ones too
@@ -447,7 +427,7 @@ def test_dragondice_unit_chips_captures_and_rows_carry_the_seat_letter(monkeypat
     board._terrain_die.cache_clear()
     _recording(monkeypatch, board, "centred_text", seen, 2)
     state.terrains[0].captured_by = players - 1
-    board.render(ENGINE.view(state, None), ["Ann", "Bo", "Cy", "Di"])
+    board.render(ENGINE.view(state, None), table_facts(ENGINE, state, ["Ann", "Bo", "Cy", "Di"]))
     board._unit_chip.cache_clear()
     board._terrain_die.cache_clear()
     for seat in range(players):
@@ -466,7 +446,7 @@ def test_tashkalar_tokens_and_panel_carry_the_seat_letter(monkeypatch: pytest.Mo
     state = start(ENGINE, players, {"teams": "yes"})
     seen: list[str] = []
     _recording(monkeypatch, parts, "centred_text", seen, 2)
-    render(state, ["Ann", "Bo", "Cy", "Di"])
+    render(state, table_facts(ENGINE, state, ["Ann", "Bo", "Cy", "Di"]))
     for seat in range(players):
         assert seat_letter(seat) in seen
 
@@ -479,7 +459,7 @@ def test_nerath_pieces_castles_and_legend_carry_the_realm_initial(monkeypatch: p
     seen: list[str] = []
     _recording(monkeypatch, board, "_badge", seen, 0)
     _recording(monkeypatch, board, "centred_text", seen, 2)
-    board.render(ENGINE.view(state, None), ["Ann", "Bob", "Cy", "Di"])
+    board.render(ENGINE.view(state, None), table_facts(ENGINE, state, ["Ann", "Bob", "Cy", "Di"]))
     initials = {board.initial(realm) for realm in REALM_ORDER}
     assert len(initials) == 4
     for realm in REALM_ORDER:

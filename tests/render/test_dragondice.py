@@ -1,5 +1,6 @@
 from render.dragondice import DIE, ELEMENT_COLOURS, TERRAIN_TOP, WIDTH, render, terrain_rows
 from render.draw import encode_png, recording, seat_colour
+from render.record import table_facts
 from rules.dragondice.engine import ENGINE as dd
 from rules.rng import Rng
 from tests.engine_contract import play_random, start
@@ -10,13 +11,13 @@ NAMES = ["Ann", "Bo", "Cy", "Di"]
 def test_renders_every_phase_for_two_to_four_players():
     for players in (2, 3, 4):
         ready = start(dd, players)
-        assert render(dd.view(ready, None), NAMES).size[0] == WIDTH
+        assert render(dd.view(ready, None), table_facts(dd, ready, NAMES)).size[0] == WIDTH
         played = play_random(dd, players, options={"rounds": "2"}, seed=players, check_each_step=False)
-        image = render(dd.view(played.state, None), NAMES)
+        image = render(dd.view(played.state, None), table_facts(dd, played.state, NAMES))
         assert image.size[1] > TERRAIN_TOP + 300
         assert encode_png(image)[:8] == b"\x89PNG\r\n\x1a\n"
     draft = start(dd, 2, {"setup": "draft"})
-    assert render(dd.view(draft, None), NAMES)
+    assert render(dd.view(draft, None), table_facts(dd, draft, NAMES))
 
 
 def test_every_player_count_stays_readable_at_discords_inlinetext_width() -> None:
@@ -25,7 +26,7 @@ def test_every_player_count_stays_readable_at_discords_inlinetext_width() -> Non
     for players in (2, 3, 4):
         played = play_random(dd, players, options={"force": "36"}, seed=players, check_each_step=False)
         with recording() as drawn:
-            image = render(dd.view(played.state, None), NAMES)
+            image = render(dd.view(played.state, None), table_facts(dd, played.state, NAMES))
         assert image.width == WIDTH
         assert min(text.size for text in drawn) * 550 / image.width >= 8
 
@@ -41,7 +42,7 @@ def test_a_captured_terrain_is_ringed_in_its_holders_colour():
     dd.act(state, 0, {"type": "begin"}, Rng(4))
     frontier = state.terrains[2]
     frontier.face, frontier.captured_by = 8, 1
-    image = render(dd.view(state, None), NAMES).convert("RGB")
+    image = render(dd.view(state, None), table_facts(dd, state, NAMES)).convert("RGB")
     x0 = 10 + 2 * 230 + 8
     ring = {image.getpixel((x0 + DIE // 2, TERRAIN_TOP + 8 + 10 + dy)) for dy in range(1, 5)}
     assert seat_colour(1) in ring
@@ -55,14 +56,14 @@ def test_a_pending_manoeuvre_renders_from_the_public_view():
     dd.act(state, seat, {"type": "manoeuvre", "terrain": shared, "direction": "up"}, Rng(1))
     public = dd.view(state, None)
     assert public.manoeuvre is not None and public.manoeuvre.direction == ""
-    assert render(public, NAMES)
+    assert render(public, table_facts(dd, public, NAMES))
 
 
 def test_a_dragon_on_a_terrain_is_drawn_in_its_elements_colour_in_that_column():
     state = start(dd, 2, seed=4)
     dd.act(state, 0, {"type": "begin"}, Rng(4))
     state.dragons[1].where = "t2"
-    image = render(dd.view(state, None), NAMES).convert("RGB")
+    image = render(dd.view(state, None), table_facts(dd, state, NAMES)).convert("RGB")
     x, y = 10 + 2 * 230 + 18, TERRAIN_TOP + DIE + 18 + 8
     around = {image.getpixel((x - dx, y + dy)) for dx in (6, 7, 8) for dy in (-1, 0, 1)}
     assert ELEMENT_COLOURS[state.dragons[1].element] in around
@@ -79,7 +80,7 @@ def test_long_names_are_shortened_to_fit_and_keep_what_follows_them():
     assert fit("short", 13, 200) == "short"
     state = start(dd, 3, seed=4)
     dd.act(state, 0, {"type": "begin"}, Rng(4))
-    assert render(dd.view(state, None), [long, long + " II", long + " III"])
+    assert render(dd.view(state, None), table_facts(dd, state, [long, long + " II", long + " III"]))
 
 
 def test_reserves_take_two_rows_before_counting_the_rest():
@@ -99,12 +100,12 @@ def test_reserves_take_two_rows_before_counting_the_rest():
     def seat_0_reserves(image):
         return image.height - FOOTER - 2 * PLAYER_ROW + 20  # seat 0's row, then its reserves
 
-    image = render(dd.view(state, None), NAMES).convert("RGB")
+    image = render(dd.view(state, None), table_facts(dd, state, NAMES)).convert("RGB")
     y = seat_0_reserves(image)
     assert image.getpixel((24 + 86 + CHIP // 2, y + step + 4)) == seat_colour(0)  # a chip on the second row
     kind = state.units[0].kind
     state.units += [Unit(f"u{100 + i}", 0, kind, "reserve") for i in range(40)]
-    image = render(dd.view(state, None), NAMES).convert("RGB")
+    image = render(dd.view(state, None), table_facts(dd, state, NAMES)).convert("RGB")
     y = seat_0_reserves(image)
     last = (24 + 86 + (per_row - 1) * step, y + step)  # the last place of the second row says how many more
     slot = {image.getpixel((last[0] + dx, last[1] + dy)) for dx in range(CHIP) for dy in range(CHIP)}
@@ -140,7 +141,9 @@ def test_the_header_says_where_casualties_are_chosen():
     dd.act(state, 0, {"type": "begin"}, Rng(4))
     state.damage.append(Damage(1, "t2", 1, "Missile"))
     place = state.terrains[2].name
-    assert _whose_step(state, NAMES) == f"Bo chooses casualties for 1 damage (Missile) at {place}"
+    assert (
+        _whose_step(state, table_facts(dd, state, NAMES)) == f"Bo chooses casualties for 1 damage (Missile) at {place}"
+    )
 
 
 def test_the_draft_panel_shows_only_what_was_drafted():
@@ -164,8 +167,10 @@ def test_the_header_says_who_decides_a_counter_attack_or_a_marching_choice():
     dd.act(state, 0, {"type": "begin"}, Rng(4))
     place = state.terrains[2].name
     state.decision = Decision("counter_attack", 1, "t2", "0")
-    assert _whose_step(state, NAMES) == f"Bo: counter-attack at {place}?" and focus(state) == "t2"
+    assert (
+        _whose_step(state, table_facts(dd, state, NAMES)) == f"Bo: counter-attack at {place}?" and focus(state) == "t2"
+    )
     state.decision = Decision("promote", 0, "t2", options=["u0>u1", "u2>u3"])
-    assert _whose_step(state, NAMES) == f"Ann chooses the unit Treasure promotes at {place}"
+    assert _whose_step(state, table_facts(dd, state, NAMES)) == f"Ann chooses the unit Treasure promotes at {place}"
     state.decision = Decision("order", 0, options=["d00", "d10"])
-    assert _whose_step(state, NAMES) == "Ann chooses which dragon attacks next"
+    assert _whose_step(state, table_facts(dd, state, NAMES)) == "Ann chooses which dragon attacks next"

@@ -15,6 +15,7 @@ from PIL import Image
 import rules
 from render import renderer
 from render.draw import HIGHLIGHT, recording, seat_colour, seat_letter
+from render.record import TableFacts
 from rules.base import Outcome
 from rules.text import count
 from tests.table.test_finale import _play_to_the_end
@@ -25,11 +26,11 @@ WON = re.compile(r"\b(wins?|share the win|draw)\b", re.IGNORECASE)
 class Board:
     """A board as posted: its image, the texts drawn on it, the public state and the seats' names."""
 
-    def __init__(self, game: str, public: Any, names: list[str]) -> None:
+    def __init__(self, game: str, public: Any, facts: TableFacts) -> None:
         with recording() as drawn:
-            self.image = renderer(game).render(public, names).convert("RGB")
+            self.image = renderer(game).board(public, facts).convert("RGB")
         self.texts = [d.text for d in drawn]
-        self.public, self.names = public, names
+        self.public, self.names = public, facts.names
 
     def says(self, text: str) -> bool:
         """Whether the board shows `text` (within one drawn text, or across a wrapped one's lines)."""
@@ -122,8 +123,8 @@ async def test_the_final_board_says_who_won_shows_the_scores_and_marks_what_deci
     assert shown[-1].finished and not shown[-2].finished
     final_post, before_post = shown[-1].board, shown[-2].board
     assert final_post is not None and before_post is not None
-    final = Board(game, final_post.public, final_post.names)
-    before = Board(game, before_post.public, before_post.names)
+    final = Board(game, final_post.public, final_post.facts)
+    before = Board(game, before_post.public, before_post.facts)
     names = final.names
 
     def told(board: Board) -> list[str]:  # texts naming every winner and the result

@@ -12,6 +12,7 @@ from render.genertela_full import layers, map_left, map_size, outline
 from render.genertela_labels import layout
 from render.genertela_map import zone_colour
 from render.genertela_panel import HEAD
+from render.record import table_facts
 from rules.base import ActionLog, SeatInfo
 from rules.genertela.board import BOARD, NATIONS
 from rules.genertela.engine import ENGINE as genertela
@@ -28,7 +29,7 @@ def _near(pixel: tuple[int, ...], colour: tuple[int, int, int]) -> bool:
 
 
 def _full(state: State) -> Image.Image:
-    return render_full(genertela.view(state, None), ["Ann"]).convert("RGB")
+    return render_full(genertela.view(state, None), table_facts(genertela, state, ["Ann"])).convert("RGB")
 
 
 def _texts(draw: object) -> list[str]:
@@ -49,7 +50,7 @@ def _in_view(frame: Frame, zid: str) -> tuple[float, float]:
 def test_the_posted_board_is_drawn_for_the_inline_width() -> None:
     state = genertela.new([SeatInfo(), SeatInfo()], genertela.meta.resolve_options({}), Rng(1))
     with recording() as drawn:
-        image = render(state, ["Ann", "Bob"])
+        image = render(state, table_facts(genertela, state, ["Ann", "Bob"]))
     assert image.width == WIDTH and HEAD + MAP_HEIGHT < image.height < 1000
     assert encode_png(image)[:4] == b"\x89PNG"
     shrink = INLINE / image.width
@@ -70,10 +71,10 @@ def test_the_view_centres_on_a_battle_under_way() -> None:
     assert core[0] == z("Prax") and why == "battle under way"
     x, y = _in_view(frame, z("Prax"))
     assert abs(x - WIDTH / 2) < WIDTH / 4 and abs(y - HEAD - MAP_HEIGHT / 2) < MAP_HEIGHT / 4
-    texts = _texts(lambda: render(state, ["Ann"]))
+    texts = _texts(lambda: render(state, table_facts(genertela, state, ["Ann"])))
     assert "Prax" in texts and "Kitori" not in texts
     assert any("battle: Prax against Uz, round 1" in text for text in texts)
-    image = render(state, ["Ann"]).convert("RGB")
+    image = render(state, table_facts(genertela, state, ["Ann"])).convert("RGB")
     left, top, right, _ = geometry(frame).band(list(BOARD.zones).index(z("Prax")))[0]  # type: ignore[index]
     band = [image.getpixel((px, top + HEAD + 3)) for px in range(left, right)]
     assert any(_near(p, HIGHLIGHT) for p in band)  # the battle is outlined
@@ -91,13 +92,13 @@ def test_the_view_shows_the_last_battles_then_the_moves_then_the_homelands() -> 
         unit.moved = True
     _, core, why = view_frame(state)
     assert core[0] == z("Storn") and why == "Uz moved"
-    texts = _texts(lambda: render(state, ["Ann"]))
+    texts = _texts(lambda: render(state, table_facts(genertela, state, ["Ann"])))
     assert any("Uz moved: Storn" in text for text in texts)
 
 
 def test_the_panel_names_each_sides_player_with_their_seat_letter_and_the_nations_in_view() -> None:
     state = genertela.new([SeatInfo(), SeatInfo()], genertela.meta.resolve_options({}), Rng(1))
-    texts = _texts(lambda: render(state, ["Ann", "Bob"]))
+    texts = _texts(lambda: render(state, table_facts(genertela, state, ["Ann", "Bob"])))
     seats = {side: seat for side, seat in state.side_seat.items()}
     for side, seat in seats.items():
         who = "bot" if seat < 0 else f"{'AB'[seat]} {['Ann', 'Bob'][seat]}"
@@ -112,7 +113,7 @@ def test_armies_are_compact_counts_beside_their_icons_not_notes() -> None:
     state = blank(nation="uz")
     put(state, "dara_happans", "Alkoth", 2)[1].outside = True
     put(state, "dragonewts", "Alkoth", kind="named_dragonewt")[0].sitting = True
-    texts = _texts(lambda: render_zoom(state, ["Ann"], z("Alkoth")))
+    texts = _texts(lambda: render_zoom(state, table_facts(genertela, state, ["Ann"]), z("Alkoth")))
     assert not any("out)" in text or "on city)" in text for text in texts)
     assert "Dara Happans" in texts and "2" in texts  # the nation's name and its count, apart
     assert "1" in texts  # the count beside an icon
@@ -174,10 +175,22 @@ def test_a_controlled_zone_is_tinted_on_the_focused_boards() -> None:
 
     state = blank(nation="uz")
     tint = blend(TERRAIN["waste"], SIDE_COLOURS["Blue"], SHARE)
-    colours = {c for _, c in render_zoom(state, ["Ann"], z("Pent")).convert("RGB").getcolors(65536) or []}
+    colours = {
+        c
+        for _, c in render_zoom(state, table_facts(genertela, state, ["Ann"]), z("Pent"))
+        .convert("RGB")
+        .getcolors(65536)
+        or []
+    }
     assert not any(_near(c, tint) for c in colours)
     put(state, "pentans", "Pent", 2)  # Blue, on a waste
-    colours = {c for _, c in render_zoom(state, ["Ann"], z("Pent")).convert("RGB").getcolors(65536) or []}
+    colours = {
+        c
+        for _, c in render_zoom(state, table_facts(genertela, state, ["Ann"]), z("Pent"))
+        .convert("RGB")
+        .getcolors(65536)
+        or []
+    }
     assert any(_near(c, tint) for c in colours)
 
 
@@ -193,7 +206,7 @@ def test_zoom_draws_the_zone_and_its_neighbours_natively_and_lists_their_units()
     assert len(zoom_places()) == len(zoom_places(state)) == len(BOARD.zones)
     special = next(u for u in state.units if u.kind == "special")
     with recording() as drawn:
-        image = render_zoom(state, ["Ann"], special.zone)
+        image = render_zoom(state, table_facts(genertela, state, ["Ann"]), special.zone)
     texts = [text.text for text in drawn]
     zone = BOARD.zones[special.zone]
     assert image.width == WIDTH and encode_png(image)[:4] == b"\x89PNG"
@@ -237,7 +250,7 @@ def _zone_on_full(image: Image.Image, zid: str) -> list[tuple[int, int, int]]:
 def test_the_whole_map_is_an_overview_as_wide_as_the_posted_board() -> None:
     state = genertela.new([SeatInfo(), SeatInfo()], genertela.meta.resolve_options({}), Rng(1))
     with recording() as drawn:
-        image = render_full(state, ["Ann", "Bob"])
+        image = render_full(state, table_facts(genertela, state, ["Ann", "Bob"]))
     assert image.width == WIDTH and HEAD + map_size()[1] < image.height < 1100
     assert encode_png(image)[:4] == b"\x89PNG"
     texts = [text.text for text in drawn]
@@ -254,7 +267,9 @@ def test_the_whole_map_is_an_overview_as_wide_as_the_posted_board() -> None:
 
 def test_a_controlled_zone_is_tinted_with_its_sides_colour() -> None:
     state = genertela.new([SeatInfo()], genertela.meta.resolve_options({}), Rng(1))
-    pixels = _zone_on_full(render_full(state, ["Ann"]).convert("RGB"), BOARD.resolve("Pent"))  # the Pentans' (Blue)
+    pixels = _zone_on_full(
+        render_full(state, table_facts(genertela, state, ["Ann"])).convert("RGB"), BOARD.resolve("Pent")
+    )  # the Pentans' (Blue)
     tinted = zone_colour(BOARD.zone("Pent").terrain, "Blue")
     assert sum(_near(p, tinted) for p in pixels) > len(pixels) / 2
 
@@ -270,9 +285,9 @@ def test_special_units_are_counted_with_their_side_and_starred() -> None:
     assert any(_near(p, HIGHLIGHT) for p in _zone_on_full(image, z("Prax")))  # the star beside Prax's count
     assert not any(_near(p, HIGHLIGHT) for p in _zone_on_full(image, z("Pavis")))
     state.fought = [z("Prax")]  # the posted board looks there
-    texts = _texts(lambda: render(state, ["Ann"]))
+    texts = _texts(lambda: render(state, table_facts(genertela, state, ["Ann"])))
     assert any("Heortlings" in text and "Vardan" in text for text in texts)  # among the nations
-    texts = _texts(lambda: render_zoom(state, ["Ann"], z("Prax")))
+    texts = _texts(lambda: render_zoom(state, table_facts(genertela, state, ["Ann"]), z("Prax")))
     assert any("Vardan" in text for text in texts)  # the zoom's list
 
 
@@ -292,7 +307,7 @@ def test_cities_and_forests_are_drawn_as_icons_not_counted_as_units() -> None:
     assert any(_near(p, TREE) for p in _zone_on_full(image, z("Arstola")))
     for zid, colour in ((z("Holay"), SIDE_COLOURS["Yellow"]), (z("Arstola"), TREE)):  # and on the focused boards
         with recording() as drawn:
-            zoom = render_zoom(state, ["Ann"], zid).convert("RGB")
+            zoom = render_zoom(state, table_facts(genertela, state, ["Ann"]), zid).convert("RGB")
         assert any(_near(c, colour) for _, c in zoom.getcolors(maxcolors=65536) or [])
         assert not any(text.text.startswith(("City", "Forest")) and "unit" in text.text for text in drawn)
 
@@ -304,7 +319,7 @@ def test_a_zone_without_walls_has_no_outside() -> None:
     assert not BOARD.zone("Dog Plains").fortress
     put(state, "alkorings", "Dog Plains", 2)[0].outside = True  # a flag left from a walled zone it came from
     assert not any("outside" in line for line, _ in unit_lines(state, z("Dog Plains")))
-    texts = _texts(lambda: render_zoom(state, ["Ann"], z("Dog Plains")))
+    texts = _texts(lambda: render_zoom(state, table_facts(genertela, state, ["Ann"]), z("Dog Plains")))
     assert not any("outside" in text for text in texts)  # nor a count beside walls, nor its key
 
 
@@ -341,7 +356,7 @@ def test_the_nations_table_marks_whose_nation_turn_it_is() -> None:
     below = image.crop((0, HEAD + map_size()[1], image.width, image.height))
     rows = [y for y in range(below.height) if any(_near(below.getpixel((x, y)), HIGHLIGHT) for x in range(0, 800, 4))]
     assert 15 <= len(rows) <= 30  # one bar, on the active nation's line
-    texts = _texts(lambda: render(state, ["Ann"]))
+    texts = _texts(lambda: render(state, table_facts(genertela, state, ["Ann"])))
     assert any(text.startswith("> Uz ") for text in texts)  # and first among the nations in view, marked
 
 

@@ -21,6 +21,7 @@ from render.genertela import (
 from render.genertela_frame import STRIPE
 from render.genertela_full import layers, map_left
 from render.genertela_panel import HEAD
+from render.record import table_facts
 from rules.genertela.board import BOARD
 from rules.genertela.engine import ENGINE as genertela
 from tests.rules.genertela.helpers import blank, put, z
@@ -34,7 +35,7 @@ FLAGS = {
 
 
 def _board(state):  # type: ignore[no-untyped-def]
-    return render_full(genertela.view(state, None), ["Ann"]).convert("RGB")
+    return render_full(genertela.view(state, None), table_facts(genertela, state, ["Ann"])).convert("RGB")
 
 
 def _near(pixel: tuple[int, ...], colour: tuple[int, int, int], step: int = 6) -> bool:
@@ -80,14 +81,18 @@ def test_the_glyphs_and_the_deathline_band_are_on_the_board() -> None:
 
 def test_the_header_says_the_map_is_a_house_map() -> None:
     assert HOUSE_MAP.startswith("House map")
-    _, texts = _drawn(lambda: render_full(genertela.view(blank(nation="uz"), None), ["Ann"]))
+    _, texts = _drawn(
+        lambda: render_full(
+            genertela.view(blank(nation="uz"), None), table_facts(genertela, blank(nation="uz"), ["Ann"])
+        )
+    )
     assert any(text.startswith(HOUSE_MAP) for text in texts)
 
 
 def test_units_carry_their_sides_letter_on_the_token() -> None:
     state = blank(nation="uz")
     put(state, "heortlings", "Prax", 2)
-    image, texts = _drawn(lambda: render_full(genertela.view(state, None), ["Ann"]))
+    image, texts = _drawn(lambda: render_full(genertela.view(state, None), table_facts(genertela, state, ["Ann"])))
     assert "Y2" in texts  # the side's letter and its count
     pixels = _zone_pixels(image, z("Prax"))
     assert any(_near(p, SIDE_COLOURS["Yellow"]) for p in pixels)
@@ -118,21 +123,24 @@ def _has(image: Image.Image, colour: tuple[int, int, int]) -> bool:
 def test_the_focused_boards_key_names_the_marks_they_show_and_only_those() -> None:
     state = blank(nation="uz")
     raibanth = BOARD.resolve("Raibanth")  # the Emperor's lands, far from the Deathline
-    image, texts = _drawn(lambda: render_zoom(state, ["Ann"], raibanth))
+    image, texts = _drawn(lambda: render_zoom(state, table_facts(genertela, state, ["Ann"]), raibanth))
     assert "Emperor's lands" in texts and _has(image, GOLD)
     assert "Deathline" not in texts and not _has(image, DEATHLINE)
     dead = next(zid for zid, mark in drawn_marks() if mark == "deathline")
-    image, texts = _drawn(lambda: render_zoom(state, ["Ann"], dead))
+    image, texts = _drawn(lambda: render_zoom(state, table_facts(genertela, state, ["Ann"]), dead))
     assert "Deathline" in texts and _has(image, DEATHLINE)
     for mark in ("fortress", "narrow pass"):
         zid = next(zid for zid, m in drawn_marks() if m == mark)
-        _, texts = _drawn(lambda zid=zid: render_zoom(state, ["Ann"], zid))  # type: ignore[misc]
+        _, texts = _drawn(lambda zid=zid: render_zoom(state, table_facts(genertela, state, ["Ann"]), zid))  # type: ignore[misc]
         assert mark in texts, mark
 
 
 def test_the_focused_boards_say_the_map_is_a_house_map() -> None:
     state = blank(nation="uz")
-    for draw in (lambda: render(state, ["Ann"]), lambda: render_zoom(state, ["Ann"], z("Prax"))):
+    for draw in (
+        lambda: render(state, table_facts(genertela, state, ["Ann"])),
+        lambda: render_zoom(state, table_facts(genertela, state, ["Ann"]), z("Prax")),
+    ):
         _, texts = _drawn(draw)
         assert any(text.startswith(HOUSE_MAP) for text in texts)
 
@@ -140,5 +148,5 @@ def test_the_focused_boards_say_the_map_is_a_house_map() -> None:
 def test_armies_on_the_focused_boards_carry_their_sides_letter() -> None:
     state = blank(nation="uz")
     put(state, "heortlings", "Prax", 2)
-    image, texts = _drawn(lambda: render_zoom(state, ["Ann"], z("Prax")))
+    image, texts = _drawn(lambda: render_zoom(state, table_facts(genertela, state, ["Ann"]), z("Prax")))
     assert "Y" in texts and _has(image, SIDE_COLOURS["Yellow"])  # the chip: Yellow's letter on its colour

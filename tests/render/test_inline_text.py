@@ -15,8 +15,9 @@ import pytest
 from PIL import Image, ImageDraw
 
 import rules
-from render import renderer
+from render import draw, renderer
 from render.draw import Drawn, font, recording
+from render.record import table_facts
 from rules import serial
 from tests.engine_contract import play_random, replay, start
 
@@ -24,21 +25,14 @@ INLINE = 550  # what Discord shows of an image in a channel on desktop
 SMALLEST = 6.0  # px of ink: the height of a capital or a digit as shown inline
 HEADLINE = 8.0
 NAMES = ["Ann", "Bob", "Cleo", "Dev"]
-GAMES = {  # game: players (the busiest table each game seats)
-    "tictactoe": 2,
-    "dragondice": 2,
-    "tashkalar": 4,
-    "smallworld": 4,
-    "nerath": 4,
-    "genertela": 4,
-}
+GAMES = sorted(rules.engines())  # every installed game (rules.GAMES), each at the table its entry names
 
 
 @cache
 def positions(game: str) -> dict[str, str]:
     """States of one real game (JSON): its start, a busy middle and its end."""
     engine = rules.engine(game)
-    players = GAMES[game]
+    players = rules.game(game).players
     played = play_random(engine, players, seed=7, check_each_step=False)
     middle = replay(engine, type(played)(None, played.start_seed, played.log[: len(played.log) // 2]), players)
     return {
@@ -79,33 +73,35 @@ def test_ink_height_is_what_the_font_draws() -> None:
 def boards(game: str) -> Iterator[tuple[str, Image.Image, list[Drawn]]]:
     """Every image a player meets inline: the posted board, the zoomed boards, the private hands."""
     engine = rules.engine(game)
-    module = renderer(game)
-    names = NAMES[: GAMES[game]]
+    pictures = renderer(game)
+    players = rules.game(game).players
     for when, saved in positions(game).items():
         state = serial.loads(engine.State, saved)
-        public = engine.view(state, None)
+        public, facts = engine.view(state, None), table_facts(engine, state, NAMES[:players])
         with recording() as drawn:
-            image = module.render(public, names)
+            image = pictures.board(public, facts)
         yield f"{when} board", image, drawn
-        if hasattr(module, "render_zoom"):
-            places = [pid for pid, _ in module.zoom_places(public)]
+        if pictures.zoom is not None:
+            places = [pid for pid, _ in pictures.zoom.places(public)]
             for place in places[:: max(1, len(places) // 4)]:
                 with recording() as drawn:
-                    image = module.render_zoom(public, names, place)
+                    image = pictures.zoom.draw(public, facts, place)
                 yield f"{when} zoom on {place}", image, drawn
-        if hasattr(module, "render_hand"):
-            for seat in range(GAMES[game]):
+        if pictures.hand is not None:
+            for seat in range(players):
                 with recording() as drawn:
-                    image = module.render_hand(engine.view(state, seat), seat, names)
+                    image = pictures.hand(engine.view(state, seat), seat, facts)
                 yield f"{when} hand of seat {seat}", image, drawn
 
 
 def full_maps(game: str) -> Iterator[tuple[str, Image.Image, list[Drawn]]]:
     """The whole map (/board full) at the start, the middle and the end of the game."""
-    engine = rules.engine(game)
+    engine, full = rules.engine(game), renderer(game).full
+    assert full is not None
     for when, saved in positions(game).items():
+        state = serial.loads(engine.State, saved)
         with recording() as drawn:
-            image = renderer(game).render_full(engine.view(serial.loads(engine.State, saved), None), NAMES[:4])
+            image = full(engine.view(state, None), table_facts(engine, state, NAMES[:4]))
         yield f"{when} full map", image, drawn
 
 
@@ -123,19 +119,21 @@ def too_small(images: Iterator[tuple[str, Image.Image, list[Drawn]]]) -> list[st
     return small
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", GAMES)
 def test_every_text_is_readable_at_discords_inline_width(game: str) -> None:
     small = too_small(boards(game))
     assert not small, f"{len(small)} texts too small inline, e.g.:\n" + "\n".join(sorted(set(small))[:25])
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", GAMES)
 def test_every_posted_board_has_a_headline(game: str) -> None:
     engine = rules.engine(game)
     for when, saved in positions(game).items():
-        public = engine.view(serial.loads(engine.State, saved), None)
+        state = serial.loads(engine.State, saved)
         with recording() as drawn:
-            renderer(game).render(public, NAMES[: GAMES[game]])
+            renderer(game).board(
+                engine.view(state, None), table_facts(engine, state, NAMES[: rules.game(game).players])
+            )
         assert any(text.headline for text in drawn), f"{game} {when}: no headline"
         assert any(name in text.text for text in drawn for name in NAMES), f"{game} {when}: no player named"
 
@@ -143,12 +141,12 @@ def test_every_posted_board_has_a_headline(game: str) -> None:
 def test_the_recording_sees_text_kept_in_cached_layers() -> None:
     """Layers drawn once and kept (a map's names) report their texts on every board, not just the first."""
     engine = rules.engine("genertela")
-    public = engine.view(serial.loads(engine.State, positions("genertela")["start"]), None)
-    module = renderer("genertela")
+    state = serial.loads(engine.State, positions("genertela")["start"])
+    public, facts = engine.view(state, None), table_facts(engine, state, NAMES)
     counts = []
     for _ in range(2):
         with recording() as drawn:
-            module.render(public, NAMES)
+            renderer("genertela").board(public, facts)
         counts.append(len(drawn))
     assert counts[0] == counts[1] > 20
 
@@ -163,7 +161,7 @@ def _text_calls(tree: ast.AST) -> list[int]:
 
 
 def test_renderers_draw_text_only_through_the_recorded_helpers() -> None:
-    folder = Path(renderer("tictactoe").__file__).parent
+    folder = Path(draw.__file__).parent
     direct: dict[str, list[int]] = {}
     for path in sorted(folder.glob("*.py")):
         if path.name == "draw.py":
@@ -174,7 +172,7 @@ def test_renderers_draw_text_only_through_the_recorded_helpers() -> None:
     assert not direct, f"draw text with render.draw's write/stamp/put_text/centred_text instead: {direct}"
 
 
-FULL_MAPS = [game for game in GAMES if hasattr(renderer(game), "render_full")]
+FULL_MAPS = [game for game in GAMES if renderer(game).full is not None]
 
 
 @pytest.mark.parametrize("game", FULL_MAPS)

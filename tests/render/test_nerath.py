@@ -18,6 +18,7 @@ from render.nerath import (
 )
 from render.nerath_glyphs import PENDING
 from render.nerath_map import FULL, draw_map, draw_stack, room
+from render.record import table_facts
 from rules.nerath.content import CONTENT
 from rules.nerath.engine import ENGINE as nerath
 from rules.rng import Rng
@@ -52,16 +53,16 @@ def _texts(draw_board):
 
 def test_renders_the_public_view_of_a_new_game():
     state = start(nerath, 4)
-    image = render(nerath.view(state, None), NAMES)
+    image = render(nerath.view(state, None), table_facts(nerath, state, NAMES))
     assert isinstance(image, Image.Image) and 800 <= image.width <= 1000 and image.height > 400
     assert len(encode_png(image)) > 10_000
-    full = render_full(nerath.view(state, None), NAMES)
+    full = render_full(nerath.view(state, None), table_facts(nerath, state, NAMES))
     assert full.width == image.width and full.height > 400  # the overview: as wide as the posted board
 
 
 def test_the_posted_board_names_the_turn_the_players_and_keys_its_glyphs():
     state = start(nerath, 4)
-    texts = _texts(lambda: render(nerath.view(state, None), NAMES))
+    texts = _texts(lambda: render(nerath.view(state, None), table_facts(nerath, state, NAMES)))
     assert "Round 1: Karkoth (Ann), move step" in texts
     for name in NAMES:
         assert any(name in text for text in texts)
@@ -90,10 +91,10 @@ def test_hand_image_shows_only_that_seats_cards():
     from render.nerath import render_hand
 
     state = start(nerath, 2)
-    mine = render_hand(nerath.view(state, 0), 0, NAMES)
+    mine = render_hand(nerath.view(state, 0), 0, table_facts(nerath, nerath.view(state, 0), NAMES))
     assert mine.height > 100 and mine.width <= 550  # shown at its own size: 12 px text stays 12 px
     state.realms["karkoth"].treasures = ["dragon-orb"]
-    assert render_hand(nerath.view(state, 0), 0, NAMES).height > mine.height
+    assert render_hand(nerath.view(state, 0), 0, table_facts(nerath, nerath.view(state, 0), NAMES)).height > mine.height
 
 
 def test_battles_still_to_fight_are_marked():
@@ -220,22 +221,27 @@ def test_the_posted_board_centres_on_a_battle_to_fight():
     state = start(nerath, 4)
     state.pending = ["westmarch"]
     assert focus(state) == ("westmarch", "battle to fight")
-    texts = _texts(lambda: render(state, NAMES))
+    texts = _texts(lambda: render(state, table_facts(nerath, state, NAMES)))
     assert "Around Westmarch: battle to fight. /board full: the whole map" in texts
     assert all(_shows(texts, name) for name in _names_around("westmarch"))
     assert not _shows(texts, "Ashfen")  # the far corner of the map is left to /board full
-    assert PENDING in _colours(render(state, NAMES).convert("RGB"))
+    assert PENDING in _colours(render(state, table_facts(nerath, state, NAMES)).convert("RGB"))
 
 
 def test_the_posted_board_centres_on_the_battle_under_way_then_on_last_turns_battle():
     state = defended({"footsoldier": 3}, {"footsoldier": 2})
     nerath.act(state, 0, {"type": "fight", "space": "silverbough"}, Rng(0, forced=[6, 6, 6, 1, 1, 1, 1, 1]))
     assert focus(state) == ("silverbough", "battle under way")
-    assert "battle at Silverbough, round 1, Vailin to propose a split" in _texts(lambda: render(state, NAMES))
+    assert "battle at Silverbough, round 1, Vailin to propose a split" in _texts(
+        lambda: render(state, table_facts(nerath, state, NAMES))
+    )
     calm = start(nerath, 4)
     calm.battles_last = ["clinker-isle"]
     assert focus(calm) == ("clinker-isle", "last turn's battle")
-    assert all(_shows(_texts(lambda: render(calm, NAMES)), name) for name in _names_around("clinker-isle"))
+    assert all(
+        _shows(_texts(lambda: render(calm, table_facts(nerath, calm, NAMES))), name)
+        for name in _names_around("clinker-isle")
+    )
 
 
 def test_the_posted_board_follows_this_steps_moves_else_shows_the_active_realms_capital():
@@ -249,7 +255,7 @@ def test_the_posted_board_follows_this_steps_moves_else_shows_the_active_realms_
 def test_the_posted_board_is_drawn_large_rather_than_shrunk():
     state = start(nerath, 4)
     with recording() as drawn:
-        image = render(state, NAMES)
+        image = render(state, table_facts(nerath, state, NAMES))
     scale = min(1.0, 550 / image.width)
     assert all(text.size * scale >= 8 for text in drawn)
     assert "Karkothi Throneholds" in " ".join(text.text for text in drawn if text.size >= 15)  # names at 15 px
@@ -260,11 +266,11 @@ def test_the_posted_board_is_drawn_large_rather_than_shrunk():
 
 def test_zoom_shows_the_chosen_space_and_its_neighbours():
     state = start(nerath, 4)
-    texts = _texts(lambda: render_zoom(state, NAMES, "silverbough"))
+    texts = _texts(lambda: render_zoom(state, table_facts(nerath, state, NAMES), "silverbough"))
     assert "Silverbough and its neighbours" in texts
     assert all(_shows(texts, name) for name in _names_around("silverbough"))
     assert "Vailin land" in texts  # the space told in words in the panel
-    far = _texts(lambda: render_zoom(state, NAMES, "quarryside"))
+    far = _texts(lambda: render_zoom(state, table_facts(nerath, state, NAMES), "quarryside"))
     assert all(_shows(far, name) for name in _names_around("quarryside")) and not _shows(far, "Silverbough")
 
 
@@ -300,17 +306,22 @@ def test_a_forty_piece_stack_reads_as_a_few_counts_on_every_board():
     put(state, "karkoth", "siege_engine", "ravensgate", 6)
     put(state, "karkoth", "dragon", "ravensgate", 2)
     put(state, "karkoth", "monster", "ravensgate", 2)
-    for draw_board in (lambda: render_zoom(state, NAMES, "ravensgate"), lambda: render(state, NAMES)):
+    for draw_board in (
+        lambda: render_zoom(state, table_facts(nerath, state, NAMES), "ravensgate"),
+        lambda: render(state, table_facts(nerath, state, NAMES)),
+    ):
         texts = _texts(draw_board)
         assert "30" in texts
         counted = [text for text in texts if any(c.isdigit() for c in text) and " " not in text]
         assert all(len(text) <= 3 for text in counted), counted
-    assert "K40" in _texts(lambda: render_full(state, NAMES))  # the overview counts a realm's pieces together
+    assert "K40" in _texts(
+        lambda: render_full(state, table_facts(nerath, state, NAMES))
+    )  # the overview counts a realm's pieces together
 
 
 def test_the_overview_counts_each_realms_pieces_in_every_space_and_names_none():
     state = start(nerath, 4)
-    texts = _texts(lambda: render_full(nerath.view(state, None), NAMES))
+    texts = _texts(lambda: render_full(nerath.view(state, None), table_facts(nerath, state, NAMES)))
     counts: dict[tuple[str, str], int] = {}
     for piece in state.pieces:
         if piece.kind != "castle":

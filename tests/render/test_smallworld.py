@@ -9,6 +9,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from render.draw import Drawn, contrast_ratio, encode_png, recording
+from render.record import table_facts
 from render.smallworld import render, render_zoom, warm, zoom_place, zoom_places
 from render.smallworld_base import INLINE, PANEL, WIDTH, labels, layout, race_colour, shade_inner
 from rules.base import SeatInfo
@@ -62,7 +63,7 @@ def too_small(image: Image.Image, drawn: list[Drawn]) -> list[str]:
 
 @pytest.mark.parametrize("players", MAPS)
 def test_each_map_renders_at_its_size(players: int) -> None:
-    image = render(start(players), NAMES[:players])
+    image = render(start(players), table_facts(smallworld, start(players), NAMES[:players]))
     place = layout(load_map(players))
     assert image.size == (place.width, place.height) == (WIDTH, place.height)
     assert image.height < 1.3 * image.width  # a board, not a scroll: Discord shows it whole
@@ -73,7 +74,7 @@ def test_each_map_renders_at_its_size(players: int) -> None:
 def test_every_text_reads_at_discords_inline_width(players: int) -> None:
     for state in (start(players), played(players)):
         with recording() as drawn:
-            image = render(smallworld.view(state, None), NAMES[:players])
+            image = render(smallworld.view(state, None), table_facts(smallworld, state, NAMES[:players]))
         assert not too_small(image, drawn)
         assert any(text.headline for text in drawn)
         texts = {text.text for text in drawn}
@@ -87,7 +88,7 @@ def test_cached_layers_report_their_texts_on_every_board() -> None:
     counts = []
     for _ in range(2):
         with recording() as drawn:
-            render(state, NAMES[:4])
+            render(state, table_facts(smallworld, state, NAMES[:4]))
         counts.append(len(drawn))
     assert counts[0] == counts[1] > 60
 
@@ -98,7 +99,7 @@ def test_the_race_line_reads_on_its_panel() -> None:
     state = start(5)
     for seat, player in enumerate(state.seats):
         player.active = Combo(state.row[seat].race, state.row[seat].power)
-    image = render(state, NAMES).convert("RGB")
+    image = render(state, table_facts(smallworld, state, NAMES)).convert("RGB")
     place = layout(load_map(5))
     rows = image.crop((0, place.players_top, image.width, place.combos_top))
     colours = {colour for _, colour in rows.getcolors(1 << 16) or []}
@@ -110,10 +111,10 @@ def test_tokens_change_pixels_where_the_region_keeps_them() -> None:
     state = start(3)
     rid = land(3)[4]
     state.regions[rid].monsters = 0
-    before = render(state, NAMES)
+    before = render(state, table_facts(smallworld, state, NAMES))
     state.regions[rid].owner, state.regions[rid].tokens = 1, 3
     with recording() as drawn:
-        after = render(state, NAMES)
+        after = render(state, table_facts(smallworld, state, NAMES))
     assert changed(before, after, around(3, rid)) > 300
     assert changed(before, after, around(3, land(3)[9])) == 0
     assert "B3" in {text.text for text in drawn}  # the seat letter and the count
@@ -123,9 +124,9 @@ def test_declined_tokens_look_different_from_active_ones() -> None:
     state = start(2)
     rid = land(2)[2]
     state.regions[rid].owner, state.regions[rid].tokens, state.regions[rid].monsters = 0, 1, 0
-    active = render(state, NAMES)
+    active = render(state, table_facts(smallworld, state, NAMES))
     state.regions[rid].declined = True
-    declined = render(state, NAMES)
+    declined = render(state, table_facts(smallworld, state, NAMES))
     assert changed(active, declined, around(2, rid, 14)) > 200
 
 
@@ -133,12 +134,12 @@ def test_monsters_and_treasures_are_drawn() -> None:
     state = start(2)
     rid = land(2)[3]
     state.regions[rid].monsters = 0
-    empty = render(state, NAMES)
+    empty = render(state, table_facts(smallworld, state, NAMES))
     state.regions[rid].monsters = 2
     treasure = next(iter(content().treasures.values()))
     state.regions[rid].treasure = treasure.id
     with recording() as drawn:
-        shown = render(state, NAMES)
+        shown = render(state, table_facts(smallworld, state, NAMES))
     x, y = (round(v) for v in labels(2)[rid].pieces)
     assert changed(empty, shown, (x - 16, y - 16, x + 16, y + 16)) > 100  # monsters where tokens go
     assert changed(empty, shown, (x - 40, y + 18, x + 40, y + 36)) > 100  # the Place or Relic below
@@ -150,9 +151,9 @@ def test_this_turns_conquests_are_highlighted() -> None:
     rid = land(4)[5]
     state.regions[rid].owner, state.regions[rid].tokens, state.regions[rid].monsters = 0, 2, 0
     state.phase = CONQUER
-    plain = render(state, NAMES)
+    plain = render(state, table_facts(smallworld, state, NAMES))
     state.log.conquered = [rid]
-    lit = render(state, NAMES)
+    lit = render(state, table_facts(smallworld, state, NAMES))
     place = layout(load_map(4))
     points = place.view.points(load_map(4).regions[rid].outline)
     xs, ys = [round(x) for x, _ in points], [round(y) for _, y in points]
@@ -167,20 +168,20 @@ def test_coins_never_reach_the_image() -> None:
     state.row[1].coins = 2
     state.seats[0].active = Combo(state.row[0].race, state.row[0].power)
     state.seats[0].coins = 5
-    poor = render(state, NAMES).tobytes()
+    poor = render(state, table_facts(smallworld, state, NAMES)).tobytes()
     state.seats[0].coins = 87
     state.seats[1].coins = 0
-    rich = render(state, NAMES).tobytes()
+    rich = render(state, table_facts(smallworld, state, NAMES)).tobytes()
     assert poor == rich
-    assert render(smallworld.view(state, None), NAMES).tobytes() == rich
+    assert render(smallworld.view(state, None), table_facts(smallworld, state, NAMES)).tobytes() == rich
 
 
 def test_coins_lying_on_a_combo_are_public() -> None:
     state = start(2)
-    without = render(state, NAMES)
+    without = render(state, table_facts(smallworld, state, NAMES))
     state.row[2].coins = 3
     with recording() as drawn:
-        with_coins = render(state, NAMES)
+        with_coins = render(state, table_facts(smallworld, state, NAMES))
     place = layout(load_map(2))
     assert changed(without, with_coins, (0, place.combos_top, place.width, place.legend_top)) > 100
     assert "+3 coins" in {text.text for text in drawn}
@@ -188,9 +189,9 @@ def test_coins_lying_on_a_combo_are_public() -> None:
 
 def test_turn_track_and_whose_turn_change_the_header() -> None:
     state = start(2)
-    first = render(state, NAMES)
+    first = render(state, table_facts(smallworld, state, NAMES))
     state.turn, state.current = 4, 1
-    later = render(state, NAMES)
+    later = render(state, table_facts(smallworld, state, NAMES))
     assert changed(first, later, (0, 0, WIDTH, 70)) > 200
 
 
@@ -198,8 +199,8 @@ def test_turn_track_and_whose_turn_change_the_header() -> None:
 def test_states_from_random_legal_play_render(players: int) -> None:
     state = played(players)
     assert any(region.owner is not None for region in state.regions.values())
-    image = render(state, NAMES[:players])
-    assert image.size == render(start(players), NAMES[:players]).size
+    image = render(state, table_facts(smallworld, state, NAMES[:players]))
+    assert image.size == render(start(players), table_facts(smallworld, start(players), NAMES[:players])).size
 
 
 @pytest.mark.parametrize("players", MAPS)
@@ -222,7 +223,7 @@ def test_inner_regions_are_drawn_darker_and_edge_regions_are_not(players: int) -
 def test_warm_builds_every_map() -> None:
     warm()
     for players in MAPS:
-        assert render(start(players), NAMES[:players]).width == WIDTH
+        assert render(start(players), table_facts(smallworld, start(players), NAMES[:players])).width == WIDTH
 
 
 # --- /board zoom ---------------------------------------------------------------------------------------------
@@ -258,7 +259,7 @@ def test_zoom_shows_the_region_and_its_neighbours_by_name(players: int) -> None:
     game_map = load_map(players)
     rid = max(game_map.regions, key=lambda r: len(game_map.regions[r].adjacent))
     with recording() as drawn:
-        image = render_zoom(smallworld.view(state, None), NAMES[:players], rid)
+        image = render_zoom(smallworld.view(state, None), table_facts(smallworld, state, NAMES[:players]), rid)
     texts = " ".join(text.text for text in drawn)
     for shown in (rid, *game_map.regions[rid].adjacent):
         assert game_map.regions[shown].name in texts
@@ -279,7 +280,9 @@ def test_zoom_names_the_owners_of_tokens_and_what_lies_in_each_region() -> None:
     neighbour = game_map.regions[rid].adjacent[0]
     state.regions[neighbour].monsters = 2
     with recording() as drawn:
-        render_zoom(state, NAMES[:3], game_map.regions[rid].name)  # a name works as well as an id
+        render_zoom(
+            state, table_facts(smallworld, state, NAMES[:3]), game_map.regions[rid].name
+        )  # a name works as well as an id
     texts = [text.text for text in drawn]
     assert "B4" in texts
     assert any(text.startswith("Bo (B): 4 active") for text in texts)
@@ -293,17 +296,17 @@ def test_zoom_on_a_region_of_another_map_says_so_and_unknown_names_are_refused()
     two, five = set(load_map(2).regions), set(load_map(5).regions)
     elsewhere = sorted(five - two)[0]
     with recording() as drawn:
-        image = render_zoom(start(2), NAMES[:2], elsewhere)
+        image = render_zoom(start(2), table_facts(smallworld, start(2), NAMES[:2]), elsewhere)
     assert any("not on this one" in text.text for text in drawn)
     assert not too_small(image, drawn)
     with pytest.raises(ValueError):
-        render_zoom(start(2), NAMES[:2], "atlantis")
+        render_zoom(start(2), table_facts(smallworld, start(2), NAMES[:2]), "atlantis")
 
 
 def test_the_zoom_reads_at_inline_width_for_a_sample_of_regions() -> None:
     state = smallworld.view(played(4, 120), None)
     for rid in sorted(load_map(4).regions)[::5]:
         with recording() as drawn:
-            image = render_zoom(state, NAMES[:4], rid)
+            image = render_zoom(state, table_facts(smallworld, state, NAMES[:4]), rid)
         assert image.width <= WIDTH
         assert not too_small(image, drawn), rid

@@ -6,13 +6,14 @@ number), quick choices on every turn, and a fallback. Registered only by the tes
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+import rules
+from render.record import Renderer, TableFacts
 from rules.base import (
     ActionLog,
     ActionSpec,
@@ -125,25 +126,22 @@ def fallback(state: State, seat: int) -> dict[str, Any]:
     return {"type": "hold"}
 
 
-def render(state: State, names: Sequence[str]) -> Image.Image:
+def render(state: State, facts: TableFacts) -> Image.Image:
     image = Image.new("RGB", (200, 60), "white")
     ImageDraw.Draw(image).text((5, 5), " ".join(map(str, state.scores + state.secrets)), fill="black")
     return image
 
 
+GAME = rules.Game(engine=__name__, renderer=__name__, players=2)
+
+
 def install() -> None:
     """Make pig an installed game (engine and renderer) for the current test process."""
-    import rules
-
-    rules.engines()["pig"] = ENGINE
-    sys.modules["render.pig"] = sys.modules[__name__]
+    rules.register(GAME)
 
 
 def uninstall() -> None:
-    import rules
-
-    rules.engines().pop("pig", None)
-    sys.modules.pop("render.pig", None)
+    rules.unregister(GAME)
 
 
 ENGINE = Engine(
@@ -158,3 +156,4 @@ ENGINE = Engine(
     outcome=outcome,
     fallback=fallback,
 )
+RENDERER = Renderer(board=render)

@@ -79,7 +79,7 @@ def test_a_combo_as_shown_explains_both_halves() -> None:
 
 def _games_with_maps() -> list[str]:
     """The games whose boards have places to zoom on: every one of them has a map /info must know."""
-    return [game for game in rules.engines() if hasattr(renderer(game), "zoom_places")]
+    return [game for game in rules.engines() if renderer(game).zoom is not None]
 
 
 @pytest.mark.parametrize("game", _games_with_maps())
@@ -91,7 +91,9 @@ def test_info_knows_every_place_of_every_map_with_what_stands_there(game: str) -
         public = engine.view(state, None)
         entries = engine.places(public)
         names = {entry.name for entry in entries}
-        shown = {name for _, name in renderer(game).zoom_places(public)}
+        zoom = renderer(game).zoom
+        assert zoom is not None
+        shown = {name for _, name in zoom.places(public)}
         assert shown <= names, f"{game} with {players}: /info misses {sorted(shown - names)[:5]}"
         for entry in entries:
             assert "Neighbours: " in entry.text and entry.facts, entry

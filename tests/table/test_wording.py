@@ -19,6 +19,7 @@ import rules
 from console.session import Console
 from render import renderer
 from render.draw import recording
+from render.record import table_facts
 from rules.base import RuleError
 from rules.genertela.board import NATIONS
 from table.service import Caller, Post, TableError, TableService
@@ -92,16 +93,16 @@ class Reader:
         engine = self.service.engine(table)
         state = self.service.state(table)
         seats = await self.service.store.seats(table.id)
-        names = [seat.name for seat in seats]
-        module = renderer(self.game)
+        facts = table_facts(engine, state, [seat.name for seat in seats])
+        pictures = renderer(self.game)
         with recording() as drawn:
             public = engine.view(state, None)
-            module.render(public, names)
-            if hasattr(module, "render_full"):
-                module.render_full(public, names)
-            if hasattr(module, "render_hand"):
+            pictures.board(public, facts)
+            if pictures.full is not None:
+                pictures.full(public, facts)
+            if pictures.hand is not None:
                 for seat in range(len(seats)):
-                    module.render_hand(engine.view(state, seat), seat, names)
+                    pictures.hand(engine.view(state, seat), seat, facts)
         self.shown += [d.text for d in drawn]
         # refusals: an awaited player's action played by someone else, and its numbers made too large
         waiting: list[tuple[str, list[dict[str, Any]]]] = []
