@@ -6,7 +6,7 @@ import pytest
 
 from rules.base import RuleError
 from rules.dragondice.engine import ENGINE as dd
-from rules.dragondice.model import Unit
+from rules.dragondice.model import State, Unit
 from rules.rng import Rng
 from tests.rules.dragondice.helpers import EMBER, MIST, act, blank, dragon_face, face, position, texts
 from tests.rules.dragondice.test_dragons import at_frontier, attack
@@ -43,7 +43,7 @@ def test_counter_attack_is_not_offered_when_an_army_has_fallen():
     assert state.decision is None and dd.awaiting(state) == {0} and state.march == 2
 
 
-def two_dragons() -> dd.State:
+def two_dragons() -> State:
     """Seat 1 ends its turn; seat 0 has armies at Coastland (t1, its own dragon there) and Swampland (seat 1's)."""
     state = position({(0, "t1"): [ANVIL], (0, "t2"): [ANVIL], (1, "t0"): [TIDE]})
     state.dragons[0].where, state.dragons[1].where = "t1", "t2"

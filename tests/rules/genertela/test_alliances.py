@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.genertela import alliance_army, flow
 from rules.genertela.board import ORDER, active_nation, allied, units_of
 from rules.genertela.movement import overstacked
+from rules.genertela.state import State
 from rules.rng import Rng
 from tests.rules.genertela.helpers import blank, put, z
 
@@ -29,7 +30,7 @@ def test_alliance_turn_needs_its_centre_held_by_a_member() -> None:
     assert "yelmite_alliance" in alliance_army.pending(state)
 
 
-def yelmite_turn() -> object:
+def yelmite_turn() -> State:
     state = blank(turn=5, nation="carmanians")
     state.order_index = len(ORDER) - 1
     put(state, "dara_happans", "Raibanth", 3)

@@ -9,6 +9,7 @@ from rules.genertela import flow
 from rules.genertela.battle import category_target, dice, hittable, is_hit, resist, shooters, to_hit
 from rules.genertela.board import controller, units_of
 from rules.genertela.engine import ENGINE as genertela
+from rules.genertela.state import State
 from rules.rng import Rng
 from tests.rules.genertela.helpers import blank, hero, put, z
 
@@ -93,7 +94,7 @@ def test_a_category_is_hit_against_its_weakest_units_resistance() -> None:
     assert category_target(army, army, z("Prax"), True, False) == 6
 
 
-def battle_state() -> tuple:
+def battle_state() -> State:
     """Heortlings (active) attack Uz in Prax, a waste with no modifiers."""
     state = blank(nation="heortlings")
     put(state, "heortlings", "Sartar", 1)
@@ -111,7 +112,7 @@ def test_battle_attacker_chooses_a_target_category_when_the_enemy_has_several() 
     state = battle_state()
     log = flow.ActionLog()
     flow.end_move(state, log, Rng(0))
-    assert state.phase == "battle" and state.battle.step == "target"
+    assert state.phase == "battle" and state.battle is not None and state.battle.step == "target"
     labels = {c.action["category"] for c in genertela.legal(state, 0)}
     assert labels == {"standard_units", "special_characters"}
 
@@ -147,7 +148,7 @@ def test_retreat_moves_every_mobile_unit_to_a_friendly_zone_not_under_attack() -
     put(state, "uz", "Prax", 2)
     put(state, "uz", "Pavis", 1)
     flow.end_move(state, flow.ActionLog(), Rng(0, [1, 1, 1, 1]))  # nobody hits
-    assert state.battle.step == "retreat_defender"
+    assert state.battle is not None and state.battle.step == "retreat_defender"
     assert {c.action.get("zone") for c in genertela.legal(state, 0)} == {None, z("Pavis")}
     genertela.act(state, 0, {"type": "retreat", "zone": z("Pavis")}, Rng(0))
     assert len(units_of(state, "uz", z("Pavis"))) == 3
@@ -190,7 +191,7 @@ def test_illegal_target_is_refused_with_the_choices_and_changes_nothing() -> Non
     flow.end_move(state, flow.ActionLog(), Rng(0))
     with pytest.raises(RuleError, match="not one of the choices"):
         genertela.act(state, 0, {"type": "target", "category": "monsters"}, Rng(0))
-    assert state.battle.step == "target"
+    assert state.battle is not None and state.battle.step == "target"
 
 
 def test_a_city_cannot_be_aimed_at_while_other_units_defend_it() -> None:

@@ -7,10 +7,11 @@ import pytest
 from rules import serial
 from rules.base import RuleError, SeatInfo
 from rules.genertela.engine import ENGINE as genertela
+from rules.genertela.state import State
 from rules.rng import Rng
 
 
-def bidding_game(players: int = 4) -> genertela.State:
+def bidding_game(players: int = 4) -> State:
     options = genertela.meta.resolve_options({"seating": "bid", "last_turn": "3"})
     return genertela.new([SeatInfo() for _ in range(players)], options, Rng(5, [1]))  # seat 0 opens
 
@@ -54,4 +55,5 @@ def test_bids_are_taken_off_the_final_score() -> None:
     state.penalties["Green"] = 7
     state.vp = {"uz": 10}
     state.phase = "over"
-    assert genertela.outcome(state).scores == {0: 3}
+    result = genertela.outcome(state)
+    assert result is not None and result.scores == {0: 3}

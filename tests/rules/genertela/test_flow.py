@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
+
 import pytest
 
 from rules.base import SeatInfo
@@ -10,17 +13,31 @@ from rules.genertela.board import ORDER, active_nation, units_of
 from rules.genertela.choices import decider
 from rules.genertela.content import content
 from rules.genertela.engine import ENGINE as genertela
+from rules.genertela.state import State
 from rules.genertela.titles import emperor, king
 from rules.rng import Rng
 from tests.rules.genertela.helpers import blank, put, z
 
+Params = ParamSpec("Params")
+Result = TypeVar("Result")
 
-def answer_defaults(state: genertela.State) -> None:
+
+def noting(calls: list[str], name: str, real: Callable[Params, Result]) -> Callable[Params, Result]:
+    """`real`, writing `name` into `calls` each time it is called (which bot played)."""
+
+    def noted(*args: Params.args, **kwargs: Params.kwargs) -> Result:
+        calls.append(name)
+        return real(*args, **kwargs)
+
+    return noted
+
+
+def answer_defaults(state: State) -> None:
     while state.decisions:
         genertela.act(state, 0, genertela.fallback(state, 0), Rng(0))
 
 
-def start(players: int = 1, **options: str) -> genertela.State:
+def start(players: int = 1, **options: str) -> State:
     resolved = genertela.meta.resolve_options(options)
     return genertela.new([SeatInfo() for _ in range(players)], resolved, Rng(1))
 
@@ -234,9 +251,8 @@ def test_unseated_sides_play_the_bot_seats_bot_and_old_tables_keep_the_simple_on
     from rules.genertela import policy
 
     calls: list[str] = []
-    real_decide, real_next = policy.decide, policy.next_action
-    monkeypatch.setattr(policy, "decide", lambda state, nation: calls.append("decide") or real_decide(state, nation))
-    monkeypatch.setattr(policy, "next_action", lambda state: calls.append("simple") or real_next(state))
+    monkeypatch.setattr(policy, "decide", noting(calls, "decide", policy.decide))
+    monkeypatch.setattr(policy, "next_action", noting(calls, "simple", policy.next_action))
     start(players=1, seating="one_each")  # a table made now: the option's default
     assert calls and set(calls) == {"decide"}
     calls.clear()
@@ -249,9 +265,8 @@ def test_the_short_prelude_is_played_by_the_unseated_bot_and_old_tables_keep_the
     from rules.genertela import policy
 
     calls: list[str] = []
-    real_decide, real_next = policy.decide, policy.next_action
-    monkeypatch.setattr(policy, "decide", lambda state, nation: calls.append("decide") or real_decide(state, nation))
-    monkeypatch.setattr(policy, "next_action", lambda state: calls.append("simple") or real_next(state))
+    monkeypatch.setattr(policy, "decide", noting(calls, "decide", policy.decide))
+    monkeypatch.setattr(policy, "next_action", noting(calls, "simple", policy.next_action))
     made_now = genertela.meta.resolve_options({"scenario": "short", "last_turn": "25"})
     state = genertela.new([SeatInfo()] * 2, made_now, Rng(1))
     assert state.turn == 25 and set(calls) == {"decide"} and state.unseated == "normal"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from typing import Any
 
 from rules.base import Lookup
 from rules.genertela import glossary
@@ -12,7 +13,7 @@ from rules.genertela.content import ABILITIES, CONTENT_DIR, COUNTER_KINDS, SPECI
 from rules.genertela.dragonewts import city_names
 
 
-def _raw(name: str) -> dict:  # type: ignore[type-arg]
+def _raw(name: str) -> dict[str, Any]:
     return json.loads((CONTENT_DIR / name).read_text(encoding="utf-8"))
 
 

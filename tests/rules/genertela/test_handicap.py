@@ -15,14 +15,14 @@ from rules.genertela.board import CONTENT, NATIONS
 from rules.genertela.content import CONTENT_DIR, SIDES, parse_nations, seating_name
 from rules.genertela.engine import ENGINE as genertela
 from rules.genertela.engine import status
-from rules.genertela.state import BOT
+from rules.genertela.state import BOT, State
 from rules.rng import Rng
 from tests.rules.genertela.helpers import blank
 
 RATES = CONTENT.nations
 
 
-def start(players: int = 4, **options: str) -> genertela.State:
+def start(players: int = 4, **options: str) -> State:
     return genertela.new([SeatInfo() for _ in range(players)], genertela.meta.resolve_options(options), Rng(1))
 
 

@@ -97,12 +97,12 @@ def test_every_turns_scheduled_placements_happen_in_a_bot_played_campaign(monkey
             turn = state.turn
     assert state.turn == 40
     per_turn = Counter[int]()
-    for turn in content().turns[1:]:
-        for entry in turn.entries:
+    for turn_data in content().turns[1:]:
+        for entry in turn_data.entries:
             for p in entry.placements:
-                record = seen.get((turn.turn, id(p)), Seen())
-                per_turn[turn.turn] += record.calls
-                where = f"turn {turn.turn} {p.nation} {p.name or p.unit} x{p.count}"
+                record = seen.get((turn_data.turn, id(p)), Seen())
+                per_turn[turn_data.turn] += record.calls
+                where = f"turn {turn_data.turn} {p.nation} {p.name or p.unit} x{p.count}"
                 if p.timing in ("reinforcement", "start_of_nation_turn") and record.calls != 1:
                     problems.append(f"{where}: reinforcement step ran {record.calls} times")
                 elif record.calls > 1:

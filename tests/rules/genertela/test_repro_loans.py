@@ -4,15 +4,18 @@ combat.start). The fixed rules refuse the onward grant, so the records themselve
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.genertela import duties, flow
 from rules.genertela.board import ORDER
 from rules.genertela.engine import ENGINE as genertela
+from rules.genertela.state import State
 from rules.rng import Rng
 from tests.rules.genertela.helpers import blank, put, z
 
 
-def _grants(state: object) -> list[dict[str, object]]:
-    return [c.action for c in genertela.legal(state, 0) if c.action["type"] == "grant"]  # type: ignore[arg-type]
+def _grants(state: State) -> list[dict[str, Any]]:
+    return [c.action for c in genertela.legal(state, 0) if c.action["type"] == "grant"]
 
 
 def test_granted_units_cannot_be_granted_on_to_a_third_ally() -> None:

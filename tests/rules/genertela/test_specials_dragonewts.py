@@ -21,7 +21,7 @@ from tests.rules.genertela.helpers import blank, hero, put, z
 INHUMAN_KING = ("Inhuman King", ["hero"])
 
 
-def act(state: State, rng: Rng | None = None, **action: object) -> list:
+def act(state: State, rng: Rng | None = None, /, **action: object) -> list:
     return genertela.act(state, 0, dict(action), rng or Rng(0))
 
 

@@ -109,7 +109,7 @@ def test_a_movement_step_with_a_unit_that_may_move_waits_for_the_player() -> Non
     assert active_nation(state) == "heortlings" and state.phase == "move"
 
 
-def _uz_may_retreat_to_pavis_only() -> genertela.State:
+def _uz_may_retreat_to_pavis_only() -> State:
     state = blank(nation="heortlings")
     put(state, "heortlings", "Prax", 2)
     for where in ("Prax", "Prax", "Pavis", "Sartar", "Holay"):  # 4 zones: more than the Uz may submit with

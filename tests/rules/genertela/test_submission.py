@@ -5,11 +5,12 @@ from __future__ import annotations
 from rules.genertela import flow, submission
 from rules.genertela.board import allied, enemies_in
 from rules.genertela.engine import ENGINE as genertela
+from rules.genertela.state import State
 from rules.rng import Rng
 from tests.rules.genertela.helpers import blank, put, z
 
 
-def attacked_state() -> genertela.State:
+def attacked_state() -> State:
     """Heortlings (active) attack the Balazarings in Balazar; both sides miss the first round."""
     state = blank(nation="heortlings")
     put(state, "heortlings", "Balazar", 2)
@@ -21,7 +22,7 @@ def attacked_state() -> genertela.State:
 
 def test_submission_a_nation_within_its_limit_may_submit_to_its_attacker_and_the_battle_ends() -> None:
     state = attacked_state()
-    assert state.battle.step == "retreat_defender"
+    assert state.battle is not None and state.battle.step == "retreat_defender"
     assert {"type": "submit", "nation": "heortlings"} in [c.action for c in genertela.legal(state, 0)]
     genertela.act(state, 0, {"type": "submit", "nation": "heortlings"}, Rng(0))
     assert state.overlords == {"balazarings": "heortlings"}

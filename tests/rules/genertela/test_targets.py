@@ -112,8 +112,9 @@ def test_a_target_chosen_first_stays_secret_until_both_sides_have_chosen() -> No
     public = genertela.view(state, None)
     assert public.battle is not None and public.battle.aims == {}
     assert state.battle is not None and state.battle.aims == {"heortlings": "special_characters"}  # untouched
-    assert genertela.view(state, 0).battle.aims == {"heortlings": "special_characters"}
-    assert genertela.view(state, 1).battle.aims == {}
+    mine, theirs = genertela.view(state, 0).battle, genertela.view(state, 1).battle
+    assert mine is not None and mine.aims == {"heortlings": "special_characters"}
+    assert theirs is not None and theirs.aims == {}
     assert genertela.meta.action("target").secret  # the table does not spell the action out in the channel
     assert "aim at special characters" in genertela.status(state, 0)  # its player is reminded privately
     assert all("special characters" not in genertela.status(state, s) for s in (1, None))
