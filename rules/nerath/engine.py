@@ -632,12 +632,12 @@ def _split(state: State, seat: int, action: dict[str, Any], log: ActionLog, rng:
     mine = action.get("mine")
     if isinstance(mine, str) and mine.strip().isdigit():
         mine = int(mine)
-    require(
-        isinstance(mine, int) and not isinstance(mine, bool) and mine in allowed,
-        f"{name(realm)} may take {allowed[0]} to {allowed[-1]} of the {fight.split_hits} hits; "
-        "the ally takes the rest.",
-    )
-    split = _split_of(fight, int(mine))
+    if not (isinstance(mine, int) and not isinstance(mine, bool) and mine in allowed):
+        raise RuleError(
+            f"{name(realm)} may take {allowed[0]} to {allowed[-1]} of the {fight.split_hits} hits; "
+            "the ally takes the rest."
+        )
+    split = _split_of(fight, mine)
     _, other = sharing.pair(split)
     if split == fight.split_default or state.seat_of[other] == state.seat_of[realm]:
         log.say(f"The hits at {label(fight.space)} are shared: {sharing.describe(split)}.")

@@ -134,10 +134,8 @@ def apply_move(state: State, realm: str, movers: list[Piece], to: str, cost: int
             piece.stopped = True
     if attack and to not in state.pending:
         state.pending.append(to)
-    carried = [c.kind for ship in movers for c in board.cargo(state, ship)]
-    aboard = ", ".join(
-        f"{carried.count(k)} {board.kind_name(k, carried.count(k))}" for k in dict.fromkeys(sorted(carried))
-    )
+    kinds = [c.kind for ship in movers for c in board.cargo(state, ship)]
+    aboard = ", ".join(f"{kinds.count(k)} {board.kind_name(k, kinds.count(k))}" for k in dict.fromkeys(sorted(kinds)))
     log.say(
         f"{name(realm)}: {move_text(kind, len(movers), origin, to, attack, event=True)}"
         + (f", carrying {aboard}." if aboard else ".")
