@@ -27,8 +27,9 @@ def int_param(action: dict[str, Any], key: str) -> int:
     value = action.get(key)
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value.strip())
-    require(type(value) is int, f"{key} must be a whole number.")
-    return int(value)
+    if type(value) is not int:
+        raise RuleError(f"{key} must be a whole number.")
+    return value
 
 
 def region_param(state: State, action: dict[str, Any], key: str) -> str:
@@ -252,12 +253,13 @@ def decline(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Acti
     conquest, score, the turn ends."""
     _before_conquests(state, "go into decline")
     player = state.seats[seat]
-    require(player.active is not None, "You have no active race to put into decline.")
+    active = player.active
+    if active is None:
+        raise RuleError("You have no active race to put into decline.")
     require(
         not state.log.picked,
         "You picked this race this turn: it conquers now, and may go into decline on a later turn.",
     )
-    active = player.active
     if player.declined is not None:
         old = player.declined
         for region in state.regions.values():
