@@ -114,7 +114,7 @@ def place(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Action
     square = _square(action, "square")
     require(square not in state.board, f"{square} is occupied; place your common token on an empty square.")
     options = [] if piece_free(state, seat, 1) else reusable(state, seat, 1, set())
-    require(piece_free(state, seat, 1) or options, "You have no common or heroic token left anywhere to place.")
+    require(piece_free(state, seat, 1) or bool(options), "You have no common or heroic token left anywhere to place.")
     state.actions_left -= 1
     if options and len(options) > 1:
         state.take = Take("place", square, options)

@@ -48,9 +48,9 @@ def new(seats: Sequence[SeatInfo], options: dict[str, Any], rng: Rng) -> State:
     require(not teams or players == 4, "Team play needs exactly 4 players (two teams of two).")
     names = list(FACTIONS)
     factions = []
-    for index, seat in enumerate(seats):
-        wanted = (seat.faction or "").lower()
-        require(not wanted or wanted in FACTIONS, f"Unknown faction {seat.faction!r}; choose {', '.join(names)}.")
+    for index, info in enumerate(seats):
+        wanted = (info.faction or "").lower()
+        require(not wanted or wanted in FACTIONS, f"Unknown faction {info.faction!r}; choose {', '.join(names)}.")
         factions.append(wanted or names[index % len(names)])
     state = State(
         players=players,
