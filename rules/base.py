@@ -366,3 +366,42 @@ class ActionLog:
         self, text: str, kind: EventKind = "info", to: tuple[int, ...] | None = None, affects: tuple[int, ...] = ()
     ) -> None:
         self.events.append(Event(text, kind, to, tuple(sorted(set(affects)))))
+
+
+Move = Callable[[S, int, dict[str, Any], Rng, ActionLog], None]  # (state, seat, action, rng, log): check, then play
+
+
+@dataclass(frozen=True)
+class Moves(Generic[S]):
+    """Helper for engines: a game's moves by action type, and which of them each stage of its turn accepts
+    (boardgame.io's stages), in one table that plays an action and says what is allowed instead. Without stages,
+    every move is accepted at any time. A stage naming a move the table lacks fails at import, not in play."""
+
+    moves: Mapping[str, Move[S]]
+    stages: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        unknown = {kind for kinds in self.stages.values() for kind in kinds} - set(self.moves)
+        if unknown:
+            raise ValueError(f"stages name moves that are not in the table: {', '.join(sorted(unknown))}")
+
+    def accepted(self, stage: str = "") -> tuple[str, ...]:
+        """The action types the stage accepts (every one, for a game without stages)."""
+        return self.stages.get(stage, ()) if self.stages else tuple(self.moves)
+
+    def play(
+        self,
+        state: S,
+        seat: int,
+        action: dict[str, Any],
+        rng: Rng,
+        log: ActionLog,
+        stage: str = "",
+        refusal: Message | None = None,
+    ) -> None:
+        """Play `action` by its move if the stage accepts it; else refuse with `refusal` (by default: what the
+        stage accepts). The move itself checks the rest before its first change."""
+        kind = action["type"]
+        allowed = self.accepted(stage)
+        require(kind in allowed, refusal or (lambda: f"You cannot {kind} now; you may: {', '.join(sorted(allowed))}."))
+        self.moves[kind](state, seat, action, rng, log)

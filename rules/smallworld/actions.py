@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
-from rules.base import ActionLog, RuleError, normal, require, seat_ref
+from rules.base import ActionLog, Moves, RuleError, normal, require, seat_ref
 from rules.rng import Rng
 from rules.smallworld import abilities, board, turn
 from rules.smallworld.conquest import DIE_FACES, holder, name, take
@@ -329,31 +328,23 @@ def end(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLo
     turn.close_turn(state, log)
 
 
-Move = Callable[[State, int, dict[str, Any], Rng, ActionLog], None]
-
-# Each action type and its move; every move checks everything before its first change.
-MOVES: dict[str, Move] = {
-    "pick": pick,
-    "conquer": conquer,
-    "reinforce": reinforce,
-    "redeploy": redeploy,
-    "abandon": abandon,
-    "decline": decline,
-    "use": use,
-    "end": end,
-}
-# What each phase of a turn accepts (boardgame.io's phases and stages).
-STAGES: dict[str, frozenset[str]] = {
-    PICK: frozenset({"pick"}),
-    DEFENDERS: frozenset({"redeploy", "end"}),
-    REDEPLOY: frozenset({"redeploy", "end"}),
-    CONQUER: frozenset({"conquer", "reinforce", "redeploy", "abandon", "decline", "use", "end"}),
-}
-
-
-def dispatch(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
-    """Play a move the phase allows (the front door in rules/base.py has checked the seat and the action's shape)."""
-    kind = action["type"]
-    allowed = STAGES.get(state.phase, frozenset())
-    require(kind in allowed, lambda: f"You cannot {kind} now; you may: {', '.join(sorted(allowed))}.")
-    MOVES[kind](state, seat, action, rng, log)
+# Each action type and its move (every move checks everything before its first change), and what each phase of a
+# turn accepts (boardgame.io's phases and stages). engine.act plays an action through it.
+MOVES = Moves(
+    {
+        "pick": pick,
+        "conquer": conquer,
+        "reinforce": reinforce,
+        "redeploy": redeploy,
+        "abandon": abandon,
+        "decline": decline,
+        "use": use,
+        "end": end,
+    },
+    {
+        PICK: ("pick",),
+        DEFENDERS: ("redeploy", "end"),
+        REDEPLOY: ("redeploy", "end"),
+        CONQUER: ("conquer", "reinforce", "redeploy", "abandon", "decline", "use", "end"),
+    },
+)

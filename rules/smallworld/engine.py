@@ -19,7 +19,7 @@ from rules.base import (
 )
 from rules.rng import Rng
 from rules.smallworld import abilities, board, glossary
-from rules.smallworld.actions import combo_name, dispatch
+from rules.smallworld.actions import MOVES, combo_name
 from rules.smallworld.bot import policy
 from rules.smallworld.content import Content, RegionData, content
 from rules.smallworld.moves import awaiting, legal
@@ -96,7 +96,7 @@ def act(state: State, seat: int, action: dict[str, Any], rng: Rng) -> list[Event
     """Validate, then apply. Every move checks everything before its first change (RuleError leaves the state
     as it was); the contract tests check this on every step of random games."""
     log = ActionLog()
-    dispatch(state, seat, action, rng, log)
+    MOVES.play(state, seat, action, rng, log, stage=state.phase)
     return log.events
 
 
