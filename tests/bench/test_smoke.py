@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from tests.support import postgres
 
@@ -82,6 +83,18 @@ def test_genertela_rates(tmp_path: Path) -> None:
     assert f"into {rows}" in out and len(rows.read_text().splitlines()) == 1
     out = bench("bench.genertela_rates", "fit", str(rows), "--span", "5")
     assert f"short {seating}: 1 campaign; now " in out and '"short": {' in out, out
+
+
+def test_render_profile(tmp_path: Path) -> None:
+    out = bench("bench.render_profile", "tictactoe", "--states", "3", "--stride", "1", "--save", str(tmp_path))
+    assert re.search(rf"^tictactoe +render +3 +{' +'.join([MS_TIGHT] * 4)}$", out, re.M), out
+    assert sorted(path.name for path in tmp_path.iterdir()) == [f"tictactoe-render-00{n}.png" for n in range(3)]
+    Image.new("RGB", (4, 4)).save(tmp_path / "tictactoe-render-001.png")  # one board no longer matches
+    out = bench(
+        "bench.render_profile", "tictactoe", "--states", "3", "--stride", "1", "--compare", str(tmp_path), "--profile"
+    )
+    assert "tictactoe: 1 of 3 boards differ from those in" in out and "\n  tictactoe-render-001\n" in out, out
+    assert re.search(r"\d+ function calls.* in \d+\.\d+ seconds", out), out
 
 
 @pytest.mark.slow  # PostgreSQL, and three processes started
