@@ -121,6 +121,7 @@ def contrast_ratio(a: Colour, b: Colour) -> float:
 WHITE: Colour = (255, 255, 255)
 
 
+@cache
 def contrast(colour: Colour) -> Colour:
     """INK or white, whichever has the higher WCAG contrast ratio on `colour`."""
     return INK if contrast_ratio(colour, INK) >= contrast_ratio(colour, WHITE) else WHITE
@@ -130,6 +131,7 @@ RING = 2  # px: each ring round a piece (1.3-1.4 px on the boards Discord shows 
 EDGE = 3.0  # WCAG ratio: a fill that stands out less than this from its outer ring gets a ring of its own
 
 
+@cache
 def rings(fill: Colour, ground: Colour) -> tuple[Colour, ...]:
     """The rings round a piece standing on `ground`, outermost first: dark or light, whichever stands out from the
     ground, then (if the fill is about as dark or light as that ring) one in the fill's own text colour. A piece's
@@ -139,20 +141,38 @@ def rings(fill: Colour, ground: Colour) -> tuple[Colour, ...]:
     return (outer,) if contrast_ratio(fill, outer) >= EDGE else (outer, contrast(fill))
 
 
-def ringed(
-    draw: ImageDraw.ImageDraw,
-    box: tuple[float, float, float, float],
-    fill: Colour,
-    ground: Colour,
-    radius: float = 0,
-) -> None:
+Box = tuple[float, float, float, float]
+SHAPE_MARGIN = 8  # px (even) left round a kept shape: its rings and Pillow's rounding stay inside
+
+
+def ringed(image: Image.Image, box: Box, fill: Colour, ground: Colour, radius: float = 0) -> None:
     """A piece's shape: `box` filled with its colour, its rings round it (outside the box, so whatever is drawn
-    inside keeps its room)."""
+    inside keeps its room). Drawn once per size, colours and place within two pixels, then pasted: drawing the
+    rounded shapes is a good part of a board's time."""
+    left, top, right, bottom = box
+    if min(left, top) < len(rings(fill, ground)) * RING:  # Pillow rounds negative coordinates its own way
+        _ring_shapes(ImageDraw.Draw(image), box, fill, ground, radius)
+        return
+    # shifted by an even number of pixels, the shape rounds the same (round() takes halves to even)
+    x, y = 2 * int(left // 2) - SHAPE_MARGIN, 2 * int(top // 2) - SHAPE_MARGIN
+    tile = _ring_tile((left - x, top - y, right - x, bottom - y), fill, ground, radius)
+    image.paste(tile, (x, y), tile)
+
+
+def _ring_shapes(draw: ImageDraw.ImageDraw, box: Box, fill: Colour, ground: Colour, radius: float) -> None:
     left, top, right, bottom = box
     around = rings(fill, ground)
     for index, ring in enumerate((*around, fill)):
         out = (len(around) - index) * RING
         draw.rounded_rectangle((left - out, top - out, right + out, bottom + out), radius + out, fill=ring)
+
+
+@lru_cache(maxsize=2048)
+def _ring_tile(box: Box, fill: Colour, ground: Colour, radius: float) -> Image.Image:
+    """The shape on a transparent tile: opaque where drawn (no anti-aliasing), so pasting it is drawing it."""
+    tile = Image.new("RGBA", (int(box[2]) + SHAPE_MARGIN + 2, int(box[3]) + SHAPE_MARGIN + 2), (0, 0, 0, 0))
+    _ring_shapes(ImageDraw.Draw(tile), box, fill, ground, radius)
+    return tile
 
 
 def chip_size(text: str, size: int) -> tuple[float, float]:
@@ -167,7 +187,7 @@ def chip(image: Image.Image, centre: tuple[float, float], text: str, colour: Col
     gap = max(2, size // 4)
     half_w, half_h = text_width(text, size) / 2 + gap, size / 2 + gap / 2
     x, y = centre
-    ringed(ImageDraw.Draw(image), (x - half_w, y - half_h, x + half_w, y + half_h), colour, under, gap)
+    ringed(image, (x - half_w, y - half_h, x + half_w, y + half_h), colour, under, gap)
     stamp(image, (x, y), text, size, contrast(colour))
 
 

@@ -14,10 +14,10 @@ from render.genertela_frame import (
     WIDTH,
     Frame,
     cluster,
+    dashed_layer,
     focus,
     frame_for,
     land_around,
-    scale_layers,
     zone_boxes,
 )
 from render.genertela_full import render_full, warm_full
@@ -143,7 +143,7 @@ def warm() -> None:
     palette_image()
     warm_full()
     for cell in CELLS:  # the focused views' layers: ~0.3 s each once rather than on a board
-        scale_layers(cell)
+        dashed_layer(cell)
     zone_boxes()  # every zone's cells' box, ~50 ms once
     warm_text()
 

@@ -12,7 +12,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageChops, ImageFilter
 
-from render.genertela_map import BORDER, CELL, borders_of, stripes, zone_cells
+from render.genertela_map import BORDER, CELL, DASHES, borders_of, stripes, zone_cells
 from rules.genertela.board import BOARD, NATIONS, active_nation
 from rules.genertela.state import State
 
@@ -112,6 +112,24 @@ def scale_layers(cell: int) -> tuple[Image.Image, Image.Image]:
 
 
 @cache
+def dashed_layer(cell: int) -> Image.Image:
+    """The zone indices at one scale with the borders and the Deathline zones' dashes (DASHES) burnt in: what every
+    board at that scale colours, built once for the whole map (a view crops it)."""
+    bordered, code = scale_layers(cell)
+    layer = bordered.copy()
+    dashes = code.point(_lut(lambda v: v == STRIPE))
+    layer.paste(DASHES, (0, 0), ImageChops.multiply(bordered.point(_lut(lambda v: v in deathline_zones())), dashes))
+    return layer
+
+
+@cache
+def deathline_zones() -> frozenset[int]:
+    """The indices of the Deathline zones."""
+    ids, _ = zone_cells()
+    return frozenset(index for index, zid in enumerate(ids) if BOARD.zones[zid].deathline)
+
+
+@cache
 def zone_boxes() -> dict[int, Box]:
     """Each zone's cells: (first column, first row, last column, last row) on the small raster."""
     _, small = zone_cells()
@@ -148,8 +166,14 @@ class Geometry:
         x, y = self.origin
         return layer.crop((x + box[0], y + box[1], x + box[2], y + box[3]))
 
-    def bordered(self) -> Image.Image:
-        return self.crop(scale_layers(self.frame.cell)[0])
+    def layer(self) -> Image.Image:
+        """The view's zone indices with the borders and the Deathline's dashes burnt in (a copy to draw on)."""
+        return self.crop(dashed_layer(self.frame.cell))
+
+    @property
+    def deathline(self) -> bool:
+        """Whether the view shows a Deathline zone."""
+        return not self.indices.isdisjoint(deathline_zones())
 
     def box(self, index: int) -> Box | None:
         """The part of the view a zone's cells cover, or None if it does not show."""
@@ -164,12 +188,6 @@ class Geometry:
         """The band inside a zone's border and the thin line inside that, as masks over the zone's box."""
         box = self.box(index)
         return None if box is None else (box, *_band(self.frame, index, box))
-
-    def deathline(self, zones: set[int]) -> Image.Image:
-        """The Deathline zones' dashed bands, one mask over the view."""
-        bordered, code = (self.crop(layer) for layer in scale_layers(self.frame.cell))
-        mine = bordered.point(_lut(lambda v: v in zones))
-        return ImageChops.multiply(mine, code.point(_lut(lambda v: v == STRIPE)))
 
     def room(self, index: int, x: float, top: float, bottom: float, pad: int = PAD) -> tuple[float, float] | None:
         """The span of the zone's pixels around x on every row from top to bottom, less a margin; None when x is
@@ -252,15 +270,6 @@ def geometry(frame: Frame) -> Geometry:
     data = small.crop((frame.col, frame.row, frame.col + cols, frame.row + rows)).tobytes()
     anchors, partial = _anchors(frame, data, cols)
     return Geometry(frame, data, cols, anchors, frozenset(partial), _runs(data, cols), frozenset(data))
-
-
-@lru_cache(maxsize=16)
-def deathline_mask(frame: Frame) -> Image.Image | None:
-    """The Deathline zones' dashed bands in a view (kept: the same on every board of that view)."""
-    geo = geometry(frame)
-    ids, _ = zone_cells()
-    dead = {i for i in geo.indices if BOARD.zones[ids[i]].deathline}
-    return geo.deathline(dead) if dead else None
 
 
 def focus(state: State) -> tuple[list[str], str]:

@@ -7,20 +7,20 @@ key. Zone names and each nation's units are the focused views' (the posted board
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
 from render.draw import HIGHLIGHT, INK, PAPER, Colour, chip, chip_size, fit, stamp, wrap
-from render.genertela_frame import LINE, PLAIN, STRIPE, WIDTH, scale_layers
+from render.genertela_frame import LINE, PLAIN, STRIPE, WIDTH, dashed_layer, scale_layers
 from render.genertela_map import (
+    BATTLE,
+    BATTLE_EDGE,
     CELL,
-    DEATHLINE,
     FIXTURES,
     GLYPHS,
     SIDE_COLOURS,
     city,
-    drawn_marks,
     forest,
     ground_of,
     newt_city,
@@ -75,32 +75,31 @@ def layers() -> tuple[Image.Image, Image.Image]:
 
 
 @cache
-def _deathline() -> Image.Image:
-    """The Deathline zones' dashed bands, one mask over the map."""
-    bordered, code = layers()
-    dead = {zone_index()[zid] for zid, mark in drawn_marks() if mark == "deathline"}
-    return ImageChops.multiply(bordered.point(_lut(dead)), code.point(_lut({STRIPE})))
+def _dashed() -> Image.Image:
+    """The overview's zone indices with the borders and the Deathline's dashes burnt in: the map's unchanging layer."""
+    return dashed_layer(SCALE_CELL).crop((0, 0, *map_size()))
 
 
 @cache
-def outline(zid: str) -> tuple[Image.Image, Image.Image]:
-    """A zone's band inside its border and the thin line inside that, as masks over the map."""
+def outline(zid: str) -> tuple[tuple[int, int], Image.Image, Image.Image]:
+    """A zone's band inside its border and the thin line inside that, as masks over the zone's box on the map,
+    with the box's top-left corner."""
     bordered, code = layers()
     mine = bordered.point(_lut({zone_index()[zid]}))
+    box = mine.getbbox() or (0, 0, 1, 1)
+    mine, code = mine.crop(box), code.crop(box)
     band = ImageChops.multiply(mine, code.point(_lut({PLAIN, STRIPE})))
-    return band, ImageChops.multiply(mine, code.point(_lut({LINE})))
+    return box[:2], band, ImageChops.multiply(mine, code.point(_lut({LINE})))
 
 
 def _map_layer(state: State) -> Image.Image:
-    layer = layers()[0].copy()
-    layer.putpalette(zone_palette(state))
-    image = layer.convert("RGB")
-    image.paste(DEATHLINE, (0, 0), _deathline())
+    layer = _dashed().copy()
     for zid in state.fought:  # the battles of the last nation turn that fought: outlined
-        band, edge = outline(zid)
-        image.paste(HIGHLIGHT, (0, 0), band)
-        image.paste(INK, (0, 0), edge)  # a dark inner edge keeps the band visible on yellow zones
-    return image
+        corner, band, edge = outline(zid)
+        layer.paste(BATTLE, corner, band)
+        layer.paste(BATTLE_EDGE, corner, edge)  # a dark inner edge keeps the band visible on yellow zones
+    layer.putpalette(zone_palette(state))
+    return layer.convert("RGB")
 
 
 # --- each zone's label: its icons, then a chip per side ---------------------------------------------------------
@@ -138,17 +137,23 @@ def _label(zid: str, here: list[Unit]) -> Label:
 Box = tuple[float, float, float, float]
 
 
+@cache
+def _raster() -> tuple[bytes, int, int]:
+    """The small raster's zone indices, row by row, and its size (read a few hundred times a board)."""
+    _, small = zone_cells()
+    return small.tobytes(), small.width, small.height
+
+
 def _inside(zid: str, box: Box) -> bool:
     """Whether a box on the overview lies in the zone's own cells (its corners and the middles of its sides)."""
-    _, small = zone_cells()
-    index = zone_index()[zid]
+    cells, width, height = _raster()
+    index, left_edge = zone_index()[zid], map_left()
     left, top, right, bottom = box
-    for x in (left, (left + right) / 2, right):
-        for y in (top, (top + bottom) / 2, bottom):
-            col, row = int((x - map_left()) // SCALE_CELL), int((y - HEAD) // SCALE_CELL)
-            if not (0 <= col < small.width and 0 <= row < small.height) or small.getpixel((col, row)) != index:
-                return False
-    return True
+    cols = [int((x - left_edge) // SCALE_CELL) for x in (left, (left + right) / 2, right)]
+    rows = [int((y - HEAD) // SCALE_CELL) for y in (top, (top + bottom) / 2, bottom)]
+    if not (cols[0] >= 0 and cols[2] < width and rows[0] >= 0 and rows[2] < height):
+        return False
+    return all(cells[row * width + col] == index for row in rows for col in cols)
 
 
 def _overlaps(box: Box, taken: list[Box]) -> bool:
@@ -158,16 +163,26 @@ def _overlaps(box: Box, taken: list[Box]) -> bool:
 SHIFTS = [(dx, dy) for dy in (0, -5, 5, -10, 10, -15, 15, -20, 20) for dx in (0, -8, 8, -16, 16)]
 
 
+@lru_cache(maxsize=4096)
+def _spots(zid: str, width: float, height: float) -> tuple[Box, ...]:
+    """The boxes a label of this size may take inside the zone's own cells, the centred one first, then by shift
+    (kept: a zone's label keeps its size for many boards)."""
+    cx, cy = at(BOARD.zones[zid].centre)
+    boxes = [
+        (cx + dx - width / 2, cy + dy - height / 2, cx + dx + width / 2, cy + dy + height / 2) for dx, dy in SHIFTS
+    ]
+    return tuple(box for box in boxes if _inside(zid, box))
+
+
 def _place(zid: str, label: Label, taken: list[Box]) -> Box:
     """Where a zone's label goes: centred on the zone's centre if it fits there inside the zone and clear of the
     labels placed before, else the nearest shift that does; centred when none does."""
     rows = label.rows()
     width, height = max(w for w, _ in rows), sum(h for _, h in rows)
+    found = next((box for box in _spots(zid, width, height) if not _overlaps(box, taken)), None)
+    if found is not None:
+        return found
     cx, cy = at(BOARD.zones[zid].centre)
-    for dx, dy in SHIFTS:
-        box = (cx + dx - width / 2, cy + dy - height / 2, cx + dx + width / 2, cy + dy + height / 2)
-        if _inside(zid, box) and not _overlaps(box, taken):
-            return box
     return cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2
 
 
@@ -264,4 +279,4 @@ def render_full(state: State, facts: TableFacts) -> Image.Image:
 def warm_full() -> None:
     """Build the whole map's kept layers (the bot calls warm() at start-up)."""
     layers()
-    _deathline()
+    _dashed()

@@ -11,9 +11,10 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.draw import HIGHLIGHT, INK, PAPER, Colour, font, stamp
-from render.genertela_frame import MAP_HEIGHT, PAD, TIGHT, WIDTH, Frame, Geometry, deathline_mask, geometry
+from render.genertela_frame import MAP_HEIGHT, PAD, TIGHT, WIDTH, Frame, Geometry, geometry
 from render.genertela_map import (
-    DEATHLINE,
+    BATTLE,
+    BATTLE_EDGE,
     GLYPHS,
     SIDE_COLOURS,
     army_units,
@@ -280,24 +281,20 @@ def draw_view(state: State, frame: Frame, marked: Sequence[str] = ()) -> tuple[I
     """The map part of a focused view (the `marked` zones' names on yellow); the keys to the marks it shows, and
     the zones it labels."""
     geo = geometry(frame)
-    layer = geo.bordered()
-    layer.putpalette(zone_palette(state, geo.indices))
-    image = layer.convert("RGB")
-    keys: set[str] = set()
-    placed, shown = layout(state, geo, keys, marked)
-    if any(zid in shown for zid in marked):
-        keys.add("marked")
-    dead = deathline_mask(frame)
-    if dead is not None:
-        image.paste(DEATHLINE, (0, 0), dead)
-        keys.add("deathline")
+    layer = geo.layer()
+    keys: set[str] = {"deathline"} if geo.deathline else set()
     for zid in state.fought:  # the battles of the last nation turn that fought (or of this one): outlined
         band = geo.band(zone_index()[zid])
         if band is not None:
             box, inside, edge = band
-            image.paste(HIGHLIGHT, box[:2], inside)
-            image.paste(INK, box[:2], edge)  # a dark inner edge keeps the band visible on yellow zones
+            layer.paste(BATTLE, box[:2], inside)
+            layer.paste(BATTLE_EDGE, box[:2], edge)  # a dark inner edge keeps the band visible on yellow zones
             keys.add("battle")
+    layer.putpalette(zone_palette(state, geo.indices))
+    image = layer.convert("RGB")
+    placed, shown = layout(state, geo, keys, marked)
+    if any(zid in shown for zid in marked):
+        keys.add("marked")
     draw = ImageDraw.Draw(image)
     for spot in placed:
         spot.paint(image, draw, spot.box[0], (spot.box[1] + spot.box[3]) / 2)

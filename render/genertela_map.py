@@ -43,6 +43,9 @@ TREE: Colour = (30, 100, 45)  # an Aldryami Forest's icon
 FIXTURES = ("city", "forest")  # drawn as icons, not counted with the army
 SHARE = 0.55  # how much of its holder's side colour a controlled zone takes
 BORDER = 255  # the palette index of zone borders in a bordered grid
+# Palette indices a map layer burns its bands into before it is coloured (one byte a pixel, where pasting colours
+# over the coloured map takes three): the Deathline's dashes, a battle's band and its thin inner line.
+DASHES, BATTLE, BATTLE_EDGE = BORDER - 1, BORDER - 2, BORDER - 3
 
 
 @cache
@@ -98,15 +101,16 @@ def ground_of(state: State, zid: str) -> Colour:
 
 
 def zone_palette(state: State, shown: Collection[int] | None = None) -> list[int]:
-    """Each zone index's colour (terrain, tinted by its holder's side), then the borders' ink at index BORDER; only
-    the `shown` indices are worked out when given (who holds a zone is the costly part)."""
+    """Each zone index's colour (terrain, tinted by its holder's side), then the colours of the bands burnt into a
+    layer (BATTLE_EDGE, BATTLE, DASHES) and of the borders (BORDER); only the `shown` indices are worked out when
+    given (who holds a zone is the costly part)."""
     ids, _ = zone_cells()
     palette: list[int] = []
     for index, zid in enumerate(ids):
         owner = controller(state, zid) if shown is None or index in shown else ""
         palette.extend(zone_colour(BOARD.zones[zid].terrain, NATIONS[owner].side if owner else ""))
-    palette.extend([0, 0, 0] * (BORDER - len(ids)))
-    palette.extend(INK)
+    palette.extend([0, 0, 0] * (BATTLE_EDGE - len(ids)))
+    palette.extend([*INK, *HIGHLIGHT, *DEATHLINE, *INK])  # BATTLE_EDGE, BATTLE, DASHES, BORDER
     return palette
 
 
@@ -215,7 +219,7 @@ def token(
     """A side's swatch with its letter (R, G, B, Y) in black or white, whichever reads on the colour: the side
     is told by the letter as well as by the colour; ringed to stand out from the ground `under` it."""
     colour = SIDE_COLOURS[side]
-    ringed(ImageDraw.Draw(image), box, colour, under)
+    ringed(image, box, colour, under)
     stamp(image, ((box[0] + box[2]) / 2 + 0.5, (box[1] + box[3]) / 2 + 0.5), side[0], size, contrast(colour))
 
 

@@ -188,7 +188,7 @@ def draw_stack(
     width = stack_width(parts, rest, size)
     x, y = centre[0] - width / 2, centre[1]
     half = size / 2 + gap / 2 + 1
-    ringed(ImageDraw.Draw(image), (x, y - half, x + width, y + half), colour, under, gap + 1)
+    ringed(image, (x, y - half, x + width, y + half), colour, under, gap + 1)
     x += gap
     x += stamp(image, (x, y), initial(realm), size, ink, anchor="lm") + 1
     ImageDraw.Draw(image).line((x, y - half + 3, x, y + half - 3), fill=ink)  # the realm's letter apart from counts

@@ -326,9 +326,9 @@ def test_a_zone_without_walls_has_no_outside() -> None:
 def test_zones_fought_over_in_the_last_nation_turn_are_outlined() -> None:
     state = blank(nation="uz")
     zid = z("Prax")
-    band, _ = outline(zid)
+    (left, top), band, _ = outline(zid)
     bx, by = next((bx, by) for by in range(band.height) for bx in range(band.width) if band.getpixel((bx, by)))
-    spot = (map_left() + bx, HEAD + by)
+    spot = (map_left() + left + bx, HEAD + top + by)
     assert not _near(_full(state).getpixel(spot), HIGHLIGHT)
     state.fought = [zid]
     assert _near(_full(state).getpixel(spot), HIGHLIGHT)
