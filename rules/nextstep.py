@@ -31,17 +31,26 @@ class Step:
 
 def secrets(own: Any, public: Any) -> frozenset[str]:
     """The names a seat's own view holds and the channel's does not (its hand's cards, its secret choices)."""
+    if own is public:  # a game that hides nothing now hands every seat the state itself
+        return frozenset()
     return frozenset(_words(serial.dump(own)) - _words(serial.dump(public)))
 
 
 def _words(data: Any) -> set[str]:
-    if isinstance(data, str):
-        return {data}
-    if isinstance(data, dict):
-        return {w for key, value in data.items() for w in _words(key) | _words(value)}
-    if isinstance(data, list | tuple):
-        return {w for item in data for w in _words(item)}
-    return set()
+    """Every text in JSON data, dict keys included, at any depth: gathered into one set as the data is walked (a set
+    made and merged at every level cost a Genertela post several milliseconds)."""
+    found: set[str] = set()
+    pending = [data]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            found.add(item)
+        elif isinstance(item, dict):
+            pending += item
+            pending += item.values()
+        elif isinstance(item, list | tuple):
+            pending += item
+    return found
 
 
 def _values(choice: Choice) -> list[str]:
