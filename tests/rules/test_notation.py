@@ -271,7 +271,9 @@ def _expression(maker: random.Random) -> str:
 
 def _value_of(breakdown: str) -> tuple[int, int]:
     """The total the breakdown claims, and the arithmetic it shows, worked out again from the kept faces."""
-    shown, total = re.fullmatch(r"(.*) = \*\*(-?\d+)\*\* total", breakdown).groups()
+    found = re.fullmatch(r"(.*) = \*\*(-?\d+)\*\* total", breakdown)
+    assert found, breakdown
+    shown, total = found.groups()
     shown = re.sub(r" \((natural [^)]*|advantage|disadvantage)\)", "", shown)
 
     def kept_sum(group: re.Match[str]) -> str:

@@ -37,8 +37,8 @@ def test_starting_land_counts_are_15_13_13_14():
     assert counts == {"karkoth": 15, "vailin": 13, "iron_circle": 13, "nerath": 14}
 
 
-def _land_fronts() -> set[frozenset[str]]:
-    """The pairs of realms whose starting land spaces touch."""
+def _land_fronts() -> set[frozenset[str | None]]:
+    """The pairs of realms whose starting land spaces touch (a land space's realm is never None: content checks)."""
     return {
         frozenset((space.realm, SPACES[other].realm))
         for space in SPACES.values()

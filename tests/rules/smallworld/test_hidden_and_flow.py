@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from rules import serial
@@ -118,7 +120,7 @@ def test_refused_actions_leave_the_state_unchanged() -> None:
     give(state, 0, "liches", "reborn", 3)
     do(state, 0, type="conquer", region="r00")
     before = serial.dumps(state)
-    refused = [
+    refused: list[dict[str, Any]] = [
         {"type": "conquer", "region": "r13"},  # costs 3, 1 token left
         {"type": "conquer", "region": "r33"},  # not adjacent
         {"type": "reinforce", "region": "r33"},  # not adjacent either

@@ -4,6 +4,7 @@ random illegal actions interleaved along the way are refused without changing th
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -11,17 +12,18 @@ from rules import serial
 from rules.base import RuleError
 from rules.rng import Rng
 from rules.smallworld.engine import ENGINE as smallworld
+from rules.smallworld.state import State
 from tests.engine_contract import start
 
 GAMES = 1000
 PLAYERS = (2, 3, 4, 5)
 
 
-def illegal_action(chooser: random.Random, state: object, seat: int, waiting: list[int]) -> tuple[int, dict]:
+def illegal_action(chooser: random.Random, state: State, seat: int, waiting: list[int]) -> tuple[int, dict[str, Any]]:
     """A random action the engine must refuse: wrong seat, unknown type, unknown or garbled parameters."""
     legal = [c.action for c in smallworld.legal(state, seat)]
     idle = [s for s in range(state.players) if s not in waiting]
-    options = [
+    options: list[tuple[int, dict[str, Any]]] = [
         (seat, {"type": chooser.choice(["fly", "", "conquer!", "pick "])}),
         (seat, {"type": "conquer", "region": f"no_such_region_{chooser.randrange(999)}"}),
         (seat, {"type": "pick", "combo": chooser.choice([0, 7, -1, "one", None])}),

@@ -431,7 +431,8 @@ def test_step_28_only_one_declined_race() -> None:
     place(state, "r33", 0, 1, declined=True)
     place(state, "r00", 0, 2)
     do(state, 0, type="decline")
-    assert state.regions["r33"].owner is None and state.seats[0].declined.race == "ogres"
+    declined = state.seats[0].declined
+    assert state.regions["r33"].owner is None and declined is not None and declined.race == "ogres"
     assert "drow" in state.races
 
 

@@ -88,7 +88,7 @@ def _resolve(state: State) -> set[int]:
             elif effect.do == "place":
                 assert before is None and after == (0, 1)
         exercised.add(index)
-        if current(state) is not None and current(state)[0] is pending and pending.index == index:
+        if (now := current(state)) is not None and now[0] is pending and pending.index == index:
             act(state, 0, type="skip")  # one target per effect is enough here
     return exercised
 
@@ -130,7 +130,7 @@ def test_flare_effect(flare_id: str) -> None:
         options = [c.action for c in tashkalar.legal(state, 0) if c.action["type"] in ("pick", "move")]
         assert options
         act(state, 0, **options[0])
-        if current(state) is not None and current(state)[0] is pending:
+        if (now := current(state)) is not None and now[0] is pending:
             act(state, 0, type="skip")
     for part, effects in parts.items():
         for index, effect in enumerate(effects):

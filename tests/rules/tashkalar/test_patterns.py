@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rules.rng import Rng
 from rules.tashkalar import engine as tashkalar_rules
 from rules.tashkalar.board import ORIENTATIONS, orient
 from rules.tashkalar.content import CARDS
@@ -45,7 +46,7 @@ def test_other_orientations_are_refused_with_the_missing_square(orientation: str
         if other != orientation:
             with pytest.raises(tashkalar_rules.RuleError, match=r"needs your (common|heroic)"):
                 tashkalar.act(
-                    state, 0, {"type": "summon", "card": ASYMMETRIC, "where": "e5", "orientation": other}, None
+                    state, 0, {"type": "summon", "card": ASYMMETRIC, "where": "e5", "orientation": other}, Rng(0)
                 )
 
 

@@ -7,6 +7,7 @@ import pytest
 from rules.base import RuleError
 from rules.tashkalar.board import SQUARES
 from rules.tashkalar.engine import ENGINE as tashkalar
+from rules.tashkalar.state import rank_of
 from tests.rules.tashkalar.helpers import act, fresh, hand, lay, owner_rank, put, summon, types
 
 
@@ -80,8 +81,8 @@ def test_upgrade_without_a_legendary_piece_is_not_offered() -> None:
     lay(state, 0, "ancient_treant", "e5")
     state.board.pop("a3")  # leave one legendary piece for the Treant itself
     summon(state, 0, "ancient_treant", "e5")
-    picks = {c.action.get("square") for c in tashkalar.legal(state, 0) if c.action["type"] == "pick"}
-    assert picks and all(owner_rank(state, sq)[1] == 1 for sq in picks)  # only commons may go up
+    picks = {c.action["square"] for c in tashkalar.legal(state, 0) if c.action["type"] == "pick"}
+    assert picks and all(rank_of(state.board[sq]) == 1 for sq in picks)  # only commons may go up
 
 
 def test_seat_in_control_alone_is_awaited() -> None:
