@@ -38,7 +38,7 @@ def random_policy(engine: Engine[Any]) -> Policy:
 
 def clone(engine: Engine[Any], state: Any) -> Any:
     """An independent copy of a state (or a view) to try an action on."""
-    return serial.loads(engine.State, serial.dumps(state))
+    return serial.clone(state)
 
 
 def lookahead(

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import Any
 
+from rules import serial
 from rules.base import (
     ActionSpec,
     Engine,
@@ -142,7 +142,7 @@ def new(seats: Sequence[SeatInfo], options: dict[str, Any], rng: Rng) -> State:
 
 
 def view(state: State, seat: int | None) -> State:
-    seen = copy.deepcopy(state)  # 2-3x faster than a JSON round trip; the board is drawn from it every action
+    seen = serial.clone(state)
     if seen.manoeuvre is not None and seat != seen.manoeuvre.seat:
         seen.manoeuvre.direction = ""  # the secret direction stays with the marching player
     return seen
