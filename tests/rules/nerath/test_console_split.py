@@ -27,6 +27,7 @@ async def play(tmp_path: Path, lines: list[str]) -> str:
     for line in START:
         assert await console.run_line(line)
     table = await store.table_in_channel(console.channel_id)
+    assert table is not None
     state = defended({"footsoldier": 4, "fighter": 1}, {"footsoldier": 3, "monster": 1}, attackers=0)
     put(state, "karkoth", "dragon", "silverbough", 6, stopped=True)
     await store.save_state(table.id, table.version, serial.dumps(state))
