@@ -261,7 +261,9 @@ def paint_map(canvas: Image.Image, game_map: MapData, view: View, unit: float, d
         mask_draw = ImageDraw.Draw(mask)
         for region in mine:
             mask_draw.polygon(outlines[region.id], fill=255)
-        canvas.paste(tiled(terrain, size, unit), (0, 0), mask)
+        box = mask.getbbox()
+        if box is not None:  # only where the terrain lies: the tiles stay where they would be over the whole canvas
+            canvas.paste(tiled(terrain, box[2:], unit).crop(box), box[:2], mask.crop(box))
     inner = set(game_map.inner_land())
     _darken(canvas, [outlines[r.id] for r in shown if r.id in inner], 0, INNER_SHADE)
     if dim is not None:
@@ -294,8 +296,13 @@ def _darken(image: Image.Image, outlines: list[list[tuple[float, float]]], top: 
     mask_draw = ImageDraw.Draw(mask)
     for points in outlines:
         mask_draw.polygon(points, fill=255)
-    darker = Image.blend(image.crop((0, top, size[0], image.height)), Image.new("RGB", size, INK), amount)
-    image.paste(darker, (0, top), mask)
+    box = mask.getbbox()
+    if box is None:
+        return
+    left, upper, right, lower = box  # only around the areas: blending is by pixel, so the rest would stay as it is
+    area = image.crop((left, top + upper, right, top + lower))
+    darker = Image.blend(area, Image.new("RGB", area.size, INK), amount)
+    image.paste(darker, (left, top + upper), mask.crop(box))
 
 
 def shade_inner(image: Image.Image, game_map: MapData, top: int, scale: float = 1.0) -> None:

@@ -9,7 +9,7 @@ Each map (one per player count) has its own regions; a region keeps its id and n
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -96,12 +96,11 @@ def render_zoom(state: State, facts: TableFacts, region_id: str) -> Image.Image:
     if rid not in game_map.regions:
         return _elsewhere(state, facts, game_map, rid)
     region = game_map.regions[rid]
-    focus = [rid, *sorted(region.adjacent, key=lambda other: game_map.regions[other].name)]
+    focus = _focus(game_map, rid)
     view, height = _frame(game_map, region)
     # Pieces and names grow with the map, within reason; in tenths, so that few sprites and tiles are kept.
     unit = round(min(2.6, max(1.7, view.scale * 1.6)), 1)
-    canvas = Image.new("RGB", (WIDTH, height), BACKGROUND)
-    paint_map(canvas, game_map, view, unit=round(1.1 * view.scale, 1), dim=set(focus))
+    canvas = _painted(state.players, rid).copy()
     draw = ImageDraw.Draw(canvas)
     for other in state.log.conquered:  # this turn's conquests, as on the whole board
         if other in focus:
@@ -128,6 +127,22 @@ def render_zoom(state: State, facts: TableFacts, region_id: str) -> Image.Image:
     draw.rectangle((0, HEADER + height, WIDTH, HEADER + height + 1), fill=PAPER)  # where the map ends
     _key(image, draw, blocks, key_top)
     return image
+
+
+def _focus(game_map: MapData, rid: str) -> list[str]:
+    """The region, then its neighbours by name."""
+    return [rid, *sorted(game_map.regions[rid].adjacent, key=lambda other: game_map.regions[other].name)]
+
+
+@lru_cache(maxsize=8)
+def _painted(players: int, rid: str) -> Image.Image:
+    """The map area around a region, painted (terrain, shading, walls; the regions around the focus dimmed): the
+    same on every zoom on that region of that map, so it is painted once (~20 ms) and copied after."""
+    game_map = load_map(players)
+    view, height = _frame(game_map, game_map.regions[rid])
+    canvas = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    paint_map(canvas, game_map, view, unit=round(1.1 * view.scale, 1), dim=set(_focus(game_map, rid)))
+    return canvas
 
 
 def _frame(game_map: MapData, region: RegionData) -> tuple[View, int]:
