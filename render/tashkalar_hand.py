@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.draw import INK, MUTED, PAPER, fit, header, seat_colour, wrap, write
+from render.draw import INK, MUTED, PAPER, fit, header, put_text, seat_colour, wrap
 from render.record import TableFacts
 from render.tashkalar_parts import GOLD, paragraph, pattern
 from rules.tashkalar.content import CARDS, FACTIONS, FLARES, RANK_NAMES
@@ -35,9 +35,9 @@ def _being(image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int], 
     draw.rounded_rectangle(
         (x, y, x + CARD_W, y + CARD_H), radius=10, fill=CARD_FILL[card.rank], outline=GOLD if card.rank == 3 else INK
     )
-    write(draw, (x + 10, y + 8), fit(card.name, 17, CARD_W - 20), 17, INK)
+    put_text(image, (x + 10, y + 8), fit(card.name, 17, CARD_W - 20), 17, INK)
     kind = "Legend" if card.rank == 3 else FACTIONS[card.faction].name
-    write(draw, (x + 10, y + 30), f"{RANK_NAMES[card.rank]} - {kind}", SMALL, MUTED)
+    put_text(image, (x + 10, y + 30), f"{RANK_NAMES[card.rank]} - {kind}", SMALL, MUTED)
     width = PATTERN_CELL * len(card.grid[0])
     pattern(draw, (x + (CARD_W - width) // 2, y + 50), card.grid, seat_colour(seat), card.rank, PATTERN_CELL)
     text_y = y + 60 + PATTERN_CELL * len(card.grid)
@@ -46,14 +46,14 @@ def _being(image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int], 
     lines = len(wrap(card.flavour, SMALL, CARD_W - 20, keep_long_words=True)) if card.flavour else 0
     if lines and text_y + 4 + lines * (SMALL + 4) <= y + CARD_H - 26:  # flavour only where it fits above the id
         paragraph(image, (x + 10, text_y + 4), card.flavour, SMALL, CARD_W - 20, fill=MUTED)
-    write(draw, (x + 10, y + CARD_H - 22), f"id: {card_id}", SMALL, MUTED)
+    put_text(image, (x + 10, y + CARD_H - 22), f"id: {card_id}", SMALL, MUTED)
 
 
 def _flare(image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int], flare_id: str) -> None:
     x, y = box
     draw.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=10, fill=(255, 236, 228), outline=(200, 80, 40))
-    write(draw, (x + 10, y + 8), fit(FLARES[flare_id].name, 17, CARD_W - 20), 17, INK)
-    write(draw, (x + 10, y + 30), "Flare (free, before an action)", SMALL, MUTED)
+    put_text(image, (x + 10, y + 8), fit(FLARES[flare_id].name, 17, CARD_W - 20), 17, INK)
+    put_text(image, (x + 10, y + 30), "Flare (free, before an action)", SMALL, MUTED)
     top, bottom = flare_text(flare_id)
     text_y = paragraph(image, (x + 10, y + 54), "Top. " + top, 13, CARD_W - 20) + 10
     draw.line((x + 10, text_y - 5, x + CARD_W - 10, text_y - 5), fill=MUTED)
@@ -81,5 +81,5 @@ def render_hand(state: State, seat: int, facts: TableFacts) -> Image.Image:
         else:
             _being(image, draw, box, card_id, seat)
     if not cards:
-        write(draw, (GAP, 56 + GAP), "No cards in hand.", 16, INK)
+        put_text(image, (GAP, 56 + GAP), "No cards in hand.", 16, INK)
     return image
