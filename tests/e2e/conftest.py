@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.driver import Driver
-from tests.e2e.process import BOT, BotProcess
+from tests.e2e.process import BOT, BotProcess, bot_argv
 from tests.e2e.standin import FakeDiscord
 
 
@@ -47,13 +47,14 @@ def spawn(discord: FakeDiscord, tmp_path: Path) -> Iterator[Callable[..., BotPro
 
 @pytest.fixture
 async def bot(spawn: Callable[..., BotProcess], discord: FakeDiscord) -> AsyncIterator[BotProcess]:
-    """The unmodified bot.py, connected to the stand-in with its commands synced.
+    """The unmodified bot.py (with the games this run installed beyond the shipped ones, such as a toy game),
+    connected to the stand-in with its commands synced.
 
     Afterwards: the bot sent Discord nothing it would refuse (limits) and used no route the stand-in lacks.
     """
     if not BOT.exists():
         pytest.skip("bot.py does not exist yet")
-    process = spawn([str(BOT)])
+    process = spawn(bot_argv())
     await process.start_and_connect()
     try:
         await discord.wait_for(lambda: discord.command_syncs, timeout=15)

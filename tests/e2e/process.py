@@ -3,17 +3,26 @@
 from __future__ import annotations
 
 import atexit
+import dataclasses
+import json
 import os
 import signal
 import subprocess
 import sys
 from pathlib import Path
 
+import rules
 from tests.e2e.standin import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
 BOT = ROOT / "bot.py"
 _LIVE: set[subprocess.Popen[bytes]] = set()
+
+
+def bot_argv() -> list[str]:
+    """bot.py, with the games this test process installed beyond the shipped ones (a toy game) installed too."""
+    added = [json.dumps(dataclasses.asdict(game)) for game in rules.added()]
+    return ["-m", "tests.e2e.with_games", *added, "--", str(BOT)] if added else [str(BOT)]
 
 
 @atexit.register

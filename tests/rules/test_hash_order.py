@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import pytest
 
+import rules
 from tests.support.trajectory import HASH_SEEDS, python_with_hash_seed
 
-# (game, players, seeds, options): short settings, so each case takes a few seconds
-CASES = [
+# (game, players, seeds, options): short settings, so each case takes a few seconds; more seeds, player counts and
+# modes where a game has had its hash-order bugs
+CHOSEN = [
     ("tictactoe", 2, range(1, 21), ()),
     ("dragondice", 2, range(1, 21), ("force=12", "rounds=3")),
     ("dragondice", 3, range(1, 6), ()),
@@ -24,6 +26,12 @@ CASES = [
     ("nerath", 4, range(1, 3), ("length=short", "round_limit=3")),
     ("genertela", 1, range(1, 3), ("scenario=short", "last_turn=1")),
     ("genertela", 3, range(1, 2), ("scenario=short", "last_turn=1")),
+]
+# and every other installed game at its fewest players and its shortest options (rules.GAMES)
+CASES = CHOSEN + [
+    (game, engine.meta.min_players, range(1, 3), tuple(rules.game(game).short_typed.split()))
+    for game, engine in sorted(rules.engines().items())
+    if game not in {case[0] for case in CHOSEN}
 ]
 
 

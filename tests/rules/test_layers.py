@@ -1,28 +1,35 @@
 """Each game's rules are layered: its modules import one another without a cycle, only at the top of a module.
 
 An import inside a function is how a cycle hides; a module that registers itself when imported works only if
-someone remembers to import it. Both are refused here, for every game package in rules/.
+someone remembers to import it. Both are refused here, for the package of every installed game (rules/<id>/).
 """
 
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 import pytest
 
-RULES = Path(__file__).resolve().parents[2] / "rules"
-GAMES = sorted(path.name for path in RULES.iterdir() if (path / "__init__.py").exists())
+import rules
+
+GAMES = sorted(rules.engines())  # every installed game: the package its engine module is in (rules/<id>/)
+
+
+def _package(game: str) -> str:
+    return rules.game(game).engine.rpartition(".")[0]
 
 
 def _modules(game: str) -> dict[str, ast.Module]:
-    return {path.stem: ast.parse(path.read_text(encoding="utf-8")) for path in sorted((RULES / game).glob("*.py"))}
+    folder = Path(str(importlib.import_module(_package(game)).__file__)).parent
+    return {path.stem: ast.parse(path.read_text(encoding="utf-8")) for path in sorted(folder.glob("*.py"))}
 
 
 def _top_level_imports(tree: ast.Module, game: str) -> set[str]:
     """Modules of the same game imported at module level (type-only imports included: they are still edges)."""
     found: set[str] = set()
-    prefix = f"rules.{game}"
+    prefix = _package(game)
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module:
             if node.module == prefix:
@@ -72,13 +79,13 @@ def test_a_games_modules_import_each_other_without_a_cycle(game: str) -> None:
     modules = _modules(game)
     graph = {name: _top_level_imports(tree, game) & set(modules) - {name} for name, tree in modules.items()}
     cycle = _cycle(graph)
-    assert cycle is None, f"rules/{game} has an import cycle: {' -> '.join(cycle or [])}"
+    assert cycle is None, f"{_package(game)} has an import cycle: {' -> '.join(cycle or [])}"
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_no_rules_module_imports_inside_a_function(game: str) -> None:
     inside = {name: lines for name, tree in _modules(game).items() if (lines := _imports_inside_functions(tree))}
-    assert not inside, f"rules/{game}: imports inside functions at {inside}"
+    assert not inside, f"{_package(game)}: imports inside functions at {inside}"
 
 
 def test_the_layering_check_finds_a_cycle() -> None:

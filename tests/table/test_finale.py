@@ -21,12 +21,6 @@ from table.service import Caller, Post, TableService
 from table.store import ActionRow, SeatRow, Store
 from tests.table.conftest import FakeClock
 
-SHORT = {  # the game's own shortest setting, as tests/e2e/test_games.py plays them
-    "genertela": {"scenario": "short", "last_turn": "1"},
-    "nerath": {"length": "short", "round_limit": "3"},
-    "tashkalar": {"rounds": "5"},
-    "dragondice": {"force": "12", "rounds": "3"},
-}
 PEOPLE = ("alice", "bob", "carol", "dave")
 MOVE = 3600.0  # each person takes an hour a move (the fake clock), so the medians and the days are known
 STEPS = 4000
@@ -52,7 +46,7 @@ async def _play_to_the_end(game: str, tmp_path: Path) -> tuple[list[Post], list[
     chooser = random.Random(game)
     channel = console.channel_id
     try:
-        await service.create(1, channel, people[0], game, SHORT.get(game, {}))
+        await service.create(1, channel, people[0], game, dict(rules.game(game).short))  # its shortest setting
         for person in people[1:]:
             await service.join(channel, person)
         await service.add_bot(channel, people[0])
