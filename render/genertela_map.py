@@ -89,6 +89,7 @@ def blend(a: Colour, b: Colour, share: float) -> Colour:
     return tuple(int(x * (1 - share) + y * share) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
 
 
+@cache  # a few dozen pairs, asked for every zone in view on every board
 def zone_colour(terrain: str, side: str = "") -> Colour:
     """A zone's colour: its terrain, tinted by the side that holds it (if one does)."""
     return blend(TERRAIN[terrain], SIDE_COLOURS[side], SHARE) if side else TERRAIN[terrain]

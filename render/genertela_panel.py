@@ -112,7 +112,9 @@ def final_scores(image: Image.Image, y: int, state: State, names: Sequence[str])
 def nations(image: Image.Image, y: int, state: State, shown: Sequence[str]) -> int:
     """The nations in the view (the one whose move it is first, highlighted): their VP and special units there."""
     active = active_nation(state) if state.phase != "over" else ""
-    here = {u.nation for u in state.units if u.zone in shown} | {controller(state, z) for z in shown} | {active}
+    seen = set(shown)
+    in_view = [u for u in state.units if u.zone in seen]
+    here = {u.nation for u in in_view} | {controller(state, z) for z in shown} | {active}
     listed = sorted((n for n in here if n in NATIONS), key=lambda n: (n != active, NATIONS[n].turn_order))
     column = (image.width - 2 * LEFT) // 2
     draw = ImageDraw.Draw(image)
@@ -123,7 +125,7 @@ def nations(image: Image.Image, y: int, state: State, shown: Sequence[str]) -> i
         if nation == active:  # whose nation turn it is: a highlighted bar
             draw.rectangle((x - 4, top, x + column - 8, top + ROW - 1), fill=HIGHLIGHT)
         token(image, (x, top + 3, x + 16, top + 19), NATIONS[nation].side, 12)
-        specials = [short_name(u.name) for u in state.units if u.nation == nation and u.zone in shown and u.name]
+        specials = [short_name(u.name) for u in in_view if u.nation == nation and u.name]
         text = f"{'> ' if nation == active else ''}{NATIONS[nation].name} {state.vp.get(nation, 0)} VP"
         text += f": {', '.join(specials)}" if specials else ""
         stamp(image, (x + 22, top + 11), fit(text, SMALL, column - 30), SMALL, INK, anchor="lm")
