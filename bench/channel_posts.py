@@ -29,7 +29,6 @@ from tests.e2e.driver import Driver
 from tests.e2e.flow import GIVE_UP, action_options, command_of, open_table
 from tests.e2e.process import BOT, BotProcess
 from tests.e2e.standin import FakeDiscord
-from tests.e2e.test_games import SHORT
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -41,7 +40,7 @@ async def play(driver: Driver, discord: FakeDiscord, bot: BotProcess, game: str,
     meta = rules.engine(game).meta
     players = discord.players[2 * index : 2 * index + meta.min_players]
     channel = discord.channel(index)
-    await open_table(driver, channel, players, game, SHORT.get(game, ""))
+    await open_table(driver, channel, players, game, rules.game(game).short_typed)  # the game's shortest setting
     users = {p.id: p for p in players}
     chooser = random.Random(seed)
     edits: list[float] = []
