@@ -7,8 +7,8 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from functools import cache, lru_cache, wraps
-from typing import Any, ParamSpec, TypeVar
+from functools import cache, lru_cache, update_wrapper
+from typing import Any, Generic, ParamSpec, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -65,25 +65,33 @@ def noted(text: str, size: int, headline: bool = False) -> None:
         log.append(Drawn(text, size, headline))
 
 
-def drawn_layer(build: Callable[P, R]) -> Callable[P, R]:
+class DrawnLayer(Generic[P, R]):
     """functools.cache for a function that draws text into an image kept for reuse (a map's names, a legend):
     the texts it drew are reported again each time the kept image is used, so a board's record is whole."""
-    kept: dict[Any, tuple[R, list[Drawn]]] = {}
 
-    @wraps(build)
-    def use(*args: P.args, **kwargs: P.kwargs) -> R:
+    def __init__(self, build: Callable[P, R]) -> None:
+        self._build = build
+        self._kept: dict[Any, tuple[R, list[Drawn]]] = {}
+        update_wrapper(self, build)
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
         key = (args, tuple(sorted(kwargs.items())))
-        if key not in kept:
+        if key not in self._kept:
             with recording() as texts:
-                kept[key] = (build(*args, **kwargs), texts)
-        result, texts = kept[key]
+                self._kept[key] = (self._build(*args, **kwargs), texts)
+        result, texts = self._kept[key]
         log = _drawn.get()
         if log is not None:
             log.extend(texts)
         return result
 
-    use.cache_clear = kept.clear  # type: ignore[attr-defined]
-    return use
+    def cache_clear(self) -> None:
+        """Forget the kept images (tests that count what is drawn start from nothing)."""
+        self._kept.clear()
+
+
+def drawn_layer(build: Callable[P, R]) -> DrawnLayer[P, R]:
+    return DrawnLayer(build)
 
 
 @cache

@@ -239,13 +239,14 @@ def smallworld_token_grounds() -> list[tuple[str, Colour, Colour]]:
     from render.smallworld_base import INNER_SHADE, TERRAIN_COLOURS
 
     players = rules.engines()["smallworld"].meta.max_players
-    pairs = []
+    pairs: list[tuple[str, Colour, Colour]] = []
     for terrain, ground in TERRAIN_COLOURS.items():
-        shaded = tuple(round(g * (1 - INNER_SHADE) + i * INNER_SHADE) for g, i in zip(ground, INK, strict=True))
+        red, green, blue = (round(g * (1 - INNER_SHADE) + i * INNER_SHADE) for g, i in zip(ground, INK, strict=True))
+        shaded = (red, green, blue)
         for seat in range(players):
             pairs.append((f"seat {seat_letter(seat)} on {terrain}", SEAT_COLOURS[seat], ground))
             pairs.append((f"seat {seat_letter(seat)} on inner {terrain}", SEAT_COLOURS[seat], shaded))
-    return pairs  # type: ignore[return-value]
+    return pairs
 
 
 def test_the_pairs_come_from_the_games_data() -> None:

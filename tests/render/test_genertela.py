@@ -23,8 +23,10 @@ from tests.rules.genertela.helpers import blank, hero, put, z
 INLINE = 550
 
 
-def _near(pixel: tuple[int, ...], colour: tuple[int, int, int]) -> bool:
-    """The boards are quantised to a fixed palette: a colour comes back within a few steps."""
+def _near(pixel: float | tuple[int, ...] | None, colour: tuple[int, int, int]) -> bool:
+    """The boards are quantised to a fixed palette: a colour comes back within a few steps. `pixel` is typed as
+    Pillow reads one out of an image of any mode; these are RGB, so it is a tuple."""
+    assert isinstance(pixel, tuple), pixel
     return all(abs(a - b) <= 4 for a, b in zip(pixel, colour, strict=True))
 
 

@@ -4,6 +4,9 @@ the overview) and on the focused boards (the posted board and the zoom), whose k
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from PIL import Image
 
 from render.draw import recording
@@ -24,6 +27,8 @@ from render.genertela_panel import HEAD
 from render.record import table_facts
 from rules.genertela.board import BOARD
 from rules.genertela.engine import ENGINE as genertela
+from rules.genertela.state import State
+from tests.render.pixels import colour_at
 from tests.rules.genertela.helpers import blank, put, z
 
 FLAGS = {
@@ -34,11 +39,13 @@ FLAGS = {
 }
 
 
-def _board(state):  # type: ignore[no-untyped-def]
+def _board(state: State) -> Image.Image:
     return render_full(genertela.view(state, None), table_facts(genertela, state, ["Ann"])).convert("RGB")
 
 
-def _near(pixel: tuple[int, ...], colour: tuple[int, int, int], step: int = 6) -> bool:
+def _near(pixel: float | tuple[int, ...] | None, colour: tuple[int, int, int], step: int = 6) -> bool:
+    """`pixel` as Pillow reads it out of an image of any mode: a tuple from these RGB images."""
+    assert isinstance(pixel, tuple), pixel
     return all(abs(a - b) <= step for a, b in zip(pixel, colour, strict=True))
 
 
@@ -61,7 +68,7 @@ def _zone_pixels(image: Image.Image, zid: str, codes: set[int] | None = None) ->
     box = bordered.point([255 if v == index else 0 for v in range(256)]).getbbox()
     assert box is not None
     return [
-        image.getpixel((left + x, top + y))
+        colour_at(image, (left + x, top + y))
         for y in range(box[1], box[3])
         for x in range(box[0], box[2])
         if bordered.getpixel((x, y)) == index and (codes is None or code.getpixel((x, y)) in codes)
@@ -110,7 +117,7 @@ def test_no_terrain_tint_is_a_sides_colour() -> None:
 # --- the focused boards ------------------------------------------------------------------------------------------
 
 
-def _drawn(draw) -> tuple[Image.Image, list[str]]:  # type: ignore[no-untyped-def]
+def _drawn(draw: Callable[[], Image.Image]) -> tuple[Image.Image, list[str]]:
     with recording() as drawn:
         image = draw().convert("RGB")
     return image, [text.text for text in drawn]
@@ -131,7 +138,7 @@ def test_the_focused_boards_key_names_the_marks_they_show_and_only_those() -> No
     assert "Deathline" in texts and _has(image, DEATHLINE)
     for mark in ("fortress", "narrow pass"):
         zid = next(zid for zid, m in drawn_marks() if m == mark)
-        _, texts = _drawn(lambda zid=zid: render_zoom(state, table_facts(genertela, state, ["Ann"]), zid))  # type: ignore[misc]
+        _, texts = _drawn(partial(render_zoom, state, table_facts(genertela, state, ["Ann"]), zid))
         assert mark in texts, mark
 
 

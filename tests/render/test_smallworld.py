@@ -17,6 +17,7 @@ from rules.rng import Rng
 from rules.smallworld.content import TURNS_BY_PLAYERS, content, load_map
 from rules.smallworld.engine import ENGINE as smallworld
 from rules.smallworld.state import CONQUER, Combo, State
+from tests.render.pixels import colour_at
 
 NAMES = ["Ana", "Bo", "Cyd", "Dee", "Eli"]
 MAPS = sorted(TURNS_BY_PLAYERS)
@@ -213,7 +214,7 @@ def test_inner_regions_are_drawn_darker_and_edge_regions_are_not(players: int) -
     inner = set(game_map.inner_land())
     assert inner
     for rid, region in game_map.regions.items():
-        before, after = plain.getpixel(region.centre), shaded.getpixel(region.centre)
+        before, after = colour_at(plain, region.centre), colour_at(shaded, region.centre)
         if rid in inner:
             assert sum(after) < sum(before) - 100, f"{rid} is inner but not shaded"
         else:
