@@ -199,8 +199,8 @@ class Outliner:
         loop = loop[junctions[0] :] + loop[: junctions[0]]
         junctions = [k - junctions[0] for k in junctions] + [len(loop)]
         outline: list[tuple[int, int]] = []
-        for a, b in itertools.pairwise(junctions):
-            stretch = loop[a : b + 1] if b < len(loop) else [*loop[a:], loop[0]]
+        for first, last in itertools.pairwise(junctions):
+            stretch = loop[first : last + 1] if last < len(loop) else [*loop[first:], loop[0]]
             outline.extend(self.arc(tuple(stretch))[:-1])
         return outline
 
