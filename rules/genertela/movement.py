@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
+from functools import cache
 
 from rules.genertela import dragonewts
 from rules.genertela.alliance_army import centre_of as alliance_centre
@@ -47,10 +48,17 @@ def _closed_deathline(state: State, nation: str, zid: str) -> bool:
 
 def movers(state: State, nation: str, zid: str) -> list[Unit]:
     """Units that may still move out of a zone, ordinary units first (house: a move takes those before heroes);
-    on the Dragonkill turn the Dragons come last."""
-    units = [u for u in units_of(state, nation, zid) if u.mobile and not u.moved and (u.in_army or not state.alliance)]
-    late = dragonkill(state, nation)
-    return sorted(units, key=lambda u: (late and u.kind == "dragon", u.kind == "special", u.uid))
+    on the Dragonkill turn the Dragons come last. Memoised while the units stand as they are: legal() asks again for
+    every target of every zone."""
+    known = memo(state, ("movers", nation, state.alliance, state.turn))
+    found = known.get(zid)
+    if found is None:
+        units = [
+            u for u in units_of(state, nation, zid) if u.mobile and not u.moved and (u.in_army or not state.alliance)
+        ]
+        late = dragonkill(state, nation)
+        found = known[zid] = sorted(units, key=lambda u: (late and u.kind == "dragon", u.kind == "special", u.uid))
+    return list(found)
 
 
 def movers_to(state: State, nation: str, start: str, target: str) -> list[Unit]:
@@ -81,7 +89,12 @@ def closed_zones(state: State, nation: str) -> frozenset[str]:
 
 def dragonkill(state: State, nation: str) -> bool:
     """Turn 23: the nation's Dragons may only attack human units in Deathline zones."""
-    return any(e.type == "dragonkill" for entry in CONTENT.turn(state.turn).entries_of(nation) for e in entry.events)
+    return _dragonkill(state.turn, nation)
+
+
+@cache
+def _dragonkill(turn: int, nation: str) -> bool:
+    return any(e.type == "dragonkill" for entry in CONTENT.turn(turn).entries_of(nation) for e in entry.events)
 
 
 def dragon_target(state: State, nation: str, zid: str) -> bool:

@@ -1,0 +1,53 @@
+"""movement.movers is memoised while the units stand as they are (legal() asks again for every target of every zone):
+it answers as the unmemoised search does on seeded games, and forgets as soon as a unit or the alliance turn changes."""
+
+from __future__ import annotations
+
+import random
+
+from rules.base import SeatInfo
+from rules.genertela.board import NATIONS, units_of
+from rules.genertela.engine import ENGINE as genertela
+from rules.genertela.movement import dragonkill, movers
+from rules.genertela.state import State, Unit
+from rules.rng import Rng
+from tests.rules.genertela.helpers import blank, put, z
+
+
+def movers_searched(state: State, nation: str, zid: str) -> list[Unit]:
+    """What movers answered before its memo: the units searched afresh on every call."""
+    units = [u for u in units_of(state, nation, zid) if u.mobile and not u.moved and (u.in_army or not state.alliance)]
+    late = dragonkill(state, nation)
+    return sorted(units, key=lambda u: (late and u.kind == "dragon", u.kind == "special", u.uid))
+
+
+def test_movers_as_searched_afresh_along_seeded_games() -> None:
+    checked = 0
+    for seed in range(2):
+        state = genertela.new([SeatInfo() for _ in range(3)], genertela.meta.resolve_options({}), Rng(seed))
+        chooser = random.Random(seed)
+        for step in range(160):
+            if genertela.outcome(state) is not None:
+                break
+            if state.phase == "move":
+                for nation in NATIONS:
+                    for zid in sorted({u.zone for u in units_of(state, nation)}):
+                        assert movers(state, nation, zid) == movers_searched(state, nation, zid)
+                        assert movers(state, nation, zid) == movers_searched(state, nation, zid)  # from the memo
+                        checked += 1
+            seat = chooser.choice(sorted(genertela.awaiting(state)))
+            genertela.act(state, seat, chooser.choice(genertela.legal(state, seat)).action, Rng(step))
+    assert checked > 100
+
+
+def test_the_memo_forgets_a_unit_that_moved_and_the_alliance_turn() -> None:
+    state = blank(nation="heortlings")
+    put(state, "heortlings", "Sartar", 3)
+    first = movers(state, "heortlings", z("Sartar"))
+    assert len(first) == 3
+    first.pop()  # the answer is the caller's: the memo keeps its own list
+    assert len(movers(state, "heortlings", z("Sartar"))) == 3
+    units_of(state, "heortlings", z("Sartar"))[0].moved = True
+    assert len(movers(state, "heortlings", z("Sartar"))) == 2
+    state.alliance = True  # only the units in the alliance's army move now: none here
+    assert movers(state, "heortlings", z("Sartar")) == []
