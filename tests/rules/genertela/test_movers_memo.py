@@ -49,5 +49,5 @@ def test_the_memo_forgets_a_unit_that_moved_and_the_alliance_turn() -> None:
     assert len(movers(state, "heortlings", z("Sartar"))) == 3
     units_of(state, "heortlings", z("Sartar"))[0].moved = True
     assert len(movers(state, "heortlings", z("Sartar"))) == 2
-    state.alliance = True  # only the units in the alliance's army move now: none here
+    state.alliance = "unity_council"  # its alliance turn: only the units in its army move now, none here
     assert movers(state, "heortlings", z("Sartar")) == []
