@@ -38,9 +38,24 @@ def test_every_script_has_a_smoke_run_here() -> None:
 
 def test_bench() -> None:
     out = bench("bench.bench", "tictactoe", "--actions", "3", "--tick-tables", "3", "--seconds", "0.05")
-    columns = " +".join([MS_TIGHT] * 4)
+    columns = " +".join([MS_TIGHT] * 5)
     assert re.search(rf"^tictactoe +{columns} +\d+ +\d+\.\d$", out, re.M), out
+    verdict = r"(met|missed by tictactoe)"
+    targets = rf"^targets \(issue #39\): action p99 <= 30 ms: {verdict}; render \+ encode p99 <= 15 ms: {verdict}$"
+    assert re.search(targets, out, re.M), out
     assert re.search(rf"reminder tick over 3 tables: {MS} with none due, {MS} with 2 due", out), out
+
+
+def test_profile_actions() -> None:
+    out = bench("bench.profile_actions", "tictactoe", "--actions", "3", "--top", "5")
+    assert re.search(r"^== tictactoe: 3 actions, \d+\.\d\d s in the profile \(\d+\.\d ms each\)$", out, re.M), out
+    assert re.search(r"^ncalls +tottime +percall +cumtime +percall", out, re.M), out
+
+
+def test_state_cache() -> None:
+    out = bench("bench.state_cache", "tictactoe", "--tables", "20")
+    assert out.startswith("20 tables of one game in the state cache, each parsed from its own text"), out
+    assert re.search(r"^tictactoe +\d+\.\d +\d+\.\d +\d+\.\d +\d+\.\d\dms +\d+\.\d\dms$", out, re.M), out
 
 
 def test_snapshot_size() -> None:
