@@ -7,8 +7,12 @@ import pytest
 from bench import selfplay
 
 
-def _played(**seed: int) -> list[tuple[int, tuple[int, ...]]]:
-    games = selfplay._run("tictactoe", 2, {}, 8, 1, lambda n: (0,), **seed)  # the bot against a random player
+def _played(seed: int | None = None) -> list[tuple[int, tuple[int, ...]]]:
+    """Eight games of the bot against a random player, from `seed` or from _run's own first seed."""
+    if seed is None:
+        games = selfplay._run("tictactoe", 2, {}, 8, 1, lambda n: (0,))
+    else:
+        games = selfplay._run("tictactoe", 2, {}, 8, 1, lambda n: (0,), seed=seed)
     return [(game.actions, game.winners) for game in games]
 
 

@@ -68,7 +68,7 @@ async def open_table(
     """
     host = players[0]
     seen = seen if seen is not None else []
-    extra = {"options": options} if options else {}
+    extra: dict[str, Any] = {"options": options} if options else {}  # Driver.run's options
     seen.append(await driver.run(host, "game new", _channel=channel, game=game, **extra))
     assert not seen[-1].refused, f"/game new refused: {seen[-1].text}"
     for guest in players[1:]:
@@ -107,6 +107,7 @@ async def play_out(
         if table.status != "running":
             return await settled(data_dir, channel["id"]), last
         engine = rules.engine(table.game)
+        assert table.state is not None, "a running table has a state"
         state = serial.loads(engine.State, table.state)
         seat = rng.choice(sorted(engine.awaiting(state)))
         choices = engine.legal(state, seat)

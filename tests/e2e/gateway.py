@@ -179,7 +179,8 @@ class Gateway:
     async def _on_frame(
         self, ws: web.WebSocketResponse, frame: dict[str, Any], session: Session | None
     ) -> Session | None:
-        op, data = frame.get("op"), frame.get("d")
+        op = frame.get("op")
+        data: Any = frame.get("d")  # the frame's JSON payload, whatever its op
         if op == OP_HEARTBEAT:
             self.stats.heartbeats += 1
             if self.ack_heartbeats:

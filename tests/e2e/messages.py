@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import re
 import time
+from abc import abstractmethod
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
@@ -37,7 +38,6 @@ class Messages:
 
     bot_user: FakeUser
     gateway: Gateway
-    base_url: str
     messages: dict[int, dict[str, Any]]
     channel_log: dict[int, list[int]]
     files: dict[int, bytes]
@@ -48,6 +48,11 @@ class Messages:
     nonces: dict[str, tuple[int, float]]
     nonce_window: float
     _tasks: set[asyncio.Task[Any]]
+
+    @property
+    @abstractmethod
+    def base_url(self) -> str:
+        """Where the stand-in serves (FakeDiscord's, from its port)."""
 
     def channel_messages(self, channel_id: int | str) -> list[dict[str, Any]]:
         return [self.messages[mid] for mid in self.channel_log.get(int(channel_id), [])]

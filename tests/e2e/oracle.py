@@ -187,6 +187,6 @@ async def wait_for_setting(data_dir: Where, key: str, timeout: float = 10.0) -> 
         except (sqlite3.OperationalError, asyncpg.UndefinedTableError):  # the bot has not created its tables yet
             row = None
         if row is not None:
-            return str(row[0])
+            return str(row["value"])  # by name: a PostgreSQL row is a dict
         assert time.monotonic() < deadline, f"the bot never stored the setting {key!r}"
         await asyncio.sleep(0.05)

@@ -12,6 +12,7 @@ import contextlib
 import os
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 
@@ -44,7 +45,7 @@ async def step(
     path: str,
     who: int,
     channel: dict,
-    **options: str,
+    **options: Any,
 ) -> bool:
     """Send one command; maybe SIGKILL the bot a random moment later, then restart it. True if shown done."""
     user = driver.discord.guild.members[who]

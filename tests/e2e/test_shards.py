@@ -124,7 +124,9 @@ def dm_counts(discord: FakeDiscord, users: list[int]) -> Counter[int]:
 
 
 async def deliveries(url: str) -> int:
-    return int(oracle.connect(url).execute("SELECT COUNT(*) AS n FROM deliveries")[0]["n"])
+    row = oracle.connect(url).execute("SELECT COUNT(*) AS n FROM deliveries").fetchone()
+    assert row is not None
+    return int(row["n"])
 
 
 @pytest.mark.slow
