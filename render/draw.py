@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -151,19 +152,32 @@ def rings(fill: Colour, ground: Colour) -> tuple[Colour, ...]:
 
 Box = tuple[float, float, float, float]
 SHAPE_MARGIN = 8  # px (even) left round a kept shape: its rings and Pillow's rounding stay inside
+SEEN_SHAPES = 4096  # shapes remembered as drawn once
+_seen_shapes: dict[tuple[Box, Colour, Colour, float], None] = {}  # oldest first
+_seen_lock = threading.Lock()  # boards are drawn in worker threads
 
 
 def ringed(image: Image.Image, box: Box, fill: Colour, ground: Colour, radius: float = 0) -> None:
     """A piece's shape: `box` filled with its colour, its rings round it (outside the box, so whatever is drawn
-    inside keeps its room). Drawn once per size, colours and place within two pixels, then pasted: drawing the
-    rounded shapes is a good part of a board's time."""
+    inside keeps its room). A shape drawn again (the same size, colours and place within two pixels: a piece that
+    stays where it was) is pasted from a kept tile: drawing the rounded shapes is a good part of a board's time."""
     left, top, right, bottom = box
     if min(left, top) < len(rings(fill, ground)) * RING:  # Pillow rounds negative coordinates its own way
         _ring_shapes(ImageDraw.Draw(image), box, fill, ground, radius)
         return
     # shifted by an even number of pixels, the shape rounds the same (round() takes halves to even)
     x, y = 2 * int(left // 2) - SHAPE_MARGIN, 2 * int(top // 2) - SHAPE_MARGIN
-    tile = _ring_tile((left - x, top - y, right - x, bottom - y), fill, ground, radius)
+    key = ((left - x, top - y, right - x, bottom - y), fill, ground, radius)
+    with _seen_lock:
+        first = key not in _seen_shapes
+        if first:
+            _seen_shapes[key] = None
+            if len(_seen_shapes) > SEEN_SHAPES:
+                del _seen_shapes[next(iter(_seen_shapes))]
+    if first:  # drawn in place: a shape seen once (a piece that moved) is often not seen again
+        _ring_shapes(ImageDraw.Draw(image), box, fill, ground, radius)
+        return
+    tile = _ring_tile(*key)
     image.paste(tile, (x, y), tile)
 
 

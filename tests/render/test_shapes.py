@@ -1,4 +1,4 @@
-"""Kept shapes: a ringed piece is drawn once on a tile and pasted after; the board must not tell the difference."""
+"""Kept shapes: a ringed piece drawn again is pasted from a tile; the board must not tell the difference."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ def test_a_ringed_piece_is_the_same_pixels_as_its_shapes_drawn_in_place() -> Non
             "RGB"
         )  # whatever lies under the piece shows around it
         kept, drawn = ground_image.copy(), ground_image.copy()
-        ringed(kept, box, fill, ground, radius)
+        ringed(ground_image.copy(), box, fill, ground, radius)  # drawn in place the first time
+        ringed(kept, box, fill, ground, radius)  # from its tile the second
         _ring_shapes(ImageDraw.Draw(drawn), box, fill, ground, radius)
         assert ImageChops.difference(kept, drawn).getbbox() is None, (box, radius, fill, ground)
