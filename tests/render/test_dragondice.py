@@ -4,6 +4,7 @@ from render.record import table_facts
 from rules.dragondice.engine import ENGINE as dd
 from rules.rng import Rng
 from tests.engine_contract import play_random, start
+from tests.render.pixels import colour_at
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 
@@ -108,7 +109,7 @@ def test_reserves_take_two_rows_before_counting_the_rest():
     image = render(dd.view(state, None), table_facts(dd, state, NAMES)).convert("RGB")
     y = seat_0_reserves(image)
     last = (24 + 86 + (per_row - 1) * step, y + step)  # the last place of the second row says how many more
-    slot = {image.getpixel((last[0] + dx, last[1] + dy)) for dx in range(CHIP) for dy in range(CHIP)}
+    slot = {colour_at(image, (last[0] + dx, last[1] + dy)) for dx in range(CHIP) for dy in range(CHIP)}
     assert seat_colour(0) not in slot and any(sum(p) < sum(MUTED) + 60 for p in slot)
 
 

@@ -284,9 +284,9 @@ def test_every_species_has_two_sais_of_its_own_and_no_two_sais_share_an_effect()
             for f in UNIT_DICE[kind].faces:
                 if f.kind == "sai":
                     owners.setdefault(f.sai, set()).add(species.id)
-    for species in SPECIES:
-        own = [sai for sai, who in owners.items() if who == {species}]
-        assert len(own) >= 2, species
+    for species_id in SPECIES:
+        own = [sai for sai, who in owners.items() if who == {species_id}]
+        assert len(own) >= 2, species_id
     assert set(SAIS) == {sai for sai, _ in SAI_EFFECTS}
     texts_ = [s.text for s in SAIS.values()]
     assert len(set(texts_)) == len(texts_)

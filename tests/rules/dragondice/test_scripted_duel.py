@@ -69,7 +69,7 @@ def test_scripted_duel_to_a_win_as_the_only_player_with_units():
     assert "Coastland starting face: rolled 7 → 6" in texts(events)
     assert "Swampland starting face: rolled 8, 1 → 1" in texts(events)
     assert state.turn == 0 and [t.face for t in state.terrains] == [2, 6, 1]
-    layout = {(u.owner, u.where): [] for u in state.units}
+    layout: dict[tuple[int, str], list[str]] = {(u.owner, u.where): [] for u in state.units}
     for unit in state.units:
         layout[(unit.owner, unit.where)].append(f"{unit.id} {unit.kind.split('/')[1]}")
     assert layout == {
@@ -179,6 +179,7 @@ def test_scripted_duel_to_a_win_as_the_only_player_with_units():
     )  # fmt: skip
     assert "2 hits against 0 saves, plus 1 Kindle damage → 3 damage" in texts(events)
     assert state.phase == "over" and state.winners == [0] and dd.awaiting(state) == frozenset()
-    assert dd.outcome(state).winners == (0,)
+    result = dd.outcome(state)
+    assert result is not None and result.winners == (0,)
     assert any(e.kind == "game_end" and "only player with units left" in e.text for e in events)
     assert serial.loads(dd.State, serial.dumps(state)) == state

@@ -36,7 +36,7 @@ def test_setup_standard_builds_three_armies_of_the_force_size():
     state = new_game(force="24")
     act(state, 0, {"type": "begin"}, *horde_dice("all", "none"), 3, 4, 5)
     for seat in (0, 1):
-        places = {}
+        places: dict[str, int] = {}
         for unit in state.units:
             if unit.owner == seat and unit.where != "summoning":  # Dragonkin are not part of the force
                 places[unit.where] = places.get(unit.where, 0) + unit.health

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.base import SeatInfo
+from rules.base import Outcome, SeatInfo
 from rules.nerath.board import SPACES
 from rules.nerath.content import REALM_ORDER
 from rules.nerath.engine import ENGINE as nerath
@@ -49,6 +49,13 @@ def act(state: State, action: dict[str, Any], dice: list[int] | None = None, sea
     if seat is None:
         seat = min(nerath.awaiting(state))
     return nerath.act(state, seat, action, Rng(0, forced=dice or []))
+
+
+def result(state: State) -> Outcome:
+    """The outcome of a game the test has played to its end."""
+    found = nerath.outcome(state)
+    assert found is not None, "the game is still running"
+    return found
 
 
 def texts(events: list[Any]) -> str:

@@ -6,6 +6,7 @@ from rules.base import RuleError
 from rules.nerath import engine as nerath_rules
 from rules.nerath import reinforce
 from rules.nerath.engine import ENGINE as nerath
+from rules.rng import Rng
 from table.names import resolve
 from tests.rules.nerath.helpers import act, count, put, scene, texts
 
@@ -168,7 +169,7 @@ def test_defender_chooses_casualties_as_an_awaited_decision():
     assert choices[0].quick and choices[0].action == {"type": "casualties", "pieces": "footsoldier"}
     assert nerath.fallback(state, 1) == choices[0].action
     with pytest.raises(RuleError, match="must choose 1 casualties"):
-        nerath.act(state, 1, {"type": "casualties", "pieces": "footsoldier,fighter"}, None)
+        nerath.act(state, 1, {"type": "casualties", "pieces": "footsoldier,fighter"}, Rng(0))
     act(state, {"type": "casualties", "pieces": "fighter"}, seat=1)
     assert count(state, "vailin", "fighter", "silverbough") == 0
     assert count(state, "vailin", "footsoldier", "silverbough") == 1

@@ -106,7 +106,7 @@ def test_starting_gold_10_11_12_13():
 
 def test_starting_pieces_stand_in_own_land_or_beside_it():
     for realm in CONTENT.realms.values():
-        kinds = Counter()
+        kinds: Counter[str] = Counter()
         for space, kind, count in realm.start:
             kinds[kind] += count
             if SPACES[space].kind == "land":

@@ -5,7 +5,7 @@ fallback, JSON, replay) holds in every mode."""
 import pytest
 
 from rules import serial
-from rules.base import SeatInfo
+from rules.base import Choice, SeatInfo
 from rules.nerath import board
 from rules.nerath.board import REALMS
 from rules.nerath.engine import ENGINE as nerath
@@ -21,7 +21,7 @@ def distance_to_enemy(state, realm):
 def scripted_choice(state, seat):
     """Cards first, then: take the cheapest casualties, always press, run amok, fight, attack, buy Footsoldiers."""
     choices = nerath.legal(state, seat)
-    by_type = {}
+    by_type: dict[str, list[Choice]] = {}
     for choice in choices:
         by_type.setdefault(choice.action["type"], []).append(choice)
     for kind in ("casualties", "guardians", "play", "press", "amok", "fight", "explore"):

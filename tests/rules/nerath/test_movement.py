@@ -219,7 +219,7 @@ def sea_won_beside_a_running_land_battle():
     state.sea_won = ["whale-sound"]
     state.pending = ["sunfield"]
     act(state, {"type": "fight", "space": "sunfield"}, dice=[1, 1, 1])  # a round: nobody hits
-    assert state.battle.stage == "decide"
+    assert state.battle is not None and state.battle.stage == "decide"
     return state
 
 

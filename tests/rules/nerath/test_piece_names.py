@@ -7,6 +7,7 @@ import pytest
 
 from rules.base import RuleError
 from rules.nerath.engine import ENGINE as nerath
+from rules.rng import Rng
 from tests.rules.nerath.helpers import act, count, put
 from tests.rules.nerath.test_battle import attackers, battle_at
 from tests.rules.nerath.test_reinforce import buy, reinforcing
@@ -38,7 +39,7 @@ def test_casualties_by_the_pieces_names_and_an_unknown_one_refused_with_them():
     put(state, "vailin", "siege_engine", "silverbough")
     act(state, {"type": "fight", "space": "silverbough"}, dice=[6, 1, 1, 1])
     with pytest.raises(RuleError) as refused:
-        nerath.act(state, 1, {"type": "casualties", "pieces": "1 Goblin"}, None)
+        nerath.act(state, 1, {"type": "casualties", "pieces": "1 Goblin"}, Rng(0))
     assert str(refused.value) == f"'1 Goblin' in the casualty list is not a piece; pieces: {NAMES}."
     act(state, {"type": "casualties", "pieces": "1 Siege-Engine"}, seat=1)
     assert count(state, "vailin", "siege_engine", "silverbough") == 0

@@ -152,7 +152,7 @@ def test_scripted_two_player_alliance_game():
     game.do(0, {"type": "fight", "space": "silverbough"}, dice=(15, 3))  # Karkoth hits, Vailin misses
     wounded = [p for p in state.pieces if p.space == "silverbough" and p.realm == "vailin"]
     assert len(wounded) == 1 and wounded[0].hit  # a wounded Dragon, still standing
-    assert state.battle.stage == "decide"
+    assert state.battle is not None and state.battle.stage == "decide"
     text = game.do(0, {"type": "press"}, dice=(12, 2))
     assert "conquers Silverbough from Vailin: +1 VP" in text  # VP again for a space conquered again
     assert count(state, "vailin", "dragon", "silverbough") == 0 and count(state, "karkoth", "dragon", "silverbough")

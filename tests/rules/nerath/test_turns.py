@@ -11,7 +11,7 @@ from rules.nerath.board import REALMS
 from rules.nerath.content import REALM_ORDER
 from rules.nerath.engine import ENGINE as nerath
 from rules.rng import Rng
-from tests.rules.nerath.helpers import act, game, put, scene
+from tests.rules.nerath.helpers import act, game, put, result, scene
 
 
 def end_turn(state):
@@ -65,7 +65,7 @@ def test_free_for_all_garrisons_are_placed_for_every_realm_without_an_ally():
         return Counter((p.realm, p.kind, p.space) for p in state.pieces)
 
     alliance, free = game(4, "alliance"), game(4, "free-for-all")
-    extras = Counter()
+    extras: Counter[tuple[str, str, str]] = Counter()
     for realm in REALM_ORDER:
         for space, kind, count in REALMS[realm].free_for_all:
             extras[(realm, kind, space)] += count
@@ -142,7 +142,7 @@ def test_short_game_a_lone_realm_needs_13_vp_and_the_most():
     assert not state.finished
     state.realms["vailin"].vp = 13
     finish_round(state)
-    assert state.finished and nerath.outcome(state).winners == (1,)
+    assert state.finished and result(state).winners == (1,)
 
 
 def test_medium_game_needs_20_vp():
@@ -152,7 +152,7 @@ def test_medium_game_needs_20_vp():
     assert not state.finished
     state.realms["nerath"].vp = 20
     finish_round(state)
-    assert nerath.outcome(state).winners == (3,)
+    assert result(state).winners == (3,)
 
 
 def test_a_tie_for_the_lead_plays_on():
@@ -169,14 +169,14 @@ def test_alliance_short_game_needs_20_shared_vp():
     assert not state.finished
     state.realms["iron_circle"].vp = 10
     finish_round(state)
-    assert nerath.outcome(state).winners == (0,)
+    assert result(state).winners == (0,)
 
 
 def test_alliance_medium_game_needs_30_shared_vp():
     state = game(4, "alliance", "medium")
     state.realms["vailin"].vp, state.realms["nerath"].vp = 15, 15
     finish_round(state)
-    assert nerath.outcome(state).winners == (1, 3)
+    assert result(state).winners == (1, 3)
 
 
 def test_long_game_holding_every_capital_wins():
@@ -184,7 +184,7 @@ def test_long_game_holding_every_capital_wins():
     for capital in ("vailindor", "citadel-of-irons-grasp", "mithrafast"):
         state.control[capital] = "karkoth"
     finish_round(state)
-    assert nerath.outcome(state).winners == (0,)
+    assert result(state).winners == (0,)
 
 
 def test_long_game_eight_treasures_and_more_than_anyone():
@@ -195,7 +195,7 @@ def test_long_game_eight_treasures_and_more_than_anyone():
     assert not state.finished
     state.realms["vailin"].collected = 7
     finish_round(state)
-    assert nerath.outcome(state).winners == (2,)
+    assert result(state).winners == (2,)
 
 
 def test_long_alliance_game_needs_twelve_treasures():
@@ -205,7 +205,7 @@ def test_long_alliance_game_needs_twelve_treasures():
     assert not state.finished
     state.realms["iron_circle"].collected = 6
     finish_round(state)
-    assert nerath.outcome(state).winners == (0, 2)
+    assert result(state).winners == (0, 2)
 
 
 def test_win_is_checked_at_the_end_of_the_round_only():
@@ -226,12 +226,12 @@ def test_three_players_the_most_vp_is_weighed_against_each_sides_own_target():
     state.realms["vailin"].vp, state.realms["nerath"].vp = 14, 14  # 28 of 30
     state.realms["karkoth"].vp = 20  # 20 of 20: ahead, though 8 VP behind
     finish_round(state)
-    assert state.finished and nerath.outcome(state).winners == karkoth
+    assert state.finished and result(state).winners == karkoth
     state = game(3, "alliance", "medium")
     state.realms["vailin"].vp, state.realms["nerath"].vp = 16, 17  # 33 of 30: 1.10
     state.realms["karkoth"].vp = 21  # 21 of 20: 1.05
     finish_round(state)
-    assert state.finished and nerath.outcome(state).winners == alliance
+    assert state.finished and result(state).winners == alliance
     state = game(3, "alliance", "medium")
     state.realms["vailin"].vp, state.realms["nerath"].vp = 15, 15  # 30 of 30 and 20 of 20: a tie plays on
     state.realms["iron_circle"].vp = 20
@@ -252,7 +252,7 @@ def test_three_players_round_limit_weighs_against_the_targets_too():
     state.realms["iron_circle"].vp = 10  # 10 of 20
     for _ in range(4):
         end_turn(state)
-    assert nerath.outcome(state).winners == (state.seat_of["iron_circle"],)
+    assert result(state).winners == (state.seat_of["iron_circle"],)
 
 
 def test_round_limit_our_rule_most_vp_wins():
@@ -260,7 +260,7 @@ def test_round_limit_our_rule_most_vp_wins():
     state.realms["iron_circle"].vp = 3
     for _ in range(4):
         end_turn(state)
-    assert nerath.outcome(state).winners == (2,) and "round limit" in nerath.outcome(state).summary
+    assert result(state).winners == (2,) and "round limit" in result(state).summary
 
 
 def test_public_view_and_status_hide_hands_decks_and_face_down_guardians():
