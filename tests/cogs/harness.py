@@ -13,16 +13,20 @@ import json
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from bot import Config, TableBot
 
+if TYPE_CHECKING:  # discord.types imports in a cycle at run time; its TypedDicts are for the checker
+    from discord.types.interactions import Interaction as InteractionPayload
+    from discord.types.user import User as UserPayload
+
 APP_ID = 900000000000000001
 GUILD_ID = 800000000000000001
-BOT_USER = {
+BOT_USER: UserPayload = {
     "id": str(APP_ID),
     "username": "pbp",
     "discriminator": "0",
@@ -179,7 +183,7 @@ class Harness:
         await self.bot.store.close()
 
     async def _rest(self, route: Any, *, files: Any = None, form: Any = None, **kwargs: Any) -> Any:
-        payload = kwargs.get("json")
+        payload: Any = kwargs.get("json")  # the request's JSON body, as discord.py's HTTP client sends it
         if form:
             payload = json.loads(next(part["value"] for part in form if part["name"] == "payload_json"))
         path = route.url.split("/api/v10", 1)[1]
@@ -343,7 +347,8 @@ class Harness:
     async def _dispatch(self, payload: dict[str, Any]) -> list[Call]:
         before = set(asyncio.all_tasks())
         start = len(self.recorder.calls)
-        self.bot._connection.parse_interaction_create(payload)  # discord.py's own INTERACTION_CREATE path
+        # discord.py's own INTERACTION_CREATE path, fed the gateway JSON this harness builds by hand
+        self.bot._connection.parse_interaction_create(cast("InteractionPayload", payload))
         for _ in range(200):
             pending = [t for t in asyncio.all_tasks() - before if not t.done() and not _is_view_timer(t)]
             if not pending:
