@@ -118,13 +118,17 @@ def _city_zone_ok(state: State, nation: str, zid: str) -> bool:
 def moves(state: State) -> list[Choice]:
     nation = active_nation(state)
     choices = []
+    # target -> enemies there: asked once a target, not again from every zone that reaches it
+    attacked: dict[str, bool] = {}
     for start in sorted({u.zone for u in units_of(state, nation)}):
         ready = movers(state, nation, start)
         if not ready:
             continue
         for target in destinations(state, nation, start):
             most = move_limit(state, nation, start, target)
-            hostile = " (attack)" if enemies_in(state, nation, target) else ""
+            if target not in attacked:
+                attacked[target] = bool(enemies_in(state, nation, target))
+            hostile = " (attack)" if attacked[target] else ""
             for count in range(1, most + 1):
                 label = f"{count} from {zone(start).name} to {zone(target).name}{hostile}"
                 choices.append(Choice({"type": "move", "from": start, "to": target, "count": count}, label))
