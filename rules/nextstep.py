@@ -65,7 +65,7 @@ def _values(choice: Choice) -> list[str]:
 
 def hidden(choice: Choice, secret: frozenset[str]) -> bool:
     """Whether a choice names something only its player may see (then it is never shown in the channel)."""
-    return any(value in secret for value in _values(choice))
+    return bool(secret) and any(value in secret for value in _values(choice))  # most views hide nothing
 
 
 def example(meta: Meta, choice: Choice) -> tuple[tuple[str, Any], ...]:

@@ -1,5 +1,6 @@
 """nextstep.secrets, the names only a seat's own view holds, gathered in one walk: the same names as the set-per-level
-walk it replaced, on the views of seeded games of every game."""
+walk it replaced, on the views of seeded games of every game; and hidden() as before, its values not read when the
+view hides nothing."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 
 import rules
 from rules import nextstep, serial
-from rules.base import SeatInfo
+from rules.base import Choice, SeatInfo
 from rules.rng import Rng
 
 
@@ -44,9 +45,19 @@ def test_secrets_as_the_walk_by_levels_found_them(game: str) -> None:
         for seat in range(players):
             own = engine.view(state, seat)
             expected = words_by_level(serial.dump(own)) - words_by_level(serial.dump(public))
-            assert nextstep.secrets(own, public) == expected
+            secret = nextstep.secrets(own, public)
+            assert secret == expected
             found += len(expected)
+            if seat in engine.awaiting(state):
+                for choice in engine.legal(state, seat):
+                    assert nextstep.hidden(choice, secret) == any(v in secret for v in nextstep._values(choice))
         seat = chooser.choice(sorted(engine.awaiting(state)))
         engine.act(state, seat, chooser.choice(engine.legal(state, seat)).action, Rng(chooser.randrange(2**32)))
     if game in ("nerath", "tashkalar"):  # hands are hidden from the channel from the start
         assert found
+
+
+def test_a_choice_is_hidden_when_it_names_a_secret() -> None:
+    choice = Choice({"type": "play", "card": "ogre", "to": ["a1", "b2"]}, "Play the ogre")
+    assert nextstep.hidden(choice, frozenset({"ogre"})) and nextstep.hidden(choice, frozenset({"b2"}))
+    assert not nextstep.hidden(choice, frozenset({"troll"})) and not nextstep.hidden(choice, frozenset())
