@@ -214,7 +214,7 @@ class TableBot(commands.Bot):
     async def setup_hook(self) -> None:
         from cogs.buttons import DYNAMIC_ITEMS, refuse_unclaimed
         from cogs.common import on_tree_error, post_to_channel
-        from cogs.privacy import ForgetButton
+        from cogs.confirm import ForgetButton
         from cogs.reminders import ReminderCog
 
         self.store = await Store.open(self.config.database, self.config.synchronous)

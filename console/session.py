@@ -15,22 +15,19 @@ import rules
 from console.clock import ConsoleClock
 from console.help import help_text
 from console.notifier import PrintNotifier
-from console.words import name_value, name_values, split_named, takes, words_of
+from console.words import arguments, split_named, words_of
 from rules import nextstep
 from rules.base import ActionSpec, Choice, Meta, RuleError
-from rules.notation import DiceError, roll
-from rules.rng import Rng
+from rules.notation import DiceError
 from rules.text import count
-from table import next_line, rules_pages
+from table import commands, next_line
 from table.actions import build_action, whole_number
-from table.commands import TABLE_COMMANDS, TableCommand, Where, table_command
+from table.commands import Attachment, Command, Reply, Where
+from table.commands.play import playing
 from table.durations import DurationError, parse_duration, show_duration
 from table.names import labelled
-from table.present import escape_text
-from table.service import Ask, Caller, Post, TableError, TableService
-from table.service.absence import absence
-from table.service.absence import describe as describe_absence
-from table.service.clock import Reminders, parse_quiet
+from table.service import Caller, Post, TableError, TableService
+from table.service.clock import Reminders
 
 LEGAL_WHOLE = 8  # choices of one action `legal` lists one by one; more are said in one line, as the next line says them
 
@@ -89,35 +86,78 @@ class Console:
         handler = self._words().get(head)
         # a console word that does not apply as typed (`do` with no number, `refuse` with no request open) may
         # still be the game's own action of that name
-        if handler is None or await handler(rest) is False:
+        if handler is not None and await handler(rest) is not False:
+            return True
+        if not await self._command(words):
             await self._action(head, rest)
         return True
 
+    async def _command(self, words: list[str]) -> bool:
+        """Run the declared command (table/commands) the words name, as Discord would; False when they name none,
+        or a command whose values are missing that is also the game's own action (`roll` in a game with dice)."""
+        if [word.lower() for word in words] == ["game"]:
+            words = ["game", "status"]
+        found = commands.find(words) if words[0].lower() != "game" else commands.must_find(words)
+        if found is None:
+            return False
+        command, rest = found
+        if command.name in {action.name for action in commands.actions()}:  # `tictactoe mark b2`
+            await self._game_action(command, rest)
+            return True
+        try:
+            args = arguments(command, rest, lambda name: Caller(self._id(name), name))
+        except TableError:
+            if not rest and await self._game_has(words[0].lower()):
+                return False
+            raise
+        await self._reply(await command(self.service, self._where(), args))
+        return True
+
+    async def _game_action(self, command: Command, rest: list[str]) -> None:
+        """A game's action named as Discord names it, after the game: played as the action's own name is."""
+        game, action = command.name.split()
+        await playing(self.service, self.channel_id, game)
+        await self._action(action, rest)
+
+    async def _reply(self, reply: Reply) -> None:
+        """A command's answer as the console shows it: printed, its file kept in the images folder, a question to
+        confirm taken as confirmed (the command was typed on purpose)."""
+        if reply.post is not None:
+            await self.show(reply.post)
+        elif reply.ask is not None:
+            self.pending = reply.ask.request_id
+            self.say(reply.ask.reason + " Others: agree or refuse.")
+        elif reply.confirm is not None and reply.confirm.subject == "abandon":
+            table = await self.service.table_here(self.channel_id)
+            self.say(await self.service.abandon(reply.confirm.table_id, self.caller, table.version))
+        elif reply.confirm is not None:
+            self.say(await self.service.forget(self.caller.user_id))
+        else:
+            kept = f" {self._keep(reply.file)}" if reply.file is not None else ""
+            self.say((f"(only {self.user} sees this) " if reply.ephemeral else "") + reply.text + kept)
+
+    def _where(self) -> Where:
+        async def owns_bot() -> bool:
+            return True  # whoever runs the console runs its bot
+
+        # sees every channel
+        return Where(self.caller, 1, self.channel_id, self.clock(), lambda _channel: True, owns_bot=owns_bot)
+
     def _words(self) -> dict[str, Callable[[list[str]], Awaitable[bool | None]]]:
-        """The console's own words, beside `game ...` (the table commands) and the game's actions."""
+        """The console's own words, beside the declared commands (table/commands) and the game's actions: they stand
+        in for what Discord shows around the commands (buttons, menus, who is typing, time passing)."""
         return {
             "help": self._help,
             "as": self._as,
             "channel": self._channel,
             "games": self._games,
-            "game": self._game,
             "legal": self._legal,
             "do": self._numbered(self._do),
             "press": self._numbered(self._press),
             "pick": self._menu_pick,
-            "undo": self._undo,
             "agree": self._agree,
             "refuse": self._refuse,
-            "roll": self._roll,
-            "board": self._board,
-            "history": self._history,
-            "rules": self._rules,
-            "info": self._info,
-            "hand": self._hand,
-            "reminders": self._reminders,
-            "privacy": self._privacy,
             "wait": self._wait_words,
-            "away": self._away,
         }
 
     @staticmethod
@@ -164,9 +204,6 @@ class Console:
         self.say(f"(you are now in #{self.channel})")
         return None
 
-    async def _undo(self, rest: list[str]) -> None:
-        await self._show_undo(await self.service.undo(self.channel_id, self.caller))
-
     async def _agree(self, rest: list[str]) -> None:
         await self._answer(True)
 
@@ -174,78 +211,6 @@ class Console:
         if self.pending is None:
             return False  # the game's own refuse action (a Nerath hit split)
         await self._answer(False)
-        return None
-
-    async def _roll(self, rest: list[str]) -> bool | None:
-        if not rest:
-            return False
-        dice = rest[0] + (rest.pop(1) if len(rest) > 1 and rest[1].lower() in ("adv", "dis") else "")
-        result = roll(dice, Rng(self.service.seeds()), escape_text)  # the same text as in a channel
-        reason = " ".join(rest[1:])
-        self.say(f"🎲 {self.user} rolls {result.breakdown()}" + (f" ({reason})" if reason else ""))
-        return None
-
-    async def _board(self, rest: list[str]) -> None:
-        words, named = split_named(rest, {"turn", "zoom", "full"})  # `board 3 full` or, as in Discord, `board turn:3`
-        zoom = named.get("zoom")  # a place may have spaces: zoom:Capweaver Den
-        turns = [w for w in [*words, named.get("turn", "")] if w.isascii() and w.isdigit()]
-        turn = whole_number(turns[0]) if turns else None
-        if turns and turn is None:
-            raise TableError(f"There is no turn {turns[0][:12]}…: give the number of a turn played.")
-        full = "full" in (word.lower() for word in words) or named.get("full", "").lower() in ("yes", "true", "on")
-        text, png = await self.service.board(self.channel_id, turn, zoom, full)
-        safe = "".join(c for c in (zoom or "").lower() if c.isalnum())[:40]
-        name = "board" + (f"-{turns[0]}" if turns else "") + (f"-{safe}" if safe else "") + ("-full" if full else "")
-        self.say(f"{text} {self._save(png, name)}")
-
-    async def _history(self, rest: list[str]) -> None:
-        page = whole_number(rest[0]) if rest else 1
-        if page is None:
-            raise TableError("Give a page number, like: history 2.")
-        text, _ = await self.service.history(self.channel_id, page, self.caller.user_id)
-        self.say(text)
-
-    async def _rules(self, rest: list[str]) -> None:
-        table = await self.service.table_here(self.channel_id)
-        page = self.service.rules_page(table.game)
-        if not rest:
-            self.say(page)
-            return
-        parts = rules_pages.sections(page)
-        self.say(parts[rules_pages.find(parts, " ".join(rest))].text)  # no message limit here: the whole section
-
-    async def _info(self, rest: list[str]) -> None:
-        if not rest:
-            raise TableError("Name what to look up, like: info Stout Dwarves (a race, card, spell, unit...).")
-        self.say(await self.service.info(self.channel_id, " ".join(rest)))
-
-    async def _hand(self, rest: list[str]) -> None:
-        text, hand = await self.service.private_status(self.channel_id, self.caller)
-        self.say(f"(only {self.user} sees this) {text}" + (f" {self._save(hand, 'hand-' + self.user)}" if hand else ""))
-
-    async def _away(self, rest: list[str]) -> None:
-        """`away from=2026-12-20 to=2026-12-27`, `away for=10d`, `away off`, or `away` to see it."""
-        store = self.service.store
-        prefs = await store.prefs(self.caller.user_id)
-        now = self.clock()
-        if rest == ["off"]:
-            prefs.away_from = prefs.away_to = None
-            await store.save_prefs(prefs)
-            self.say("You are back: your deadlines run as usual.")
-            return
-        given = dict(name_values(rest))
-        unknown = set(given) - {"from", "to", "for"}
-        if unknown:
-            raise TableError(f"away takes from=, to= or for=, not {sorted(unknown)[0]!r}.")
-        if given:
-            prefs.away_from, prefs.away_to = absence(prefs, now, given.get("from"), given.get("to"), given.get("for"))
-            await store.save_prefs(prefs)
-        self.say(describe_absence(prefs, now))
-
-    async def _privacy(self, rest: list[str]) -> bool | None:
-        if rest != ["forget"]:
-            return False
-        self.say(await self.service.forget(self.caller.user_id))
         return None
 
     async def _wait_words(self, rest: list[str]) -> bool | None:
@@ -261,60 +226,6 @@ class Console:
             self.say(
                 f"{meta.id}: {meta.title} ({meta.min_players}-{meta.max_players} players) {meta.summary} [{options}]"
             )
-
-    async def _game(self, rest: list[str]) -> None:
-        """`game <command> ...`: a table command of table/commands.py, its arguments as words."""
-        grouped = len(rest) > 1 and any(c.name.startswith(f"{rest[0].lower()} ") for c in TABLE_COMMANDS)
-        words = 2 if grouped else 1  # a group's command is two words: game bot add
-        command = table_command(" ".join(rest[:words]).lower() if rest else "status")
-        args = self._arguments(command, rest[words:])
-        reply = await command.run(self.service, self._where(), args)
-        if reply.post is not None:
-            await self.show(reply.post)
-        elif reply.ask is not None:
-            await self._show_undo(reply.ask)
-        elif reply.confirm is not None:  # the console's host confirms by typing the command: done at once
-            table = await self.service.table_here(self.channel_id)
-            self.say(await self.service.abandon(reply.confirm.table_id, self.caller, table.version))
-        else:
-            self.say(f"(only {self.user} sees this) {reply.text}" if reply.ephemeral else reply.text)
-
-    def _arguments(self, command: TableCommand, words: list[str]) -> dict[str, Any]:
-        """Words as a table command's arguments: `name=value` for any argument, others in the declared order;
-        name=value words that name no argument are the game's options (game new tictactoe size=3)."""
-        named = {arg.name: arg for arg in command.args}
-        options = next((arg.name for arg in command.args if arg.kind == "options"), None)
-        args: dict[str, Any] = {}
-        extra: list[str] = []
-        positional = [arg for arg in command.args if arg.kind != "options"]
-        for word in words:
-            pair = name_value(word, None if options is not None else set(named))  # game new smallworld map:4p
-            key, sep, value = (pair[0], "=", pair[1]) if pair else (word, "", "")
-            if sep and key in named:
-                args[key] = value
-            elif sep and options is not None:
-                extra.append(f"{key}={value}")
-            elif sep:
-                raise TableError(f"game {command.name} has no {key[:30]!r}. It takes: {takes(command)}.")
-            elif positional:
-                args[positional.pop(0).name] = word
-            else:
-                raise TableError(f"game {command.name} takes {takes(command)}, not {word[:30]!r}.")
-        if options is not None and extra:
-            args[options] = " ".join(extra)
-        missing = [arg.name for arg in command.args if arg.required and arg.name not in args]
-        if missing:
-            raise TableError(f"game {command.name} needs {', '.join(missing)}: {takes(command)}.")
-        for arg in command.args:
-            if arg.name in args and arg.kind in ("member", "user"):
-                name = str(args[arg.name]).lstrip("@")
-                args[arg.name] = Caller(self._id(name), name)
-            elif arg.name in args and arg.kind == "flag":
-                args[arg.name] = str(args[arg.name]).lower() in ("yes", "true", "on", "1", arg.name)
-        return args
-
-    def _where(self) -> Where:
-        return Where(self.caller, 1, self.channel_id, self.clock(), lambda _channel: True)  # sees every channel
 
     async def _action(self, head: str, rest: list[str]) -> None:
         table = await self.service.table_here(self.channel_id)
@@ -430,22 +341,6 @@ class Console:
         if post:
             await self.show(post)
 
-    async def _reminders(self, args: list[str]) -> None:
-        store = self.service.store
-        prefs = await store.prefs(self.caller.user_id)
-        for key, value in name_values(args):
-            if key == "dms":
-                prefs.dms = value.lower() in ("on", "yes", "true")
-            elif key == "quiet":
-                prefs.quiet_from, prefs.quiet_to = parse_quiet(value)
-            elif key == "tz":
-                prefs.timezone = value
-        await store.save_prefs(prefs)
-        quiet = (
-            f"{prefs.quiet_from}:00-{prefs.quiet_to}:00 {prefs.timezone}" if prefs.quiet_from is not None else "none"
-        )
-        self.say(f"Reminders by DM: {'on' if prefs.dms else 'off'}; quiet hours: {quiet}.")
-
     async def _wait(self, seconds: int) -> None:
         assert isinstance(self.clock, ConsoleClock)
         self.clock.advance(seconds)
@@ -481,13 +376,6 @@ class Console:
         for found in post.next:
             self.say(found.bare)
 
-    async def _show_undo(self, result: Post | Ask) -> None:
-        if isinstance(result, Ask):
-            self.pending = result.request_id
-            self.say(result.reason + " Others: agree or refuse.")
-        else:
-            await self.show(result)
-
     def name_of(self, user_id: int) -> str:
         return next((n for n in self._known if self._id(n) == user_id), str(user_id))
 
@@ -496,7 +384,12 @@ class Console:
         return [self.user, "alice", "bob", "carol", "dave", "erin"]
 
     def _save(self, png: bytes, name: str) -> str:
+        return self._keep(Attachment(f"{name}.png", png))
+
+    def _keep(self, file: Attachment) -> str:
+        """A reply's file, kept in the images folder under this channel's name."""
+        stem, _, suffix = file.name.rpartition(".")
         self.images.mkdir(parents=True, exist_ok=True)
-        path = self.images / f"{self.channel}-{name}.png"
-        path.write_bytes(png)
-        return f"[image: {path}]"
+        path = self.images / f"{self.channel}-{stem}{file.detail}.{suffix}"
+        path.write_bytes(file.data)
+        return f"[image: {path}]" if suffix == "png" else f"[file: {path}]"

@@ -63,7 +63,7 @@ def test_the_answer_gives_kind_origin_numbers_text_and_picture() -> None:
 
 async def test_the_console_looks_things_up_and_refuses_clearly(tmp_path: Path) -> None:
     text = await play(tmp_path, ["game new tictactoe", "info", "info anything"])
-    assert "! Name what to look up, like: info" in text
+    assert "! info needs name: info <name>." in text
     assert "! Tic-tac-toe has no cards, races or units to look up" in text
 
 

@@ -52,7 +52,7 @@ def _cut_whole(label: str, full: str, limit: int) -> str | None:
 async def _console_block(console: Console, post: Post) -> list[str]:
     out = io.StringIO()
     console.out = out
-    await console._show(post)
+    await console.show(post)
     return out.getvalue().rstrip("\n").splitlines()
 
 

@@ -226,7 +226,7 @@ async def test_odd_console_numbers_are_refused_not_crashing(tmp_path: Path) -> N
         await store.close()
     text = out.getvalue()
     assert "Traceback" not in text and "Something went wrong" not in text
-    assert "There is no turn" in text and "Give a page number" in text
+    assert "There is no turn 999999999999: give a number from 0 to 100000" in text and "There is no page abc" in text
     assert "two hours from 0 to 23" in text and "is not a dice term" in text
 
 

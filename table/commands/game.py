@@ -1,97 +1,18 @@
-"""The table's commands (/game ... in Discord, `game ...` in the console), declared once.
-
-Each command names its arguments and the kinds they take; the Discord cog turns this table into slash
-subcommands (with autocomplete for games, options and factions) and the console into typed words, so a new
-table command is one entry here and nothing else. A command runs on the table service with `Where` (who calls,
-from where) and answers with a `Reply` each front end shows its own way.
-"""
+"""/game: open, join and run the table of a channel (`game ...` in the console), and its bots."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 import rules
 from rules.base import Meta
 from table import present
+from table.commands.base import Arg, Command, Confirm, Group, Reply, Where
 from table.durations import parse_duration, show_duration
-from table.service import Ask, Caller, Post, TableError, TableService
+from table.service import Ask, Caller, TableError, TableService
 
-ArgKind = Literal[
-    "game",  # a game id (autocompleted from the installed games)
-    "options",  # name=value words for the game's options (autocompleted from the game's options)
-    "faction",  # a colour, realm or side of the table's game (autocompleted from the free ones)
-    "member",  # someone of this server, seated or to be seated
-    "user",  # anyone, even someone who left the server (to remove them from a lobby)
-    "order",  # the seat order at the start
-    "duration",  # a length of time like 12h, 2d or 90m
-    "deadline",  # a duration, or off
-    "flag",  # yes or no
-    "posts",  # turn or action
-    "strength",  # a bot's strength: easy or normal
-    "bot",  # the name of a bot seated at this table (autocompleted)
-]
-ORDERS = (("random", "random"), ("as joined", "joined"))
-POSTS = (("one message per turn (edited)", "turn"), ("a message for every action", "action"))
-STRENGTHS = (("easy: any legal move at random", "easy"), ("normal: looks ahead and plays to win", "normal"))
-CHOICES: dict[ArgKind, tuple[tuple[str, str], ...]] = {  # (label, value)
-    "order": ORDERS,
-    "posts": POSTS,
-    "strength": STRENGTHS,
-}
-
-
-@dataclass(frozen=True)
-class Arg:
-    name: str
-    help: str
-    kind: ArgKind
-    required: bool = False
-
-
-@dataclass(frozen=True)
-class Where:
-    """Who runs a table command, and from where."""
-
-    caller: Caller
-    guild_id: int
-    channel_id: int
-    now: float
-    visible: Callable[[int], bool]  # whether the caller may view a channel (what /game list may show them)
-    # opens a thread for a new table where the front end can: (its channel id, how to point at it)
-    open_thread: Callable[[str], Awaitable[tuple[int, str]]] | None = None
-
-
-@dataclass(frozen=True)
-class Confirm:
-    """A question the caller confirms by button (Discord) before anything is done: abandoning a table."""
-
-    table_id: int
-    version: int
-    question: str
-
-
-@dataclass(frozen=True)
-class Reply:
-    """What a command answers: a line (public, or for the caller alone), a game post, a request or a question."""
-
-    text: str = ""
-    ephemeral: bool = False
-    post: Post | None = None
-    ask: Ask | None = None
-    confirm: Confirm | None = None
-
-
-Run = Callable[[TableService, Where, dict[str, Any]], Awaitable[Reply]]
-
-
-@dataclass(frozen=True)
-class TableCommand:
-    name: str
-    help: str
-    run: Run
-    args: tuple[Arg, ...] = ()
+GAME = Group("game", "Open, join and manage the game played in this channel", guild_only=True)
+BOTS = Group("game bot", "Bots that play a seat: add, remove, replace, takeover")
 
 
 def parse_options(text: str | None) -> dict[str, str]:
@@ -172,7 +93,7 @@ async def _abandon(service: TableService, where: Where, args: dict[str, Any]) ->
     if where.caller.user_id != table.creator_id and not where.caller.admin:
         raise TableError("Only the table's creator or someone who can manage this channel may abandon the game.")
     question = "Abandon this game for everyone? This cannot be undone."
-    return Reply(question, ephemeral=True, confirm=Confirm(table.id, table.version, question))
+    return Reply(question, ephemeral=True, confirm=Confirm(question, "abandon", table.id, table.version))
 
 
 async def _replace(service: TableService, where: Where, args: dict[str, Any]) -> Reply:
@@ -249,9 +170,9 @@ async def _pause(service: TableService, where: Where, args: dict[str, Any]) -> R
 
 
 STRENGTH = Arg("strength", "easy: random legal moves; normal (default): looks ahead and plays to win", "strength")
-TABLE_COMMANDS: tuple[TableCommand, ...] = (
-    TableCommand(
-        "new",
+COMMANDS: tuple[Command, ...] = (
+    Command(
+        "game new",
         "Open a table for a game in this channel (or in a new thread)",
         _new,
         (
@@ -260,30 +181,30 @@ TABLE_COMMANDS: tuple[TableCommand, ...] = (
             Arg("thread", "Open the table in a new thread", "flag"),
         ),
     ),
-    TableCommand(
-        "join",
+    Command(
+        "game join",
         "Take a seat at this channel's table",
         _join,
         (Arg("faction", "Colour, realm or side to play, where the game offers a choice", "faction"),),
     ),
-    TableCommand("leave", "Give up your seat before the game starts", _leave),
-    TableCommand(
-        "kick",
+    Command("game leave", "Give up your seat before the game starts", _leave),
+    Command(
+        "game kick",
         "Remove a player from the lobby (creator or channel managers)",
         _kick,
         (Arg("member", "Who to remove", "user", required=True),),
     ),
-    TableCommand(
-        "start",
+    Command(
+        "game start",
         "Start the game with the players seated",
         _start,
         (Arg("order", "Seat order: random (default) or the order players joined", "order"),),
     ),
-    TableCommand("list", "Tables in this server: whose turn, and since when", _list),
-    TableCommand("status", "This channel's table in detail", _status),
-    TableCommand("abandon", "End this table without a result (asks for confirmation)", _abandon),
-    TableCommand(
-        "replace",
+    Command("game list", "Tables in this server: whose turn, and since when", _list),
+    Command("game status", "This channel's table in detail", _status),
+    Command("game abandon", "End this table without a result (asks for confirmation)", _abandon),
+    Command(
+        "game replace",
         "Hand a seat to another member (yours, or anyone's if you host)",
         _replace,
         (
@@ -291,8 +212,8 @@ TABLE_COMMANDS: tuple[TableCommand, ...] = (
             Arg("newcomer", "Who takes it over", "member", required=True),
         ),
     ),
-    TableCommand(
-        "settings",
+    Command(
+        "game settings",
         "The table's pace (reminders, a deadline) and how its moves are posted",
         _settings,
         (
@@ -307,21 +228,21 @@ TABLE_COMMANDS: tuple[TableCommand, ...] = (
             ),
         ),
     ),
-    TableCommand("pause", "Ask to pause the table (a vacation), or resume it", _pause),
-    TableCommand(
-        "bot add",
+    Command("game pause", "Ask to pause the table (a vacation), or resume it", _pause),
+    Command(
+        "game bot add",
         "Seat a bot in the lobby (the creator): it plays its seat at once whenever the game awaits it",
         _bot_add,
         (STRENGTH,),
     ),
-    TableCommand(
-        "bot remove",
+    Command(
+        "game bot remove",
         "Take a bot out of the lobby (the creator)",
         _bot_remove,
         (Arg("name", "Which bot, e.g. Bot 1", "bot", required=True),),
     ),
-    TableCommand(
-        "bot replace",
+    Command(
+        "game bot replace",
         "During a game, hand a seat to a bot so the table plays on (your seat, or anyone's if you host)",
         _bot_replace,
         (
@@ -329,19 +250,10 @@ TABLE_COMMANDS: tuple[TableCommand, ...] = (
             STRENGTH,
         ),
     ),
-    TableCommand(
-        "bot takeover",
+    Command(
+        "game bot takeover",
         "During a game, take over a bot's seat yourself",
         _bot_takeover,
         (Arg("name", "Which bot, e.g. Bot 1", "bot", required=True),),
     ),
 )
-
-
-def table_command(name: str) -> TableCommand:
-    """A command by name; a group's commands are named with a space (`bot add`)."""
-    for command in TABLE_COMMANDS:
-        if command.name == name:
-            return command
-    known = "|".join(command.name for command in TABLE_COMMANDS)
-    raise TableError(f"There is no table command {name[:30]!r}. Try: game {known}.")
