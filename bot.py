@@ -24,11 +24,11 @@ import yarl
 from discord.ext import commands
 
 import rules
-from table.backup import KEEP, PG_DUMP, BackupError, DailyBackups, copy_database
-from table.instance import InstanceError, claim
-from table.move import MoveError, move
 from table.service import MIN_PACE, TableService
-from table.store import LEASE_SECONDS, SYNCHRONOUS, NewerDatabase, Store, Unreachable
+from table.storage import LEASE_SECONDS, SYNCHRONOUS, NewerDatabase, Store, Unreachable
+from table.storage.backup import KEEP, PG_DUMP, BackupError, DailyBackups, copy_database
+from table.storage.instance import InstanceError, claim
+from table.storage.move import MoveError, move
 
 log = logging.getLogger("pbp")
 
@@ -258,10 +258,10 @@ class TableBot(commands.Bot):
         """Sync the command tree with Discord only when it changed: syncing is rate-limited."""
         payload = [command.to_dict(self.tree) for command in self.tree.get_commands()]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
-        if await self.store.setting("command_tree") == digest:
+        if await self.store.schema.setting("command_tree") == digest:
             return
         await self.tree.sync()
-        await self.store.put_setting("command_tree", digest)
+        await self.store.schema.put_setting("command_tree", digest)
         log.info("synced %d commands", len(payload))
 
     async def close(self) -> None:

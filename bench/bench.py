@@ -32,7 +32,7 @@ from rules.base import Engine, SeatInfo
 from rules.rng import Rng
 from table.service import Caller, Post, TableService
 from table.service.clock import Origin, Reminders
-from table.store import ReminderRow, Store
+from table.storage import ReminderRow, Store
 
 ACTIONS_PER_GAME = 300
 TABLES_FOR_TICK = 10_000
@@ -76,7 +76,7 @@ async def bench_actions(
                 break
             state = service.state(table)
             seat = chooser.choice(sorted(engine.awaiting(state)))
-            seats = await service.store.seats(table.id)
+            seats = await service.store.tables.seats(table.id)
             user = next(s.user_id for s in seats if s.seat == seat)
             action = chooser.choice(engine.legal(state, seat)).action
             if profile is not None:
@@ -149,16 +149,16 @@ async def bench_tick(store: Store, tables: int = TABLES_FOR_TICK) -> tuple[float
     await service.create(1, 1, alice, "tictactoe", {})
     await service.join(1, bob)
     await service.start(1, alice, "joined")
-    template = await store.table_in_channel(1)
+    template = await store.tables.table_in_channel(1)
     assert template is not None and template.state is not None
     async with store.transaction():
         for n in range(2, tables + 1):
-            table_id = await store.insert_table(1, n, "tictactoe", {}, 1, now, n)
-            await store.add_seat(table_id, 0, 1, "alice", None)
-            await store.add_seat(table_id, 1, 2, "bob", None)
-            await store.save_state(table_id, 0, template.state, status="running", started_at=now)
+            table_id = await store.tables.insert_table(1, n, "tictactoe", {}, 1, now, n)
+            await store.tables.add_seat(table_id, 0, 1, "alice", None)
+            await store.tables.add_seat(table_id, 1, 2, "bob", None)
+            await store.tables.save_state(table_id, 0, template.state, status="running", started_at=now)
             due = now - 1 if n <= 101 else now + 3600 + n
-            await store.put_reminder(ReminderRow(table_id, 0, now - 13 * 3600, due, 0, None))
+            await store.clocks.put_reminder(ReminderRow(table_id, 0, now - 13 * 3600, due, 0, None))
     reminders = Reminders(service, NullNotifier())
     start = time.perf_counter()
     await reminders.tick(now)  # the hundred that are due

@@ -115,7 +115,7 @@ began = time.process_time()
 from console.clock import ConsoleClock
 from console.session import Console
 from table.service import TableService
-from table.store import Store
+from table.storage import Store
 imported = time.process_time()
 
 async def main():

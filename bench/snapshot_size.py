@@ -29,8 +29,9 @@ from rules.base import Engine
 from rules.genertela import engine as genertela_engine
 from rules.genertela import policy as unseated
 from table.service import Caller, TableService
-from table.sqlite_store import SqliteStore
-from table.store import Store
+from table.storage import Database, Store
+from table.storage.log import Log
+from table.storage.sqlite import SqliteDatabase
 
 GAMES = {"genertela": (4, {"seating": "one_each"}), "nerath": (4, {}), "smallworld": (4, {})}
 MAX_ACTIONS = 20_000  # a random game that never ends is cut off here (and says so)
@@ -55,7 +56,7 @@ async def play(service: TableService, game: str, seed: int, cap: int = MAX_ACTIO
         await service.join(1, caller)
     await service.start(1, callers[0], "joined")
     chooser = random.Random(seed)
-    by_seat = {seat.seat: caller for seat, caller in zip(await service.store.seats(1), callers, strict=True)}
+    by_seat = {seat.seat: caller for seat, caller in zip(await service.store.tables.seats(1), callers, strict=True)}
     for count in range(cap):
         table = await service.table_here(1)
         if table.status != "running":
@@ -66,11 +67,11 @@ async def play(service: TableService, game: str, seed: int, cap: int = MAX_ACTIO
     return cap, False
 
 
-class TimedStore(SqliteStore):
-    """The store, timing each snapshot it keeps (the encoding is paid inside the action's transaction)."""
+class TimedLog(Log):
+    """The log, timing each snapshot it keeps (the encoding is paid inside the action's transaction)."""
 
-    def __init__(self, db: aiosqlite.Connection, location: str = ":memory:") -> None:
-        super().__init__(db, location)  # SqliteStore.open_file passes the file's location
+    def __init__(self, db: Database) -> None:
+        super().__init__(db)
         self.adds: list[float] = []
 
     async def add_snapshot(self, table_id: int, turn: int, upto: int, state: str, now: float) -> None:
@@ -79,22 +80,22 @@ class TimedStore(SqliteStore):
         self.adds.append(time.perf_counter() - start)
 
 
-async def scalar(store: SqliteStore, sql: str) -> int:
-    async with store.db.execute(sql) as cursor:
+async def scalar(db: aiosqlite.Connection, sql: str) -> int:
+    async with db.execute(sql) as cursor:
         row = await cursor.fetchone()
     return int(row[0] or 0) if row else 0
 
 
-async def bytes_by_table(store: SqliteStore) -> dict[str, int]:
+async def bytes_by_table(db: aiosqlite.Connection) -> dict[str, int]:
     """Bytes on disk per SQL table and its indexes (dbstat), or the columns' lengths where dbstat is missing."""
     try:
-        async with store.db.execute("SELECT name, SUM(pgsize) FROM dbstat GROUP BY name") as cursor:
+        async with db.execute("SELECT name, SUM(pgsize) FROM dbstat GROUP BY name") as cursor:
             rows = list(await cursor.fetchall())
     except Exception:  # dbstat is an optional part of SQLite
         return {
-            "snapshots": await scalar(store, "SELECT SUM(LENGTH(state)) FROM snapshots"),
-            "actions": await scalar(store, "SELECT SUM(LENGTH(action) + LENGTH(events)) FROM actions")
-            + await scalar(store, "SELECT SUM(LENGTH(rows)) FROM log_chunks"),
+            "snapshots": await scalar(db, "SELECT SUM(LENGTH(state)) FROM snapshots"),
+            "actions": await scalar(db, "SELECT SUM(LENGTH(action) + LENGTH(events)) FROM actions")
+            + await scalar(db, "SELECT SUM(LENGTH(rows)) FROM log_chunks"),
         }
     sizes: dict[str, int] = {}
     for name, size in rows:
@@ -108,7 +109,7 @@ async def read_times(store: Store, turns: int) -> list[float]:
     times = []
     for turn in range(turns + 1):
         start = time.perf_counter()
-        assert await store.snapshot(1, turn) is not None
+        assert await store.log.snapshot(1, turn) is not None
         times.append(time.perf_counter() - start)
     return times
 
@@ -116,21 +117,23 @@ async def read_times(store: Store, turns: int) -> list[float]:
 async def measure(game: str, seed: int, cap: int = MAX_ACTIONS) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.sqlite3"
-        store = await TimedStore.open_file(path)
+        database = await SqliteDatabase.open_file(path)
+        store = Store(database)
+        timed = store.log = TimedLog(database)
         seeds = iter(range(seed * 1_000_003, 10**12))
         service = TableService(store, seeds=lambda: next(seeds))
         start = time.perf_counter()
         actions, ended = await play(service, game, seed, cap)
         played = time.perf_counter() - start
-        await store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        await database.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         checkpointed = path.stat().st_size
-        snapshots = await scalar(store, "SELECT COUNT(*) FROM snapshots")
+        snapshots = await scalar(database.connection, "SELECT COUNT(*) FROM snapshots")
         table = await service.table_here(1)
         reads = await read_times(store, table.turns)
-        await store.db.execute("VACUUM")
-        await store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        await database.connection.execute("VACUUM")
+        await database.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         vacuumed = path.stat().st_size
-        sizes = await bytes_by_table(store)
+        sizes = await bytes_by_table(database.connection)
         await store.close()
     total = sum(sizes.values())
     rest = sizes.get("rest", vacuumed - sizes["snapshots"] - sizes["actions"]) if total else 0
@@ -142,8 +145,8 @@ async def measure(game: str, seed: int, cap: int = MAX_ACTIONS) -> None:
         f"{sizes['snapshots'] / max(snapshots, 1) / 1024:.1f} kB each), actions {sizes['actions'] / MB:.2f} MB, "
         f"rest {rest / MB:.2f} MB\n"
         f"  reading one snapshot: p50 {statistics.median(reads) * 1000:.1f} ms, "
-        f"max {max(reads) * 1000:.1f} ms; keeping one: p50 {statistics.median(store.adds) * 1000:.1f} ms, "
-        f"max {max(store.adds) * 1000:.1f} ms"
+        f"max {max(reads) * 1000:.1f} ms; keeping one: p50 {statistics.median(timed.adds) * 1000:.1f} ms, "
+        f"max {max(timed.adds) * 1000:.1f} ms"
     )
 
 

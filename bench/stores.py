@@ -31,7 +31,7 @@ import rules
 from bench.bench import ACTIONS_PER_GAME, bench_actions, percentile
 from rules.base import Engine
 from table.service import Caller, TableService
-from table.store import Store
+from table.storage import Store
 
 TABLES_PER_PROCESS = 16
 

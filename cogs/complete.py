@@ -55,10 +55,10 @@ async def _options(interaction: discord.Interaction[Any], current: str) -> Choic
 
 async def _factions(interaction: discord.Interaction[Any], current: str) -> Choices:
     store = service_of(interaction).store
-    table = await store.table_in_channel(interaction.channel_id or 0)
+    table = await store.tables.table_in_channel(interaction.channel_id or 0)
     if table is None:
         return []
-    taken = {seat.faction for seat in await store.seats(table.id)}
+    taken = {seat.faction for seat in await store.tables.seats(table.id)}
     meta = rules.engine(table.game).meta
     return [
         app_commands.Choice(name=f, value=f) for f in meta.factions if f not in taken and current.lower() in f.lower()
@@ -67,12 +67,12 @@ async def _factions(interaction: discord.Interaction[Any], current: str) -> Choi
 
 async def _bots(interaction: discord.Interaction[Any], current: str) -> Choices:
     store = service_of(interaction).store
-    table = await store.table_in_channel(interaction.channel_id or 0)
+    table = await store.tables.table_in_channel(interaction.channel_id or 0)
     if table is None:
         return []
     return [
         app_commands.Choice(name=f"{seat.name} ({seat.bot})", value=seat.name)
-        for seat in await store.seats(table.id)
+        for seat in await store.tables.seats(table.id)
         if seat.bot and current.lower() in seat.name.lower()
     ][:MAX]
 

@@ -74,7 +74,7 @@ class ReminderCog(Declared):
 
     async def catch_up(self) -> None:
         """Post results that were committed but never reached the channel (a crash, a Discord outage)."""
-        for table in await self.service.store.unannounced():
+        for table in await self.service.store.tables.unannounced():
             post = await self.service.catch_up(table)
             if post is not None:  # None: the result is still on its way from the command that made it
                 await post_to_channel(self.bot, post)

@@ -12,9 +12,9 @@ from typing import TextIO
 
 from console.clock import ConsoleClock
 from console.session import Console
-from table.instance import InstanceError, claim
 from table.service import TableService
-from table.store import NewerDatabase, Store
+from table.storage import NewerDatabase, Store
+from table.storage.instance import InstanceError, claim
 
 
 async def run(database: Path, images: Path, lines: TextIO = sys.stdin, out: TextIO = sys.stdout) -> None:

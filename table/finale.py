@@ -12,7 +12,7 @@ from rules.text import count, verb
 from table import present
 from table.present import duration
 from table.service.replay import effective
-from table.store import ActionRow, SeatRow
+from table.storage import ActionRow, SeatRow
 
 DAY = 86400.0
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from rules.text import count
 from table import present
-from table.store import ActionRow
+from table.storage import ActionRow
 
 LEFT_OUT = frozenset({"routine", "turn_end"})  # kinds that say nothing the reader missed
 

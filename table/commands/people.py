@@ -12,13 +12,13 @@ from table.service import TableError, TableService
 from table.service.absence import absence
 from table.service.absence import describe as describe_absence
 from table.service.clock import parse_quiet, zone
-from table.store import FORMER_PLAYER
+from table.storage import FORMER_PLAYER
 
 PRIVACY = Group("privacy", "What the bot keeps about you, and forgetting it")
 
 
 async def _reminders(service: TableService, where: Where, args: dict[str, Any]) -> Reply:
-    people = service.store
+    people = service.store.people
     prefs = await people.prefs(where.caller.user_id)
     dms, quiet, timezone = args.get("dms"), args.get("quiet"), args.get("timezone")
     if dms is not None:
@@ -40,7 +40,7 @@ async def _reminders(service: TableService, where: Where, args: dict[str, Any]) 
 
 
 async def _away(service: TableService, where: Where, args: dict[str, Any]) -> Reply:
-    people = service.store
+    people = service.store.people
     prefs = await people.prefs(where.caller.user_id)
     start, end, length, off = args.get("from"), args.get("to"), args.get("for"), bool(args.get("off"))
     if off:

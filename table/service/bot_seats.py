@@ -23,7 +23,7 @@ from table.service.core import BOT_WAIT, Caller, TableError, TableView
 from table.service.outbox import Post
 from table.service.play import Play
 from table.service.views import Views
-from table.store import ReminderRow, SeatRow, TableRow
+from table.storage import ReminderRow, SeatRow, TableRow
 
 log = logging.getLogger(__name__)
 BOT_ID_BASE = -1000  # bots' user ids count down from here; forgotten players use -1, -2... (their seat)
@@ -79,12 +79,12 @@ class BotSeats(Play, Views):
                 raise TableError("Bots join in the lobby. During a game, /game bot replace hands a seat to a bot.")
             self._require_host(table, caller, "seat a bot")
             engine = self.engine(table)
-            seats = await self.store.seats(table.id)
+            seats = await self.store.tables.seats(table.id)
             if len(seats) >= engine.meta.max_players:
                 raise TableError(f"This table is full: {engine.meta.title} takes at most {engine.meta.max_players}.")
             chosen = self._strength(engine, strength)
             user_id, name = self._new_bot(seats)
-            await self.store.add_seat(table.id, max(s.seat for s in seats) + 1, user_id, name, None, chosen)
+            await self.store.tables.add_seat(table.id, max(s.seat for s in seats) + 1, user_id, name, None, chosen)
         return await self.view(channel_id), name
 
     async def remove_bot(self, channel_id: int, caller: Caller, name: str) -> TableView:
@@ -93,12 +93,12 @@ class BotSeats(Play, Views):
             if table.status != "lobby":
                 raise TableError("The game is under way: /game bot takeover gives a bot's seat to a member.")
             self._require_host(table, caller, "remove a bot")
-            seats = await self.store.seats(table.id)
+            seats = await self.store.tables.seats(table.id)
             target = self._bot_named(seats, name)
             rest = [seat for seat in seats if seat.seat != target.seat]
             for index, seat in enumerate(rest):
                 seat.seat = index
-            await self.store.replace_seats(table.id, rest)
+            await self.store.tables.replace_seats(table.id, rest)
         return await self.view(channel_id)
 
     async def bot_replace(
@@ -113,7 +113,7 @@ class BotSeats(Play, Views):
                 )
             if caller.user_id != old_user:
                 self._require_host(table, caller, "hand another player's seat to a bot")
-            seats = await self.store.seats(table.id)
+            seats = await self.store.tables.seats(table.id)
             old = self._seat_of(seats, old_user)
             if old is None or old.bot:
                 raise TableError("That member has no seat at this table.")
@@ -122,11 +122,11 @@ class BotSeats(Play, Views):
             chosen = self._strength(self.engine(table), strength)
             user_id, name = self._new_bot(seats)
             async with self.store.transaction():
-                await self.store.set_seat_user(table.id, old.seat, user_id, name, chosen)
+                await self.store.tables.set_seat_user(table.id, old.seat, user_id, name, chosen)
                 old.user_id, old.name, old.bot = user_id, name, chosen
                 if table.creator_id == old_user:
                     heir = next(seat for seat in seats if not seat.bot and seat.seat != old.seat)
-                    await self.store.set_table(table.id, creator_id=heir.user_id)
+                    await self.store.tables.set_table(table.id, creator_id=heir.user_id)
                 state = self.state(table)
                 await self._sync_reminders(table, seats, self.engine(table), state, acted=old.seat, now=self.clock())
         self.wake_bots(table.id)
@@ -137,12 +137,12 @@ class BotSeats(Play, Views):
         async with self._holding(channel_id) as table:
             if table.status != "running":
                 raise TableError("In the lobby, /game join takes a free seat (the host may /game bot remove a bot).")
-            seats = await self.store.seats(table.id)
+            seats = await self.store.tables.seats(table.id)
             if self._seat_of(seats, caller.user_id):
                 raise TableError("You already have a seat at this table.")
             target = self._bot_named(seats, name)
             async with self.store.transaction():
-                await self.store.set_seat_user(table.id, target.seat, caller.user_id, caller.name)
+                await self.store.tables.set_seat_user(table.id, target.seat, caller.user_id, caller.name)
                 target.user_id, target.name, target.bot = caller.user_id, caller.name, None
                 state = self.state(table)
                 await self._sync_reminders(table, seats, self.engine(table), state, target.seat, self.clock())
@@ -152,13 +152,13 @@ class BotSeats(Play, Views):
         """One action by a bot the game awaits, under the lock on a fresh read; None when no bot is awaited (or
         the only ones awaited gave up in this wait)."""
         async with self.lock(table_id):
-            table = await self.store.table(table_id)
+            table = await self.store.tables.table(table_id)
             if table is None or table.status != "running":
                 return None
-            seats = await self.store.seats(table_id)
+            seats = await self.store.tables.seats(table_id)
             engine = self.engine(table)
             state = self.state(table)
-            waits = {row.seat: row for row in await self.store.reminders(table_id)}
+            waits = {row.seat: row for row in await self.store.clocks.reminders(table_id)}
             bots = {seat.seat: seat for seat in seats if seat.bot}
             due = sorted(s for s in engine.awaiting(state) if s in bots and not _gave_up(waits.get(s)))
             if not due or engine.outcome(state) is not None:
@@ -195,11 +195,11 @@ class BotSeats(Play, Views):
             log.exception("the safe move of the bot of seat %s at table %s failed; it stops", bot.seat, table.id)
         else:
             # its wait outlives its own moves (core._sync_reminders): marked while the game still awaits it
-            if notes and (still := await self.store.reminder(table.id, bot.seat)) is not None:
-                await self.store.put_reminder(replace(still, mentioned=True))
+            if notes and (still := await self.store.clocks.reminder(table.id, bot.seat)) is not None:
+                await self.store.clocks.put_reminder(replace(still, mentioned=True))
             return post
         # nothing of the above was written: the bot stops trying until its wait ends, and says so once
-        await self.store.put_reminder(replace(wait, mentioned=True, sent=GAVE_UP))
+        await self.store.clocks.put_reminder(replace(wait, mentioned=True, sent=GAVE_UP))
         people = [seat.user_id for seat in seats if seat.person]
         lines = [STUCK.format(name=bot.name)]
         state = self.state(table)
@@ -255,7 +255,7 @@ class BotSeats(Play, Views):
 
     async def wake_waiting_bots(self) -> None:
         """After a restart: wake the bots of every running table that awaits one."""
-        for table_id in await self.store.tables_awaiting_bots():
+        for table_id in await self.store.tables.tables_awaiting_bots():
             self.wake_bots(table_id)
 
 

@@ -17,7 +17,7 @@ from rules.base import fill_seats
 from table.actions import whole_number
 from table.service import Post, TableError, TableService
 from table.service.core import WARN_LEFT
-from table.store import Delivery, Prefs, ReminderRow, SeatRow, TableRow
+from table.storage import Delivery, Prefs, ReminderRow, SeatRow, TableRow
 
 log = logging.getLogger(__name__)
 ESCALATE_AFTER = 3  # unanswered DMs before the channel is told (once per wait)
@@ -126,7 +126,7 @@ class Reminders:
     async def tick(self, now: float, batch: int = 100) -> TickReport:
         report = TickReport()
         await self._take_over(now, batch, report)
-        for row in await self.store.due_reminders(now, batch):
+        for row in await self.store.clocks.due_reminders(now, batch):
             try:
                 await self._handle(row, now, report)
             except Exception:  # one broken table or user must not stop the others' reminders
@@ -139,13 +139,13 @@ class Reminders:
                     next_at=now + RETRY if row.next_at <= now else row.next_at,
                     warn_at=now + RETRY if row.warn_at is not None and row.warn_at <= now else row.warn_at,
                 )
-                await self.store.update_reminder_if(retry, row.since, row.sent)
+                await self.store.clocks.update_reminder_if(retry, row.since, row.sent)
         return report
 
     async def _handle(self, due: ReminderRow, now: float, report: TickReport) -> None:
         if due.deadline_at is not None and due.deadline_at <= now:
             if await self._held_back(due, now, report):
-                held = await self.store.reminder(due.table_id, due.seat)
+                held = await self.store.clocks.reminder(due.table_id, due.seat)
                 owed = held is not None and held.warn_at is not None and held.warn_at <= now
                 if held is not None and owed and (held.deadline_at or now + 1) > now:
                     await self._handle(held, now, report)  # the warning it still owes goes out now
@@ -155,7 +155,7 @@ class Reminders:
                 report.fallbacks += 1
                 await self.notifier.post(post)
             else:  # nothing to play for that wait: forget its deadline, unless a new wait replaced it
-                await self.store.update_reminder_if(replace(due, deadline_at=None), due.since, due.sent)
+                await self.store.clocks.update_reminder_if(replace(due, deadline_at=None), due.since, due.sent)
             return
         if due.warn_at is not None and due.warn_at <= now:
             message = await self._claim_warning(due, now, report)
@@ -168,10 +168,10 @@ class Reminders:
         """Store the advanced reminder row and the message's claim together: if this process dies before the
         message is sent, another process (or this one, restarted) sends it once the claim's lease runs out."""
         async with self.store.transaction():
-            await self.store.put_reminder(row)
+            await self.store.clocks.put_reminder(row)
             if message.how == "none":
                 return message
-            delivery = await self.store.add_delivery(
+            delivery = await self.store.clocks.add_delivery(
                 row.table_id,
                 row.seat,
                 row.since,
@@ -187,7 +187,7 @@ class Reminders:
     async def _take_over(self, now: float, batch: int, report: TickReport) -> None:
         """Send the messages claimed by a process that died before sending them (their lease ran out)."""
         until = now + self.service.lease
-        for claim in await self.store.take_deliveries(now, self.service.owner, until, batch):
+        for claim in await self.store.clocks.take_deliveries(now, self.service.owner, until, batch):
             try:
                 await self._resend(claim, report)
             except Exception:
@@ -195,15 +195,15 @@ class Reminders:
                 log.exception("taking over message %s for table %s failed", claim.id, claim.table_id)
 
     async def _resend(self, claim: Delivery, report: TickReport) -> None:
-        row = await self.store.reminder(claim.table_id, claim.seat)
+        row = await self.store.clocks.reminder(claim.table_id, claim.seat)
         if row is None or row.since != claim.since:  # the player moved since: the message is out of date
-            await self.store.end_delivery(claim.id)
+            await self.store.clocks.end_delivery(claim.id)
             return
         message = Message(claim.how, claim.text, Origin(**claim.origin), claim.user_id, claim.id, claim.since)
         await self._send(claim.table_id, claim.seat, message, report)
 
     async def _send(self, table_id: int, seat: int, message: Message, report: TickReport) -> None:
-        row = await self.store.reminder(table_id, seat)
+        row = await self.store.clocks.reminder(table_id, seat)
         reached = False
         try:
             if message.how == "mention":  # the channel reads the call, not the player's private summary
@@ -231,7 +231,7 @@ class Reminders:
         as the same reminder (counted once) or the same warning (never a reminder of the pace)."""
         retry = self.service.clock() + RETRY
         async with self.service.lock(table_id):
-            row = await self.store.reminder(table_id, seat)
+            row = await self.store.clocks.reminder(table_id, seat)
             if row is None or row.since != message.since:
                 return  # the player moved meanwhile: nothing is owed any more
             if message.warning:
@@ -240,37 +240,37 @@ class Reminders:
                 row.sent -= 1
                 row.next_at = min(row.next_at, retry)
                 row.mentioned = row.mentioned and message.how != "mention"
-            await self.store.put_reminder(row)
+            await self.store.clocks.put_reminder(row)
 
     async def _warned(self, table_id: int, seat: int, message: Message) -> None:
         """The warning reached the player: the deadline is at least a quarter of the time after that moment, even
         when the warning went out late (Discord was down, or a process died and another took its claim over)."""
         delivered = self.service.clock()
         async with self.service.lock(table_id):
-            row = await self.store.reminder(table_id, seat)
-            table = await self.store.table(table_id)
+            row = await self.store.clocks.reminder(table_id, seat)
+            table = await self.store.tables.table(table_id)
             if row is None or table is None or row.since != message.since or row.deadline_at is None:
                 return
             if row.deadline_at < delivered + _quarter(table, row):
                 row.deadline_at = delivered + _quarter(table, row)
-                await self.store.put_reminder(row)
+                await self.store.clocks.put_reminder(row)
 
     async def _delivered(self, message: Message) -> None:
         if message.delivery is not None:
-            await self.store.end_delivery(message.delivery)
+            await self.store.clocks.end_delivery(message.delivery)
 
     async def _held_back(self, due: ReminderRow, now: float, report: TickReport) -> bool:
         """Whether the deadline waits after all (under the table's lock, on the row as it is now): the player is
         away with allowance left, or was never warned. Then the deadline (and the warning) move."""
         async with self.service.lock(due.table_id):
-            row = await self.store.reminder(due.table_id, due.seat)
-            table = await self.store.table(due.table_id)
+            row = await self.store.clocks.reminder(due.table_id, due.seat)
+            table = await self.store.tables.table(due.table_id)
             if row is None or table is None or row.deadline_at is None or row.deadline_at > now:
                 return True  # the wait ended or moved meanwhile: nothing falls now
             holder = await self._holder(table, due.seat)
             if holder is None:
                 return False
-            prefs = await self.store.prefs(holder.user_id)
+            prefs = await self.store.people.prefs(holder.user_id)
             if await self._hold(table, row, prefs, now):
                 report.postponed += 1
                 return True
@@ -280,7 +280,7 @@ class Reminders:
             warn = max(quiet_until(prefs, now) or now, row.warn_at)
             row.deadline_at = max(row.deadline_at, warn + _quarter(table, row))
             report.postponed += 1
-            await self.store.put_reminder(row)
+            await self.store.clocks.put_reminder(row)
             return True
 
     async def _claim_warning(self, due: ReminderRow, now: float, report: TickReport) -> Message | None:
@@ -288,14 +288,14 @@ class Reminders:
         postpone it; a postponed warning pushes the deadline back so the player still has a quarter of the time
         after it."""
         async with self.service.lock(due.table_id):
-            row = await self.store.reminder(due.table_id, due.seat)
-            table = await self.store.table(due.table_id)
+            row = await self.store.clocks.reminder(due.table_id, due.seat)
+            table = await self.store.tables.table(due.table_id)
             if row is None or table is None or row.warn_at is None or row.warn_at > now or row.deadline_at is None:
                 return None
             holder = await self._holder(table, due.seat)
             if holder is None:
                 return None
-            prefs = await self.store.prefs(holder.user_id)
+            prefs = await self.store.people.prefs(holder.user_id)
             quarter = _quarter(table, row)
             if await self._hold(table, row, prefs, now):  # away, with allowance left: warned on their return
                 report.postponed += 1
@@ -305,7 +305,7 @@ class Reminders:
                 row.warn_at = wake
                 row.deadline_at = max(row.deadline_at, wake + quarter)
                 report.postponed += 1
-                await self.store.put_reminder(row)
+                await self.store.clocks.put_reminder(row)
                 return None
             # a warning always reaches them, away with no allowance left too; with DMs closed or off it is a
             # channel mention of its own (the last call), besides the reminders' one mention per wait
@@ -327,22 +327,22 @@ class Reminders:
         row is advanced before anything is sent, so a move made while the DM is on its way ends the wait for
         good instead of being overwritten by the row this tick read."""
         async with self.service.lock(due.table_id):
-            row = await self.store.reminder(due.table_id, due.seat)
+            row = await self.store.clocks.reminder(due.table_id, due.seat)
             if row is None or row.next_at > now:
                 return None  # the player moved meanwhile, or the reminder was already sent
-            table = await self.store.table(due.table_id)
-            seats = await self.store.seats(due.table_id)
+            table = await self.store.tables.table(due.table_id)
+            seats = await self.store.tables.seats(due.table_id)
             holder = next((s for s in seats if s.seat == due.seat), None)
             if table is None or holder is None or table.status != "running":
-                await self.store.drop_reminders(due.table_id)
+                await self.store.clocks.drop_reminders(due.table_id)
                 return None
-            prefs = await self.store.prefs(holder.user_id)
+            prefs = await self.store.people.prefs(holder.user_id)
             escalate = row.sent >= ESCALATE_AFTER and not row.mentioned
             wake = prefs.away_to if prefs.away(now) else quiet_until(prefs, now)
             if wake is not None:  # quiet hours and absences postpone the escalation's mention too
                 row.next_at = wake
                 report.postponed += 1
-                await self.store.put_reminder(row)
+                await self.store.clocks.put_reminder(row)
                 return None
             if escalate or (prefs.dm_closed and not row.mentioned):
                 how = "mention"  # the channel hears of one wait once: the escalation, or instead of closed DMs
@@ -365,7 +365,7 @@ class Reminders:
         with exactly how much further the deadline moves than it would for a player who is here; the row is
         stored in the same commit. False when they are not away or their allowance for this game is used up:
         then the clock runs as for anyone."""
-        left = table.away_allowance - await self.store.away_used(table.id, row.seat)
+        left = table.away_allowance - await self.store.people.away_used(table.id, row.seat)
         if not prefs.away(now) or prefs.away_to is None or left <= 0 or row.deadline_at is None:
             return False
         quarter = _quarter(table, row)
@@ -380,35 +380,35 @@ class Reminders:
             held = row.deadline_at - now
         row.next_at = max(row.next_at, min(prefs.away_to, row.deadline_at))  # no reminders while away
         async with self.store.transaction():  # never an allowance charged for a deadline that did not move
-            await self.store.add_away_used(table.id, row.seat, held)
-            await self.store.put_reminder(row)
+            await self.store.people.add_away_used(table.id, row.seat, held)
+            await self.store.clocks.put_reminder(row)
         return True
 
     async def _holder(self, table: TableRow, seat: int) -> SeatRow | None:
         if table.status != "running":
             return None
-        return next((s for s in await self.store.seats(table.id) if s.seat == seat), None)
+        return next((s for s in await self.store.tables.seats(table.id) if s.seat == seat), None)
 
     async def _origin(self, table: TableRow) -> Origin:
-        turn = await self.store.turn_message(table.id)
+        turn = await self.store.tables.turn_message(table.id)
         title = self.service.engine(table).meta.title
         return Origin(title, table.guild_id, table.channel_id, turn.message_id if turn else None)
 
     async def _dms_closed(self, row: ReminderRow, message: Message, report: TickReport) -> bool:
         """Discord refused the DM: remember it, and tell the channel instead: the warning always (the last call has
         its own mention), a reminder if the channel has not heard of this wait. Whether the player was reached."""
-        prefs = await self.store.prefs(message.user_id)
+        prefs = await self.store.people.prefs(message.user_id)
         prefs.dm_closed = True  # remembered: next time, straight to the channel
-        await self.store.save_prefs(prefs)
+        await self.store.people.save_prefs(prefs)
         async with self.service.lock(row.table_id):
-            fresh = await self.store.reminder(row.table_id, row.seat)
+            fresh = await self.store.clocks.reminder(row.table_id, row.seat)
             if fresh is None or fresh.since != row.since:
                 return False
             if not message.warning:
                 if fresh.mentioned:
                     return False
                 fresh.mentioned = True
-                await self.store.put_reminder(fresh)
+                await self.store.clocks.put_reminder(fresh)
         await self.notifier.mention(message.origin.channel_id, message.user_id, _public(message.text))
         report.mentioned += 1
         return True

@@ -23,7 +23,7 @@ from rules import serial
 from rules.base import Engine, Meta
 from table import present
 from table.service.turn_edits import TurnEdits
-from table.store import LEASE_SECONDS, ReminderRow, SeatRow, StaleVersion, Store, TableRow
+from table.storage import LEASE_SECONDS, ReminderRow, SeatRow, StaleVersion, Store, TableRow
 
 ACTIVE = ("lobby", "running")
 MIN_PACE = 3600  # default floor for reminders and deadlines; PBP_MIN_PACE lowers it (the end-to-end tests do)
@@ -110,17 +110,17 @@ class TableCore:
 
     async def started(self) -> None:
         """Call once when the process starts: claims that ended processes left behind are released."""
-        await self.store.claims_at_start()
+        await self.store.clocks.claims_at_start()
 
     def wake_bots(self, table_id: int) -> None:
         """Let the bot seats of a table play what the game awaits of them (table/service/bot_seats.py)."""
 
     def lock(self, table_id: int) -> AbstractAsyncContextManager[None]:
-        """The table's lock, held across every process on the database (see table/store.py)."""
+        """The table's lock, held across every process on the database (see table/storage/database.py)."""
         return self.store.lock(table_id)
 
     async def table_here(self, channel_id: int) -> TableRow:
-        table = await self.store.table_in_channel(channel_id)
+        table = await self.store.tables.table_in_channel(channel_id)
         if table is None:
             raise TableError("There is no game in this channel. Start one with /game new.")
         return table
@@ -135,7 +135,7 @@ class TableCore:
 
     async def _fresh(self, table_id: int) -> TableRow:
         """A table read now (call it holding the table's lock), refused if it no longer runs or gathers."""
-        table = await self.store.table(table_id)
+        table = await self.store.tables.table(table_id)
         if table is None:
             raise TableError("That table no longer exists.")
         return self._active(table)
@@ -179,13 +179,13 @@ class TableCore:
         return next((seat for seat in seats if seat.user_id == user_id), None)
 
     async def _seated(self, table: TableRow, caller: Caller) -> tuple[list[SeatRow], SeatRow]:
-        seats = await self.store.seats(table.id)
+        seats = await self.store.tables.seats(table.id)
         mine = self._seat_of(seats, caller.user_id)
         if mine is None:
             players = ", ".join(seat.name for seat in seats) or "nobody yet"
             raise TableError(f"You are not playing at this table (players: {players}). Watch, or /game join a lobby.")
         if mine.name != caller.name:
-            await self.store.rename_user(caller.user_id, caller.name)
+            await self.store.tables.rename_user(caller.user_id, caller.name)
             mine.name = caller.name
         return seats, mine
 
@@ -223,9 +223,9 @@ class TableCore:
     ) -> None:
         """Restart the clocks of the seats now awaited (`seats` as they stand after the change)."""
         waiting = engine.awaiting(state) if engine.outcome(state) is None else frozenset()
-        existing = {row.seat: row for row in await self.store.reminders(table.id)}
+        existing = {row.seat: row for row in await self.store.clocks.reminders(table.id)}
         bots = {seat.seat for seat in seats if seat.bot}
-        await self.store.drop_reminders(table.id, keep=waiting)
+        await self.store.clocks.drop_reminders(table.id, keep=waiting)
         for seat in waiting:
             # still waiting on them: their clock keeps running. A bot's wait lasts while the game awaits it, its own
             # moves included (it has no clock), so what the channel was told in that wait stays told (bot_seats.py)
@@ -236,16 +236,16 @@ class TableCore:
             ):
                 continue
             if seat in bots:  # a bot is never reminded and has no deadline; the row marks that it is awaited
-                await self.store.put_reminder(ReminderRow(table.id, seat, now, BOT_WAIT, 0, None, warn_at=None))
+                await self.store.clocks.put_reminder(ReminderRow(table.id, seat, now, BOT_WAIT, 0, None, warn_at=None))
                 continue
             deadline = now + table.deadline if table.deadline else None
             row = ReminderRow(
                 table.id, seat, now, now + table.remind_after, 0, deadline, warn_at=warning(now, deadline)
             )
-            await self.store.put_reminder(row)
+            await self.store.clocks.put_reminder(row)
 
     async def _ask(self, table: TableRow, seats: list[SeatRow], caller: Caller, kind: str, what: str) -> Ask:
         """Open a request every other player answers by button (undo after dice, pause)."""
-        request_id = await self.store.add_request(table.id, kind, caller.user_id, table.version, self.clock())
+        request_id = await self.store.clocks.add_request(table.id, kind, caller.user_id, table.version, self.clock())
         needed = [seat.user_id for seat in seats if seat.user_id != caller.user_id and seat.person]
         return Ask(request_id, table.id, caller.user_id, needed, f"{caller.name} asks to {what}.")

@@ -14,7 +14,7 @@ from table.service.core import ACTIVE, Caller, TableError, TableView
 from table.service.outbox import Post
 from table.service.replay import initial_state
 from table.service.views import Views
-from table.store import SeatRow, TableRow
+from table.storage import SeatRow, TableRow
 
 
 class Lobby(Views):
@@ -28,18 +28,18 @@ class Lobby(Views):
         except KeyError as error:
             raise TableError(str(error.args[0])) from None
         resolved = engine.meta.resolve_options(options)
-        existing = await self.store.table_in_channel(channel_id)
+        existing = await self.store.tables.table_in_channel(channel_id)
         if existing and existing.status in ACTIVE:
             raise TableError(
                 f"This channel already has a {self._title(existing)} game ({existing.status}). "
                 "Finish or abandon it, or open the new game in another channel or thread."
             )
         async with self.store.transaction():
-            table_id = await self.store.insert_table(
+            table_id = await self.store.tables.insert_table(
                 guild_id, channel_id, engine.meta.id, resolved, caller.user_id, self.clock(), self.seeds()
             )
-            await self.store.add_seat(table_id, 0, caller.user_id, caller.name, None)
-        table = await self.store.table(table_id)
+            await self.store.tables.add_seat(table_id, 0, caller.user_id, caller.name, None)
+        table = await self.store.tables.table(table_id)
         assert table is not None
         return table
 
@@ -48,13 +48,13 @@ class Lobby(Views):
             if table.status != "lobby":
                 raise TableError("This game has already started. Ask a player to /game replace you in, if they leave.")
             meta = self.engine(table).meta
-            seats = await self.store.seats(table.id)
+            seats = await self.store.tables.seats(table.id)
             if self._seat_of(seats, caller.user_id):
                 raise TableError("You are already at this table. /game leave to get up.")
             if len(seats) >= meta.max_players:
                 raise TableError(f"This table is full: {meta.title} takes at most {meta.max_players} players.")
             chosen = self._faction(meta, seats, faction)
-            await self.store.add_seat(
+            await self.store.tables.add_seat(
                 table.id, max(seat.seat for seat in seats) + 1, caller.user_id, caller.name, chosen
             )
         return await self.view(channel_id)
@@ -84,7 +84,7 @@ class Lobby(Views):
             seats, mine = await self._seated(table, caller)
             others = [seat for seat in seats if seat.seat != mine.seat]
             mine.faction = self._faction(self.engine(table).meta, others, faction)
-            await self.store.replace_seats(table.id, seats)
+            await self.store.tables.replace_seats(table.id, seats)
         return await self.view(channel_id)
 
     async def leave(self, channel_id: int, caller: Caller) -> TableView:
@@ -100,7 +100,7 @@ class Lobby(Views):
             self._require_host(table, caller, "kick a player")
             if table.status != "lobby":
                 raise TableError("The game is under way: use /game replace to give that seat to someone else.")
-            seats = await self.store.seats(table.id)
+            seats = await self.store.tables.seats(table.id)
             target = self._seat_of(seats, user_id)
             if target is None:
                 raise TableError("That member is not at this table.")
@@ -112,12 +112,12 @@ class Lobby(Views):
         people = [s for s in rest if s.person]
         async with self.store.transaction():
             if not people:  # bots alone don't make a table
-                await self.store.set_table(table.id, status="abandoned", finished_at=self.clock())
+                await self.store.tables.set_table(table.id, status="abandoned", finished_at=self.clock())
             for index, other in enumerate(rest):
                 other.seat = index
-            await self.store.replace_seats(table.id, rest)
+            await self.store.tables.replace_seats(table.id, rest)
             if people and seat.user_id == table.creator_id:
-                await self.store.set_table(table.id, creator_id=people[0].user_id)  # the lobby keeps a host
+                await self.store.tables.set_table(table.id, creator_id=people[0].user_id)  # the lobby keeps a host
 
     async def start(self, channel_id: int, caller: Caller, order: str = "random") -> Post:
         async with self._holding(channel_id) as table:
@@ -147,9 +147,11 @@ class Lobby(Views):
             text = await asyncio.to_thread(serial.dumps, state)
             now = self.clock()
             async with self._committing(table):
-                await self.store.replace_seats(table.id, seats)
-                version = await self.store.save_state(table.id, table.version, text, status="running", started_at=now)
-                await self.store.add_snapshot(table.id, 0, 0, text, now)
+                await self.store.tables.replace_seats(table.id, seats)
+                version = await self.store.tables.save_state(
+                    table.id, table.version, text, status="running", started_at=now
+                )
+                await self.store.log.add_snapshot(table.id, 0, 0, text, now)
                 await self._sync_reminders(table, seats, engine, state, acted=None, now=now)
             order_line = ", ".join(f"{i + 1}. {present.seat_label(seat)}" for i, seat in enumerate(seats))
             intro = [

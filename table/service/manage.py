@@ -23,17 +23,17 @@ class Management(Views):
                 # one transaction: the clocks restart in the same commit that lifts the pause, so no tick (or
                 # crash) in between can find the table running with deadlines that fell during the pause
                 async with self.store.transaction():
-                    await self.store.set_table(table.id, paused=0)
-                    for row in await self.store.reminders(table.id):
+                    await self.store.tables.set_table(table.id, paused=0)
+                    for row in await self.store.clocks.reminders(table.id):
                         if row.next_at >= BOT_WAIT:
                             continue  # a bot's wait: it is never reminded
                         row.since, row.next_at, row.sent, row.mentioned = now, now + table.remind_after, 0, False
                         row.deadline_at = now + table.deadline if table.deadline else None
                         row.warn_at = warning(now, row.deadline_at)
-                        await self.store.put_reminder(row)
+                        await self.store.clocks.put_reminder(row)
                 return f"{mine.name} resumes the table: reminders and deadlines run again."
             if len(seats) == 1:
-                await self.store.set_table(table.id, paused=1)
+                await self.store.tables.set_table(table.id, paused=1)
                 return "The table is paused."
             return await self._ask(table, seats, caller, "pause", "pause this table (a vacation): everyone must agree")
 
@@ -67,16 +67,16 @@ class Management(Views):
             if not fields:
                 return await self._view(table)
             async with self.store.transaction():
-                await self.store.set_table(table.id, **fields)
-                updated = await self.store.table(table.id)
+                await self.store.tables.set_table(table.id, **fields)
+                updated = await self.store.tables.table(table.id)
                 assert updated is not None
-                for row in await self.store.reminders(table.id):
+                for row in await self.store.clocks.reminders(table.id):
                     if row.next_at >= BOT_WAIT:
                         continue  # a bot's wait: it is never reminded
                     row.next_at = row.since + updated.remind_after + updated.remind_every * row.sent
                     row.deadline_at = row.since + updated.deadline if updated.deadline else None
                     row.warn_at = warning(row.since, row.deadline_at)  # a changed deadline is announced afresh
-                    await self.store.put_reminder(row)
+                    await self.store.clocks.put_reminder(row)
         return await self.view(channel_id)
 
     def _check_pace(self, what: str, seconds: int) -> None:
@@ -92,16 +92,16 @@ class Management(Views):
         async with self._holding(channel_id) as table:
             if caller.user_id != old_user:
                 self._require_host(table, caller, "hand another player's seat to someone")
-            seats = await self.store.seats(table.id)
+            seats = await self.store.tables.seats(table.id)
             old = self._seat_of(seats, old_user)
             if old is None:
                 raise TableError("That member has no seat at this table.")
             if self._seat_of(seats, new.user_id):
                 raise TableError(f"{new.name} already has a seat at this table.")
             async with self.store.transaction():
-                await self.store.set_seat_user(table.id, old.seat, new.user_id, new.name)
+                await self.store.tables.set_seat_user(table.id, old.seat, new.user_id, new.name)
                 if table.creator_id == old_user:
-                    await self.store.set_table(table.id, creator_id=new.user_id)
+                    await self.store.tables.set_table(table.id, creator_id=new.user_id)
         return await self.view(channel_id)
 
     async def abandon(self, table_id: int, caller: Caller, version: int) -> str:
@@ -112,7 +112,7 @@ class Management(Views):
             if table.version != version:
                 raise TableError("The game moved on since you asked; run /game abandon again to confirm.")
             async with self.store.transaction():
-                await self.store.set_table(table.id, status="abandoned", finished_at=self.clock())
-                await self.store.drop_reminders(table.id)
-                await self.store.close_requests(table.id)
+                await self.store.tables.set_table(table.id, status="abandoned", finished_at=self.clock())
+                await self.store.clocks.drop_reminders(table.id)
+                await self.store.clocks.close_requests(table.id)
         return f"The {self._title(table)} game in this channel was abandoned by {caller.name}."

@@ -19,7 +19,7 @@ from rules.nextstep import hidden, secrets
 from table import finale, next_line, present, recap
 from table.service.core import TableCore
 from table.service.replay import effective
-from table.store import ActionRow, SeatRow, TableRow, TurnMessage
+from table.storage import ActionRow, SeatRow, TableRow, TurnMessage
 
 MAX_QUICK = 5  # buttons under the board for each awaited seat
 MAX_MENUS = 2  # select menus under the board (each takes a whole row of Discord's five)
@@ -162,7 +162,7 @@ class Outbox(TableCore):
         missed = await self._missed(table_id, version, seats) if with_missed else Missed()
         lines = [*missed.lines, *lines]
         self._posting.add((table_id, version))
-        nonce = await self.store.begin_posting(table_id, version, self.owner, self.clock() + self.lease)
+        nonce = await self.store.clocks.begin_posting(table_id, version, self.owner, self.clock() + self.lease)
         result = engine.outcome(state)
         if result is not None:  # the finale below retells the engine's own end line, with the reason and scores
             lines = _without(lines, tuple(finale.retold(events, name)))
@@ -172,7 +172,7 @@ class Outbox(TableCore):
         mentions = list(dict.fromkeys(seat.user_id for seat in pinged))
         bots = {seat.seat for seat in seats if not seat.person}
         if result is None and waiting:
-            deadlines = {row.seat: row.deadline_at for row in await self.store.reminders(table_id)}
+            deadlines = {row.seat: row.deadline_at for row in await self.store.clocks.reminders(table_id)}
             closing = ["Waiting for " + ", ".join(name(s) + present.due(deadlines.get(s)) for s in waiting) + "."]
         elif result is not None:
             closing = [await self._final_summary(table_id, engine, state, seats)]
@@ -243,8 +243,8 @@ class Outbox(TableCore):
         """The message this post shows: the turn's message with these lines added, edited in place (Discord does
         not notify on edits), or a new one when someone not yet awaited in it must act (they are pinged), a turn
         ended, the game is over, the lines would no longer fit, or the table wants a message per action."""
-        table = await self.store.table(table_id)
-        current = await self.store.turn_message(table_id)
+        table = await self.store.tables.table(table_id)
+        current = await self.store.tables.turn_message(table_id)
         # a message this process is still posting (a quick second action) is edited once its id is known
         message_id, on_its_way = None, False
         if current is not None:
@@ -264,13 +264,13 @@ class Outbox(TableCore):
         ):
             body = _within_limit([*_without(current.body, taken_back), *lines], closing)
             turn = TurnMessage(table_id, current.started, message_id, current.seen, body)
-            await self.store.put_turn_message(turn)
+            await self.store.tables.put_turn_message(turn)
             return turn
         # a decision of someone new within the turn (a defender, an ally) keeps who was awaited so far: when the
         # turn comes back to them, the new message is edited rather than followed by yet another one
         seen = frozenset(waiting) if current is None or ends_turn or not continuing else current.seen | set(waiting)
         turn = TurnMessage(table_id, version, None, seen, list(lines))
-        await self.store.put_turn_message(turn)
+        await self.store.tables.put_turn_message(turn)
         if self.confirms_messages:
             self.turn_edits.begin((table_id, version))
         return turn
@@ -278,7 +278,7 @@ class Outbox(TableCore):
     async def _since_lines(self, table_id: int, waiting: list[int], name: Callable[[int], str]) -> list[str]:
         """At a table of three or more, a player's new message says what the others did since their last turn
         (with two, it is the message just above)."""
-        table = await self.store.table(table_id)
+        table = await self.store.tables.table(table_id)
         lines = []
         for waiter in waiting if table is not None else []:
             assert table is not None
@@ -289,13 +289,13 @@ class Outbox(TableCore):
 
     async def _begins_message(self, table_id: int, waiting: list[int], events: list[dict[str, Any]]) -> bool:
         """Whether this post begins a new message for someone newly awaited (a turn's end, a hand-off)."""
-        current = await self.store.turn_message(table_id)
+        current = await self.store.tables.turn_message(table_id)
         ends_turn = any(event.get("kind") == "turn_end" for event in events)
         return current is None or ends_turn or not set(waiting) <= current.seen
 
     async def message_sent(self, post: Post, message_id: int) -> None:
         """Discord has the message a post was shown in (posted or edited): the turn's next actions edit it."""
-        await self.store.set_turn_message_id(post.table_id, post.started, message_id)
+        await self.store.tables.set_turn_message_id(post.table_id, post.started, message_id)
         self.turn_edits.sent((post.table_id, post.started), message_id)
 
     async def message_to_edit(self, post: Post) -> int | None:
@@ -305,7 +305,7 @@ class Outbox(TableCore):
             return post.edit
         known, message_id = await self.turn_edits.wait((post.table_id, post.started), MESSAGE_WAIT)
         if not known:  # posted by a process since restarted, or given up: the store knows it if anyone does
-            current = await self.store.turn_message(post.table_id)
+            current = await self.store.tables.turn_message(post.table_id)
             message_id = current.message_id if current is not None and current.started == post.started else None
         return message_id
 
@@ -338,12 +338,12 @@ class Outbox(TableCore):
         return menus
 
     async def _final_summary(self, table_id: int, engine: Engine[Any], state: Any, seats: list[SeatRow]) -> str:
-        table = await self.store.table(table_id)
+        table = await self.store.tables.table(table_id)
         assert table is not None
         result = engine.outcome(state)
         assert result is not None, "a summary is written only for a finished game"
         started = table.started_at or table.created_at
-        medians = finale.median_waits(await self.store.actions(table_id), started)
+        medians = finale.median_waits(await self.store.log.actions(table_id), started)
         lasted = (table.finished_at or self.clock()) - started
         return finale.text(result, seats, self.namer(seats), table.turns, lasted, medians)
 
@@ -385,36 +385,36 @@ class Outbox(TableCore):
     async def announced(self, table_id: int, version: int) -> None:
         """Everything up to `version` is in the channel: the outbox needs no retry for it."""
         async with self.store.transaction():
-            await self.store.set_announced(table_id, version)
-            await self.store.end_postings(table_id, upto=version)
+            await self.store.tables.set_announced(table_id, version)
+            await self.store.clocks.end_postings(table_id, upto=version)
         self._posting -= {key for key in self._posting if key[0] == table_id and key[1] <= version}
 
     async def post_failed(self, post: Post) -> None:
         """Discord refused a post for good: leave it to the next post or the catch-up (with its nonce: a refusal
         may be an answer lost on the way back from a message Discord made)."""
         self._posting.discard((post.table_id, post.version))
-        await self.store.release_posting(post.table_id, post.version)
+        await self.store.clocks.release_posting(post.table_id, post.version)
         self.turn_edits.failed((post.table_id, post.started))
 
     async def _missed(self, table_id: int, version: int, seats: list[SeatRow]) -> Missed:
         """Results committed before `version` that never reached the channel and are not on their way."""
         # the claims first, then the table: a post that arrives meanwhile ends its claim and raises `announced` in
         # one transaction, so read the other way round it could look lost (claim gone, `announced` read before)
-        on_its_way = await self.store.postings(table_id, self.clock())  # by this process or another live one
-        table = await self.store.table(table_id)
+        on_its_way = await self.store.clocks.postings(table_id, self.clock())  # by this process or another live one
+        table = await self.store.tables.table(table_id)
         assert table is not None
         lost = {v for v in range(table.announced + 1, version) if v not in on_its_way}
         if not lost:
             return Missed()
-        nonces = await self.store.posting_nonces(table_id)
+        nonces = await self.store.clocks.posting_nonces(table_id)
         name = self.namer(seats)
         lines = ["(Not shown before: the bot was interrupted.)"]
         # read by the version each row made, never by its number: an undo of a move and the bot's answers logs a
         # row per action taken back for one version. Each version after the start is one row or more, so the rows
         # of version v come after action v - 2.
-        rows = [row for row in await self.store.actions(table_id, after=min(lost) - 2) if _made(row) in lost]
+        rows = [row for row in await self.store.log.actions(table_id, after=min(lost) - 2) if _made(row) in lost]
         undone = [row.action["undoes"] for row in rows if row.kind == "undo"]
-        taken = {row.n: row for row in await self.store.actions(table_id, after=min(undone) - 1)} if undone else {}
+        taken = {row.n: row for row in await self.store.log.actions(table_id, after=min(undone) - 1)} if undone else {}
         for _, made in itertools.groupby(rows, key=_made):
             group = list(made)
             if group[0].kind == "undo":
@@ -446,13 +446,13 @@ class Outbox(TableCore):
         Under the table's lock, on a fresh read: an action that has just committed holds the lock until its post
         is registered as on its way, so its result is never taken for a lost one and shown twice."""
         async with self.lock(table.id):
-            fresh = await self.store.table(table.id)
+            fresh = await self.store.tables.table(table.id)
             if fresh is None or fresh.announced >= fresh.version:
                 return None
             return await self._catch_up(fresh)
 
     async def _catch_up(self, table: TableRow) -> Post | None:
-        seats = await self.store.seats(table.id)
+        seats = await self.store.tables.seats(table.id)
         missed = await self._missed(table.id, table.version + 1, seats)  # the newest result included
         if not missed.lines:
             return None
@@ -467,10 +467,10 @@ class Outbox(TableCore):
     async def since_last_turn(self, table: TableRow, seat: int, limit: int = SINCE_LINES) -> list[str]:
         """What others did since `seat` last acted, in a few public lines: what happened to that seat first, then
         the newest of the rest (table/recap.py). None for a bot's seat: nobody reads it."""
-        seats = await self.store.seats(table.id)
+        seats = await self.store.tables.seats(table.id)
         if not any(row.seat == seat and row.person for row in seats):
             return []
         # the recent log is enough (and a long campaign's whole log is not read for every reminder)
         recent = max(0, table.version - 1 - SINCE_WINDOW)  # action n made version n + 1 (undos are actions too)
-        rows = effective(await self.store.actions(table.id, after=recent))
+        rows = effective(await self.store.log.actions(table.id, after=recent))
         return recap.lines(rows, seat, self.namer(seats), limit)

@@ -14,7 +14,7 @@ from table.names import resolve
 from table.service.core import Ask, Caller, TableError
 from table.service.outbox import Outbox, Post
 from table.service.replay import effective, replay
-from table.store import ActionRow, SeatRow, TableRow
+from table.storage import ActionRow, SeatRow, TableRow
 
 
 class Play(Outbox):
@@ -23,7 +23,7 @@ class Play(Outbox):
     async def choices(self, channel_id: int, user_id: int) -> tuple[TableRow, list[Choice]]:
         """The caller's legal actions right now (for autocomplete and the console's `legal`)."""
         table = await self._active_here(channel_id)
-        seats = await self.store.seats(table.id)
+        seats = await self.store.tables.seats(table.id)
         mine = self._seat_of(seats, user_id)
         if mine is None or table.status != "running":
             return table, []
@@ -64,7 +64,7 @@ class Play(Outbox):
 
     async def pick(self, caller: Caller, table_id: int, version: int, seat: int, action: str, index: int) -> Post:
         """A select menu's option: the seat's `index`-th legal choice of `action`, valid only at `version`."""
-        table = await self.store.table(table_id)
+        table = await self.store.tables.table(table_id)
         if table is not None and not any(s.name == action and s.menu for s in self.engine(table).meta.actions):
             raise TableError("That choice is no longer available. Use /board to see where the game stands.")
         return await self._pick(caller, table_id, version, seat, index, lambda choice: choice.action["type"] == action)
@@ -73,10 +73,10 @@ class Play(Outbox):
         self, caller: Caller, table_id: int, version: int, seat: int, index: int, offered: Callable[[Choice], bool]
     ) -> Post:
         """What a button or menu stands for, played only by its seat's holder and only at the version it shows."""
-        table = await self.store.table(table_id)
+        table = await self.store.tables.table(table_id)
         if table is None or table.status != "running":
             raise TableError("That button belongs to a game that is no longer running.")
-        seats = await self.store.seats(table.id)
+        seats = await self.store.tables.seats(table.id)
         holder = next((s for s in seats if s.seat == seat), None)
         if holder is None or holder.user_id != caller.user_id:
             raise TableError("That button is for another player's move.")
@@ -116,18 +116,18 @@ class Play(Outbox):
         if result is not None:
             fields.update(status="finished", finished_at=now)
         secret = any(event.to is not None or event.kind == "reveal" for event in events)
-        n = await self.store.action_count(table.id) + 1
+        n = await self.store.log.action_count(table.id) + 1
         row = ActionRow(
             table.id, n, kind, seat, user_id, action, seed, [asdict(e) for e in events], len(rng.rolls), secret, now
         )
         row.version = table.version + 1  # the version the commit below makes
         async with self._committing(table):
-            await self.store.append_action(row)
-            version = await self.store.save_state(table.id, table.version, text, **fields)
+            await self.store.log.append_action(row)
+            version = await self.store.tables.save_state(table.id, table.version, text, **fields)
             if turn_ends:
-                await self.store.add_snapshot(table.id, table.turns + turn_ends, n, text, now)
+                await self.store.log.add_snapshot(table.id, table.turns + turn_ends, n, text, now)
             await self._sync_reminders(table, seats, engine, state, acted=seat, now=now)
-            await self.store.close_requests(table.id)
+            await self.store.clocks.close_requests(table.id)
         name = self.namer(seats)
         late = [f"⏰ Time ran out for {name(seat)}: the bot plays a safe move for them."] if kind == "fallback" else []
         lines = [*late, *notes, *self.told(row.events, action, seat, name)]
@@ -138,17 +138,17 @@ class Play(Outbox):
         """Play the engine's fallback for a seat whose deadline has passed by `now`, judged on the reminder row
         read under the lock: a player who moved meanwhile started a new wait with a deadline of its own."""
         async with self.lock(table_id):
-            table = await self.store.table(table_id)
+            table = await self.store.tables.table(table_id)
             if table is None or table.status != "running" or table.paused:
                 return None
-            wait = await self.store.reminder(table_id, seat)
+            wait = await self.store.clocks.reminder(table_id, seat)
             if wait is None or wait.deadline_at is None or wait.deadline_at > now:
                 return None
             engine = self.engine(table)
             state = self.state(table)
             if seat not in engine.awaiting(state):
                 return None
-            seats = await self.store.seats(table_id)
+            seats = await self.store.tables.seats(table_id)
             return await self._apply(table, seats, engine, state, seat, None, engine.fallback(state, seat), "fallback")
 
     async def undo(self, channel_id: int, caller: Caller) -> Post | Ask:
@@ -167,7 +167,7 @@ class Play(Outbox):
     async def _undo_chain(self, table: TableRow, seats: list[SeatRow], seat: int) -> list[ActionRow]:
         """What /undo takes back for `seat`: its latest action, with the bot moves that answered it since (a bot
         replies at once, so a player could never take back a move against a bot otherwise)."""
-        rows = effective(await self.store.actions(table.id))
+        rows = effective(await self.store.log.actions(table.id))
         bots = {s.seat for s in seats if not s.person}
         answers: list[ActionRow] = []
         while rows and rows[-1].seat in bots and rows[-1].kind == "act":
@@ -183,28 +183,28 @@ class Play(Outbox):
         """Take back the actions of `chain` (the player's latest and the bot moves after it), newest first."""
         engine = self.engine(table)
         first = chain[0].n
-        start = await self.store.last_snapshot_before(table.id, first)
-        rows = await self.store.actions(table.id, after=start.upto if start else 0)
+        start = await self.store.log.last_snapshot_before(table.id, first)
+        rows = await self.store.log.actions(table.id, after=start.upto if start else 0)
         taken = {row.n for row in chain}
         kept = [row for row in rows if row.n not in taken]
         state = await asyncio.to_thread(replay, engine, table, seats, kept, start)  # a replay may be long: off the loop
         turn_ends = sum(1 for row in chain for event in row.events if event["kind"] == "turn_end")
         now = self.clock()
-        n = await self.store.action_count(table.id)
+        n = await self.store.log.action_count(table.id)
         text = serial.dumps(state)
         made = table.version + 1  # one version for every row of the chain taken back
         async with self._committing(table):
             for offset, row in enumerate(reversed(chain), start=1):
                 undo = {"undoes": row.n}
-                await self.store.append_action(
+                await self.store.log.append_action(
                     ActionRow(table.id, n + offset, "undo", row.seat, row.user_id, undo, 0, [], 0, False, now, made)
                 )
-            version = await self.store.save_state(
+            version = await self.store.tables.save_state(
                 table.id, table.version, text, turns=table.turns - turn_ends, status="running", finished_at=None
             )
-            await self.store.drop_snapshots_from(table.id, first)
+            await self.store.log.drop_snapshots_from(table.id, first)
             await self._sync_reminders(table, seats, engine, state, acted=chain[0].seat, now=now)
-            await self.store.close_requests(table.id)
+            await self.store.clocks.close_requests(table.id)
         name = self.namer(seats)  # the turn's message drops what these actions said there
         said = tuple(told for row in chain for told in self.told(row.events, row.action, row.seat, name))
         lines = [f"↩ {line}"]
@@ -212,35 +212,35 @@ class Play(Outbox):
 
     async def answer(self, caller: Caller, request_id: int, agree: bool) -> tuple[str, Post | None]:
         """A player's button answer to an undo or pause request: (reply to them, post if it went through)."""
-        first = await self.store.request(request_id)
+        first = await self.store.clocks.request(request_id)
         if first is None:
             raise TableError("That request is closed: the game moved on or it was already decided.")
         async with self.lock(first.table_id):
             # read again under the lock: two players agreeing at once must both be counted
-            request = await self.store.request(request_id)
+            request = await self.store.clocks.request(request_id)
             if request is None or not request.open:
                 raise TableError("That request is closed: the game moved on or it was already decided.")
             table = await self._fresh(request.table_id)
-            seats = await self.store.seats(table.id)
+            seats = await self.store.tables.seats(table.id)
             if self._seat_of(seats, caller.user_id) is None:
                 raise TableError("Only the players at this table can answer.")
             if table.version != request.version:
-                await self.store.update_request(request.id, request.approvals, False)
+                await self.store.clocks.update_request(request.id, request.approvals, False)
                 raise TableError("That request is out of date: the game moved on since it was asked.")
             if not agree:
-                await self.store.update_request(request.id, request.approvals, False)
+                await self.store.clocks.update_request(request.id, request.approvals, False)
                 return f"{caller.name} said no: the {request.kind} request is dropped.", None
             approvals = sorted({*request.approvals, caller.user_id})
             missing = [seat.name for seat in seats if seat.person and seat.user_id not in approvals]
-            await self.store.update_request(request.id, approvals, bool(missing))
+            await self.store.clocks.update_request(request.id, approvals, bool(missing))
             if missing:
                 return f"{caller.name} agrees. Still waiting for {', '.join(missing)}.", None
             if request.kind == "pause":
-                await self.store.set_table(table.id, paused=1)
+                await self.store.tables.set_table(table.id, paused=1)
                 return "Everyone agreed: the table is paused. No reminders or deadlines until /game pause again.", None
             asker = self._seat_of(seats, request.user_id)
             if asker is None:
-                await self.store.update_request(request.id, request.approvals, False)
+                await self.store.clocks.update_request(request.id, request.approvals, False)
                 raise TableError("That request is closed: its player no longer sits at this table.")
             chain = await self._undo_chain(table, seats, asker.seat)
             what = self._chain_gist(chain, self.namer(seats))

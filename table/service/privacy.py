@@ -1,7 +1,7 @@
 """Forgetting a user: their own request (/privacy forget), or the bot owner acting on Discord's deletion request
 (/privacy erase), which may come mid-game.
 
-The store scrubs every row that names them (table/store.py's forget_user). What needs the table service comes
+The store scrubs every row that names them (table/storage/people.py's forget_user). What needs the table service comes
 first: a seat erased in a lobby is emptied, one erased at a running table goes to a bot, so nobody waits for,
 reminds, pings or asks a player who no longer exists, and the channel is told once."""
 
@@ -13,7 +13,7 @@ from table.service.bot_seats import BotSeats
 from table.service.core import TableError
 from table.service.lobby import Lobby
 from table.service.outbox import Post
-from table.store import FORMER_PLAYER
+from table.storage import FORMER_PLAYER
 
 
 class Privacy(Lobby, BotSeats):
@@ -23,7 +23,7 @@ class Privacy(Lobby, BotSeats):
 
         A player asking for themselves is first sent to leave the tables they still play at; the owner's
         erasure goes ahead: a lobby loses the seat, and at a running table a bot plays it from now on."""
-        playing = await self.store.running_seats_of(user_id)
+        playing = await self.store.tables.running_seats_of(user_id)
         if playing and not by_owner:
             where = ", ".join(f"<#{table.channel_id}>" for table in playing)
             raise TableError(
@@ -35,7 +35,7 @@ class Privacy(Lobby, BotSeats):
         async with AsyncExitStack() as held:
             # every table whose rows name them: a table they left still shows their name in its turn's message,
             # which an action there rewrites; in id order, as every lock here is taken, so no two tasks deadlock
-            touched = sorted({*await self.store.tables_naming(user_id), *(table.id for table in playing)})
+            touched = sorted({*await self.store.people.tables_naming(user_id), *(table.id for table in playing)})
             for table_id in touched:
                 await held.enter_async_context(self.lock(table_id))
             async with self.store.transaction():
@@ -43,10 +43,10 @@ class Privacy(Lobby, BotSeats):
                     seat = await self._empty_seat(table_id, user_id)
                     if seat is not None:
                         handed.append((table_id, seat))
-                changed = await self.store.forget_user(user_id)
+                changed = await self.store.people.forget_user(user_id)
             for table_id, seat in handed:  # after the commit, under the lock: the turn's message edits stay in order
                 notices.append(await self._erased_notice(table_id, seat))
-        await self.store.reclaim()
+        await self.store.database.reclaim()
         self._images.clear()  # boards drawn with the old name
         for post in notices:
             await self._show(post)
@@ -65,10 +65,10 @@ class Privacy(Lobby, BotSeats):
         """The user's seat at a table still gathering or running, read afresh under its lock: a lobby's seat is
         removed; a running game's goes to a bot (its number is returned), or the game is abandoned when only bots
         would be left."""
-        table = await self.store.table(table_id)
+        table = await self.store.tables.table(table_id)
         if table is None or table.status not in ("lobby", "running"):
             return None
-        seats = await self.store.seats(table_id)
+        seats = await self.store.tables.seats(table_id)
         mine = self._seat_of(seats, user_id)
         if mine is None:
             return None
@@ -77,26 +77,26 @@ class Privacy(Lobby, BotSeats):
             return None
         heir = next((seat for seat in seats if seat.person and seat.seat != mine.seat), None)
         if heir is None:  # bots alone don't make a game
-            await self.store.set_table(table_id, status="abandoned", finished_at=self.clock())
-            await self.store.drop_reminders(table_id)
-            await self.store.close_requests(table_id)
+            await self.store.tables.set_table(table_id, status="abandoned", finished_at=self.clock())
+            await self.store.clocks.drop_reminders(table_id)
+            await self.store.clocks.close_requests(table_id)
             return None
         engine = self.engine(table)
         bot_id, _ = self._new_bot(seats)
-        await self.store.set_seat_user(table_id, mine.seat, bot_id, FORMER_PLAYER, self._strength(engine, None))
+        await self.store.tables.set_seat_user(table_id, mine.seat, bot_id, FORMER_PLAYER, self._strength(engine, None))
         if table.creator_id == user_id:
-            await self.store.set_table(table_id, creator_id=heir.user_id)
-        fresh = await self.store.seats(table_id)
+            await self.store.tables.set_table(table_id, creator_id=heir.user_id)
+        fresh = await self.store.tables.seats(table_id)
         await self._sync_reminders(table, fresh, engine, self.state(table), acted=mine.seat, now=self.clock())
-        await self.store.close_requests(table_id)  # asked of (or by) a player who no longer exists
+        await self.store.clocks.close_requests(table_id)  # asked of (or by) a player who no longer exists
         return mine.seat
 
     async def _erased_notice(self, table_id: int, seat: int) -> Post:
         """The one message that tells the table what became of the erased seat: an edit of the turn's message
         when there is one (so the channel's copy loses the name too), pinging nobody."""
-        table = await self.store.table(table_id)
+        table = await self.store.tables.table(table_id)
         assert table is not None
-        seats = await self.store.seats(table_id)
+        seats = await self.store.tables.seats(table_id)
         strength = next(held.bot for held in seats if held.seat == seat)
         line = (
             f"🛡 A player's data was erased (a data deletion request made through Discord). From now on the "

@@ -7,7 +7,7 @@ from typing import Any
 from rules import serial
 from rules.base import Engine, SeatInfo
 from rules.rng import Rng
-from table.store import ActionRow, SeatRow, SnapshotRow, TableRow
+from table.storage import ActionRow, SeatRow, SnapshotRow, TableRow
 
 
 def effective(rows: list[ActionRow]) -> list[ActionRow]:

@@ -20,7 +20,7 @@ from rules.text import count
 from table import info, present, rules_pages
 from table.service.core import Caller, TableError, TableView
 from table.service.outbox import Outbox, _made
-from table.store import ActionRow, TableRow
+from table.storage import ActionRow, TableRow
 
 HISTORY_PAGE = 10
 TABLE_RULES = Path(__file__).parent.parent / "table_rules.md"  # what every game's /rules page ends with
@@ -34,13 +34,13 @@ class Views(Outbox):
         return await self._view(table)
 
     async def _view(self, table: TableRow) -> TableView:
-        seats = await self.store.seats(table.id)
+        seats = await self.store.tables.seats(table.id)
         engine = self.engine(table)
         if table.state is None:
             return TableView(table, seats, engine.meta, [], None, "Gathering players.")
         state = self.state(table)
         waiting = engine.awaiting(state)
-        reminders = await self.store.reminders(table.id)
+        reminders = await self.store.clocks.reminders(table.id)
         since = min((row.since for row in reminders), default=None)
         status = fill_seats(engine.status(state, None), self.namer(seats))
         deadlines = {row.seat: row.deadline_at for row in reminders if row.deadline_at is not None}
@@ -49,7 +49,7 @@ class Views(Outbox):
     async def listing(self, guild_id: int, visible: Callable[[int], bool]) -> tuple[list[TableView], int]:
         """The server's tables in channels `visible` says the caller can see, and how many others there are:
         a private channel's players and turns are not shown to members outside it."""
-        tables = await self.store.tables_in_guild(guild_id)
+        tables = await self.store.tables.tables_in_guild(guild_id)
         shown = [table for table in tables if visible(table.channel_id)]
         return [await self._view(table) for table in shown], len(tables) - len(shown)
 
@@ -75,7 +75,7 @@ class Views(Outbox):
         of the action), the whole map (`full`), or enlarged around one place of the map (`zoom`)."""
         table = await self.table_here(channel_id)
         engine = self.engine(table)
-        seats = await self.store.seats(table.id)
+        seats = await self.store.tables.seats(table.id)
         names = [seat.name for seat in seats]
         if zoom is not None and full:
             raise TableError("Choose zoom or full, not both: zoom enlarges one place, full shows the whole map.")
@@ -83,7 +83,7 @@ class Views(Outbox):
             state = self.state(table)
             key, label = (table.id, table.version, -1), f"now ({count(table.turns, 'turn')} played)"
         else:
-            snapshot = await self.store.snapshot(table.id, turn)
+            snapshot = await self.store.log.snapshot(table.id, turn)
             if snapshot is None:
                 raise TableError(f"There is no board for turn {turn}: turns 0 (the start) to {table.turns} exist.")
             state = serial.loads(engine.State, snapshot.state)
@@ -127,15 +127,15 @@ class Views(Outbox):
     async def history(self, channel_id: int, page: int = 1, seat_user: int | None = None) -> tuple[str, int]:
         """A page of the action log, newest first; private events only for their owner."""
         table = await self.table_here(channel_id)
-        seats = await self.store.seats(table.id)
+        seats = await self.store.tables.seats(table.id)
         mine = self._seat_of(seats, seat_user) if seat_user is not None else None
-        total = await self.store.action_count(table.id)
+        total = await self.store.log.action_count(table.id)
         pages = max(1, -(-total // HISTORY_PAGE))
         if not 1 <= page <= pages:
             raise TableError(f"History has pages 1 to {pages}.")
-        rows = await self.store.actions_page(table.id, (page - 1) * HISTORY_PAGE, HISTORY_PAGE)
+        rows = await self.store.log.actions_page(table.id, (page - 1) * HISTORY_PAGE, HISTORY_PAGE)
         name = self.namer(seats)
-        logged = await self.store.actions(table.id)
+        logged = await self.store.log.actions(table.id)
         undone = {int(r.action["undoes"]) for r in logged if r.kind == "undo"}
         # one /undo logs a row per action it took back (a player's move and the bot's answers), all of one version
         takebacks: dict[int, list[ActionRow]] = {}
@@ -178,7 +178,7 @@ class Views(Outbox):
         engine = rules.engine(table.game)
         if table.state is None:
             return engine.glossary()
-        name = self.namer(await self.store.seats(table.id))
+        name = self.namer(await self.store.tables.seats(table.id))
         places = engine.places(engine.view(self.state(table), None))
         return engine.glossary() + [replace(entry, text=fill_seats(entry.text, name)) for entry in places]
 

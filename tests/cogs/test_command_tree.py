@@ -14,7 +14,7 @@ from console.session import Console
 from table import commands
 from table.commands import CHOICES, Command, Reply, Where
 from table.service import TableService
-from table.store import Store
+from table.storage import Store
 from tests.cogs.harness import Harness
 from tests.table.conftest import FakeClock
 

@@ -44,15 +44,15 @@ async def test_bad_game_and_options_get_ephemeral_answers(harness: Harness):
     assert replies(calls)[0].ephemeral and "name=value" in replies(calls)[0].content
     calls = await harness.command(ALICE, "alice", "game new", {"game": "tictactoe", "options": "size=4"})
     assert replies(calls)[0].ephemeral and "has no option 'size'" in replies(calls)[0].content
-    assert await harness.bot.store.table_in_channel(harness.channel_id) is None
+    assert await harness.bot.store.tables.table_in_channel(harness.channel_id) is None
 
 
 async def test_game_new_can_open_a_thread(harness: Harness):
     calls = await harness.command(ALICE, "alice", "game new", {"game": "tictactoe", "thread": True})
     assert any(c.method == "POST" and c.path == f"/channels/{harness.channel_id}/threads" for c in calls)
     assert "opened a **Tic-tac-toe** table <#" in replies(calls)[0].content
-    assert await harness.bot.store.table_in_channel(harness.channel_id) is None  # the table lives in the thread
-    table = await harness.bot.store.table(1)
+    assert await harness.bot.store.tables.table_in_channel(harness.channel_id) is None  # the table lives in the thread
+    table = await harness.bot.store.tables.table(1)
     assert table is not None and table.channel_id != harness.channel_id
 
 
@@ -85,7 +85,7 @@ async def test_abandon_asks_for_a_button_confirmation(harness: Harness):
     assert reply.ephemeral and reply.components[0]["custom_id"].startswith("pbp:x:")
     calls = await harness.click(ALICE, "alice", reply.components[0]["custom_id"])
     assert "abandoned by alice" in replies(calls)[0].content
-    table = await harness.bot.store.table_in_channel(harness.channel_id)
+    table = await harness.bot.store.tables.table_in_channel(harness.channel_id)
     assert table is not None and table.status == "abandoned"
 
 
@@ -99,7 +99,7 @@ async def test_replace_hands_a_seat_to_another_member(harness: Harness):
         BOB, "bob", "game replace", {"player": str(BOB), "newcomer": str(CAROL)}, resolved=resolved
     )
     assert "takes over bob's seat" in replies(calls)[0].content
-    seats = await harness.bot.store.seats(1)
+    seats = await harness.bot.store.tables.seats(1)
     assert [s.user_id for s in seats] == [ALICE, CAROL]
 
 
@@ -111,7 +111,7 @@ async def test_settings_and_pause_vote(harness: Harness):
     assert replies(calls)[0].ephemeral and "not a duration" in replies(calls)[0].content
     calls = await harness.command(ALICE, "alice", "game settings", {"remind_every": "1s", "deadline": "10m"})
     assert replies(calls)[0].ephemeral and "can't come sooner than 1h" in replies(calls)[0].content
-    assert (await harness.bot.store.table(1)).remind_every == 86400  # nothing was written
+    assert (await harness.bot.store.tables.table(1)).remind_every == 86400  # nothing was written
     calls = await harness.command(ALICE, "alice", "game pause")
     reply = replies(calls)[0]
     assert "everyone must agree" in reply.content and "<@1002>" in reply.content
@@ -120,7 +120,7 @@ async def test_settings_and_pause_vote(harness: Harness):
     assert replies(calls)[0].ephemeral and "Only the players" in replies(calls)[0].content
     calls = await harness.click(BOB, "bob", agree)
     assert "table is paused" in replies(calls)[0].content
-    assert (await harness.bot.store.table(1)).paused
+    assert (await harness.bot.store.tables.table(1)).paused
 
 
 async def test_settings_explain_a_first_reminder_that_would_come_after_the_deadline(harness: Harness):
@@ -142,7 +142,7 @@ async def test_settings_away_off_or_zero_switch_the_absence_allowance_off(harnes
         calls = await harness.command(ALICE, "alice", "game settings", {"away": off})
         reply = replies(calls)[0]
         assert not reply.ephemeral and "absences never hold deadlines back" in reply.content
-        assert (await harness.bot.store.table(1)).away_allowance == 0
+        assert (await harness.bot.store.tables.table(1)).away_allowance == 0
 
 
 async def test_commands_outside_a_server_table_are_refused_clearly(harness: Harness):
@@ -192,13 +192,13 @@ async def test_privacy_forget_asks_for_the_users_own_confirmation(harness: Harne
     assert other.ephemeral and "for the member who asked" in other.content
     done = replies(await harness.click(BOB, "bob", button))[0]
     assert done.ephemeral and "Forgotten" in done.content
-    seats = await harness.bot.store.seats(1)
+    seats = await harness.bot.store.tables.seats(1)
     assert [s.name for s in seats] == ["alice", "a former player"] and BOB not in [s.user_id for s in seats]
     erase = replies(await harness.command(ALICE, "alice", "privacy erase", {"user_id": str(CAROL)}))[0]
     assert erase.ephemeral and "Only the bot's owner" in erase.content
     erase = replies(await harness.command(MOD, "mod", "privacy erase", {"user_id": str(ALICE)}))[0]
     assert erase.ephemeral and f"User {ALICE} erased" in erase.content
-    assert [s.name for s in await harness.bot.store.seats(1)] == ["a former player", "a former player"]
+    assert [s.name for s in await harness.bot.store.tables.seats(1)] == ["a former player", "a former player"]
 
 
 async def test_a_bot_takes_a_seat_and_answers_in_the_channel(harness: Harness):
@@ -215,7 +215,7 @@ async def test_a_bot_takes_a_seat_and_answers_in_the_channel(harness: Harness):
     answer = [c for c in played if c.path.startswith("/channels/") and "Bot 1 puts O on" in (c.content or "")]
     assert len(answer) == 1 and "<@1001>" in answer[0].content  # alice is pinged for her next move
     assert not any("<@-" in (c.content or "") for c in harness.recorder.calls)  # a bot is never pinged
-    rows = await harness.bot.store.actions(1)
+    rows = await harness.bot.store.log.actions(1)
     assert [row.seat for row in rows] == [0, 1]
 
 
@@ -224,8 +224,8 @@ async def test_a_player_leaves_a_running_game_to_a_bot(harness: Harness):
     resolved = member_resolved(BOB, "bob")
     calls = await harness.command(BOB, "bob", "game bot replace", {"player": str(BOB)}, resolved=resolved)
     assert "Bot 1 (normal bot) takes over bob's seat" in replies(calls)[0].content
-    seats = await harness.bot.store.seats(1)
+    seats = await harness.bot.store.tables.seats(1)
     assert [s.bot for s in seats] == [None, "normal"]
     calls = await harness.command(CAROL, "carol", "game bot takeover", {"name": "Bot 1"})
     assert "carol takes over Bot 1's seat" in replies(calls)[0].content
-    assert [s.user_id for s in await harness.bot.store.seats(1)] == [ALICE, CAROL]
+    assert [s.user_id for s in await harness.bot.store.tables.seats(1)] == [ALICE, CAROL]

@@ -47,7 +47,7 @@ async def test_every_path_where_typed_text_reaches_a_message_is_inert(harness: H
     await harness.command(BOB, "bob", "game pause")
     harness.recorder.closed_dms.update({ALICE, BOB})
     cog = harness.bot.get_cog("ReminderCog")
-    table = await harness.bot.store.table(1)
+    table = await harness.bot.store.tables.table(1)
     for hours in (13, 37, 61, 85):  # reminders until the channel is told (escalation)
         await cog.reminders.tick(table.started_at + hours * 3600)
     for square, user, name in [("b1", BOB, "bob"), ("a2", ALICE, EVIL), ("b2", BOB, "bob"), ("a3", ALICE, EVIL)]:

@@ -16,7 +16,7 @@ async def test_a_stale_abandon_button_never_abandons_the_next_table_in_the_chann
     await harness.command(BOB, "bob", "game new", {"game": "tictactoe"})  # a new table in the same channel
     again = replies(await harness.click(ALICE, "alice", old))[0]
     assert again.ephemeral and "abandoned" in again.content
-    table = await harness.bot.store.table_in_channel(harness.channel_id)
+    table = await harness.bot.store.tables.table_in_channel(harness.channel_id)
     assert table is not None and table.id == 2 and table.status == "lobby"
 
 
@@ -31,10 +31,10 @@ async def test_a_stale_abandon_button_never_abandons_the_next_table_in_the_chann
 )
 async def test_buttons_with_ids_too_large_for_the_database_are_refused(harness: Harness, custom_id: str):
     await open_table(harness)
-    version = (await harness.bot.store.table(1)).version
+    version = (await harness.bot.store.tables.table(1)).version
     reply = replies(await harness.click(ALICE, "alice", custom_id))[0]
     assert reply.ephemeral and "not valid any more" in reply.content
-    assert (await harness.bot.store.table(1)).version == version
+    assert (await harness.bot.store.tables.table(1)).version == version
     assert not harness.errors.records, harness.errors.records
 
 
@@ -43,10 +43,10 @@ async def test_odd_menu_values_are_refused(harness: Harness, value: str):
     await open_table(harness)
     reply = replies(await harness.command(ALICE, "alice", "tictactoe mark", {"square": "b2"}))[0]
     (menu,) = [item for item in reply.components if item["type"] == 3]
-    version = (await harness.bot.store.table(1)).version
+    version = (await harness.bot.store.tables.table(1)).version
     answer = replies(await harness.select(BOB, "bob", menu["custom_id"], [value]))[0]
     assert answer.ephemeral and "Pick one option" in answer.content
-    assert (await harness.bot.store.table(1)).version == version
+    assert (await harness.bot.store.tables.table(1)).version == version
     assert not harness.errors.records, harness.errors.records
 
 
@@ -99,13 +99,13 @@ ODD_IDS = [
 @pytest.mark.parametrize("odd", ODD_IDS)
 async def test_every_button_with_our_prefix_is_answered_privately_whatever_follows_it(harness: Harness, odd: str):
     await open_table(harness)
-    before = await harness.bot.store.table(1)
+    before = await harness.bot.store.tables.table(1)
     answers = replies(await harness.click(ALICE, "alice", f"pbp:{odd}"))
     assert len(answers) == 1, answers
     assert answers[0].ephemeral and "not valid any more" in answers[0].content
-    after = await harness.bot.store.table(1)
+    after = await harness.bot.store.tables.table(1)
     assert (after.version, after.status) == (before.version, before.status)
-    assert await harness.bot.store.action_count(1) == 0
+    assert await harness.bot.store.log.action_count(1) == 0
 
 
 @pytest.mark.parametrize("odd", ["m:١:1:1:mark", "m:1:1:1:", "q:１:1:0:0", "m:1:1:1:mark:0", "ذ"])
@@ -113,7 +113,7 @@ async def test_every_menu_with_our_prefix_is_answered_privately_whatever_follows
     await open_table(harness)
     answers = replies(await harness.select(ALICE, "alice", f"pbp:{odd}", ["0"]))
     assert len(answers) == 1 and answers[0].ephemeral and "not valid any more" in answers[0].content
-    assert await harness.bot.store.action_count(1) == 0
+    assert await harness.bot.store.log.action_count(1) == 0
 
 
 async def test_a_button_of_someone_else_is_left_to_its_own_view(harness: Harness):
@@ -136,11 +136,11 @@ async def test_a_modal_with_our_prefix_is_answered_privately(harness: Harness):
 async def test_an_id_of_one_kind_of_item_on_another_is_answered_once(harness: Harness, kind: str, custom_id: str):
     """A menu's id on a button (or the reverse) matches a template: its item answers it, and only it."""
     await open_table(harness)
-    before = (await harness.bot.store.table(1)).version
+    before = (await harness.bot.store.tables.table(1)).version
     if kind == "click":
         calls = await harness.click(BOB, "bob", custom_id)
     else:
         calls = await harness.select(BOB, "bob", custom_id, ["0"])
     answers = replies(calls)
     assert len(answers) == 1 and answers[0].ephemeral, answers
-    assert (await harness.bot.store.table(1)).version == before
+    assert (await harness.bot.store.tables.table(1)).version == before

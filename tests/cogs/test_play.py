@@ -21,7 +21,7 @@ async def test_a_whole_game_through_slash_commands(harness: Harness):
         assert reply.files == ["board.png"] and not reply.ephemeral
     reply = (await mark(harness, ALICE, "alice", "a3"))[0]
     assert "Game over" in reply.content and "🏆 alice wins" in reply.content
-    table = await harness.bot.store.table(1)
+    table = await harness.bot.store.tables.table(1)
     assert table is not None and table.status == "finished" and table.announced == table.version
 
 
@@ -46,10 +46,10 @@ async def test_autocomplete_lists_only_legal_squares(harness: Harness):
 )
 async def test_bad_actions_are_ephemeral_and_write_nothing(harness: Harness, user, name, square, message):
     await open_table(harness)
-    before = (await harness.bot.store.table(1)).version
+    before = (await harness.bot.store.tables.table(1)).version
     reply = (await mark(harness, user, name, square))[0]
     assert reply.ephemeral and message in reply.content
-    assert (await harness.bot.store.table(1)).version == before
+    assert (await harness.bot.store.tables.table(1)).version == before
 
 
 async def test_a_game_command_in_another_games_channel_is_refused(harness: Harness):
@@ -93,10 +93,10 @@ async def test_a_select_menu_offers_the_legal_squares_and_goes_stale(harness: Ha
     assert not done.ephemeral and "bob puts O on c3" in done.content
     stale = replies(await harness.select(BOB, "bob", menu["custom_id"], ["1"]))[0]
     assert stale.ephemeral and "earlier moment" in stale.content
-    board = (await harness.bot.store.table(1)).version
+    board = (await harness.bot.store.tables.table(1)).version
     bogus = replies(await harness.select(ALICE, "alice", done.components[0]["custom_id"], ["99"]))[0]
     assert bogus.ephemeral and "no longer available" in bogus.content
-    assert (await harness.bot.store.table(1)).version == board
+    assert (await harness.bot.store.tables.table(1)).version == board
 
 
 async def test_undo_board_history_rules_and_hand(harness: Harness):
@@ -138,7 +138,7 @@ async def test_reminder_loop_dms_and_falls_back_to_a_mention(harness: Harness):
     await open_table(harness)
     cog = harness.bot.get_cog("ReminderCog")
     harness.recorder.closed_dms.add(ALICE)
-    table = await harness.bot.store.table(1)
+    table = await harness.bot.store.tables.table(1)
     await cog.reminders.tick(table.started_at + 13 * 3600)
     mention = harness.recorder.channel_messages(harness.channel_id)[-1]
     assert "<@1001>" in mention.content and "Your move" in mention.content
@@ -152,12 +152,12 @@ async def test_a_result_that_never_reached_the_channel_is_posted_late(harness: H
     service = harness.bot.service
     post = await service.act(harness.channel_id, Caller(ALICE, "alice"), {"type": "mark", "square": "b2"})
     await service.post_failed(post)  # Discord refused the board for good
-    table = await harness.bot.store.table(1)
+    table = await harness.bot.store.tables.table(1)
     assert table.announced < table.version
     await harness.bot.get_cog("ReminderCog").catch_up()
     late = harness.recorder.channel_messages(harness.channel_id)[-1]
     assert "Not shown before" in late.content and "alice puts X on b2" in late.content and late.files == ["board.png"]
-    assert (await harness.bot.store.table(1)).announced == table.version
+    assert (await harness.bot.store.tables.table(1)).announced == table.version
     before = len(harness.recorder.calls)
     await harness.bot.get_cog("ReminderCog").catch_up()
     assert len(harness.recorder.calls) == before  # posted once, not again
@@ -208,7 +208,7 @@ async def test_a_slow_action_is_acknowledged_privately_before_its_result(harness
     assert calls[0].payload == PRIVATE_DEFERRAL
     refusal = replies(calls)[-1]
     assert refusal.ephemeral and "not your move" in refusal.content
-    assert len(await harness.bot.store.actions(1)) == 1  # the refused mark wrote nothing
+    assert len(await harness.bot.store.log.actions(1)) == 1  # the refused mark wrote nothing
     monkeypatch.setattr(cogs.common, "ACK_WITHIN", 60.0)  # a quick action is answered the usual way
     calls = await harness.command(BOB, "bob", "tictactoe mark", {"square": "a1"})
     assert calls[0].payload != PRIVATE_DEFERRAL
@@ -231,8 +231,8 @@ async def test_a_reminder_dm_names_its_game_channel_and_links_the_turns_message(
     await open_table(harness)
     await mark(harness, ALICE, "alice", "b2")
     await mark(harness, BOB, "bob", "a1")
-    table = await harness.bot.store.table(1)
-    turn = await harness.bot.store.turn_message(1)
+    table = await harness.bot.store.tables.table(1)
+    turn = await harness.bot.store.tables.turn_message(1)
     assert table is not None and turn is not None and turn.message_id is not None
     await harness.bot.get_cog("ReminderCog").reminders.tick(table.started_at + 13 * 3600)
     (dm,) = [c for c in harness.recorder.channel_messages(ALICE + 1)]  # alice's DM channel
@@ -244,13 +244,13 @@ async def test_a_reminder_dm_names_its_game_channel_and_links_the_turns_message(
 async def test_away_is_announced_shown_and_cancelled(harness: Harness):
     reply = replies(await harness.command(ALICE, "alice", "away", {"for": "10d"}))[0]
     assert reply.ephemeral and "Away since <t:" in reply.content and "deadlines wait" in reply.content
-    prefs = await harness.bot.store.prefs(ALICE)
+    prefs = await harness.bot.store.people.prefs(ALICE)
     assert prefs.away_to is not None and prefs.away_from is not None
     assert prefs.away_to - prefs.away_from == 10 * 86400
     reply = replies(await harness.command(ALICE, "alice", "away", {"to": "someday"}))[0]
     assert reply.ephemeral and "not a date" in reply.content
     reply = replies(await harness.command(ALICE, "alice", "away", {"off": True}))[0]
-    assert "You are back" in reply.content and (await harness.bot.store.prefs(ALICE)).away_to is None
+    assert "You are back" in reply.content and (await harness.bot.store.people.prefs(ALICE)).away_to is None
 
 
 async def test_warming_renderers_in_the_background_survives_a_game_installed_meanwhile(harness: Harness):
@@ -359,4 +359,4 @@ async def test_while_another_interaction_is_handled_a_new_one_is_acknowledged_be
     assert replies(calls)[-1].ephemeral and "not your move" in replies(calls)[-1].content
     release.set()
     assert any("alice puts X on b2" in reply.content for reply in replies(await first))
-    assert len(await harness.bot.store.actions(1)) == 1
+    assert len(await harness.bot.store.log.actions(1)) == 1

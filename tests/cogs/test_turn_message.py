@@ -30,9 +30,9 @@ async def started(h: Harness) -> int:
     await h.command(ALICE, "alice", "game new", {"game": "pig"})
     await h.command(BOB, "bob", "game join")
     calls = await h.command(ALICE, "alice", "game start", {"order": "joined"})
-    table = await h.bot.store.table(1)
+    table = await h.bot.store.tables.table(1)
     assert table is not None
-    turn = await h.bot.store.turn_message(table.id)
+    turn = await h.bot.store.tables.turn_message(table.id)
     assert turn is not None and turn.message_id is not None and not replies(calls)[0].ephemeral
     return turn.message_id
 
@@ -52,7 +52,7 @@ async def test_an_action_within_the_turn_edits_its_message_and_answers_privately
     assert not h.recorder.channel_messages(h.channel_id)  # nothing new in the channel
     (answer,) = [reply for reply in replies(calls) if "turn's message" in reply.content]
     assert answer.ephemeral and f"/{h.channel_id}/{first}" in answer.content
-    table = await h.bot.store.table(1)
+    table = await h.bot.store.tables.table(1)
     assert table is not None and table.announced == table.version
 
 
@@ -64,7 +64,7 @@ async def test_a_deleted_turn_message_is_replaced_by_a_new_post(pig_harness: Har
     assert edits(calls, h.channel_id)  # tried, refused with 404
     (posted,) = [c for c in calls if c.method == "POST" and c.path == f"/channels/{h.channel_id}/messages"]
     assert "alice plays peek" in posted.content and posted.files == ["board.png"]
-    turn = await h.bot.store.turn_message(1)
+    turn = await h.bot.store.tables.turn_message(1)
     assert turn is not None and turn.message_id not in (None, first)  # the next action edits the new one
     calls = await h.command(ALICE, "alice", "pig peek")
     (edit,) = edits(calls, h.channel_id)
@@ -116,7 +116,7 @@ async def test_a_quick_action_edits_the_turns_message_still_on_its_way(pig_harne
     await holding
     calls = await peeking
     assert answered and answered[0].ephemeral
-    turn = await h.bot.store.turn_message(1)
+    turn = await h.bot.store.tables.turn_message(1)
     assert turn is not None and turn.message_id is not None
     (edit,) = edits(calls, h.channel_id)  # the message still on its way is edited, not followed by another
     assert edit.path.endswith(f"/messages/{turn.message_id}") and "bob plays peek" in edit.payload["content"]

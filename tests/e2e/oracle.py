@@ -23,7 +23,7 @@ import rules
 from rules import serial
 from rules.base import SeatInfo
 from rules.rng import Rng
-from table import logchunks
+from table.storage import logchunks
 
 
 @dataclass
@@ -116,7 +116,7 @@ def tables(data_dir: Where, channel_id: int | str | None = None, actions: bool =
 
 
 def _log(db: sqlite3.Connection | PostgresReader, table_id: int) -> list[dict[str, Any]]:
-    """Finished turns from their compressed chunks, then the turn under way (see table/logchunks.py)."""
+    """Finished turns from their compressed chunks, then the turn under way (see table/storage/logchunks.py)."""
     chunks = db.execute("SELECT rows FROM log_chunks WHERE table_id = ? ORDER BY first_n", (table_id,))
     log = [row for chunk in chunks for row in logchunks.decode(chunk["rows"])]
     rows = db.execute("SELECT * FROM actions WHERE table_id = ? ORDER BY n", (table_id,))

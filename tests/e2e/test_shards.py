@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator, Callable
 import pytest
 
 from table.service import Caller, TableService
-from table.store import Store
+from table.storage import Store
 from tests.e2e import oracle
 from tests.e2e.driver import Driver, NoReply
 from tests.e2e.flow import open_table
@@ -107,10 +107,10 @@ async def seed_waiting_tables(discord: FakeDiscord, url: str, count: int, due_in
             await service.create(discord.guild.id, channel, Caller(x.id, x.name), "tictactoe", {})
             await service.join(channel, Caller(o.id, o.name))
             table = await service.start(channel, Caller(x.id, x.name), "joined")
-            row = await store.reminder(table.table_id, 0)
+            row = await store.clocks.reminder(table.table_id, 0)
             assert row is not None
             row.next_at = time.time() + due_in
-            await store.put_reminder(row)
+            await store.clocks.put_reminder(row)
             await service.announced(table.table_id, table.version)  # its start was shown
             awaited.append(x.id)
     finally:

@@ -16,7 +16,7 @@ from console.clock import ConsoleClock
 from console.session import Console
 from rules.base import Choice
 from table.service import Caller, Post, TableService
-from table.store import Store
+from table.storage import Store
 from tests.table.conftest import FakeClock
 
 PEOPLE = ("alice", "bob", "carol", "dave", "erin")

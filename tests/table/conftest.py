@@ -6,8 +6,7 @@ import pytest
 
 from table.service import Caller, Post, TableService
 from table.service.clock import Origin, Reminders
-from table.sqlite_store import SqliteStore
-from table.store import Store
+from table.storage import Store
 from tests.support import pig, postgres
 
 ALICE, BOB, CAROL = Caller(1, "alice"), Caller(2, "bob"), Caller(3, "carol")
@@ -40,9 +39,9 @@ async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator
 
 
 @pytest.fixture
-async def sqlite_store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
+async def sqlite_store(tmp_path: Path) -> AsyncIterator[Store]:
     """For the tests of what only SQLite has (its pragmas, its single file)."""
-    opened = await SqliteStore.open_file(tmp_path / "only.sqlite3")
+    opened = await Store.open(tmp_path / "only.sqlite3")
     yield opened
     await opened.close()
 

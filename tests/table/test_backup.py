@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 import bot
-from table.backup import BackupError, DailyBackups, copy_database
-from table.instance import claim
 from table.service import TableService
-from table.store import Store
+from table.storage import Store
+from table.storage.backup import BackupError, DailyBackups, copy_database
+from table.storage.instance import claim
 from tests.cogs.harness import Harness
 from tests.table.conftest import CHANNEL, FakeClock
 from tests.table.test_snapshots import assert_every_turn_reads, play_pig, start_pig
@@ -169,7 +169,7 @@ async def test_no_daily_backup_when_off(tmp_path: Path) -> None:
 
 async def _a_database(path: Path) -> None:
     store = await Store.open(path)
-    await store.insert_table(1, 2, "tictactoe", {}, 3, 0.0, 4)
+    await store.tables.insert_table(1, 2, "tictactoe", {}, 3, 0.0, 4)
     await store.close()
 
 

@@ -65,14 +65,14 @@ async def test_a_failing_bot_plays_the_safe_move_tells_the_channel_once_and_the_
     state = service.state(table_row)
     bot = min(engine.awaiting(state) - {0})
     expected = engine.fallback(state, bot)
-    before = await service.store.action_count(1)
+    before = await service.store.log.action_count(1)
 
     post = await service.play_bot(1)
     assert post is not None and calls == [bot]
     assert post.text.count(TOLD) == 1, post.text
     assert "BotBug" not in post.text and "choose_internal" not in post.text and "Traceback" not in post.text
-    row = (await service.store.actions(1))[-1]
-    seats = {seat.seat: seat for seat in await service.store.seats(1)}
+    row = (await service.store.log.actions(1))[-1]
+    seats = {seat.seat: seat for seat in await service.store.tables.seats(1)}
     assert (row.n, row.kind, row.seat, row.user_id, row.action) == (
         before + 1,
         "act",
@@ -103,7 +103,7 @@ async def test_a_failing_bot_plays_the_safe_move_tells_the_channel_once_and_the_
     if before:  # alice has moved: her undo takes back her move and the bot's safe moves after it, like any answer
         undone = await service.undo(CHANNEL, ALICE)
         assert isinstance(undone, Post)
-        assert all(row.n < before for row in effective(await service.store.actions(1)))
+        assert all(row.n < before for row in effective(await service.store.log.actions(1)))
 
 
 async def test_a_second_failure_after_a_good_move_in_the_same_wait_is_not_told_again(
@@ -151,13 +151,13 @@ async def test_a_bot_whose_safe_move_fails_too_stops_and_says_so_once(
 
     monkeypatch.setattr(engine, "fallback", broken)
     table_row = await service.table_here(CHANNEL)
-    count = await service.store.action_count(1)
+    count = await service.store.log.action_count(1)
     post = await service.play_bot(1)
     assert post is not None and post.text.count(STOPPED) == 1 and TOLD not in post.text
     assert "BotBug" not in post.text and "fallback_internal" not in post.text
     assert post.mentions == [ALICE.user_id]  # the game can't go on without its players: they are called
     after = await service.table_here(CHANNEL)
-    assert (await service.store.action_count(1), after.version, after.state) == (
+    assert (await service.store.log.action_count(1), after.version, after.state) == (
         count,
         table_row.version,
         table_row.state,

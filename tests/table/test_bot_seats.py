@@ -57,7 +57,7 @@ async def test_a_bot_plays_its_move_through_the_log_like_anyone(service: TableSe
     assert "Waiting for Bot 1" in post.text and post.mentions == [] and post.quick == [] and post.menus == []
     answer = await service.play_bot(1)
     assert answer is not None and "Bot 1 puts O on" in answer.text and answer.mentions == [ALICE.user_id]
-    last = (await service.store.actions(1))[-1]
+    last = (await service.store.log.actions(1))[-1]
     assert last.kind == "act" and last.seat == 1 and last.user_id < 0
     assert await service.play_bot(1) is None
 
@@ -79,7 +79,7 @@ async def test_two_bot_turns_at_once_play_one_move(service: TableService):
     await service.act(CHANNEL, ALICE, {"type": "mark", "square": "b2"})
     first, second = await asyncio.gather(service.play_bot(1), service.play_bot(1))
     assert [first is None, second is None].count(True) == 1
-    assert await service.store.action_count(1) == 2
+    assert await service.store.log.action_count(1) == 2
 
 
 async def test_a_bot_is_never_reminded_nor_given_a_deadline(service: TableService, clock: FakeClock, inbox: Inbox):
@@ -89,7 +89,7 @@ async def test_a_bot_is_never_reminded_nor_given_a_deadline(service: TableServic
     clock.advance(400 * 86400)
     report = await Reminders(service, inbox).tick(clock())
     assert inbox.dms == [] and inbox.mentions == [] and report.fallbacks == 0
-    assert await service.store.tables_awaiting_bots() == [1]  # after a restart the bot is woken instead
+    assert await service.store.tables.tables_awaiting_bots() == [1]  # after a restart the bot is woken instead
     await service.pause(CHANNEL, ALICE)
     await service.pause(CHANNEL, ALICE)  # resuming restarts the players' clocks, never the bot's
     clock.advance(400 * 86400)
@@ -134,7 +134,7 @@ async def test_the_last_person_leaving_a_lobby_of_bots_closes_it(service: TableS
     await service.create(GUILD, CHANNEL, ALICE, "tictactoe", {})
     await service.add_bot(CHANNEL, ALICE)
     await service.leave(CHANNEL, ALICE)
-    table = await service.store.table(1)
+    table = await service.store.tables.table(1)
     assert table is not None and table.status == "abandoned"
 
 
@@ -153,9 +153,9 @@ async def test_a_bots_turn_edits_the_turns_message_a_few_times_not_once_a_move(s
         await service.message_sent(post, post.started)
         await service.announced(post.table_id, post.version)
         await service.bots_settled()
-        if any(row.seat == 1 for row in await service.store.actions(1)):
+        if any(row.seat == 1 for row in await service.store.log.actions(1)):
             break
-    bot_moves = [row for row in await service.store.actions(1) if row.seat == 1]
+    bot_moves = [row for row in await service.store.log.actions(1) if row.seat == 1]
     assert len(bot_moves) > 5 and len(shown) < len(bot_moves) / 2
     table = await service.table_here(CHANNEL)
     assert table.announced == table.version  # nothing is taken for lost by the catch-up

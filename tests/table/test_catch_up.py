@@ -5,7 +5,7 @@ with the nonce kept with the lost post's claim, so Discord hands back a message 
 from typing import Any
 
 from table.service import Post, TableService
-from table.store import Store
+from table.storage import Store
 from tests.table.conftest import ALICE, CHANNEL, GUILD
 
 HEADER = "(Not shown before: the bot was interrupted.)"
@@ -22,7 +22,8 @@ async def restarted(service: TableService, store: Store) -> TableService:
     """The process died; a new one starts on the same database."""
     after = TableService(store, clock=service.clock, seeds=service.seeds)
     await after.started()
-    if store.dialect != "sqlite":  # PostgreSQL may be shared: a dead process's claims hold until their lease ends
+    # PostgreSQL may be shared: a dead process's claims hold until their lease ends
+    if store.database.dialect != "sqlite":
         service.clock.advance(after.lease)  # type: ignore[attr-defined]
     return after
 
@@ -36,7 +37,7 @@ async def after_an_undo_chain(service: TableService) -> tuple[Post, Post]:
     await shown(service, await service.act(CHANNEL, ALICE, {"type": "mark", "square": "a1"}))
     await shown(service, await service.play_bot(1))
     await shown(service, await service.undo(CHANNEL, ALICE))
-    rows = await service.store.actions(1)
+    rows = await service.store.log.actions(1)
     assert [row.kind for row in rows] == ["act", "act", "undo", "undo"] and rows[2].version == rows[3].version
     mine = await service.act(CHANNEL, ALICE, {"type": "mark", "square": "c3"})
     answer = await service.play_bot(1)
@@ -115,13 +116,13 @@ async def test_a_lost_undo_of_a_move_and_the_bots_answer_is_one_line(service: Ta
 
 async def test_a_claim_keeps_its_nonce_until_its_result_is_shown(store: Store) -> None:
     """Made by the first claim, kept by a retry's claim, by a failure and by a restart; gone once shown."""
-    await store.insert_table(GUILD, CHANNEL, "tictactoe", {}, ALICE.user_id, 0.0, 1)
-    nonce = await store.begin_posting(1, 2, "one", 100.0)
+    await store.tables.insert_table(GUILD, CHANNEL, "tictactoe", {}, ALICE.user_id, 0.0, 1)
+    nonce = await store.clocks.begin_posting(1, 2, "one", 100.0)
     assert 0 < len(nonce) <= 25  # Discord takes up to 25 characters
-    assert await store.begin_posting(1, 2, "two", 200.0) == nonce
-    await store.release_posting(1, 2)
-    await store.claims_at_start()
-    assert await store.postings(1, 0.0) == set() and await store.posting_nonces(1) == {2: nonce}
-    assert await store.begin_posting(1, 3, "two", 200.0) not in ("", nonce)
-    await store.end_postings(1, upto=2)
-    assert set(await store.posting_nonces(1)) == {3}
+    assert await store.clocks.begin_posting(1, 2, "two", 200.0) == nonce
+    await store.clocks.release_posting(1, 2)
+    await store.clocks.claims_at_start()
+    assert await store.clocks.postings(1, 0.0) == set() and await store.clocks.posting_nonces(1) == {2: nonce}
+    assert await store.clocks.begin_posting(1, 3, "two", 200.0) not in ("", nonce)
+    await store.clocks.end_postings(1, upto=2)
+    assert set(await store.clocks.posting_nonces(1)) == {3}

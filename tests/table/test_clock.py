@@ -2,7 +2,7 @@
 
 from table.service import TableService
 from table.service.clock import Reminders, quiet_until
-from table.store import Prefs
+from table.storage import Prefs
 from tests.table.conftest import ALICE, BOB, CHANNEL, GUILD, FakeClock
 
 HOUR = 3600
@@ -60,7 +60,7 @@ async def test_closed_dms_fall_back_to_a_mention_and_are_remembered(service, rem
     clock.advance(12 * HOUR)
     await reminders.tick(clock())
     assert inbox.dms == [] and len(inbox.mentions) == 1
-    assert (await service.store.prefs(ALICE.user_id)).dm_closed
+    assert (await service.store.people.prefs(ALICE.user_id)).dm_closed
     inbox.closed.clear()
     clock.advance(24 * HOUR)
     await reminders.tick(clock())
@@ -74,7 +74,7 @@ async def test_closed_dms_fall_back_to_a_mention_and_are_remembered(service, rem
 
 async def test_muted_dms_send_nothing_until_escalation(service, reminders, inbox, clock):
     await started(service)
-    await service.store.save_prefs(Prefs(ALICE.user_id, dms=False))
+    await service.store.people.save_prefs(Prefs(ALICE.user_id, dms=False))
     clock.advance(12 * HOUR)
     for _ in range(3):
         await reminders.tick(clock())
@@ -96,15 +96,15 @@ def test_quiet_hours_in_the_players_timezone():
 
 async def test_a_reminder_in_quiet_hours_waits_for_them_to_end(service, reminders, inbox, clock):
     await started(service)
-    await service.store.save_prefs(Prefs(ALICE.user_id, quiet_from=0, quiet_to=23, timezone="UTC"))
+    await service.store.people.save_prefs(Prefs(ALICE.user_id, quiet_from=0, quiet_to=23, timezone="UTC"))
     clock.now = clock.now - clock.now % 86400 + 2 * HOUR  # 02:00 UTC
     await service.settings(CHANNEL, ALICE, HOUR, None, None)
-    row = (await service.store.reminders(1))[0]
+    row = (await service.store.clocks.reminders(1))[0]
     row.next_at = clock.now - 1
-    await service.store.put_reminder(row)
+    await service.store.clocks.put_reminder(row)
     report = await reminders.tick(clock())
     assert report.postponed == 1 and inbox.dms == []
-    row = (await service.store.reminders(1))[0]
+    row = (await service.store.clocks.reminders(1))[0]
     assert row.next_at == clock.now - 2 * HOUR + 23 * HOUR
 
 
@@ -154,9 +154,9 @@ async def test_one_failure_does_not_stop_the_others(service, reminders, inbox, c
 
 async def test_reminders_survive_a_restart(service, inbox, clock):
     await started(service)
-    from table.store import Store
+    from table.storage import Store
 
-    reopened = await Store.open(service.store.location)  # what a restarted bot would open
+    reopened = await Store.open(service.store.database.location)  # what a restarted bot would open
     try:
         again = Reminders(TableService(reopened, clock=clock), inbox)
         clock.advance(12 * HOUR)

@@ -22,7 +22,7 @@ import pytest
 
 from table.service import Caller, Post, TableService
 from table.service.clock import Origin, Reminders, TickReport
-from table.store import Prefs, ReminderRow, Store
+from table.storage import Prefs, ReminderRow, Store
 from tests.table.conftest import FakeClock
 
 HOUR, DAY = 3600, 86400
@@ -69,7 +69,7 @@ class Recorder:
             raise RuntimeError("Discord is down")
         table_id = self.tables[channel_id]
         seat = self.seats[(table_id, user_id)]
-        row = await self.store.reminder(table_id, seat)
+        row = await self.store.clocks.reminder(table_id, seat)
         assert row is not None, "a message for a wait that is over"
         self.sent.append(Sent(self.clock(), (table_id, seat, row.since), text[:1], how))
 
@@ -117,7 +117,7 @@ async def new_table(service: TableService, recorder: Recorder, channel: int, pai
     await service.settings(channel, first, pace["after"], pace["every"], pace["deadline"], away_allowance=pace["away"])
     table = await service.table_here(channel)
     recorder.tables[channel] = table.id
-    for seat in await service.store.seats(table.id):
+    for seat in await service.store.tables.seats(table.id):
         recorder.seats[(table.id, seat.user_id)] = seat.seat
 
 
@@ -139,7 +139,7 @@ async def test_the_clock_keeps_its_promises_over_weeks(store: Store, seed: int) 
         prefs = Prefs(person.user_id, dms=rng.random() < 0.85, timezone=rng.choice(ZONES))
         if quiet:
             prefs.quiet_from, prefs.quiet_to = start, (start + rng.randint(4, 12)) % 24
-        await store.save_prefs(prefs)
+        await store.people.save_prefs(prefs)
         if rng.random() < 0.3:
             recorder.closed.add(person.user_id)
     absences = {p.user_id: intervals(rng, clock(), (1 * DAY, 6 * DAY), (2 * HOUR, 8 * DAY)) for p in PEOPLE}
@@ -172,24 +172,24 @@ async def test_the_clock_keeps_its_promises_over_weeks(store: Store, seed: int) 
             coming = [(a, b) for a, b in absences[person.user_id] if a - DAY <= now < b]
             if coming and announced.get(person.user_id) != coming[0]:
                 announced[person.user_id] = coming[0]
-                prefs = await store.prefs(person.user_id)
+                prefs = await store.people.prefs(person.user_id)
                 prefs.away_from, prefs.away_to = coming[0]
-                await store.save_prefs(prefs)
+                await store.people.save_prefs(prefs)
         if rng.random() < 0.002:
             service, reminders = restart()
         if rng.random() < 0.01:
             recorder.crash_next = True
         awaited: dict[int, ReminderRow] = {}
         for pair, channel in channels.items():
-            rows = await store.reminders(recorder.tables[channel])
+            rows = await store.clocks.reminders(recorder.tables[channel])
             if not rows:  # the game ended: the same players start another
                 channels[pair] = channel = channel + 1
                 await new_table(service, recorder, channel, pair, paces[pair])
                 pace_of[recorder.tables[channel]] = paces[pair]
-                rows = await store.reminders(recorder.tables[channel])
+                rows = await store.clocks.reminders(recorder.tables[channel])
             (row,) = rows  # tic-tac-toe awaits one seat at a time
             if await play(service, recorder, rng, row, channel, plans, used_at_start, away, now):
-                rows = await store.reminders(recorder.tables[channel])
+                rows = await store.clocks.reminders(recorder.tables[channel])
             for row in rows:
                 awaited[row.table_id] = row
         try:
@@ -201,11 +201,11 @@ async def test_the_clock_keeps_its_promises_over_weeks(store: Store, seed: int) 
             row = awaited[post.table_id]
             wait = (row.table_id, row.seat, row.since)
             assert wait not in fell
-            fell[wait] = (at, await store.away_used(row.table_id, row.seat))
+            fell[wait] = (at, await store.people.away_used(row.table_id, row.seat))
         posts_seen = len(recorder.posts)
         if report.postponed or report.fallbacks:
             for row in awaited.values():  # (a) the allowance is never overdrawn
-                assert await store.away_used(row.table_id, row.seat) <= pace_of[row.table_id]["away"] + 1e-6
+                assert await store.people.away_used(row.table_id, row.seat) <= pace_of[row.table_id]["away"] + 1e-6
 
     by_wait: dict[Wait, list[Sent]] = defaultdict(list)
     for sent in recorder.sent:
@@ -246,7 +246,7 @@ async def play(
     if wait not in plans:
         deadline = row.deadline_at - row.since if row.deadline_at else DAY
         plans[wait] = row.since + rng.uniform(0, 1.5 * deadline) if rng.random() < 0.5 else None
-        used_at_start[wait] = await service.store.away_used(row.table_id, row.seat)
+        used_at_start[wait] = await service.store.people.away_used(row.table_id, row.seat)
     user = next(u for (t, u), s in recorder.seats.items() if (t, s) == (row.table_id, row.seat))
     due = plans[wait]
     if due is None or now < due or user in away:

@@ -6,7 +6,7 @@ from pathlib import Path
 from console.clock import ConsoleClock
 from console.session import Console
 from table.service import TableService
-from table.store import Store
+from table.storage import Store
 
 SCRIPT = """
 game new tictactoe

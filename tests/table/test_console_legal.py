@@ -15,7 +15,7 @@ import rules
 from console.clock import ConsoleClock
 from console.session import LEGAL_WHOLE, Console
 from table.service import TableService
-from table.store import Store
+from table.storage import Store
 from tests.table.conftest import FakeClock
 from tests.table.test_typed_back import Typist
 from tests.table.test_walkthrough import PERSON, Newcomer, last_block, read

@@ -18,7 +18,7 @@ from tests.support import postgres
 ROOT = Path(__file__).resolve().parents[2]
 # bot.py's own entry, with a short connect timeout so the test of a server that never answers ends quickly
 RUN = (
-    "import sys; import table.postgres_store as pg; pg.CONNECT_TIMEOUT = 0.5; import bot; "
+    "import sys; import table.storage.postgres as pg; pg.CONNECT_TIMEOUT = 0.5; import bot; "
     "sys.exit(bot.main(sys.argv[1:]))"
 )
 
@@ -110,7 +110,7 @@ def test_migrate_to_an_unreachable_target_says_so(tmp_path: Path, closed_port: i
 
 
 def test_the_password_never_shows_even_in_an_unexpected_failure() -> None:
-    from table.postgres_store import unreachable
+    from table.storage.postgres import unreachable
 
     said = str(unreachable("postgresql://bot:hunter2@db:5433/tables", RuntimeError("something odd")))
     assert said == "PostgreSQL at db:5433 could not be opened (RuntimeError: something odd)."

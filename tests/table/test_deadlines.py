@@ -11,7 +11,7 @@ from table.durations import DurationError
 from table.service import TableService
 from table.service.absence import absence
 from table.service.clock import Reminders
-from table.store import Prefs
+from table.storage import Prefs
 from tests.table.conftest import ALICE, BOB, CHANNEL, FakeClock, Inbox
 from tests.table.test_clock import HOUR, started
 
@@ -22,7 +22,7 @@ async def with_deadline(service: TableService, hours: int = 48) -> float:
     """A tic-tac-toe table alice must move at, with a deadline; when it falls."""
     await started(service)
     await service.settings(CHANNEL, ALICE, 40 * DAY, 40 * DAY, hours * HOUR)  # reminders out of the way
-    (row,) = await service.store.reminders((await service.table_here(CHANNEL)).id)
+    (row,) = await service.store.clocks.reminders((await service.table_here(CHANNEL)).id)
     assert row.deadline_at is not None
     return row.deadline_at
 
@@ -31,7 +31,7 @@ async def test_the_deadline_is_shown_as_a_discord_timestamp(service: TableServic
     deadline = await with_deadline(service)
     stamp = f"<t:{int(deadline)}:R>"
     post = await service.act(CHANNEL, ALICE, {"type": "mark", "square": "b2"})
-    (row,) = await service.store.reminders((await service.table_here(CHANNEL)).id)
+    (row,) = await service.store.clocks.reminders((await service.table_here(CHANNEL)).id)
     assert f"Waiting for bob (deadline <t:{int(row.deadline_at or 0)}:R>)." in post.text  # in the turn's message
     view = await service.view(CHANNEL)
     assert view.deadlines == {1: row.deadline_at}
@@ -60,13 +60,13 @@ async def test_quiet_hours_never_swallow_the_warning_the_deadline_moves(
     service: TableService, reminders: Reminders, inbox: Inbox, clock: FakeClock
 ):
     deadline = await with_deadline(service, hours=8)  # falls at 16:00 UTC; warned at 14:00
-    prefs = await service.store.prefs(ALICE.user_id)
+    prefs = await service.store.people.prefs(ALICE.user_id)
     prefs.quiet_from, prefs.quiet_to = 13, 20  # asleep (a night shift) from 13:00 to 20:00 UTC
-    await service.store.save_prefs(prefs)
+    await service.store.people.save_prefs(prefs)
     clock.advance(6 * HOUR)  # 14:00: the warning is due, in quiet hours
     report = await reminders.tick(clock())
     assert report.warned == 0 and report.postponed == 1 and not inbox.dms
-    (row,) = await service.store.reminders((await service.table_here(CHANNEL)).id)
+    (row,) = await service.store.clocks.reminders((await service.table_here(CHANNEL)).id)
     wake = clock() + 6 * HOUR  # 20:00
     assert row.warn_at == wake and row.deadline_at == wake + 2 * HOUR  # the end of quiet hours plus the quarter
     clock.advance(2 * HOUR)  # 16:00, the old deadline: nothing falls
@@ -95,9 +95,9 @@ async def test_a_warning_reaches_a_player_whose_dms_are_off_in_the_channel(
     service: TableService, reminders: Reminders, inbox: Inbox, clock: FakeClock
 ):
     await with_deadline(service)
-    prefs = await service.store.prefs(ALICE.user_id)
+    prefs = await service.store.people.prefs(ALICE.user_id)
     prefs.dms = False
-    await service.store.save_prefs(prefs)
+    await service.store.people.save_prefs(prefs)
     clock.advance(36 * HOUR)
     assert (await reminders.tick(clock())).warned == 1
     assert not inbox.dms and inbox.mentions[-1][:2] == (CHANNEL, ALICE.user_id)
@@ -108,9 +108,9 @@ async def test_an_absence_holds_deadlines_and_reminders_back_within_the_allowanc
     service: TableService, reminders: Reminders, inbox: Inbox, clock: FakeClock
 ):
     await with_deadline(service)
-    prefs = await service.store.prefs(ALICE.user_id)
+    prefs = await service.store.people.prefs(ALICE.user_id)
     prefs.away_from, prefs.away_to = absence(prefs, clock(), length="20d")
-    await service.store.save_prefs(prefs)
+    await service.store.people.save_prefs(prefs)
     table = await service.table_here(CHANNEL)
     for _ in range(30):  # a day at a time through the absence
         clock.advance(DAY)
@@ -119,13 +119,13 @@ async def test_an_absence_holds_deadlines_and_reminders_back_within_the_allowanc
         if report.fallbacks:
             break
     assert not inbox.dms[:-1] or all("Last call" in text for _, text in inbox.dms)  # no nagging while away
-    used = await service.store.away_used(table.id, 0)
+    used = await service.store.people.away_used(table.id, 0)
     assert used == pytest.approx(14 * DAY)  # the whole allowance, then the deadline fell
     assert inbox.posts and "Time ran out" in inbox.posts[-1].text
 
 
 async def test_an_absence_is_announced_in_days_or_for_a_duration(clock: FakeClock, service: TableService):
-    prefs = await service.store.prefs(BOB.user_id)
+    prefs = await service.store.people.prefs(BOB.user_id)
     start, end = absence(prefs, clock(), "2027-01-20", "2027-01-22")
     assert end - start == 3 * DAY  # the whole of the last day
     with pytest.raises(DurationError, match="one of the two"):
@@ -178,12 +178,12 @@ async def test_an_absence_longer_than_the_allowance_holds_the_deadline_no_longer
     await started(service)
     await service.settings(CHANNEL, ALICE, 40 * DAY, 40 * DAY, 48 * HOUR, away_allowance=DAY)
     start = clock()
-    prefs = await service.store.prefs(ALICE.user_id)
+    prefs = await service.store.people.prefs(ALICE.user_id)
     prefs.away_from, prefs.away_to = absence(prefs, clock(), length="30d")
-    await service.store.save_prefs(prefs)
+    await service.store.people.save_prefs(prefs)
     seen = await tick_until_fallback(reminders, clock, start + 30 * DAY)
     assert seen["fallback"] and seen["fallback"][0] <= start + 48 * HOUR + DAY + 300  # the allowance, no more
-    assert await service.store.away_used((await service.table_here(CHANNEL)).id, 0) == pytest.approx(DAY)
+    assert await service.store.people.away_used((await service.table_here(CHANNEL)).id, 0) == pytest.approx(DAY)
     (warned,) = seen["warned"]  # the last call reaches them even away, once the allowance is used up
     assert seen["fallback"][0] - warned >= 12 * HOUR
 
@@ -213,21 +213,21 @@ async def test_a_player_warned_before_leaving_gets_one_warning_and_their_return(
     await service.settings(CHANNEL, ALICE, 40 * DAY, 40 * DAY, 48 * HOUR)
     start = clock()
     assert (await tick_until_fallback(reminders, clock, start + 40 * HOUR))["warned"] == [start + 36 * HOUR]
-    prefs = await service.store.prefs(ALICE.user_id)
+    prefs = await service.store.people.prefs(ALICE.user_id)
     prefs.away_from, prefs.away_to = absence(prefs, clock(), length="5d")  # leaves at 40 h, back at 160 h
-    await service.store.save_prefs(prefs)
+    await service.store.people.save_prefs(prefs)
     seen = await tick_until_fallback(reminders, clock, start + 20 * DAY)
     assert seen["warned"] == [] and [text[:1] for _, text in inbox.dms] == ["⏳"]  # one warning per wait
     assert seen["fallback"] == [start + 172 * HOUR]  # back at 160 h, and a quarter of the time to play
     table = await service.table_here(CHANNEL)
-    assert await service.store.away_used(table.id, 0) == pytest.approx(124 * HOUR)  # from 48 h to 172 h
+    assert await service.store.people.away_used(table.id, 0) == pytest.approx(124 * HOUR)  # from 48 h to 172 h
 
 
 async def test_quiet_hours_postpone_the_escalations_mention(
     service: TableService, reminders: Reminders, inbox: Inbox, clock: FakeClock
 ):
     await started(service)  # 08:00 UTC
-    await service.store.save_prefs(Prefs(ALICE.user_id, quiet_from=22, quiet_to=7))
+    await service.store.people.save_prefs(Prefs(ALICE.user_id, quiet_from=22, quiet_to=7))
     await service.settings(CHANNEL, ALICE, 8 * HOUR, 2 * HOUR, None)  # DMs at 16:00, 18:00, 20:00; then 22:00
     seen = await tick_until_fallback(reminders, clock, clock() + DAY)
     assert len(inbox.dms) == 3 and seen["mentioned"] == [clock() - 1 * HOUR]  # 07:00, when their night ends

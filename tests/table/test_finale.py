@@ -18,7 +18,7 @@ from console.session import Console
 from rules.base import Outcome
 from table import finale, present
 from table.service import Caller, Post, TableService
-from table.store import ActionRow, SeatRow, Store
+from table.storage import ActionRow, SeatRow, Store
 from tests.table.conftest import FakeClock
 
 PEOPLE = ("alice", "bob", "carol", "dave")
@@ -67,7 +67,7 @@ async def _play_to_the_end(game: str, tmp_path: Path) -> tuple[list[Post], list[
             await service.announced(post.table_id, post.version)
             shown.append(post)
         await service.bots_settled()
-        table = await store.table(shown[-1].table_id)
+        table = await store.tables.table(shown[-1].table_id)
         assert table is not None and table.status == "finished", f"{game} did not end in {STEPS} steps"
         result = engine.outcome(service.state(table))
         assert result is not None

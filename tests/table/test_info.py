@@ -17,7 +17,7 @@ from rules.smallworld.content import load_map
 from table.info import MENU, card, find, suggestions
 from table.service import TableService
 from table.service.core import TableError
-from table.store import Store
+from table.storage import Store
 from tests.table.test_console import play
 
 GNOMES = Lookup("Immortal Gnomes", "race", "They never die.", "house", ("9 tokens", "tray 15"))

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 import bot
-from table.move import MoveError, move, verify_games
 from table.service import TableService
-from table.store import TABLES, ActionRow, Prefs, Store
+from table.storage import TABLES, ActionRow, Prefs, Store
+from table.storage.move import MoveError, move, verify_games
 from tests.support import postgres
 from tests.table.conftest import ALICE, BOB, CHANNEL, GUILD, FakeClock
 from tests.table.test_snapshots import (  # noqa: F401 (small_keyframes: a fixture used by name)
@@ -39,7 +39,7 @@ async def a_used_database(path: Path, clock: FakeClock) -> dict[int, str]:
             await service.start(channel, ALICE, "joined")
         for index, square in enumerate(moves):
             await service.act(channel, (ALICE, BOB)[index % 2], {"type": "mark", "square": square})
-    await store.save_prefs(Prefs(BOB.user_id, quiet_from=22, quiet_to=7, timezone="Europe/Oslo"))
+    await store.people.save_prefs(Prefs(BOB.user_id, quiet_from=22, quiet_to=7, timezone="Europe/Oslo"))
     await store.close()
     return texts
 
@@ -52,11 +52,11 @@ async def test_every_row_moves_and_every_game_replays_and_plays_on(tmp_path: Pat
     try:
         report = await move(source, target)
         for table in TABLES:
-            assert report.counts[table] == await source.count(table) == await target.count(table)
+            assert report.counts[table] == await source.schema.count(table) == await target.schema.count(table)
         assert report.counts["snapshots"] > 5 and report.counts["log_chunks"] > 5 and report.counts["requests"] == 1
         assert report.replayed == 2  # the pig game and the finished tic-tac-toe (the lobby has no state)
-        assert [await source.rows_of(t) for t in ("seats", "prefs")] == [
-            await target.rows_of(t) for t in ("seats", "prefs")
+        assert [await source.schema.rows_of(t) for t in ("seats", "prefs")] == [
+            await target.schema.rows_of(t) for t in ("seats", "prefs")
         ]
         seeds = iter(range(10**6, 2 * 10**6))
         service = TableService(target, clock=clock, seeds=lambda: next(seeds))
@@ -94,8 +94,8 @@ async def test_snapshots_from_before_compression_move_as_keyframes(tmp_path: Pat
     seeds = iter(range(1, 10**6))
     await start_pig(TableService(source, clock=clock, seeds=lambda: next(seeds)))
     texts = await play_pig(TableService(source, clock=clock, seeds=lambda: next(seeds)), until_turns=6)
-    log = await source.actions(1)
-    await source.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # type: ignore[attr-defined]
+    log = await source.log.actions(1)
+    await source.database.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # type: ignore[attr-defined]
     await source.close()
     old_database(tmp_path / "old.sqlite3", tmp_path / "source.sqlite3")  # a 0001 file: snapshots as text
     with sqlite3.connect(tmp_path / "old.sqlite3") as db:  # and its whole log in `actions`, as 0001 kept it
@@ -107,9 +107,9 @@ async def test_snapshots_from_before_compression_move_as_keyframes(tmp_path: Pat
     old = await Store.open(tmp_path / "old.sqlite3")
     target = await Store.open(await postgres.fresh_database())
     try:
-        assert any(isinstance(row["state"], str) for row in await old.rows_of("snapshots"))
+        assert any(isinstance(row["state"], str) for row in await old.schema.rows_of("snapshots"))
         await move(old, target)
-        assert all(isinstance(row["state"], bytes) for row in await target.rows_of("snapshots"))
+        assert all(isinstance(row["state"], bytes) for row in await target.schema.rows_of("snapshots"))
         await assert_every_turn_reads(TableService(target, clock=clock), texts)
     finally:
         await old.close()
@@ -120,10 +120,10 @@ async def test_a_target_that_holds_tables_is_refused_and_left_alone(tmp_path: Pa
     source = await Store.open(tmp_path / "tables.sqlite3")
     target = await Store.open(await postgres.fresh_database())
     try:
-        await target.insert_table(GUILD, CHANNEL, "tictactoe", {}, 1, 0.0, 1)
+        await target.tables.insert_table(GUILD, CHANNEL, "tictactoe", {}, 1, 0.0, 1)
         with pytest.raises(MoveError, match=r"already holds data \(1 tables\)"):
             await move(source, target)
-        assert await target.count("tables") == 1
+        assert await target.schema.count("tables") == 1
     finally:
         await source.close()
         await target.close()
@@ -155,7 +155,7 @@ def test_a_second_run_after_copying_only_preferences_is_refused_not_a_conflict(
 
     async def prefs_only() -> None:
         store = await Store.open(tmp_path / "tables.sqlite3")
-        await store.save_prefs(Prefs(BOB.user_id, quiet_from=22, quiet_to=7))
+        await store.people.save_prefs(Prefs(BOB.user_id, quiet_from=22, quiet_to=7))
         await store.close()
 
     asyncio.run(prefs_only())

@@ -60,7 +60,9 @@ async def _check(typist: Typist, console: Console, person: str, post: Post) -> l
     service, engine, meta = typist.service, typist.engine, typist.meta
     channel = console.channel_id
     table, choices = await service.choices(channel, typist.caller(person).user_id)
-    seat = next(s.seat for s in await service.store.seats(table.id) if s.user_id == typist.caller(person).user_id)
+    seat = next(
+        s.seat for s in await service.store.tables.seats(table.id) if s.user_id == typist.caller(person).user_id
+    )
     state = service.state(table)
     listed = [choice.action for choice in choices]
 

@@ -12,7 +12,7 @@ import pytest
 
 import rules
 from table.service import TableService
-from table.sqlite_store import SqliteStore
+from table.storage import Store
 from tests.table.conftest import ALICE, BOB, CHANNEL, GUILD, FakeClock
 
 GRACE = 10.0  # seconds an engine call waits for the loop's turn before it gives up (only the old code waits)
@@ -33,7 +33,7 @@ def waits_for_the_loop(loop: asyncio.AbstractEventLoop, work: Callable[..., Any]
 
 @pytest.mark.parametrize("call", ["new", "apply"])
 async def test_the_engine_works_while_the_event_loop_runs(
-    sqlite_store: SqliteStore, monkeypatch: pytest.MonkeyPatch, call: str
+    sqlite_store: Store, monkeypatch: pytest.MonkeyPatch, call: str
 ) -> None:
     service = TableService(sqlite_store, clock=FakeClock(), seeds=iter(range(1, 1000)).__next__)
     engine = rules.engine("tictactoe")
@@ -48,5 +48,5 @@ async def test_the_engine_works_while_the_event_loop_runs(
     )  # a typed name resolved (legal, in the same thread)
     await service.undo(CHANNEL, BOB)  # the replay: new and apply again
     assert turns and all(turns), turns
-    table = await sqlite_store.table_in_channel(CHANNEL)
+    table = await sqlite_store.tables.table_in_channel(CHANNEL)
     assert table is not None and table.version == 4  # start, two marks, the undo: each once

@@ -13,8 +13,7 @@ from rules import serial
 from table.service import Caller, Post, TableError, TableService
 from table.service.clock import Reminders
 from table.service.replay import replay
-from table.sqlite_store import SqliteStore
-from table.store import FORMER_PLAYER, TABLES, Prefs, Store
+from table.storage import FORMER_PLAYER, TABLES, Prefs, Store
 from tests.table.conftest import CHANNEL, GUILD, FakeClock, Inbox
 from tests.table.test_console import play
 
@@ -35,13 +34,13 @@ async def everything_stored(service: TableService) -> str:
     """Every row of every table in the database as text: what a search for the user would find."""
     rows = []
     for name in TABLES:
-        rows += [repr(tuple(row.values())) for row in await service.store.rows_of(name)]
+        rows += [repr(tuple(row.values())) for row in await service.store.schema.rows_of(name)]
     return "\n".join(rows)
 
 
 async def test_forgetting_leaves_nothing_that_names_the_user_and_games_still_replay(service: TableService) -> None:
     await finished_game(service)
-    await service.store.save_prefs(Prefs(ALICE.user_id, quiet_from=22, quiet_to=7, timezone="Europe/Paris"))
+    await service.store.people.save_prefs(Prefs(ALICE.user_id, quiet_from=22, quiet_to=7, timezone="Europe/Paris"))
     table = await service.table_here(CHANNEL)
     assert str(ALICE.user_id) in await everything_stored(service)
 
@@ -52,10 +51,10 @@ async def test_forgetting_leaves_nothing_that_names_the_user_and_games_still_rep
     assert str(ALICE.user_id) not in stored and "annabelle" not in stored
     assert "Europe/Paris" not in stored
     table = await service.table_here(CHANNEL)
-    seats = await service.store.seats(table.id)
+    seats = await service.store.tables.seats(table.id)
     assert [seat.name for seat in seats] == [FORMER_PLAYER, "benedict"]
     engine = service.engine(table)
-    rebuilt = replay(engine, table, seats, await service.store.actions(table.id))
+    rebuilt = replay(engine, table, seats, await service.store.log.actions(table.id))
     assert serial.dumps(rebuilt) == table.state
     text, png = await service.board(CHANNEL, turn=1)
     assert png and "end of turn 1" in text
@@ -97,12 +96,12 @@ async def every_row(store: Store) -> str:
     a name), compressed values (log chunks, snapshots) decompressed: what a search of the database would find."""
     catalog = (
         "SELECT name FROM sqlite_master WHERE type = 'table'"
-        if store.dialect == "sqlite"
+        if store.database.dialect == "sqlite"
         else "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
     )
     found = []
-    for (name,) in [tuple(row) for row in await store._all(catalog)]:
-        for row in await store._all(f"SELECT * FROM {name}"):
+    for (name,) in [tuple(row) for row in await store.database.all(catalog)]:
+        for row in await store.database.all(f"SELECT * FROM {name}"):
             for value in tuple(row):
                 if isinstance(value, bytes | memoryview):
                     raw = bytes(value)
@@ -134,7 +133,7 @@ async def test_a_replaced_player_who_forgets_is_gone_from_every_row_and_from_the
     asked = await service.pause(CHANNEL, ALICE)  # a request she asked
     assert not isinstance(asked, str)
     table = await service.table_here(CHANNEL)
-    await service.store.add_delivery(  # a reminder to bob, not yet sent, that names her
+    await service.store.clocks.add_delivery(  # a reminder to bob, not yet sent, that names her
         table.id, 1, 0.0, "dm", BOB.user_id, "⏰ Since annabelle's last turn: annabelle banks 0.", {}, "gone", 0.0
     )
     await service.replace(CHANNEL, ALICE, ALICE.user_id, CAROL)
@@ -147,17 +146,17 @@ async def test_a_replaced_player_who_forgets_is_gone_from_every_row_and_from_the
     assert "Since a former player's last turn" in stored  # the reminder still reads, without her
     after = await service.act(CHANNEL, CAROL, {"type": "peek"})  # what the turn's message is edited to
     assert after.edit == 502 and "annabelle" not in after.text and f"{FORMER_PLAYER} plays peek" in after.text
-    seats = await service.store.seats(table.id)
-    rebuilt = replay(service.engine(table), table, seats, await service.store.actions(table.id))
+    seats = await service.store.tables.seats(table.id)
+    rebuilt = replay(service.engine(table), table, seats, await service.store.log.actions(table.id))
     assert serial.dumps(rebuilt) == (await service.table_here(CHANNEL)).state
 
 
 async def test_forgetting_leaves_no_byte_of_the_id_or_name_in_the_sqlite_files(tmp_path: Path) -> None:
     path = tmp_path / "bytes.sqlite3"
-    store = await SqliteStore.open_file(path)
+    store = await Store.open(path)
     service = TableService(store, seeds=iter(range(1, 1000)).__next__)
     await finished_game(service)
-    await store.save_prefs(Prefs(ALICE.user_id, timezone="Europe/Paris"))
+    await store.people.save_prefs(Prefs(ALICE.user_id, timezone="Europe/Paris"))
     forms = [
         str(ALICE.user_id).encode(),
         b"annabelle",
@@ -168,7 +167,8 @@ async def test_forgetting_leaves_no_byte_of_the_id_or_name_in_the_sqlite_files(t
     assert any(form in path.read_bytes() + wal(path) for form in forms)
 
     await service.forget(ALICE.user_id)
-    await store.reclaim()  # once more at once, as the next forget would: no statement of the last one is left open
+    # once more at once, as the next forget would: no statement of the last one is left open
+    await store.database.reclaim()
 
     for files in (path.read_bytes() + wal(path), None):
         if files is None:  # and once the bot has stopped, whatever was left to write
@@ -215,7 +215,7 @@ async def test_after_an_erasure_mid_game_votes_ask_only_the_players_left(service
 async def test_a_seat_erased_before_bots_took_them_over_is_never_asked_or_pinged(service: TableService) -> None:
     await three_at_pig(service)
     table = await service.table_here(CHANNEL)
-    await service.store.set_seat_user(table.id, 1, -2, FORMER_PLAYER)  # as erasures left seats until now
+    await service.store.tables.set_seat_user(table.id, 1, -2, FORMER_PLAYER)  # as erasures left seats until now
     roll = await service.act(CHANNEL, ALICE, {"type": "roll"})
     asked = await service.undo(CHANNEL, ALICE)
     assert not isinstance(asked, Post) and asked.needed == [CAROL.user_id]
@@ -253,7 +253,7 @@ async def test_an_erased_seat_is_never_reminded_a_bot_plays_it_and_the_table_is_
     assert len(notices) == 1 and notices[0].mentions == []
     assert "the easy bot plays their seat" in notices[0].text and "benedict" not in notices[0].text
     table = await service.table_here(CHANNEL)
-    moves = [row for row in await service.store.actions(table.id) if row.seat == 1 and row.kind == "act"]
+    moves = [row for row in await service.store.log.actions(table.id) if row.seat == 1 and row.kind == "act"]
     assert moves, "the bot played the erased seat's turn"
     for _ in range(4 * 24):  # four days of ticks, past every reminder, escalation and deadline
         clock.advance(HOUR)
@@ -271,20 +271,21 @@ async def test_an_erased_seat_is_never_reminded_a_bot_plays_it_and_the_table_is_
 
 
 async def test_the_rebuild_after_forgetting_waits_for_a_reader_between_its_query_and_its_fetch(
-    sqlite_store: SqliteStore,
+    sqlite_store: Store,
 ) -> None:
     """Readers take no lock: one that has run its query but not yet fetched holds a statement open, and VACUUM
     refuses to run beside it. The rebuild waits for it instead of failing the forget."""
-    reader = await sqlite_store.db.execute("SELECT name FROM sqlite_master")  # stepped, not yet fetched
+    connection = sqlite_store.database.connection
+    reader = await connection.execute("SELECT name FROM sqlite_master")  # stepped, not yet fetched
     tried: list[str] = []
-    execute = sqlite_store.db.execute
+    execute = connection.execute
 
     def watched(sql: str, *args: Any) -> Any:
         tried.append(sql)
         return execute(sql, *args)
 
-    sqlite_store.db.execute = watched  # type: ignore[method-assign]
-    rebuild = asyncio.create_task(sqlite_store.reclaim())
+    connection.execute = watched  # type: ignore[method-assign]
+    rebuild = asyncio.create_task(sqlite_store.database.reclaim())
     while "VACUUM" not in tried:
         await asyncio.sleep(0)
     await reader.fetchall()

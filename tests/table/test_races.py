@@ -75,7 +75,7 @@ async def test_a_lobby_change_racing_the_start_is_refused_and_the_game_keeps_its
     table_id = await lobby(service, BOB)
     if move == "faction":
         await service.choose_faction(CHANNEL, BOB, "O")
-    gate = Gate(service.store, "save_state")  # the start holds its lock, about to commit the running game
+    gate = Gate(service.store.tables, "save_state")  # the start holds its lock, about to commit the running game
     start = asyncio.create_task(service.start(CHANNEL, ALICE, "joined"))
     await gate.entered.wait()
     watch = WatchedLocks(service)
@@ -91,10 +91,10 @@ async def test_a_lobby_change_racing_the_start_is_refused_and_the_game_keeps_its
     await start
     with pytest.raises(TableError, match=r"started|under way|in the lobby"):
         await change
-    seats = await service.store.seats(table_id)
+    seats = await service.store.tables.seats(table_id)
     assert [(s.seat, s.user_id) for s in seats] == [(0, ALICE.user_id), (1, BOB.user_id)]
     assert seats[1].faction == ("O" if move == "faction" else None)
-    table = await service.store.table(table_id)
+    table = await service.store.tables.table(table_id)
     assert table is not None and table.status == "running"
     assert serial.loads(service.engine(table).State, table.state or "").__dict__  # the game is whole
 
@@ -113,7 +113,7 @@ async def test_a_reminder_sent_while_the_player_moves_does_not_bring_their_wait_
     gate.release()
     report = await tick
     assert report.reminded == 1
-    rows = await service.store.reminders(table_id)
+    rows = await service.store.clocks.reminders(table_id)
     assert [(r.seat, r.sent, r.since) for r in rows] == [(1, 0, clock())]  # only bob's fresh wait is left
 
 
@@ -135,7 +135,7 @@ async def test_a_deadline_read_before_a_move_does_not_play_the_fallback_early(
     gate.release()
     report = await tick
     assert report.fallbacks == 0 and inbox.posts == []
-    rows = await service.store.reminders(table_id)
+    rows = await service.store.clocks.reminders(table_id)
     assert [(r.seat, r.deadline_at) for r in rows] == [(0, clock() + 48 * HOUR)]
 
 
@@ -146,7 +146,7 @@ async def test_two_players_agreeing_at_once_are_both_counted(service: TableServi
     await service.act(CHANNEL, ALICE, {"type": "roll"})
     ask = await service.undo(CHANNEL, ALICE)
     assert isinstance(ask, Ask)
-    gate = Gate(service.store, "update_request")  # bob's answer is being written...
+    gate = Gate(service.store.clocks, "update_request")  # bob's answer is being written...
     bob = asyncio.create_task(service.answer(BOB, ask.request_id, True))
     await gate.entered.wait()
     watch = WatchedLocks(service)
@@ -169,21 +169,21 @@ async def test_resuming_a_pause_restarts_the_clocks_in_the_same_commit(service: 
     clock.advance(100 * HOUR)  # the deadline fell during the pause
 
     # a crash between lifting the pause and restarting the clocks leaves the table paused
-    real_put = service.store.put_reminder
+    real_put = service.store.clocks.put_reminder
 
     async def crash(*args: Any) -> None:
         raise RuntimeError("the process died here")
 
-    service.store.put_reminder = crash  # type: ignore[method-assign]
+    service.store.clocks.put_reminder = crash  # type: ignore[method-assign]
     with pytest.raises(RuntimeError):
         await service.pause(CHANNEL, BOB)
-    service.store.put_reminder = real_put  # type: ignore[method-assign]
-    table = await service.store.table(table_id)
+    service.store.clocks.put_reminder = real_put  # type: ignore[method-assign]
+    table = await service.store.tables.table(table_id)
     assert table is not None and table.paused
 
     # a tick while the resume is under way plays nothing: the clocks restart before anyone can see them
     inbox = Inbox()
-    gate = Gate(service.store, "reminders")
+    gate = Gate(service.store.clocks, "reminders")
     resume = asyncio.create_task(service.pause(CHANNEL, BOB))
     await gate.entered.wait()
     watch = WatchedLocks(service)
@@ -195,5 +195,5 @@ async def test_resuming_a_pause_restarts_the_clocks_in_the_same_commit(service: 
     assert "resumes" in str(await resume)
     report = await tick
     assert report.fallbacks == 0 and inbox.posts == []
-    rows = await service.store.reminders(table_id)
+    rows = await service.store.clocks.reminders(table_id)
     assert [(r.seat, r.deadline_at) for r in rows] == [(0, clock() + 48 * HOUR)]

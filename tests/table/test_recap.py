@@ -22,7 +22,7 @@ from table import present
 from table.service import Caller, Post, TableService
 from table.service.outbox import SINCE_WINDOW
 from table.service.replay import effective
-from table.store import Store
+from table.storage import Store
 from tests.table.conftest import GUILD, FakeClock
 
 CHANNEL = 700
@@ -99,10 +99,10 @@ def _line(event: dict[str, Any], name: Any) -> str:
 async def _check_recaps(playing: Game, seen: dict[str, int]) -> None:
     """Every seat's recap now, against the log it is made from."""
     table = await playing.table()
-    seats = await playing.store.seats(table.id)
+    seats = await playing.store.tables.seats(table.id)
     names = {seat.seat: seat.name for seat in seats}
     name = names.__getitem__
-    rows = effective(await playing.store.actions(table.id, after=max(0, table.version - 1 - SINCE_WINDOW)))
+    rows = effective(await playing.store.log.actions(table.id, after=max(0, table.version - 1 - SINCE_WINDOW)))
     for seat in seats:
         recap = await playing.service.since_last_turn(table, seat.seat, limit=LIMIT)
         if not seat.person:
@@ -143,7 +143,7 @@ async def test_each_recap_puts_the_reader_first_and_leaves_out_routine_steps(gam
             await _check_recaps(playing, seen)
     finally:
         await playing.service.bots_settled()
-    seats = await store.seats((await playing.table()).id)
+    seats = await store.tables.seats((await playing.table()).id)
     bots = [seat.name for seat in seats if not seat.person]
     for post in playing.posts:  # the turn's messages: no recap for a bot either
         assert not [line for line in post.text.splitlines() for bot in bots if line.startswith(f"Since {bot}'s")]
@@ -168,8 +168,8 @@ async def _with_bots(game: str, store: Store) -> Game:
 async def _chain(playing: Game) -> list[Any]:
     """What alice's /undo would take back now: her latest move and the bot moves after it (empty: not hers)."""
     table = await playing.table()
-    bots = {seat.seat for seat in await playing.store.seats(table.id) if not seat.person}
-    rows = effective(await playing.store.actions(table.id))
+    bots = {seat.seat for seat in await playing.store.tables.seats(table.id) if not seat.person}
+    rows = effective(await playing.store.log.actions(table.id))
     answers = []
     while rows and rows[-1].seat in bots:
         answers.insert(0, rows.pop())
@@ -193,7 +193,7 @@ async def test_undo_drops_the_undone_lines_and_history_says_who_took_back_what(g
         assert isinstance(undone, Post)
         assert undone.edit is not None and undone.started == before.started  # the turn's message, edited
         table = await playing.table()
-        names = {seat.seat: seat.name for seat in await store.seats(table.id)}
+        names = {seat.seat: seat.name for seat in await store.tables.seats(table.id)}
         last = chain[-1]  # the bot's answer: shown in that message, which now drops it
         said = service.told(last.events, last.action, last.seat, names.__getitem__)
         was, now = before.text.splitlines(), undone.text.splitlines()

@@ -17,11 +17,10 @@ from rules.base import ActionSpec, Meta, Param, RuleError
 from rules.notation import DiceError, roll
 from rules.rng import Rng
 from table.actions import build_action, whole_number
-from table.instance import InstanceError, claim
 from table.service import TableError, TableService
 from table.service.clock import Reminders, parse_quiet
-from table.sqlite_store import SqliteStore
-from table.store import NewerDatabase, Store, migrations
+from table.storage import NewerDatabase, Store, migrations
+from table.storage.instance import InstanceError, claim
 from tests.table.conftest import ALICE, BOB, CHANNEL, GUILD, FakeClock, Inbox
 
 HOUR = 3600
@@ -112,15 +111,15 @@ def test_a_second_process_on_the_same_database_is_refused_naming_the_first(tmp_p
     claim(database).release()  # free again once the holder is gone
 
 
-async def test_durability_is_stated_and_busy_writers_are_waited_for(sqlite_store: SqliteStore, tmp_path: Path) -> None:
+async def test_durability_is_stated_and_busy_writers_are_waited_for(sqlite_store: Store, tmp_path: Path) -> None:
     store = sqlite_store
-    async with store.db.execute("PRAGMA synchronous") as cursor:
+    async with store.database.connection.execute("PRAGMA synchronous") as cursor:
         assert (await cursor.fetchone())[0] == 1  # NORMAL: docs/operating.md says what it keeps and what it may lose
-    async with store.db.execute("PRAGMA busy_timeout") as cursor:
+    async with store.database.connection.execute("PRAGMA busy_timeout") as cursor:
         assert (await cursor.fetchone())[0] == 5000
     full = await Store.open(tmp_path / "full.sqlite3", "FULL")
     try:
-        async with full.db.execute("PRAGMA synchronous") as cursor:
+        async with full.database.connection.execute("PRAGMA synchronous") as cursor:
             assert (await cursor.fetchone())[0] == 2
     finally:
         await full.close()
@@ -156,7 +155,7 @@ async def test_losing_a_race_on_the_log_to_another_connection_is_an_ordinary_ref
         two = TableService(second, clock=clock, seeds=lambda: next(seeds))
         await started(one)
         numbered, go_on = asyncio.Event(), asyncio.Event()
-        count = first.action_count
+        count = first.log.action_count
 
         async def numbered_then_wait(table_id: int) -> int:
             n = await count(table_id)
@@ -164,14 +163,14 @@ async def test_losing_a_race_on_the_log_to_another_connection_is_an_ordinary_ref
             await go_on.wait()
             return n
 
-        first.action_count = numbered_then_wait  # type: ignore[method-assign]
+        first.log.action_count = numbered_then_wait  # type: ignore[method-assign]
         late = asyncio.create_task(one.act(CHANNEL, ALICE, {"type": "mark", "square": "b2"}))
         await numbered.wait()
         await two.act(CHANNEL, ALICE, {"type": "mark", "square": "a1"})  # ...when two writes the same number
         go_on.set()
         with pytest.raises(TableError, match="moved on while you acted"):
             await late
-        rows = await first.actions((await first.table_in_channel(CHANNEL)).id)  # type: ignore[union-attr]
+        rows = await first.log.actions((await first.tables.table_in_channel(CHANNEL)).id)  # type: ignore[union-attr]
         assert [row.action["square"] for row in rows] == ["a1"]
     finally:
         await first.close()

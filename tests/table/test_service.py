@@ -93,7 +93,7 @@ async def test_refusals_change_nothing(service: TableService):
         with pytest.raises((TableError, RuleError), match=message):
             await service.act(CHANNEL, caller, action)
     assert await version(service) == before
-    assert await service.store.action_count((await service.table_here(CHANNEL)).id) == 0
+    assert await service.store.log.action_count((await service.table_here(CHANNEL)).id) == 0
 
 
 async def test_stale_version_is_refused(service: TableService):
@@ -229,8 +229,8 @@ async def test_the_log_replays_to_the_stored_state(service: TableService):
                 if isinstance(ask, Ask):
                     await service.answer(players[1 - last.to_move], ask.request_id, True)
     table = await service.table_here(CHANNEL)
-    seats = await service.store.seats(table.id)
-    rebuilt = replay(service.engine(table), table, seats, await service.store.actions(table.id))
+    seats = await service.store.tables.seats(table.id)
+    rebuilt = replay(service.engine(table), table, seats, await service.store.log.actions(table.id))
     assert serial.dumps(rebuilt) == table.state
 
 
@@ -303,7 +303,7 @@ async def test_a_result_lost_in_a_crash_is_shown_with_the_next_post(service: Tab
     await service.act(CHANNEL, ALICE, {"type": "mark", "square": "b2"})  # committed, then the bot dies
     restarted = TableService(store, clock=service.clock, seeds=service.seeds)
     await restarted.started()
-    if store.dialect != "sqlite":
+    if store.database.dialect != "sqlite":
         # PostgreSQL may be shared by live processes: the dead one's claim on its post holds until the lease ends
         assert await restarted.catch_up(await restarted.table_here(CHANNEL)) is None
         service.clock.advance(restarted.lease)
@@ -344,7 +344,7 @@ async def test_the_catch_up_never_takes_a_result_being_posted_for_a_lost_one(ser
     monkeypatch.setattr(service, "_missed", slow_missed)
     acting = asyncio.create_task(service.act(CHANNEL, ALICE, {"type": "mark", "square": "b2"}))
     await inside.wait()
-    stale = await service.store.table(1)
+    stale = await service.store.tables.table(1)
     assert stale is not None and stale.announced < stale.version  # what the tick's query saw
     catching = asyncio.create_task(service.catch_up(stale))
     await asyncio.sleep(0.05)
@@ -363,7 +363,7 @@ async def test_a_post_arriving_while_the_next_action_looks_for_lost_results_is_n
     await service.announced(1, (await service.table_here(CHANNEL)).version)
     first = await service.act(CHANNEL, ALICE, {"type": "mark", "square": "b2"})  # on its way
     store = service.store
-    reads = {"table": store.table, "postings": store.postings}
+    reads = {"table": store.tables.table, "postings": store.clocks.postings}
     armed = [True]
 
     def arriving_after(name: str):  # type: ignore[no-untyped-def]
@@ -380,13 +380,13 @@ async def test_a_post_arriving_while_the_next_action_looks_for_lost_results_is_n
     missed = service._missed
 
     async def watched(table_id: int, version: int, seats: list) -> list[str]:
-        monkeypatch.setattr(store, "table", arriving_after("table"))
-        monkeypatch.setattr(store, "postings", arriving_after("postings"))
+        monkeypatch.setattr(store.tables, "table", arriving_after("table"))
+        monkeypatch.setattr(store.clocks, "postings", arriving_after("postings"))
         try:
             return await missed(table_id, version, seats)
         finally:
-            monkeypatch.setattr(store, "table", reads["table"])
-            monkeypatch.setattr(store, "postings", reads["postings"])
+            monkeypatch.setattr(store.tables, "table", reads["table"])
+            monkeypatch.setattr(store.clocks, "postings", reads["postings"])
 
     monkeypatch.setattr(service, "_missed", watched)
     second = await service.act(CHANNEL, BOB, {"type": "mark", "square": "a1"})

@@ -14,11 +14,11 @@ import pytest
 import rules
 from rules import serial
 from rules.base import RuleError
-from table.postgres_store import give_back
 from table.service import TableError, TableService
 from table.service.clock import Reminders
 from table.service.replay import replay
-from table.store import Store
+from table.storage import Store
+from table.storage.postgres import give_back
 from tests.support import postgres
 from tests.table.conftest import ALICE, BOB, CHANNEL, GUILD, FakeClock, Inbox
 
@@ -36,7 +36,7 @@ async def two() -> AsyncIterator[tuple[Store, Store]]:
 
 
 async def waiting_for_advisory_locks(store: Store) -> int:
-    row = await store._one("SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")
+    row = await store.database.one("SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")
     assert row is not None
     return int(row[0])
 
@@ -179,12 +179,12 @@ async def test_fifty_simultaneous_actions_through_two_processes_commit_one_at_a_
 
     results = await asyncio.gather(*(act(i) for i in range(50)))
     assert results.count("applied") >= 1 and results.count("applied") + results.count("refused") == 50
-    table = await two[1].table(table_id)
+    table = await two[1].tables.table(table_id)
     assert table is not None and table.state is not None
-    log = await two[1].actions(table_id)
+    log = await two[1].log.actions(table_id)
     assert [row.n for row in log] == list(range(1, len(log) + 1)) == list(range(1, results.count("applied") + 1))
     engine = rules.engine("tictactoe")
-    again = replay(engine, table, await two[1].seats(table_id), log)
+    again = replay(engine, table, await two[1].tables.seats(table_id), log)
     assert serial.dumps(again) == table.state  # no lost update: the log explains the state exactly
 
 
@@ -221,7 +221,7 @@ async def test_reminders_due_on_many_tables_go_out_once_with_two_processes_ticki
     reports = await asyncio.gather(*(reminders.tick(clock()) for reminders in ticking))
     assert sum(report.reminded for report in reports) == 20
     assert len(inbox.dms) == 20 and len({text for _, text in inbox.dms}) >= 1
-    assert not await two[0].rows_of("deliveries")  # every claim ended with its DM
+    assert not await two[0].schema.rows_of("deliveries")  # every claim ended with its DM
     again = await asyncio.gather(*(reminders.tick(clock()) for reminders in ticking))
     assert sum(report.reminded for report in again) == 0 and len(inbox.dms) == 20
 
@@ -240,7 +240,7 @@ async def test_a_reminder_claimed_by_a_process_that_died_goes_out_once_after_its
 
     with pytest.raises(asyncio.CancelledError):
         await Reminders(dying, Dies()).tick(clock())
-    claims = await two[1].rows_of("deliveries")
+    claims = await two[1].schema.rows_of("deliveries")
     assert len(claims) == 1
     survivor = Reminders(living, inbox)
     await survivor.tick(clock())
@@ -250,17 +250,17 @@ async def test_a_reminder_claimed_by_a_process_that_died_goes_out_once_after_its
     assert report.reminded == 1 and [user for user, _ in inbox.dms] == [ALICE.user_id]
     assert "Your move" in inbox.dms[0][1]
     await survivor.tick(clock())
-    assert len(inbox.dms) == 1 and not await two[1].rows_of("deliveries")
+    assert len(inbox.dms) == 1 and not await two[1].schema.rows_of("deliveries")
 
 
 async def test_two_processes_taking_over_one_claim_send_it_once(two: tuple[Store, Store], clock: FakeClock) -> None:
     service = TableService(two[0], clock=clock)
     table_id = await ttt(service)
-    row = await two[0].reminder(table_id, 0)
+    row = await two[0].clocks.reminder(table_id, 0)
     assert row is not None
-    await two[0].add_delivery(table_id, 0, row.since, "dm", ALICE.user_id, "⏰ hello", {}, "dead", clock() - 1)
+    await two[0].clocks.add_delivery(table_id, 0, row.since, "dm", ALICE.user_id, "⏰ hello", {}, "dead", clock() - 1)
     taken = await asyncio.gather(
-        *(store.take_deliveries(clock(), f"p{i}", clock() + 60) for i, store in enumerate(two) for _ in range(3))
+        *(store.clocks.take_deliveries(clock(), f"p{i}", clock() + 60) for i, store in enumerate(two) for _ in range(3))
     )
     assert sorted(len(claims) for claims in taken) == [0, 0, 0, 0, 0, 1]
 
@@ -268,11 +268,13 @@ async def test_two_processes_taking_over_one_claim_send_it_once(two: tuple[Store
 async def test_a_claim_for_a_wait_that_ended_is_dropped_not_sent(two: tuple[Store, Store], clock: FakeClock) -> None:
     service = TableService(two[0], clock=clock)
     table_id = await ttt(service)
-    row = await two[0].reminder(table_id, 0)
+    row = await two[0].clocks.reminder(table_id, 0)
     assert row is not None
     origin = {"game": "Tic-tac-toe", "guild_id": GUILD, "channel_id": CHANNEL, "message_id": None}
-    await two[0].add_delivery(table_id, 0, row.since, "dm", ALICE.user_id, "⏰ move", origin, "dead", clock() - 1)
-    await two[0].put_reminder(replace(row, since=row.since + 5))  # she moved and is awaited anew since
+    await two[0].clocks.add_delivery(
+        table_id, 0, row.since, "dm", ALICE.user_id, "⏰ move", origin, "dead", clock() - 1
+    )
+    await two[0].clocks.put_reminder(replace(row, since=row.since + 5))  # she moved and is awaited anew since
     inbox = Inbox()
     await Reminders(TableService(two[1], clock=clock), inbox).tick(clock())
-    assert inbox.dms == [] and not await two[1].rows_of("deliveries")
+    assert inbox.dms == [] and not await two[1].schema.rows_of("deliveries")

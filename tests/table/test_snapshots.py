@@ -1,4 +1,4 @@
-"""Snapshots stored as keyframes and deltas (table/snapshots.py, table/store.py): every turn reads back exactly."""
+"""Snapshots stored as keyframes and deltas (table/storage/snapshots.py, log.py): every turn reads back exactly."""
 
 from __future__ import annotations
 
@@ -12,9 +12,8 @@ import rules
 from rules import serial
 from rules.base import SeatInfo
 from rules.rng import Rng
-from table import snapshots
 from table.service import Ask, TableService
-from table.store import MIGRATIONS, Store
+from table.storage import MIGRATIONS, Store, snapshots
 from tests.table.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, FakeClock
 
 PLAYERS = [ALICE, BOB, CAROL]
@@ -38,17 +37,17 @@ def real_game(game: str, options: dict[str, str], players: int, seed: int) -> li
 
 async def kinds(store: Store) -> tuple[int, int]:
     """(keyframes, deltas) stored."""
-    rows = await store.rows_of("snapshots")
+    rows = await store.schema.rows_of("snapshots")
     deltas = sum(row["base"] is not None for row in rows)
     return len(rows) - deltas, deltas
 
 
 async def stored_bytes(store: Store) -> int:
-    return sum(len(row["state"]) for row in await store.rows_of("snapshots"))
+    return sum(len(row["state"]) for row in await store.schema.rows_of("snapshots"))
 
 
 async def new_table(store: Store) -> int:
-    return await store.insert_table(GUILD, CHANNEL, "smallworld", {}, ALICE.user_id, 0.0, 1)
+    return await store.tables.insert_table(GUILD, CHANNEL, "smallworld", {}, ALICE.user_id, 0.0, 1)
 
 
 @pytest.mark.parametrize(
@@ -62,9 +61,9 @@ async def test_every_snapshot_of_a_real_game_reads_back_exactly(
     assert len(texts) > 2 * snapshots.KEYFRAME_EVERY
     table_id = await new_table(store)
     for turn, text in enumerate(texts):
-        await store.add_snapshot(table_id, turn, turn * 5, text, float(turn))
+        await store.log.add_snapshot(table_id, turn, turn * 5, text, float(turn))
     for turn, text in enumerate(texts):
-        row = await store.snapshot(table_id, turn)
+        row = await store.log.snapshot(table_id, turn)
         assert row is not None and (row.turn, row.upto, row.state, row.at) == (turn, turn * 5, text, float(turn))
     keyframes, deltas = await kinds(store)
     assert keyframes <= len(texts) // snapshots.KEYFRAME_EVERY + 1 and deltas > 0
@@ -132,7 +131,7 @@ async def assert_every_turn_reads(service: TableService, texts: dict[int, str]) 
     table = await service.table_here(CHANNEL)
     assert sorted(texts) == list(range(table.turns + 1))
     for turn, text in texts.items():
-        row = await service.store.snapshot(table.id, turn)
+        row = await service.store.log.snapshot(table.id, turn)
         assert row is not None and row.state == text, turn
         label, png = await service.board(CHANNEL, turn)
         assert png.startswith(b"\x89PNG") and (turn == 0 or f"end of turn {turn}." in label)
@@ -157,7 +156,7 @@ async def test_board_of_every_turn_of_a_finished_game(service: TableService):
 async def undo_hold(service: TableService) -> None:
     """Undo the hold that ended the last turn (its player takes it back; no dice, so nobody is asked)."""
     table = await service.table_here(CHANNEL)
-    last = (await service.store.actions(table.id))[-1]
+    last = (await service.store.log.actions(table.id))[-1]
     assert last.action == {"type": "hold"}
     assert not isinstance(await service.undo(CHANNEL, PLAYERS[last.seat or 0]), Ask)
 
@@ -170,7 +169,7 @@ async def test_undo_drops_a_keyframe_and_every_other_turn_still_reads(service: T
     assert snapshots.wants_keyframe(6, 3)
     await undo_hold(service)  # turn 6 was a keyframe: it goes
     table = await service.table_here(CHANNEL)
-    assert table.turns == 5 and await service.store.snapshot(table.id, 6) is None
+    assert table.turns == 5 and await service.store.log.snapshot(table.id, 6) is None
     del texts[6]
     await assert_every_turn_reads(service, texts)
     texts.update(await play_pig(service, until_turns=8))  # turn 6 is kept again, as a keyframe; 7 and 8 against it
@@ -197,16 +196,16 @@ async def test_dropping_from_any_action_leaves_every_remaining_turn_readable(tmp
         try:
             table_id = await new_table(store)
             for turn, text in enumerate(texts):
-                await store.add_snapshot(table_id, turn, turn, text, 0.0)  # turn t includes actions up to t
-            await store.drop_snapshots_from(table_id, n)
+                await store.log.add_snapshot(table_id, turn, turn, text, 0.0)  # turn t includes actions up to t
+            await store.log.drop_snapshots_from(table_id, n)
             for turn, text in enumerate(texts):
-                row = await store.snapshot(table_id, turn)
+                row = await store.log.snapshot(table_id, turn)
                 assert (row.state if row else None) == (text if turn < n else None)
-            before = await store.last_snapshot_before(table_id, n + 10)
+            before = await store.log.last_snapshot_before(table_id, n + 10)
             assert (before.turn if before else None) == (min(n, len(texts)) - 1 if n else None)
             for turn in range(n, len(texts)):  # the game goes on after the undo
-                await store.add_snapshot(table_id, turn, turn + 100, texts[turn], 0.0)
-            assert [(await store.snapshot(table_id, turn)).state for turn in range(len(texts))] == texts
+                await store.log.add_snapshot(table_id, turn, turn + 100, texts[turn], 0.0)
+            assert [(await store.log.snapshot(table_id, turn)).state for turn in range(len(texts))] == texts
         finally:
             await store.close()
 
@@ -214,10 +213,10 @@ async def test_dropping_from_any_action_leaves_every_remaining_turn_readable(tmp
 async def test_a_delta_never_leans_on_a_keyframe_with_later_actions(store: Store):
     texts = real_game("smallworld", {}, 3, seed=7)[:3]
     table_id = await new_table(store)
-    await store.add_snapshot(table_id, 0, 50, texts[0], 0.0)
-    await store.add_snapshot(table_id, 1, 5, texts[1], 0.0)  # had it been a delta against turn 0 ...
-    await store.drop_snapshots_from(table_id, 10)  # ... this would strand it
-    row = await store.snapshot(table_id, 1)
+    await store.log.add_snapshot(table_id, 0, 50, texts[0], 0.0)
+    await store.log.add_snapshot(table_id, 1, 5, texts[1], 0.0)  # had it been a delta against turn 0 ...
+    await store.log.drop_snapshots_from(table_id, 10)  # ... this would strand it
+    row = await store.log.snapshot(table_id, 1)
     assert row is not None and row.state == texts[1]
 
 
@@ -225,11 +224,11 @@ async def test_replacing_a_keyframe_keeps_its_deltas(store: Store):
     texts = real_game("smallworld", {}, 3, seed=7)[:10]
     table_id = await new_table(store)
     for turn, text in enumerate(texts):
-        await store.add_snapshot(table_id, turn, turn, text, 0.0)
-    await store.add_snapshot(table_id, 0, 0, texts[1], 0.0)  # turn 0 was the keyframe of turns 1 to 9
-    assert [(await store.snapshot(table_id, turn)) is not None for turn in range(10)] == [True] * 10
+        await store.log.add_snapshot(table_id, turn, turn, text, 0.0)
+    await store.log.add_snapshot(table_id, 0, 0, texts[1], 0.0)  # turn 0 was the keyframe of turns 1 to 9
+    assert [(await store.log.snapshot(table_id, turn)) is not None for turn in range(10)] == [True] * 10
     for turn in range(1, 10):
-        row = await store.snapshot(table_id, turn)
+        row = await store.log.snapshot(table_id, turn)
         assert row is not None and row.state == texts[turn]
 
 
@@ -260,19 +259,19 @@ async def test_a_0001_database_migrates_and_its_old_snapshots_still_read(tmp_pat
     service = TableService(source, clock=clock, seeds=lambda: next(seeds))
     await start_pig(service)
     texts = await play_pig(service, until_turns=7)
-    await source.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    await source.database.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     await source.close()
     old_database(tmp_path / "old.sqlite3", tmp_path / "source.sqlite3")
 
     store = await Store.open(tmp_path / "old.sqlite3")
     try:
-        async with store.db.execute("SELECT DISTINCT typeof(state) FROM snapshots") as cursor:
+        async with store.database.connection.execute("SELECT DISTINCT typeof(state) FROM snapshots") as cursor:
             assert [tuple(row) for row in await cursor.fetchall()] == [("text",)]  # read as they are
         service = TableService(store, clock=clock, seeds=lambda: next(seeds))
         await assert_every_turn_reads(service, texts)
         texts.update(await play_pig(service, until_turns=14))  # new snapshots: keyframes and deltas beside the old
         await assert_every_turn_reads(service, texts)
-        if (await store.actions(1))[-1].action == {"type": "hold"}:
+        if (await store.log.actions(1))[-1].action == {"type": "hold"}:
             await undo_hold(service)
         table = await service.table_here(CHANNEL)
         texts = {turn: text for turn, text in texts.items() if turn <= table.turns}

@@ -7,7 +7,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from table.store import TABLES, NewerDatabase, StaleVersion, Store, migrations
+from table.storage import TABLES, NewerDatabase, StaleVersion, Store, migrations
 from tests.support import postgres
 
 DIALECTS = ["sqlite", "postgresql"]
@@ -26,25 +26,25 @@ async def where(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator
 async def test_migrations_apply_once_and_record_user_version(tmp_path: Path):
     store = await Store.open(tmp_path / "db.sqlite3")
     latest = max(number for number, _ in migrations("sqlite"))
-    async with store.db.execute("PRAGMA user_version") as cursor:
+    async with store.database.connection.execute("PRAGMA user_version") as cursor:
         assert (await cursor.fetchone())[0] == latest
-    assert await store.migrate() == latest  # a second start changes nothing
-    async with store.db.execute("PRAGMA journal_mode") as cursor:
+    assert await store.database.migrate() == latest  # a second start changes nothing
+    async with store.database.connection.execute("PRAGMA journal_mode") as cursor:
         assert (await cursor.fetchone())[0] == "wal"
     await store.close()
 
 
 async def test_a_stale_version_is_refused_and_a_failed_transaction_writes_nothing(where: str):
     store = await Store.open(where)
-    table_id = await store.insert_table(1, 2, "tictactoe", {}, 3, 0.0, 42)
-    assert await store.save_state(table_id, 0, "{}") == 1
+    table_id = await store.tables.insert_table(1, 2, "tictactoe", {}, 3, 0.0, 42)
+    assert await store.tables.save_state(table_id, 0, "{}") == 1
     with pytest.raises(StaleVersion):
-        await store.save_state(table_id, 0, '{"late": true}')
+        await store.tables.save_state(table_id, 0, '{"late": true}')
     with pytest.raises(RuntimeError):
         async with store.transaction():
-            await store.save_state(table_id, 1, '{"half": true}')
+            await store.tables.save_state(table_id, 1, '{"half": true}')
             raise RuntimeError("crash in the middle")
-    table = await store.table(table_id)
+    table = await store.tables.table(table_id)
     assert table and table.version == 1 and table.state == "{}"
     await store.close()
 
@@ -53,25 +53,25 @@ async def test_a_failed_transaction_never_takes_another_tasks_write_with_it(wher
     import asyncio
 
     store = await Store.open(where)
-    first = await store.insert_table(1, 2, "tictactoe", {}, 3, 0.0, 1)
-    second = await store.insert_table(1, 3, "tictactoe", {}, 3, 0.0, 2)
+    first = await store.tables.insert_table(1, 2, "tictactoe", {}, 3, 0.0, 1)
+    second = await store.tables.insert_table(1, 3, "tictactoe", {}, 3, 0.0, 2)
     inside = asyncio.Event()
 
     async def failing() -> None:
         with pytest.raises(RuntimeError):
             async with store.transaction():
-                await store.save_state(first, 0, "{}")
+                await store.tables.save_state(first, 0, "{}")
                 inside.set()
                 await asyncio.sleep(0.05)  # another table's task runs meanwhile
                 raise RuntimeError("this table's action fails")
 
     async def other_table() -> None:
         await inside.wait()
-        await store.set_table(second, turns=5)
+        await store.tables.set_table(second, turns=5)
 
     await asyncio.gather(failing(), other_table())
-    assert (await store.table(second)).turns == 5
-    assert (await store.table(first)).version == 0
+    assert (await store.tables.table(second)).turns == 5
+    assert (await store.tables.table(first)).version == 0
     await store.close()
 
 
@@ -88,10 +88,10 @@ async def columns(store: Store) -> dict[str, set[str]]:
     """Each table's columns, from the database's own catalogue."""
     found: dict[str, set[str]] = {}
     for table in TABLES:
-        if store.dialect == "sqlite":
-            rows = await store._all(f"SELECT name FROM pragma_table_info('{table}')")
+        if store.database.dialect == "sqlite":
+            rows = await store.database.all(f"SELECT name FROM pragma_table_info('{table}')")
         else:
-            rows = await store._all(
+            rows = await store.database.all(
                 "SELECT column_name FROM information_schema.columns"
                 " WHERE table_schema = current_schema() AND table_name = ?",
                 (table,),
@@ -103,7 +103,7 @@ async def columns(store: Store) -> dict[str, set[str]]:
 async def test_both_dialects_build_the_same_tables_and_columns(tmp_path: Path) -> None:
     lite, pg = await Store.open(await location("sqlite", tmp_path)), await Store.open(await postgres.fresh_database())
     try:
-        assert await lite.schema_version() == await pg.schema_version() == LATEST
+        assert await lite.database.schema_version() == await pg.database.schema_version() == LATEST
         lite_columns = await columns(lite)
         assert lite_columns == await columns(pg) and all(lite_columns.values())
     finally:
@@ -143,11 +143,11 @@ async def test_a_database_of_every_earlier_version_migrates_to_the_latest(
     await at_version(dialect, where, version)
     store = await Store.open(where)
     try:
-        assert await store.schema_version() == LATEST
+        assert await store.database.schema_version() == LATEST
         if version:
-            table = await store.table(1)
+            table = await store.tables.table(1)
             assert table is not None and (table.game, table.seed, table.posts) == ("tictactoe", 99, "turn")
-        new_id = await store.insert_table(1, 2, "tictactoe", {}, 3, 2.0, 7)  # ids go on after the old rows
+        new_id = await store.tables.insert_table(1, 2, "tictactoe", {}, 3, 2.0, 7)  # ids go on after the old rows
         assert new_id == (2 if version else 1)
     finally:
         await store.close()
@@ -174,7 +174,7 @@ async def test_two_processes_starting_at_once_migrate_a_postgresql_database_once
     url = await postgres.fresh_database()
     stores = await asyncio.gather(*(Store.open(url) for _ in range(3)))
     try:
-        assert [await store.schema_version() for store in stores] == [LATEST] * 3
+        assert [await store.database.schema_version() for store in stores] == [LATEST] * 3
     finally:
         for store in stores:
             await store.close()

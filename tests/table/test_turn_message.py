@@ -8,7 +8,7 @@ import asyncio
 import pytest
 
 from table.service import Post, TableError, TableService, outbox
-from table.store import Store, TurnMessage
+from table.storage import Store, TurnMessage
 from tests.table.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
 
 
@@ -113,10 +113,10 @@ async def test_forgetting_a_player_takes_their_name_out_of_the_turn_message(serv
     start = await pig_table(service)
     await shown(service, start, 500)
     table = await service.table_here(CHANNEL)
-    turn = await store.turn_message(table.id)
+    turn = await store.tables.turn_message(table.id)
     assert turn is not None and "bob" in "\n".join(turn.body)
     await service.forget(BOB.user_id, by_owner=True)
-    turn = await store.turn_message(table.id)
+    turn = await store.tables.turn_message(table.id)
     assert turn is not None and "bob" not in "\n".join(turn.body)
     peek = await service.act(CHANNEL, ALICE, {"type": "peek"})  # the channel's copy loses the name with this edit
     assert peek.edit == 500 and "bob" not in peek.text
@@ -164,16 +164,16 @@ async def test_a_quick_second_action_edits_the_message_still_on_its_way(service:
 async def test_the_id_that_arrives_while_a_quick_action_writes_the_message_is_kept(service: TableService):
     service = confirming(service)
     start = await pig_table(service)
-    read = service.store.turn_message
+    read = service.store.tables.turn_message
 
     async def id_arrives_after_the_read(table_id: int):  # forces the interleaving: read, id set, then write
         current = await read(table_id)
         await shown(service, start, 500)
         return current
 
-    service.store.turn_message = id_arrives_after_the_read  # type: ignore[method-assign]
+    service.store.tables.turn_message = id_arrives_after_the_read  # type: ignore[method-assign]
     peek = await service.act(CHANNEL, ALICE, {"type": "peek"})
-    service.store.turn_message = read  # type: ignore[method-assign]
+    service.store.tables.turn_message = read  # type: ignore[method-assign]
     assert await service.message_to_edit(peek) == 500
     later = await service.act(CHANNEL, ALICE, {"type": "peek"})
     assert later.edit == 500  # the write of peek's lines did not erase the id
@@ -182,12 +182,12 @@ async def test_the_id_that_arrives_while_a_quick_action_writes_the_message_is_ke
 @pytest.mark.usefixtures("with_pig")
 async def test_rewriting_a_turns_message_keeps_the_id_it_got_meanwhile(service: TableService, store: Store):
     table_id = (await pig_table(service)).table_id
-    await store.put_turn_message(TurnMessage(table_id, 3, None, frozenset({0}), ["a"]))
-    await store.set_turn_message_id(table_id, 3, 500)  # the id arrives from Discord
-    await store.put_turn_message(TurnMessage(table_id, 3, None, frozenset({0}), ["a", "b"]))  # read before it
-    assert await store.turn_message(table_id) == TurnMessage(table_id, 3, 500, frozenset({0}), ["a", "b"])
-    await store.put_turn_message(TurnMessage(table_id, 7, None, frozenset({1}), ["c"]))  # a new message
-    assert await store.turn_message(table_id) == TurnMessage(table_id, 7, None, frozenset({1}), ["c"])
+    await store.tables.put_turn_message(TurnMessage(table_id, 3, None, frozenset({0}), ["a"]))
+    await store.tables.set_turn_message_id(table_id, 3, 500)  # the id arrives from Discord
+    await store.tables.put_turn_message(TurnMessage(table_id, 3, None, frozenset({0}), ["a", "b"]))  # read before it
+    assert await store.tables.turn_message(table_id) == TurnMessage(table_id, 3, 500, frozenset({0}), ["a", "b"])
+    await store.tables.put_turn_message(TurnMessage(table_id, 7, None, frozenset({1}), ["c"]))  # a new message
+    assert await store.tables.turn_message(table_id) == TurnMessage(table_id, 7, None, frozenset({1}), ["c"])
 
 
 @pytest.mark.usefixtures("with_pig")

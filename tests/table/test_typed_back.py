@@ -109,7 +109,7 @@ async def _check_all(typist: Typist, name: str, post: Post, chooser: random.Rand
     service, meta = typist.service, typist.meta
     channel = typist.console.channel_id
     table, choices = await service.choices(channel, typist.caller(name).user_id)
-    seat = next(s.seat for s in await service.store.seats(table.id) if s.user_id == typist.caller(name).user_id)
+    seat = next(s.seat for s in await service.store.tables.seats(table.id) if s.user_id == typist.caller(name).user_id)
     kinds = {spec.name: {p.name: p.kind for p in spec.params} for spec in meta.actions}
     wrong: list[str] = []
 

@@ -24,7 +24,7 @@ import rules
 from console.clock import ConsoleClock
 from console.session import Console
 from table.service import TableService
-from table.store import Store
+from table.storage import Store
 from tests.table.conftest import FakeClock
 
 PERSON = "alice"

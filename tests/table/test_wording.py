@@ -92,7 +92,7 @@ class Reader:
         table = await self.service.table_here(channel)
         engine = self.service.engine(table)
         state = self.service.state(table)
-        seats = await self.service.store.seats(table.id)
+        seats = await self.service.store.tables.seats(table.id)
         facts = table_facts(engine, state, [seat.name for seat in seats])
         pictures = renderer(self.game)
         with recording() as drawn:

@@ -9,7 +9,7 @@ from rules.base import Choice
 from rules.dragondice.engine import ENGINE as dd
 from rules.dragondice.model import Damage
 from table.service import Caller, Post, TableError, TableService
-from table.store import Store
+from table.storage import Store
 from tests.rules.dragondice.helpers import EMBER, MIST, position
 
 ALICE, BOB = Caller(1, "alice"), Caller(2, "bob")

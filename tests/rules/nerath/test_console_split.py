@@ -11,7 +11,7 @@ from console.clock import ConsoleClock
 from console.session import Console
 from rules import serial
 from table.service import TableService
-from table.store import Store
+from table.storage import Store
 from tests.rules.nerath.helpers import put
 from tests.rules.nerath.test_allies import defended
 
@@ -26,12 +26,12 @@ async def play(tmp_path: Path, lines: list[str]) -> str:
     console = Console(TableService(store, clock=clock, seeds=lambda: 1), out, tmp_path / "images", clock)
     for line in START:
         assert await console.run_line(line)
-    table = await store.table_in_channel(console.channel_id)
+    table = await store.tables.table_in_channel(console.channel_id)
     assert table is not None
     state = defended({"footsoldier": 4, "fighter": 1}, {"footsoldier": 3, "monster": 1}, attackers=0)
     put(state, "karkoth", "dragon", "silverbough", 6, stopped=True)
-    await store.save_state(table.id, table.version, serial.dumps(state))
-    await store.set_announced(table.id, table.version + 1)
+    await store.tables.save_state(table.id, table.version, serial.dumps(state))
+    await store.tables.set_announced(table.id, table.version + 1)
     begin = len(out.getvalue())
     for line in lines:
         assert await console.run_line(line)

@@ -1,11 +1,11 @@
-"""The PostgreSQL store (asyncpg): one database shared by several bot processes.
+"""The PostgreSQL database (asyncpg): one database shared by several bot processes.
 
 A table's lock holds across processes: it is a PostgreSQL advisory lock keyed by the table's id, taken on a
 pooled connection that the holding task then uses for all its statements, so its reads and its transaction
 see one session. If the process dies, PostgreSQL ends the session and frees the lock. Inside the lock the
-version check of save_state stays: two writers can never both commit from the same version.
+version check of Tables.save_state stays: two writers can never both commit from the same version.
 
-The queries are Store's, written with ? marks; they are numbered ($1, $2...) here, once per statement.
+The parts' queries are written with ? marks; they are numbered ($1, $2...) here, once per statement.
 """
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ from urllib.parse import parse_qs, urlsplit
 
 import asyncpg
 
-from table.store import Conflict, Row, Store, Unreachable, migrations, newer_database
+from table.storage.database import Database
+from table.storage.rows import Conflict, Row, Unreachable
+from table.storage.schema import migrations, newer_database
 
 LOCK_SPACE = 0x5042  # the first key of our advisory locks ("PB"), so other users of the database never collide
 MIGRATION_LOCK = -1  # the second key while migrating: two processes starting at once migrate one after the other
@@ -99,8 +101,9 @@ def unreachable(url: str, error: BaseException) -> Unreachable:
 URL_SHAPE = "postgresql://user:password@host:port/database"
 
 
-class PostgresStore(Store):
+class PostgresDatabase(Database):
     dialect = "postgresql"
+    one_process = False
     GREATEST = "GREATEST"
     LEAST = "LEAST"
 
@@ -113,18 +116,18 @@ class PostgresStore(Store):
         self._sql: dict[str, str] = {}
 
     @classmethod
-    async def connect(cls, url: str, pool_size: int = POOL_SIZE) -> PostgresStore:
+    async def connect(cls, url: str, pool_size: int = POOL_SIZE) -> PostgresDatabase:
         try:
             pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, timeout=CONNECT_TIMEOUT)
         except (OSError, TimeoutError, ValueError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise unreachable(url, error) from None
-        store = cls(pool, url)
+        database = cls(pool, url)
         try:
-            await store.migrate()
+            await database.migrate()
         except BaseException:
             await pool.close()
             raise
-        return store
+        return database
 
     async def close(self) -> None:
         await self.pool.close()
@@ -216,7 +219,7 @@ class PostgresStore(Store):
             found = self._sql[sql] = numbered(sql)
         return found
 
-    async def _write(self, sql: str, args: Iterable[Any] = ()) -> int:
+    async def write(self, sql: str, args: Iterable[Any] = ()) -> int:
         async with self._connection() as conn:
             try:
                 status = await conn.execute(self._numbered(sql), *args)
@@ -224,22 +227,22 @@ class PostgresStore(Store):
                 raise Conflict(str(error)) from None
         return _changed(status)
 
-    async def _write_rows(self, sql: str, args: Iterable[Any] = ()) -> list[Row]:
+    async def write_rows(self, sql: str, args: Iterable[Any] = ()) -> list[Row]:
         async with self._connection() as conn:
             return list(await conn.fetch(self._numbered(sql), *args))
 
-    async def _one(self, sql: str, args: Iterable[Any] = ()) -> Row | None:
+    async def one(self, sql: str, args: Iterable[Any] = ()) -> Row | None:
         async with self._connection() as conn:
             row: Row | None = await conn.fetchrow(self._numbered(sql), *args)
             return row
 
-    async def _all(self, sql: str, args: Iterable[Any] = ()) -> list[Row]:
+    async def all(self, sql: str, args: Iterable[Any] = ()) -> list[Row]:
         async with self._connection() as conn:
             return list(await conn.fetch(self._numbered(sql), *args))
 
     async def ids_copied(self) -> None:
         for table in ("tables", "requests", "deliveries"):
-            await self._write(
+            await self.write(
                 f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
                 f" COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)"
             )

@@ -1,6 +1,6 @@
-"""The SQLite store (aiosqlite, WAL): the default, a single file that needs nothing installed.
+"""The SQLite database (aiosqlite, WAL): the default, a single file that needs nothing installed.
 
-One connection serves the whole bot, and one process serves the file (table/instance.py). Because every task
+One connection serves the whole bot, and one process serves the file (table/storage/instance.py). Because every task
 shares the connection, a write lock owned by one task at a time guards it: a transaction, and each single
 write, take the lock, so one table's statements never end up in another table's transaction (and roll back
 with it). A table's lock is a lock in this process's memory, which is all one process needs.
@@ -17,7 +17,11 @@ from typing import Any, Self
 
 import aiosqlite
 
-from table.store import SYNCHRONOUS, Conflict, Row, Store, migrations, newer_database
+from table.storage.database import Database
+from table.storage.rows import Conflict, Row
+from table.storage.schema import migrations, newer_database
+
+SYNCHRONOUS = ("NORMAL", "FULL")  # SQLite's durability levels that suit WAL (see SqliteDatabase.open_file)
 
 RECLAIM_TRIES = 20  # VACUUM waits this many short turns for readers of other tasks to finish
 BUSY_TIMEOUT_MS = 5000  # another connection's write (a backup, the sqlite3 shell) is waited for, not an error
@@ -29,11 +33,12 @@ async def _user_version(db: aiosqlite.Connection) -> int:
     return int(row[0]) if row else 0
 
 
-class SqliteStore(Store):
+class SqliteDatabase(Database):
     dialect = "sqlite"
+    one_process = True
 
-    def __init__(self, db: aiosqlite.Connection, location: str = ":memory:") -> None:
-        self.db = db
+    def __init__(self, connection: aiosqlite.Connection, location: str = ":memory:") -> None:
+        self.connection = connection
         self.location = location
         self._write_lock = asyncio.Lock()
         self._owner: asyncio.Task[Any] | None = None  # the task whose transaction is open
@@ -63,33 +68,25 @@ class SqliteStore(Store):
         except BaseException:
             await db.close()
             raise
-        store = cls(db, str(path))
-        await store.migrate()
-        return store
+        database = cls(db, str(path))
+        await database.migrate()
+        return database
 
     async def close(self) -> None:
-        await self.db.close()
+        await self.connection.close()
 
     async def schema_version(self) -> int:
-        return await _user_version(self.db)
+        return await _user_version(self.connection)
 
     async def migrate(self) -> int:
         """Apply every migration newer than PRAGMA user_version, each in its own transaction."""
-        current = await _user_version(self.db)
+        current = await _user_version(self.connection)
         for number, script in migrations(self.dialect):
             if number <= current:
                 continue
-            await self.db.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
+            await self.connection.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
             current = number
         return current
-
-    async def claims_at_start(self) -> None:
-        """One process serves a SQLite file (table/instance.py), so at start every claim in it was left by a
-        process that ended: its posts count as lost and its messages go out with the first tick, leases or not.
-        A lost post's claim keeps its nonce: the catch-up sends with it (see Store.begin_posting)."""
-        async with self.transaction():
-            await self._write("UPDATE postings SET lease_until = 0")
-            await self._write("UPDATE deliveries SET lease_until = 0")
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[None]:
@@ -100,13 +97,13 @@ class SqliteStore(Store):
         async with self._write_lock:
             self._owner = task
             try:
-                await self.db.execute("BEGIN IMMEDIATE")
+                await self.connection.execute("BEGIN IMMEDIATE")
                 try:
                     yield
                 except BaseException:
-                    await self.db.execute("ROLLBACK")
+                    await self.connection.execute("ROLLBACK")
                     raise
-                await self.db.execute("COMMIT")
+                await self.connection.execute("COMMIT")
             finally:
                 self._owner = None
 
@@ -124,7 +121,9 @@ class SqliteStore(Store):
             for statement in ("VACUUM", "PRAGMA wal_checkpoint(TRUNCATE)"):
                 for attempt in range(RECLAIM_TRIES):
                     try:
-                        async with self.db.execute(statement):  # closed at once: an open one would refuse VACUUM
+                        async with self.connection.execute(
+                            statement
+                        ):  # closed at once: an open one would refuse VACUUM
                             break
                     except sqlite3.OperationalError as error:
                         # a reader of another task sits between its query and its fetch (readers take no lock):
@@ -133,25 +132,25 @@ class SqliteStore(Store):
                             raise
                         await asyncio.sleep(0.01 * (attempt + 1))
 
-    async def _write(self, sql: str, args: Iterable[Any] = ()) -> int:
+    async def write(self, sql: str, args: Iterable[Any] = ()) -> int:
         async with self.transaction():
             try:
-                async with self.db.execute(sql, tuple(args)) as cursor:
+                async with self.connection.execute(sql, tuple(args)) as cursor:
                     return cursor.rowcount
             except sqlite3.IntegrityError as error:
                 if "UNIQUE" in str(error) or "PRIMARY KEY" in str(error):
                     raise Conflict(str(error)) from None
                 raise
 
-    async def _write_rows(self, sql: str, args: Iterable[Any] = ()) -> list[Row]:
-        async with self.transaction(), self.db.execute(sql, tuple(args)) as cursor:
+    async def write_rows(self, sql: str, args: Iterable[Any] = ()) -> list[Row]:
+        async with self.transaction(), self.connection.execute(sql, tuple(args)) as cursor:
             return list(await cursor.fetchall())
 
-    async def _one(self, sql: str, args: Iterable[Any] = ()) -> Row | None:
-        async with self.db.execute(sql, tuple(args)) as cursor:
+    async def one(self, sql: str, args: Iterable[Any] = ()) -> Row | None:
+        async with self.connection.execute(sql, tuple(args)) as cursor:
             row: Row | None = await cursor.fetchone()
             return row
 
-    async def _all(self, sql: str, args: Iterable[Any] = ()) -> list[Row]:
-        async with self.db.execute(sql, tuple(args)) as cursor:
+    async def all(self, sql: str, args: Iterable[Any] = ()) -> list[Row]:
+        async with self.connection.execute(sql, tuple(args)) as cursor:
             return list(await cursor.fetchall())

@@ -3,7 +3,7 @@
 A copy is made with SQLite's online backup API on a connection of its own: it reads one consistent moment of the
 database, whatever the bot's connection is writing, and includes what is still in the write-ahead log (a plain file
 copy of a live WAL database can miss the last moves or be torn). It only reads, so it needs no lock on the
-database (table/instance.py's lock stays with the running bot). A copy is written under a temporary name and
+database (table/storage/instance.py's lock stays with the running bot). A copy is written under a temporary name and
 renamed into place when whole, so a crash or a full disk never leaves a partial file that looks like a backup.
 PostgreSQL is backed up with its own tool, pg_dump (see PG_DUMP).
 """

@@ -13,9 +13,8 @@ from typing import Any
 
 import rules
 from rules import serial
-from table import snapshots
 from table.service.replay import replay
-from table.store import TABLES, Store
+from table.storage import TABLES, Store, snapshots
 
 
 class MoveError(Exception):
@@ -41,7 +40,7 @@ def _portable(table: str, row: dict[str, Any]) -> dict[str, Any]:
 
 async def move(source: Store, target: Store) -> MoveReport:
     # every table counts: a first run that copied only preferences leaves `tables` empty, and a second would collide
-    held = {table: count for table in TABLES if (count := await target.count(table))}
+    held = {table: count for table in TABLES if (count := await target.schema.count(table))}
     if held:
         listed = ", ".join(f"{count} {table}" for table, count in held.items())
         raise MoveError(
@@ -50,12 +49,12 @@ async def move(source: Store, target: Store) -> MoveReport:
     report = MoveReport()
     async with target.transaction():
         for table in TABLES:
-            rows = [_portable(table, row) for row in await source.rows_of(table)]
-            await target.put_rows(table, rows)
+            rows = [_portable(table, row) for row in await source.schema.rows_of(table)]
+            await target.schema.put_rows(table, rows)
             report.counts[table] = len(rows)
-        await target.ids_copied()
+        await target.database.ids_copied()
     for table in TABLES:
-        found = await target.count(table)
+        found = await target.schema.count(table)
         if found != report.counts[table]:
             raise MoveError(f"{table}: {report.counts[table]} rows read, {found} in the target.")
     report.replayed = await verify_games(target)
@@ -65,12 +64,12 @@ async def move(source: Store, target: Store) -> MoveReport:
 async def verify_games(store: Store) -> int:
     """Replay every started game's log; raise MoveError naming the first whose replay differs from its state."""
     replayed = 0
-    for row in await store.rows_of("tables"):
-        table = await store.table(int(row["id"]))
+    for row in await store.schema.rows_of("tables"):
+        table = await store.tables.table(int(row["id"]))
         if table is None or table.state is None or table.game not in rules.engines():
             continue
         engine = rules.engine(table.game)
-        state = replay(engine, table, await store.seats(table.id), await store.actions(table.id))
+        state = replay(engine, table, await store.tables.seats(table.id), await store.log.actions(table.id))
         if json.loads(serial.dumps(state)) != json.loads(table.state):  # as data: the text's key order may differ
             raise MoveError(f"Table {table.id} ({table.game}): its log does not replay to its stored state.")
         replayed += 1
