@@ -13,12 +13,14 @@ import json
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import discord
+from discord.ext import commands
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from bot import Config, TableBot
+from table.storage import TableRow
 
 if TYPE_CHECKING:  # discord.types imports in a cycle at run time; its TypedDicts are for the checker
     from discord.types.interactions import Interaction as InteractionPayload
@@ -35,6 +37,7 @@ BOT_USER: UserPayload = {
     "bot": True,
 }
 _ids = itertools.count(10**17)
+CogKind = TypeVar("CogKind", bound=commands.Cog)
 
 
 def snowflake() -> int:
@@ -181,6 +184,18 @@ class Harness:
         for cog in list(self.bot.cogs):
             await self.bot.remove_cog(cog)
         await self.bot.store.close()
+
+    async def table(self, table_id: int = 1) -> TableRow:
+        """The stored row of a table the test has opened."""
+        row = await self.bot.store.tables.table(table_id)
+        assert row is not None, f"there is no table {table_id}"
+        return row
+
+    def cog(self, kind: type[CogKind]) -> CogKind:
+        """The bot's loaded cog of that class."""
+        found = self.bot.get_cog(kind.__name__)
+        assert isinstance(found, kind), f"{kind.__name__} is not loaded"
+        return found
 
     async def _rest(self, route: Any, *, files: Any = None, form: Any = None, **kwargs: Any) -> Any:
         payload: Any = kwargs.get("json")  # the request's JSON body, as discord.py's HTTP client sends it

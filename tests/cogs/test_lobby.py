@@ -1,6 +1,11 @@
 """/game through real interactions: replies, ephemeral refusals, buttons, threads."""
 
+from typing import TYPE_CHECKING, cast
+
 from tests.cogs.harness import GUILD_ID, Harness, member_resolved
+
+if TYPE_CHECKING:  # discord.types imports in a cycle at run time
+    from discord.types.guild import Guild as GuildPayload
 
 ALICE, BOB, CAROL, MOD = 1001, 1002, 1003, 1009
 
@@ -111,7 +116,7 @@ async def test_settings_and_pause_vote(harness: Harness):
     assert replies(calls)[0].ephemeral and "not a duration" in replies(calls)[0].content
     calls = await harness.command(ALICE, "alice", "game settings", {"remind_every": "1s", "deadline": "10m"})
     assert replies(calls)[0].ephemeral and "can't come sooner than 1h" in replies(calls)[0].content
-    assert (await harness.bot.store.tables.table(1)).remind_every == 86400  # nothing was written
+    assert (await harness.table()).remind_every == 86400  # nothing was written
     calls = await harness.command(ALICE, "alice", "game pause")
     reply = replies(calls)[0]
     assert "everyone must agree" in reply.content and "<@1002>" in reply.content
@@ -120,7 +125,7 @@ async def test_settings_and_pause_vote(harness: Harness):
     assert replies(calls)[0].ephemeral and "Only the players" in replies(calls)[0].content
     calls = await harness.click(BOB, "bob", agree)
     assert "table is paused" in replies(calls)[0].content
-    assert (await harness.bot.store.tables.table(1)).paused
+    assert (await harness.table()).paused
 
 
 async def test_settings_explain_a_first_reminder_that_would_come_after_the_deadline(harness: Harness):
@@ -142,7 +147,7 @@ async def test_settings_away_off_or_zero_switch_the_absence_allowance_off(harnes
         calls = await harness.command(ALICE, "alice", "game settings", {"away": off})
         reply = replies(calls)[0]
         assert not reply.ephemeral and "absences never hold deadlines back" in reply.content
-        assert (await harness.bot.store.tables.table(1)).away_allowance == 0
+        assert (await harness.table()).away_allowance == 0
 
 
 async def test_commands_outside_a_server_table_are_refused_clearly(harness: Harness):
@@ -168,7 +173,7 @@ async def test_list_shows_only_tables_in_channels_the_caller_can_see(harness: Ha
     }
     guild = FakeGuild(GUILD_ID, "server", owner_id=MOD, admin_role_id=snowflake())
     channels = [text_channel(harness.channel_id, GUILD_ID, "open", 0), hidden]
-    harness.bot._connection._add_guild_from_data(guild_create(guild, channels, []))
+    harness.bot._connection._add_guild_from_data(cast("GuildPayload", guild_create(guild, channels, [])))
 
     carol = replies(await harness.command(CAROL, "carol", "game list"))[0]
     assert carol.ephemeral and "waiting for alice" in carol.content

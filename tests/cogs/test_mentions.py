@@ -3,6 +3,7 @@ to ping, read from the recorded HTTP payloads."""
 
 from typing import Any
 
+from cogs.reminders import ReminderCog
 from tests.cogs.harness import Harness
 from tests.cogs.test_lobby import ALICE, BOB, replies
 
@@ -46,8 +47,9 @@ async def test_every_path_where_typed_text_reaches_a_message_is_inert(harness: H
     await harness.command(ALICE, EVIL, "tictactoe mark", {"square": "a1"})
     await harness.command(BOB, "bob", "game pause")
     harness.recorder.closed_dms.update({ALICE, BOB})
-    cog = harness.bot.get_cog("ReminderCog")
-    table = await harness.bot.store.tables.table(1)
+    cog = harness.cog(ReminderCog)
+    table = await harness.table()
+    assert table.started_at is not None
     for hours in (13, 37, 61, 85):  # reminders until the channel is told (escalation)
         await cog.reminders.tick(table.started_at + hours * 3600)
     for square, user, name in [("b1", BOB, "bob"), ("a2", ALICE, EVIL), ("b2", BOB, "bob"), ("a3", ALICE, EVIL)]:

@@ -31,10 +31,10 @@ async def test_a_stale_abandon_button_never_abandons_the_next_table_in_the_chann
 )
 async def test_buttons_with_ids_too_large_for_the_database_are_refused(harness: Harness, custom_id: str):
     await open_table(harness)
-    version = (await harness.bot.store.tables.table(1)).version
+    version = (await harness.table()).version
     reply = replies(await harness.click(ALICE, "alice", custom_id))[0]
     assert reply.ephemeral and "not valid any more" in reply.content
-    assert (await harness.bot.store.tables.table(1)).version == version
+    assert (await harness.table()).version == version
     assert not harness.errors.records, harness.errors.records
 
 
@@ -43,10 +43,10 @@ async def test_odd_menu_values_are_refused(harness: Harness, value: str):
     await open_table(harness)
     reply = replies(await harness.command(ALICE, "alice", "tictactoe mark", {"square": "b2"}))[0]
     (menu,) = [item for item in reply.components if item["type"] == 3]
-    version = (await harness.bot.store.tables.table(1)).version
+    version = (await harness.table()).version
     answer = replies(await harness.select(BOB, "bob", menu["custom_id"], [value]))[0]
     assert answer.ephemeral and "Pick one option" in answer.content
-    assert (await harness.bot.store.tables.table(1)).version == version
+    assert (await harness.table()).version == version
     assert not harness.errors.records, harness.errors.records
 
 
@@ -99,11 +99,11 @@ ODD_IDS = [
 @pytest.mark.parametrize("odd", ODD_IDS)
 async def test_every_button_with_our_prefix_is_answered_privately_whatever_follows_it(harness: Harness, odd: str):
     await open_table(harness)
-    before = await harness.bot.store.tables.table(1)
+    before = await harness.table()
     answers = replies(await harness.click(ALICE, "alice", f"pbp:{odd}"))
     assert len(answers) == 1, answers
     assert answers[0].ephemeral and "not valid any more" in answers[0].content
-    after = await harness.bot.store.tables.table(1)
+    after = await harness.table()
     assert (after.version, after.status) == (before.version, before.status)
     assert await harness.bot.store.log.action_count(1) == 0
 
@@ -136,11 +136,11 @@ async def test_a_modal_with_our_prefix_is_answered_privately(harness: Harness):
 async def test_an_id_of_one_kind_of_item_on_another_is_answered_once(harness: Harness, kind: str, custom_id: str):
     """A menu's id on a button (or the reverse) matches a template: its item answers it, and only it."""
     await open_table(harness)
-    before = (await harness.bot.store.tables.table(1)).version
+    before = (await harness.table()).version
     if kind == "click":
         calls = await harness.click(BOB, "bob", custom_id)
     else:
         calls = await harness.select(BOB, "bob", custom_id, ["0"])
     answers = replies(calls)
     assert len(answers) == 1 and answers[0].ephemeral, answers
-    assert (await harness.bot.store.tables.table(1)).version == before
+    assert (await harness.table()).version == before

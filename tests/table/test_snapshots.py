@@ -14,6 +14,7 @@ from rules.base import SeatInfo
 from rules.rng import Rng
 from table.service import Ask, TableService
 from table.storage import MIGRATIONS, Store, snapshots
+from tests.support import sqlite
 from tests.table.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, FakeClock
 
 PLAYERS = [ALICE, BOB, CAROL]
@@ -205,7 +206,8 @@ async def test_dropping_from_any_action_leaves_every_remaining_turn_readable(tmp
             assert (before.turn if before else None) == (min(n, len(texts)) - 1 if n else None)
             for turn in range(n, len(texts)):  # the game goes on after the undo
                 await store.log.add_snapshot(table_id, turn, turn + 100, texts[turn], 0.0)
-            assert [(await store.log.snapshot(table_id, turn)).state for turn in range(len(texts))] == texts
+            rows = [await store.log.snapshot(table_id, turn) for turn in range(len(texts))]
+            assert [row.state if row else None for row in rows] == texts
         finally:
             await store.close()
 
@@ -259,13 +261,13 @@ async def test_a_0001_database_migrates_and_its_old_snapshots_still_read(tmp_pat
     service = TableService(source, clock=clock, seeds=lambda: next(seeds))
     await start_pig(service)
     texts = await play_pig(service, until_turns=7)
-    await source.database.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    await sqlite.connection(source).execute("PRAGMA wal_checkpoint(TRUNCATE)")
     await source.close()
     old_database(tmp_path / "old.sqlite3", tmp_path / "source.sqlite3")
 
     store = await Store.open(tmp_path / "old.sqlite3")
     try:
-        async with store.database.connection.execute("SELECT DISTINCT typeof(state) FROM snapshots") as cursor:
+        async with sqlite.connection(store).execute("SELECT DISTINCT typeof(state) FROM snapshots") as cursor:
             assert [tuple(row) for row in await cursor.fetchall()] == [("text",)]  # read as they are
         service = TableService(store, clock=clock, seeds=lambda: next(seeds))
         await assert_every_turn_reads(service, texts)

@@ -8,7 +8,7 @@ import asyncpg
 import pytest
 
 from table.storage import TABLES, NewerDatabase, StaleVersion, Store, migrations
-from tests.support import postgres
+from tests.support import postgres, sqlite
 
 DIALECTS = ["sqlite", "postgresql"]
 LATEST = max(number for number, _ in migrations("sqlite"))
@@ -26,11 +26,9 @@ async def where(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator
 async def test_migrations_apply_once_and_record_user_version(tmp_path: Path):
     store = await Store.open(tmp_path / "db.sqlite3")
     latest = max(number for number, _ in migrations("sqlite"))
-    async with store.database.connection.execute("PRAGMA user_version") as cursor:
-        assert (await cursor.fetchone())[0] == latest
+    assert await sqlite.pragma(store, "user_version") == latest
     assert await store.database.migrate() == latest  # a second start changes nothing
-    async with store.database.connection.execute("PRAGMA journal_mode") as cursor:
-        assert (await cursor.fetchone())[0] == "wal"
+    assert await sqlite.pragma(store, "journal_mode") == "wal"
     await store.close()
 
 
@@ -70,8 +68,9 @@ async def test_a_failed_transaction_never_takes_another_tasks_write_with_it(wher
         await store.tables.set_table(second, turns=5)
 
     await asyncio.gather(failing(), other_table())
-    assert (await store.tables.table(second)).turns == 5
-    assert (await store.tables.table(first)).version == 0
+    second_row, first_row = await store.tables.table(second), await store.tables.table(first)
+    assert second_row is not None and second_row.turns == 5
+    assert first_row is not None and first_row.version == 0
     await store.close()
 
 
