@@ -72,8 +72,8 @@ def leaves(option: dict[str, Any], path: str) -> dict[str, dict[str, Any]]:
 
 async def test_the_slash_commands_are_the_declared_commands_and_nothing_else(harness: Harness):
     tree: dict[str, dict[str, Any]] = {}
-    for command in harness.bot.tree.get_commands():
-        tree |= leaves(command.to_dict(harness.bot.tree), "")
+    for slash in harness.bot.tree.get_commands():
+        tree |= leaves(slash.to_dict(harness.bot.tree), "")
     declared = {command.name: command for command in commands.declared()}
     assert set(tree) == set(declared)
     for name, leaf in tree.items():

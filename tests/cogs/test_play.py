@@ -5,6 +5,7 @@ from typing import Any
 
 import pytest
 
+from cogs.reminders import ReminderCog
 from tests.cogs.harness import Harness
 from tests.cogs.test_lobby import ALICE, BOB, CAROL, open_table, replies
 from tests.support import pig
@@ -46,10 +47,10 @@ async def test_autocomplete_lists_only_legal_squares(harness: Harness):
 )
 async def test_bad_actions_are_ephemeral_and_write_nothing(harness: Harness, user, name, square, message):
     await open_table(harness)
-    before = (await harness.bot.store.tables.table(1)).version
+    before = (await harness.table()).version
     reply = (await mark(harness, user, name, square))[0]
     assert reply.ephemeral and message in reply.content
-    assert (await harness.bot.store.tables.table(1)).version == before
+    assert (await harness.table()).version == before
 
 
 async def test_a_game_command_in_another_games_channel_is_refused(harness: Harness):
@@ -93,10 +94,10 @@ async def test_a_select_menu_offers_the_legal_squares_and_goes_stale(harness: Ha
     assert not done.ephemeral and "bob puts O on c3" in done.content
     stale = replies(await harness.select(BOB, "bob", menu["custom_id"], ["1"]))[0]
     assert stale.ephemeral and "earlier moment" in stale.content
-    board = (await harness.bot.store.tables.table(1)).version
+    board = (await harness.table()).version
     bogus = replies(await harness.select(ALICE, "alice", done.components[0]["custom_id"], ["99"]))[0]
     assert bogus.ephemeral and "no longer available" in bogus.content
-    assert (await harness.bot.store.tables.table(1)).version == board
+    assert (await harness.table()).version == board
 
 
 async def test_undo_board_history_rules_and_hand(harness: Harness):
@@ -136,9 +137,10 @@ async def test_reminder_preferences(harness: Harness):
 
 async def test_reminder_loop_dms_and_falls_back_to_a_mention(harness: Harness):
     await open_table(harness)
-    cog = harness.bot.get_cog("ReminderCog")
+    cog = harness.cog(ReminderCog)
     harness.recorder.closed_dms.add(ALICE)
-    table = await harness.bot.store.tables.table(1)
+    table = await harness.table()
+    assert table.started_at is not None
     await cog.reminders.tick(table.started_at + 13 * 3600)
     mention = harness.recorder.channel_messages(harness.channel_id)[-1]
     assert "<@1001>" in mention.content and "Your move" in mention.content
@@ -152,14 +154,14 @@ async def test_a_result_that_never_reached_the_channel_is_posted_late(harness: H
     service = harness.bot.service
     post = await service.act(harness.channel_id, Caller(ALICE, "alice"), {"type": "mark", "square": "b2"})
     await service.post_failed(post)  # Discord refused the board for good
-    table = await harness.bot.store.tables.table(1)
+    table = await harness.table()
     assert table.announced < table.version
-    await harness.bot.get_cog("ReminderCog").catch_up()
+    await harness.cog(ReminderCog).catch_up()
     late = harness.recorder.channel_messages(harness.channel_id)[-1]
     assert "Not shown before" in late.content and "alice puts X on b2" in late.content and late.files == ["board.png"]
-    assert (await harness.bot.store.tables.table(1)).announced == table.version
+    assert (await harness.table()).announced == table.version
     before = len(harness.recorder.calls)
-    await harness.bot.get_cog("ReminderCog").catch_up()
+    await harness.cog(ReminderCog).catch_up()
     assert len(harness.recorder.calls) == before  # posted once, not again
 
 
@@ -233,8 +235,8 @@ async def test_a_reminder_dm_names_its_game_channel_and_links_the_turns_message(
     await mark(harness, BOB, "bob", "a1")
     table = await harness.bot.store.tables.table(1)
     turn = await harness.bot.store.tables.turn_message(1)
-    assert table is not None and turn is not None and turn.message_id is not None
-    await harness.bot.get_cog("ReminderCog").reminders.tick(table.started_at + 13 * 3600)
+    assert table is not None and table.started_at is not None and turn is not None and turn.message_id is not None
+    await harness.cog(ReminderCog).reminders.tick(table.started_at + 13 * 3600)
     (dm,) = [c for c in harness.recorder.channel_messages(ALICE + 1)]  # alice's DM channel
     assert "Your move in **Tic-tac-toe**" in dm.content and f"<#{harness.channel_id}>" in dm.content
     assert f"/channels/{table.guild_id}/{harness.channel_id}/{turn.message_id}" in dm.content

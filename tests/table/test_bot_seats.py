@@ -58,7 +58,7 @@ async def test_a_bot_plays_its_move_through_the_log_like_anyone(service: TableSe
     answer = await service.play_bot(1)
     assert answer is not None and "Bot 1 puts O on" in answer.text and answer.mentions == [ALICE.user_id]
     last = (await service.store.log.actions(1))[-1]
-    assert last.kind == "act" and last.seat == 1 and last.user_id < 0
+    assert last.kind == "act" and last.seat == 1 and last.user_id is not None and last.user_id < 0
     assert await service.play_bot(1) is None
 
 

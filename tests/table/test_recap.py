@@ -22,7 +22,7 @@ from table import present
 from table.service import Caller, Post, TableService
 from table.service.outbox import SINCE_WINDOW
 from table.service.replay import effective
-from table.storage import Store
+from table.storage import ActionRow, Store
 from tests.table.conftest import GUILD, FakeClock
 
 CHANNEL = 700
@@ -170,7 +170,7 @@ async def _chain(playing: Game) -> list[Any]:
     table = await playing.table()
     bots = {seat.seat for seat in await playing.store.tables.seats(table.id) if not seat.person}
     rows = effective(await playing.store.log.actions(table.id))
-    answers = []
+    answers: list[ActionRow] = []
     while rows and rows[-1].seat in bots:
         answers.insert(0, rows.pop())
     return [rows[-1], *answers] if rows and rows[-1].seat == 0 and rows[-1].kind == "act" else []

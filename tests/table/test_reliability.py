@@ -21,6 +21,7 @@ from table.service import TableError, TableService
 from table.service.clock import Reminders, parse_quiet
 from table.storage import NewerDatabase, Store, migrations
 from table.storage.instance import InstanceError, claim
+from tests.support import sqlite
 from tests.table.conftest import ALICE, BOB, CHANNEL, GUILD, FakeClock, Inbox
 
 HOUR = 3600
@@ -113,14 +114,11 @@ def test_a_second_process_on_the_same_database_is_refused_naming_the_first(tmp_p
 
 async def test_durability_is_stated_and_busy_writers_are_waited_for(sqlite_store: Store, tmp_path: Path) -> None:
     store = sqlite_store
-    async with store.database.connection.execute("PRAGMA synchronous") as cursor:
-        assert (await cursor.fetchone())[0] == 1  # NORMAL: docs/operating.md says what it keeps and what it may lose
-    async with store.database.connection.execute("PRAGMA busy_timeout") as cursor:
-        assert (await cursor.fetchone())[0] == 5000
+    assert await sqlite.pragma(store, "synchronous") == 1  # NORMAL: docs/operating.md says what it keeps and may lose
+    assert await sqlite.pragma(store, "busy_timeout") == 5000
     full = await Store.open(tmp_path / "full.sqlite3", "FULL")
     try:
-        async with full.database.connection.execute("PRAGMA synchronous") as cursor:
-            assert (await cursor.fetchone())[0] == 2
+        assert await sqlite.pragma(full, "synchronous") == 2
     finally:
         await full.close()
 

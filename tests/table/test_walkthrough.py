@@ -106,8 +106,8 @@ async def _walk(game: str, tmp_path: Path) -> tuple[list[str], list[str]]:
     first_turn: list[str] = []
     try:
         said = ""
-        for line in [f"game new {game}", *["game bot add easy"] * (max(2, engine.meta.min_players) - 1)]:
-            said = await person.type(line)
+        for opening in [f"game new {game}", *["game bot add easy"] * (max(2, engine.meta.min_players) - 1)]:
+            said = await person.type(opening)
         said = await person.type("game start joined")
         turns = 0
         for number in range(MAX_COMMANDS):
