@@ -219,10 +219,13 @@ class TableBot(commands.Bot):
 
         self.store = await Store.open(self.config.database, self.config.synchronous)
         self.service = TableService(
-            self.store, min_pace=self.config.min_pace, confirms_messages=True, lease=self.config.lease
+            self.store,
+            min_pace=self.config.min_pace,
+            confirms_messages=True,
+            lease=self.config.lease,
+            deliver=lambda post: post_to_channel(self, post),  # a bot seat's moves, posted in the channel
         )
         await self.service.started()
-        self.service.deliver = lambda post: post_to_channel(self, post)  # a bot seat's moves
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]
         for name in ("cogs.lobby", "cogs.play", "cogs.board", "cogs.dice", "cogs.privacy"):
             await self.load_extension(name)

@@ -110,7 +110,7 @@ def time_starts(runs: int, players: list[int], profile: int) -> None:
 
 
 FRESH = """
-import asyncio, pathlib, sys, tempfile, time
+import asyncio, functools, pathlib, sys, tempfile, time
 began = time.process_time()
 from console.clock import ConsoleClock
 from console.session import Console
@@ -122,9 +122,9 @@ async def main():
     with tempfile.TemporaryDirectory() as folder:
         store = await Store.open(folder + "/t.sqlite3")
         clock = ConsoleClock()
-        service = TableService(store, clock=clock, confirms_messages=True)
-        await service.started()
-        console = Console(service, sys.stdout, pathlib.Path(folder), clock)
+        compose = functools.partial(TableService, store, clock=clock, confirms_messages=True)
+        console = Console(compose, sys.stdout, pathlib.Path(folder), clock)
+        await console.service.started()
         for table in ("first", "second"):
             for line in (f"channel {table}", "as alice", "game new genertela scenario=short", "as bob", "game join",
                          "as alice"):

@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
@@ -18,6 +18,7 @@ from table.durations import DurationError
 from table.present import escape_text, fit
 from table.service import Caller, Post, TableError, TableService
 from table.service.clock import Origin
+from table.service.outbox import NotShown
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -225,44 +226,24 @@ async def send_post(interaction: discord.Interaction[Any], post: Post, private_a
     One message per turn: a post that continues the turn edits the turn's message in place, and the actor is
     answered privately with a link to it; a post that someone new must act on is a new message that pings them.
     The action is already committed. Discord is answered first (a deferral, or a private acknowledgement), then
-    the board is drawn, so the 3-second window never depends on drawing.
+    the board is drawn, so the 3-second window never depends on drawing (the outbox's show does it all, in order).
     """
-    service = service_of(interaction)
     if private_ack is None and interaction.extras.get(EARLY):
         private_ack = EARLY_DONE  # a follow-up would be as private as the early acknowledgement: post in the channel
-    edits = post.edit is not None or post.pending  # continues the turn's message
-    private = private_ack is not None or edits
-    try:
-        if private_ack:
-            await refuse(interaction, private_ack)
-        elif not interaction.response.is_done():
-            await interaction.response.defer(thinking=True, ephemeral=private)
-        text, extra = await post_message(service, post)
-        if edits:
-            message = await show_in_channel(interaction.client, post, text, extra)
-            if not private_ack:
-                link = jump_link(interaction.guild_id, post.channel_id, message.id)
-                await interaction.followup.send(f"Done: the turn's message shows it, {link}", ephemeral=True)
-        elif private_ack:
-            message = await show_in_channel(interaction.client, post, text, extra)
-        else:
-            message = await interaction.followup.send(text, wait=True, **extra)
-    except discord.HTTPException:
+    message_id = await service_of(interaction).show(post, InteractionScreen(interaction, private_ack))
+    if message_id is None:
         # The move is committed: say so (never "nothing was changed"); the catch-up posts the board later.
-        await service.post_failed(post)
         log.warning("posting table %s version %s failed; the catch-up will post it", post.table_id, post.version)
         with contextlib.suppress(discord.HTTPException):
             await say(interaction, "Your move is made. Discord refused the board just now; it will be posted shortly.")
         return
-    await service.message_sent(post, message.id)
-    await service.announced(post.table_id, post.version)
-    await deliver_private(interaction.client, post, interaction, message.id)
+    await deliver_private(interaction.client, post, interaction, message_id)
 
 
-async def post_message(service: TableService, post: Post) -> tuple[str, dict[str, Any]]:
+def message_parts(post: Post, picture: bytes) -> tuple[str, dict[str, Any]]:
     """The one message a change becomes: events and mentions, the board picture, quick buttons."""
     text, mentions = post_content(post)
-    extra: dict[str, Any] = {"allowed_mentions": mentions, "file": board_file(await service.picture(post))}
+    extra: dict[str, Any] = {"allowed_mentions": mentions, "file": board_file(picture)}
     view = post_view(post)
     if view is not None:
         extra["view"] = view
@@ -274,32 +255,100 @@ def jump_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
     return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
 
 
-async def show_in_channel(
-    client: discord.Client, post: Post, text: str, extra: dict[str, Any]
-) -> discord.Message | discord.PartialMessage:
-    """Edit the turn's message with the post, or post it as a new message: when it begins a new message, or the
-    old one can't be edited any more (a moderator deleted it, Discord refused). An edit notifies nobody."""
-    channel = client.get_channel(post.channel_id) or await client.fetch_channel(post.channel_id)
-    assert isinstance(channel, discord.abc.Messageable)
-    bot: TableBot = client  # type: ignore[assignment]
-    service = bot.service
-    edit = await service.message_to_edit(post)  # a quick second action waits here for the first one's message
-    if edit is not None and isinstance(channel, discord.TextChannel | discord.Thread):
-        message = channel.get_partial_message(edit)
-        async with service.editing(post) as newest:
-            if not newest:
-                return message  # a later action's edit, shown already, shows this one's lines too
-            try:
-                return await message.edit(
-                    content=text,
-                    attachments=[extra["file"]],
-                    view=extra.get("view"),
-                    allowed_mentions=NO_MENTIONS,
-                )
-            except discord.HTTPException as error:
-                log.info("turn message %s of table %s not editable (%s): posting anew", edit, post.table_id, error)
-                extra["file"].reset()  # the failed edit read the picture; the new post sends it again
-    return await send_once(channel, post, text, extra)
+@contextlib.contextmanager
+def refused_as_not_shown() -> Iterator[None]:
+    """Discord refusing a post's message is the outbox's NotShown: the post waits for the catch-up."""
+    try:
+        yield
+    except discord.HTTPException as error:
+        raise NotShown(str(error)) from error
+
+
+class ChannelScreen:
+    """The table's channel, as the outbox shows a post there with no interaction behind it (a bot's move, a
+    deadline's fallback, a late catch-up): the turn's message edited, or a new message sent once. An edit notifies
+    nobody; a new message pings those the post calls."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+        self.edits = False  # the turn's message is edited only in a text channel or thread (known once found)
+        self._channel: discord.abc.Messageable | None = None
+
+    async def answer_first(self, post: Post) -> None:
+        await self._found(post)
+
+    async def _found(self, post: Post) -> discord.abc.Messageable:
+        if self._channel is None:
+            with refused_as_not_shown():
+                channel = self.client.get_channel(post.channel_id) or await self.client.fetch_channel(post.channel_id)
+            assert isinstance(channel, discord.abc.Messageable)
+            self._channel = channel
+            self.edits = isinstance(channel, discord.TextChannel | discord.Thread)
+        return self._channel
+
+    async def new(self, post: Post, picture: bytes) -> int:
+        channel = await self._found(post)
+        text, extra = message_parts(post, picture)
+        with refused_as_not_shown():
+            return (await send_once(channel, post, text, extra)).id
+
+    async def edit(self, post: Post, picture: bytes, message_id: int) -> int | None:
+        """The turn's message edited; None when it can't be edited any more (a moderator deleted it, Discord
+        refused): the post is then shown anew."""
+        channel = await self._found(post)
+        assert isinstance(channel, discord.TextChannel | discord.Thread)
+        text, extra = message_parts(post, picture)
+        try:
+            message = channel.get_partial_message(message_id)
+            await message.edit(
+                content=text, attachments=[extra["file"]], view=extra.get("view"), allowed_mentions=NO_MENTIONS
+            )
+        except discord.HTTPException as error:
+            log.info("turn message %s of table %s not editable (%s): posting anew", message_id, post.table_id, error)
+            return None
+        return message_id
+
+    async def shown(self, post: Post, message_id: int) -> None:
+        """Nothing more to say: nobody asked."""
+
+
+class InteractionScreen(ChannelScreen):
+    """The channel as an interaction that made a post sees it: answered first (deferred, or acknowledged privately),
+    then a new message is the interaction's answer; a post that continues the turn's message edits it and the actor
+    is sent a link to it, privately."""
+
+    def __init__(self, interaction: discord.Interaction[Any], private_ack: str | None) -> None:
+        super().__init__(interaction.client)
+        self.interaction = interaction
+        self.private_ack = private_ack
+
+    async def answer_first(self, post: Post) -> None:
+        private = self.private_ack is not None or _continues(post)
+        with refused_as_not_shown():
+            if self.private_ack:
+                await refuse(self.interaction, self.private_ack)
+            elif not self.interaction.response.is_done():
+                await self.interaction.response.defer(thinking=True, ephemeral=private)
+        if private:  # shown in the channel, not as the interaction's (private) answer
+            await self._found(post)
+
+    async def new(self, post: Post, picture: bytes) -> int:
+        if self.private_ack is not None or _continues(post):
+            return await super().new(post, picture)
+        text, extra = message_parts(post, picture)
+        with refused_as_not_shown():
+            return (await self.interaction.followup.send(text, wait=True, **extra)).id
+
+    async def shown(self, post: Post, message_id: int) -> None:
+        if _continues(post) and not self.private_ack:
+            link = jump_link(self.interaction.guild_id, post.channel_id, message_id)
+            with refused_as_not_shown():
+                await self.interaction.followup.send(f"Done: the turn's message shows it, {link}", ephemeral=True)
+
+
+def _continues(post: Post) -> bool:
+    """Whether a post continues the turn's message (it edits it, or will once the message's id is known)."""
+    return post.edit is not None or post.pending
 
 
 def _nonce(nonce: str | None) -> dict[str, Any]:
@@ -357,15 +406,10 @@ def where_from(client: discord.Client, origin: Origin) -> str:
 
 
 async def post_to_channel(client: discord.Client, post: Post) -> None:
-    """A post with no interaction behind it (a deadline fallback, a late catch-up)."""
+    """A post with no interaction behind it (a bot's move, a deadline fallback, a late catch-up)."""
     bot: TableBot = client  # type: ignore[assignment]
-    try:
-        text, extra = await post_message(bot.service, post)
-        message = await show_in_channel(client, post, text, extra)
-    except discord.HTTPException:
-        await bot.service.post_failed(post)  # committed all the same: the catch-up tries again
+    message_id = await bot.service.show(post, ChannelScreen(client))
+    if message_id is None:  # committed all the same: the catch-up tries again
         log.warning("posting table %s version %s failed; the catch-up will retry", post.table_id, post.version)
         return
-    await bot.service.message_sent(post, message.id)
-    await bot.service.announced(post.table_id, post.version)
-    await deliver_private(client, post, message_id=message.id)
+    await deliver_private(client, post, message_id=message_id)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from functools import partial
 from pathlib import Path
 from typing import TextIO
 
@@ -20,9 +21,8 @@ from table.storage.instance import InstanceError, claim
 async def run(database: Path, images: Path, lines: TextIO = sys.stdin, out: TextIO = sys.stdout) -> None:
     store = await Store.open(database)
     clock = ConsoleClock()
-    service = TableService(store, clock=clock, confirms_messages=True)
-    await service.started()
-    console = Console(service, out, images, clock)
+    console = Console(partial(TableService, store, clock=clock, confirms_messages=True), out, images, clock)
+    await console.service.started()
     interactive = lines.isatty()
     console.say(f"Offline console. Database: {database}; images: {images}/. Type help.")
     try:

@@ -33,8 +33,12 @@ LEGAL_WHOLE = 8  # choices of one action `legal` lists one by one; more are said
 
 
 class Console:
-    def __init__(self, service: TableService, out: TextIO, images: Path, clock: Callable[[], float]) -> None:
-        self.service = service
+    def __init__(
+        self, compose: Callable[..., TableService], out: TextIO, images: Path, clock: Callable[[], float]
+    ) -> None:
+        """`compose`: the TableService with its options given (functools.partial), built here with the console's
+        way to show a post the service makes on its own: a bot seat's moves are printed like anyone's."""
+        self.service = compose(deliver=self.show)
         self.out = out
         self.images = images
         self.clock = clock
@@ -43,8 +47,7 @@ class Console:
         self.last_quick: list[Any] = []
         self.last_menu: list[tuple[Any, int]] = []  # (menu, option index) for every option shown, in order
         self.pending: int | None = None  # the open request to answer with agree/refuse
-        self.reminders = Reminders(service, PrintNotifier(self))
-        service.deliver = self.show  # a bot seat's moves are printed like anyone's
+        self.reminders = Reminders(self.service, PrintNotifier(self))
 
     # identities are stable numbers derived from names, so a saved game resumes with the same players
     @staticmethod
@@ -233,8 +236,8 @@ class Console:
         if head == meta.id and rest:  # "tictactoe mark b2" as well as "mark b2"
             head, rest = rest[0].lower(), rest[1:]
         chosen = await self._labelled(meta, head, rest)
-        if chosen is not None:
-            await self._play(meta.action(chosen.action["type"]), chosen.action)
+        if chosen is not None:  # a legal choice already: no name in it to read again (legal() is built once)
+            await self._play(meta.action(chosen.action["type"]), chosen.action, typed=False)
             return
         spec = meta.action(head)
         if not rest and any(param.required for param in spec.params):  # `play`, as the next line names a hand's card
@@ -270,8 +273,8 @@ class Console:
         mine = [choice for choice in choices if choice.action["type"] == head]
         return labelled(mine, " ".join(rest)) or labelled(mine, " ".join([head, *rest]))
 
-    async def _play(self, spec: ActionSpec, action: dict[str, Any]) -> None:
-        post = await self.service.act(self.channel_id, self.caller, action, typed=True)
+    async def _play(self, spec: ActionSpec, action: dict[str, Any], typed: bool = True) -> None:
+        post = await self.service.act(self.channel_id, self.caller, action, typed=typed)
         if spec.secret:
             self.say(f"(only {self.user} sees this) Done: your choice stays secret until it is revealed.")
         await self.show(post)
@@ -349,15 +352,7 @@ class Console:
         self.say(f"({show_duration(seconds)} pass: {done})")
 
     async def show(self, post: Post) -> None:
-        if post.edit is not None:  # Discord edits the turn's message in place; here it is printed again, whole
-            self.say("(the turn's message, updated)")
-        text = post.text
-        for found in post.next:  # said last, after the buttons, with the console's own commands
-            text = text.replace("\n" + found.slash, "")
-        self.say(text)
-        self.say(self._save(await self.service.picture(post), f"v{post.version}"))
-        await self.service.message_sent(post, post.started)  # the console's "message" is the version that began it
-        await self.service.announced(post.table_id, post.version)  # shown: a later session must not repeat it
+        await self.service.show(post, self)  # printed, its picture saved, and marked shown (a later session skips it)
         for user_id, lines in post.private.items():
             self.say(f"(privately to {self.name_of(user_id)}) " + " / ".join(lines))
         self.last_quick = post.quick
@@ -375,6 +370,28 @@ class Console:
             )
         for found in post.next:
             self.say(found.bare)
+
+    # the console as the outbox's Screen: every post is printed whole, none edited
+    edits = False
+
+    async def answer_first(self, post: Post) -> None:
+        """Nothing waits for an answer here."""
+
+    async def new(self, post: Post, picture: bytes) -> int:
+        if post.edit is not None:  # Discord edits the turn's message in place; here it is printed again, whole
+            self.say("(the turn's message, updated)")
+        text = post.text
+        for found in post.next:  # said last, after the buttons, with the console's own commands
+            text = text.replace("\n" + found.slash, "")
+        self.say(text)
+        self.say(self._save(picture, f"v{post.version}"))
+        return post.started  # the console's "message" is the version that began it
+
+    async def edit(self, post: Post, picture: bytes, message_id: int) -> int | None:
+        return None  # never asked (edits is False): each post is printed anew
+
+    async def shown(self, post: Post, message_id: int) -> None:
+        """Nothing more to say once it is printed."""
 
     def name_of(self, user_id: int) -> str:
         return next((n for n in self._known if self._id(n) == user_id), str(user_id))

@@ -1,12 +1,6 @@
 """Bot seats: seating bots in the lobby, handing a player's seat to a bot (or a bot's seat to a member) during a
-game, and the bot playing its seats whenever the game awaits them, through the same path as anyone's actions:
-logged, posted, undoable.
-
-A bot plays as soon as the posts before its move have reached the channel (so the channel reads in order), one
-action at a time, each under the table's lock on a fresh read. The front end hands the service a `deliver`
-function (Discord posts to the channel, the console prints); without one (the service alone, in tests) bots
-move only when `play_bot` is called.
-"""
+game, and one move of a bot the game awaits, through the same path as anyone's actions: logged, posted, undoable.
+What plays those moves one after another, once the posts before them are in the channel, is bot_driver.py."""
 
 from __future__ import annotations
 
@@ -19,15 +13,14 @@ from typing import Any
 from rules.base import Engine
 from rules.bots import STRENGTH_WORDS, STRENGTHS, choose
 from table import present
-from table.service.core import BOT_WAIT, Caller, TableError, TableView
-from table.service.outbox import Post
+from table.service.core import BOT_WAIT, Caller, TableError, Tables, TableView, engine_of, require_host, seat_of
+from table.service.outbox import Outbox, Post
 from table.service.play import Play
 from table.service.views import Views
-from table.storage import ReminderRow, SeatRow, TableRow
+from table.storage import ReminderRow, SeatRow, Store, TableRow
 
 log = logging.getLogger(__name__)
 BOT_ID_BASE = -1000  # bots' user ids count down from here; forgotten players use -1, -2... (their seat)
-POSTS_WAIT = 15.0  # seconds a bot waits for the posts before its move to reach the channel
 # A bot's wait is marked by a reminder row that is never due; two of its fields record trouble in that wait, so
 # every process and a restart know it: `mentioned`, the channel was told its move failed; `sent` = GAVE_UP, its
 # safe move failed too and it has stopped trying (until the wait ends: another seat is awaited, or a member
@@ -41,123 +34,103 @@ STUCK = (
 )
 
 
-class BotSeats(Play, Views):
+class BotSeats:
     """The bot as a player."""
 
-    def _strength(self, engine: Engine[Any], wanted: str | None) -> str:
-        strength = (wanted or ("normal" if engine.bot else "easy")).strip().lower()
-        if strength not in STRENGTHS:
-            choices = ", ".join(f"{s} ({STRENGTH_WORDS[s]})" for s in STRENGTHS)
-            raise TableError(f"A bot's strength is one of: {choices}.")
-        if strength == "normal" and engine.bot is None:
-            raise TableError(f"{engine.meta.title} has only the easy bot (it {STRENGTH_WORDS['easy']}).")
-        return strength
-
-    @staticmethod
-    def _new_bot(seats: list[SeatRow]) -> tuple[int, str]:
-        """A user id no Discord user has and no other seat of the table uses, and a name no seat has."""
-        user_id = min([BOT_ID_BASE, *(seat.user_id for seat in seats)]) - 1
-        taken = {seat.name for seat in seats}
-        number = next(n for n in range(1, len(seats) + 2) if f"Bot {n}" not in taken)
-        return user_id, f"Bot {number}"
-
-    @staticmethod
-    def _bot_named(seats: list[SeatRow], name: str) -> SeatRow:
-        bots = [seat for seat in seats if seat.bot]
-        if not bots:
-            raise TableError("No bot sits at this table.")
-        found = next((seat for seat in bots if seat.name.casefold() == name.strip().casefold()), None)
-        if found is None:
-            shown = present.escape_text(name[:40])
-            raise TableError(f"No bot here is called {shown}. Bots: {', '.join(seat.name for seat in bots)}.")
-        return found
+    def __init__(self, store: Store, tables: Tables, play: Play, outbox: Outbox, views: Views) -> None:
+        self.store = store
+        self.tables = tables
+        self.play = play  # a bot's move is committed as anyone's
+        self.outbox = outbox
+        self.views = views  # what a change of the seats answers: the table as it stands
 
     async def add_bot(self, channel_id: int, caller: Caller, strength: str | None = None) -> tuple[TableView, str]:
         """Seat a bot in the lobby (the host): (the table, the bot's name)."""
-        async with self._holding(channel_id) as table:
+        async with self.tables.holding(channel_id) as table:
             if table.status != "lobby":
                 raise TableError("Bots join in the lobby. During a game, /game bot replace hands a seat to a bot.")
-            self._require_host(table, caller, "seat a bot")
-            engine = self.engine(table)
+            require_host(table, caller, "seat a bot")
+            engine = engine_of(table)
             seats = await self.store.tables.seats(table.id)
             if len(seats) >= engine.meta.max_players:
                 raise TableError(f"This table is full: {engine.meta.title} takes at most {engine.meta.max_players}.")
-            chosen = self._strength(engine, strength)
-            user_id, name = self._new_bot(seats)
+            chosen = bot_strength(engine, strength)
+            user_id, name = new_bot(seats)
             await self.store.tables.add_seat(table.id, max(s.seat for s in seats) + 1, user_id, name, None, chosen)
-        return await self.view(channel_id), name
+        return await self.views.view(channel_id), name
 
     async def remove_bot(self, channel_id: int, caller: Caller, name: str) -> TableView:
         """Take a bot out of the lobby (the host)."""
-        async with self._holding(channel_id) as table:
+        async with self.tables.holding(channel_id) as table:
             if table.status != "lobby":
                 raise TableError("The game is under way: /game bot takeover gives a bot's seat to a member.")
-            self._require_host(table, caller, "remove a bot")
+            require_host(table, caller, "remove a bot")
             seats = await self.store.tables.seats(table.id)
-            target = self._bot_named(seats, name)
+            target = bot_named(seats, name)
             rest = [seat for seat in seats if seat.seat != target.seat]
             for index, seat in enumerate(rest):
                 seat.seat = index
             await self.store.tables.replace_seats(table.id, rest)
-        return await self.view(channel_id)
+        return await self.views.view(channel_id)
 
     async def bot_replace(
         self, channel_id: int, caller: Caller, old_user: int, strength: str | None = None
     ) -> tuple[TableView, str]:
         """A player's seat goes to a bot for the rest of the game (the player themself, or the host): the table
         plays on instead of ending. (the table, the bot's name)"""
-        async with self._holding(channel_id) as table:
+        async with self.tables.holding(channel_id) as table:
             if table.status != "running":
                 raise TableError(
                     "Before the start, a player leaves (/game leave) and the host adds a bot (/game bot add)."
                 )
             if caller.user_id != old_user:
-                self._require_host(table, caller, "hand another player's seat to a bot")
+                require_host(table, caller, "hand another player's seat to a bot")
             seats = await self.store.tables.seats(table.id)
-            old = self._seat_of(seats, old_user)
+            old = seat_of(seats, old_user)
             if old is None or old.bot:
                 raise TableError("That member has no seat at this table.")
             if all(seat.bot or seat.seat == old.seat for seat in seats):
                 raise TableError("Someone must still play: the last player can't hand their seat to a bot.")
-            chosen = self._strength(self.engine(table), strength)
-            user_id, name = self._new_bot(seats)
+            chosen = bot_strength(engine_of(table), strength)
+            user_id, name = new_bot(seats)
             async with self.store.transaction():
                 await self.store.tables.set_seat_user(table.id, old.seat, user_id, name, chosen)
                 old.user_id, old.name, old.bot = user_id, name, chosen
                 if table.creator_id == old_user:
                     heir = next(seat for seat in seats if not seat.bot and seat.seat != old.seat)
                     await self.store.tables.set_table(table.id, creator_id=heir.user_id)
-                state = self.state(table)
-                await self._sync_reminders(table, seats, self.engine(table), state, acted=old.seat, now=self.clock())
-        self.wake_bots(table.id)
-        return await self.view(channel_id), name
+                state = self.tables.state(table)
+                await self.tables.sync_reminders(table, seats, engine_of(table), state, old.seat, self.tables.clock())
+        return await self.views.view(channel_id), name
 
     async def take_bot_seat(self, channel_id: int, caller: Caller, name: str) -> TableView:
         """A member not playing here takes over a bot's seat during the game."""
-        async with self._holding(channel_id) as table:
+        async with self.tables.holding(channel_id) as table:
             if table.status != "running":
                 raise TableError("In the lobby, /game join takes a free seat (the host may /game bot remove a bot).")
             seats = await self.store.tables.seats(table.id)
-            if self._seat_of(seats, caller.user_id):
+            if seat_of(seats, caller.user_id):
                 raise TableError("You already have a seat at this table.")
-            target = self._bot_named(seats, name)
+            target = bot_named(seats, name)
             async with self.store.transaction():
                 await self.store.tables.set_seat_user(table.id, target.seat, caller.user_id, caller.name)
                 target.user_id, target.name, target.bot = caller.user_id, caller.name, None
-                state = self.state(table)
-                await self._sync_reminders(table, seats, self.engine(table), state, target.seat, self.clock())
-        return await self.view(channel_id)
+                state = self.tables.state(table)
+                await self.tables.sync_reminders(
+                    table, seats, engine_of(table), state, target.seat, self.tables.clock()
+                )
+        return await self.views.view(channel_id)
 
     async def play_bot(self, table_id: int) -> Post | None:
         """One action by a bot the game awaits, under the lock on a fresh read; None when no bot is awaited (or
         the only ones awaited gave up in this wait)."""
-        async with self.lock(table_id):
+        async with self.tables.lock(table_id):
             table = await self.store.tables.table(table_id)
             if table is None or table.status != "running":
                 return None
             seats = await self.store.tables.seats(table_id)
-            engine = self.engine(table)
-            state = self.state(table)
+            engine = engine_of(table)
+            state = self.tables.state(table)
             waits = {row.seat: row for row in await self.store.clocks.reminders(table_id)}
             bots = {seat.seat: seat for seat in seats if seat.bot}
             due = sorted(s for s in engine.awaiting(state) if s in bots and not _gave_up(waits.get(s)))
@@ -165,18 +138,18 @@ class BotSeats(Play, Views):
                 return None
             mine = bots[due[0]]
             assert mine.bot is not None
-            chooser = random.Random(self.seeds())
-            seen = self.state(table)  # a copy of its own: the bot looks at its seat's view of it in a worker thread
+            chooser = random.Random(self.tables.seeds())
+            seen = self.tables.state(table)  # its own copy: the bot looks at its seat's view of it in a worker thread
             try:
                 action = await asyncio.to_thread(choose, engine, seen, mine.seat, mine.bot, chooser)
-                return await self._apply(table, seats, engine, state, mine.seat, mine.user_id, action, "act")
+                return await self.play.commit(table, seats, engine, state, mine.seat, mine.user_id, action, "act")
             except TableError:
                 raise  # another writer came first: not the bot's fault, the next wake reads afresh
             except Exception:
                 log.exception(
                     "the bot of seat %s at table %s failed to move; it plays the safe move", mine.seat, table_id
                 )
-            wait = waits.get(mine.seat) or ReminderRow(table_id, mine.seat, self.clock(), BOT_WAIT, 0, None)
+            wait = waits.get(mine.seat) or ReminderRow(table_id, mine.seat, self.tables.clock(), BOT_WAIT, 0, None)
             return await self._bot_fallback(table, seats, engine, mine, wait)
 
     async def _bot_fallback(
@@ -186,15 +159,15 @@ class BotSeats(Play, Views):
         The channel is told once in the bot's wait (a crash right after the move may tell it once more)."""
         notes = () if wait.mentioned else (FAILED.format(name=bot.name),)
         try:
-            state = self.state(table)  # afresh: the failed move may have changed the copy it was tried on
+            state = self.tables.state(table)  # afresh: the failed move may have changed the copy it was tried on
             action = engine.fallback(state, bot.seat)
-            post = await self._apply(table, seats, engine, state, bot.seat, bot.user_id, action, "act", notes)
+            post = await self.play.commit(table, seats, engine, state, bot.seat, bot.user_id, action, "act", notes)
         except TableError:
             raise
         except Exception:
             log.exception("the safe move of the bot of seat %s at table %s failed; it stops", bot.seat, table.id)
         else:
-            # its wait outlives its own moves (core._sync_reminders): marked while the game still awaits it
+            # its wait outlives its own moves (core.Tables.sync_reminders): marked while the game still awaits it
             if notes and (still := await self.store.clocks.reminder(table.id, bot.seat)) is not None:
                 await self.store.clocks.put_reminder(replace(still, mentioned=True))
             return post
@@ -202,61 +175,39 @@ class BotSeats(Play, Views):
         await self.store.clocks.put_reminder(replace(wait, mentioned=True, sent=GAVE_UP))
         people = [seat.user_id for seat in seats if seat.person]
         lines = [STUCK.format(name=bot.name)]
-        state = self.state(table)
-        post = await self._post(table.id, table.channel_id, table.version, engine, state, seats, lines, [], False)
+        state = self.tables.state(table)
+        post = await self.outbox.post(table.id, table.channel_id, table.version, engine, state, seats, lines, [], False)
         post.mentions = people  # the game can't go on without them: every player is told
         return post
 
-    def wake_bots(self, table_id: int) -> None:
-        """Let the bots of a table play what is awaited of them (once the posts before are in the channel)."""
-        if self.deliver is None:
-            return
-        running = self._bot_tasks.get(table_id)
-        if running is not None and not running.done():
-            return  # its loop plays every bot move until no bot is awaited
-        self._bot_tasks[table_id] = asyncio.create_task(self._drive(table_id))
 
-    async def _drive(self, table_id: int) -> None:
-        """Play the awaited bot moves one by one. An edit of the turn's message is held back while the next bot
-        move edits the same message (that edit shows its lines too): a bot's turn of fifty moves is a few edits,
-        not fifty uploads of the board within Discord's edit rate limit. A new message goes out at once."""
-        assert self.deliver is not None
-        held: Post | None = None
-        try:
-            while True:
-                await self._posted(table_id)
-                post = await self.play_bot(table_id)
-                if post is None:
-                    break
-                if held is not None and post.edit != held.edit:
-                    await self.deliver(held)  # the message it edits is done with: show its last lines
-                held = None
-                if post.edit is None:
-                    await self.deliver(post)
-                else:
-                    held = post
-                    await self.announced(post.table_id, post.version)  # on its way with the next edit
-        except Exception:  # a bot must never take the service down; the next wake (or tick) tries again
-            log.exception("a bot move at table %s failed", table_id)
-        if held is not None:
-            await self.deliver(held)
+def bot_strength(engine: Engine[Any], wanted: str | None) -> str:
+    strength = (wanted or ("normal" if engine.bot else "easy")).strip().lower()
+    if strength not in STRENGTHS:
+        choices = ", ".join(f"{s} ({STRENGTH_WORDS[s]})" for s in STRENGTHS)
+        raise TableError(f"A bot's strength is one of: {choices}.")
+    if strength == "normal" and engine.bot is None:
+        raise TableError(f"{engine.meta.title} has only the easy bot (it {STRENGTH_WORDS['easy']}).")
+    return strength
 
-    async def _posted(self, table_id: int) -> None:
-        """Wait (a while at most) until every post of this table is in the channel."""
-        for _ in range(int(POSTS_WAIT / 0.02)):
-            if not any(key[0] == table_id for key in self._posting):
-                return
-            await asyncio.sleep(0.02)
 
-    async def bots_settled(self) -> None:
-        """Wait until the bots have played everything awaited of them (the console and tests read after it)."""
-        while pending := [task for task in self._bot_tasks.values() if not task.done()]:
-            await asyncio.gather(*pending)
+def new_bot(seats: list[SeatRow]) -> tuple[int, str]:
+    """A user id no Discord user has and no other seat of the table uses, and a name no seat has."""
+    user_id = min([BOT_ID_BASE, *(seat.user_id for seat in seats)]) - 1
+    taken = {seat.name for seat in seats}
+    number = next(n for n in range(1, len(seats) + 2) if f"Bot {n}" not in taken)
+    return user_id, f"Bot {number}"
 
-    async def wake_waiting_bots(self) -> None:
-        """After a restart: wake the bots of every running table that awaits one."""
-        for table_id in await self.store.tables.tables_awaiting_bots():
-            self.wake_bots(table_id)
+
+def bot_named(seats: list[SeatRow], name: str) -> SeatRow:
+    bots = [seat for seat in seats if seat.bot]
+    if not bots:
+        raise TableError("No bot sits at this table.")
+    found = next((seat for seat in bots if seat.name.casefold() == name.strip().casefold()), None)
+    if found is None:
+        shown = present.escape_text(name[:40])
+        raise TableError(f"No bot here is called {shown}. Bots: {', '.join(seat.name for seat in bots)}.")
+    return found
 
 
 def _gave_up(wait: ReminderRow | None) -> bool:

@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from rules.base import fill_seats
 from table.actions import whole_number
 from table.service import Post, TableError, TableService
-from table.service.core import WARN_LEFT
+from table.service.core import WARN_LEFT, namer
 from table.storage import Delivery, Prefs, ReminderRow, SeatRow, TableRow
 
 log = logging.getLogger(__name__)
@@ -416,7 +416,7 @@ class Reminders:
     def _summary(self, table: TableRow, seats: list[SeatRow], waited: float, deadline_at: float | None) -> str:
         engine = self.service.engine(table)
         state = self.service.state(table)
-        situation = fill_seats(engine.status(state, None), self.service.namer(seats))
+        situation = fill_seats(engine.status(state, None), namer(seats))
         hours = max(1, int(waited // 3600))
         waited_text = f"{hours} h" if waited >= 3600 else f"{int(waited // 60)} min"
         due = f" Deadline <t:{int(deadline_at)}:R>." if deadline_at is not None else ""

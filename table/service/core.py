@@ -1,19 +1,16 @@
-"""What every part of the table service stands on: who is calling, the refusals, a table's lock and a fresh
-read of it under the lock, its engine and state, and the reminder clocks restarted after a change.
+"""What every part of the table service stands on: who is calling, the refusals, and the Tables part (a table's
+lock and a fresh read of it under the lock, its state kept in memory between actions, the caller's seat, and the
+reminder clocks restarted after a change).
 
-The service is split along its seams, one module each: lobby.py (gathering and starting), play.py (actions,
-buttons, deadlines' fallbacks and undo), manage.py (pace, pause, seats changing hands, abandon, forgetting a
-user), views.py (status, boards, history, rules) and outbox.py (what a change posts, and posts that were lost).
-table/service.py puts them together as TableService."""
+The service is parts, one module each, every part given in its constructor the parts it uses: lobby.py (gathering
+and starting), play.py (the round trip of an action, deadlines' fallbacks and undo), manage.py (pace, pause, seats
+changing hands, abandon), bot_seats.py (bots seated and playing), privacy.py (forgetting a user), views.py (status,
+boards, history, rules) and outbox.py (what a change posts, and posts that were lost). service.py builds them, in
+the one place every front end uses (TableService)."""
 
 from __future__ import annotations
 
-import asyncio
-import os
-import secrets
-import socket
-import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,8 +19,8 @@ import rules
 from rules import serial
 from rules.base import Engine, Meta
 from table import present
-from table.service.turn_edits import TurnEdits
-from table.storage import LEASE_SECONDS, ReminderRow, SeatRow, StaleVersion, Store, TableRow
+from table.service.state_cache import StateCache
+from table.storage import ReminderRow, SeatRow, StaleVersion, Store, TableRow
 
 ACTIVE = ("lobby", "running")
 MIN_PACE = 3600  # default floor for reminders and deadlines; PBP_MIN_PACE lowers it (the end-to-end tests do)
@@ -74,46 +71,16 @@ class Ask:
     reason: str
 
 
-class TableCore:
-    """The state every part shares, and the lookups they all use."""
+class Tables:
+    """The tables themselves, as every other part reads them: found by channel or id, locked, read afresh under
+    the lock, their state (kept in memory between actions), the caller's seat, and the reminder clocks restarted
+    after a change."""
 
-    def __init__(
-        self,
-        store: Store,
-        clock: Callable[[], float] = time.time,
-        seeds: Callable[[], int] = lambda: secrets.randbits(62),
-        min_pace: int = MIN_PACE,
-        confirms_messages: bool = False,
-        lease: float = LEASE_SECONDS,
-    ) -> None:
+    def __init__(self, store: Store, clock: Callable[[], float], seeds: Callable[[], int], cache: StateCache) -> None:
         self.store = store
-        # who this process is, in the claims it takes (posts and DMs on their way), and how long they hold: if it
-        # dies, another process on the same database takes them over when the lease runs out
-        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
-        self.lease = lease
-        # the front end reports each new message's id (message_sent), so a turn's next action may wait for it
-        self.confirms_messages = confirms_messages
-        self.min_pace = min_pace  # the shortest reminder interval or deadline a table may set, in seconds
         self.clock = clock
         self.seeds = seeds
-        self._images: dict[tuple[int, int, int, str], bytes] = {}  # (table, version, turn, zoom) -> PNG, the latest few
-        # results this process has committed and is still posting (each also claimed in the store, for the other
-        # processes); any other unannounced result was lost (a crash, a post Discord refused for good) and is shown
-        # with the next post or by the catch-up
-        self._posting: set[tuple[int, int]] = set()
-        # new turn messages on their way to Discord, and the order of the edits of each (table/service/turn_edits.py)
-        self.turn_edits = TurnEdits()
-        # how the front end shows a post the bot made on its own (a bot seat's move); None: bots move only when
-        # asked (play_bot), as in the service's own tests
-        self.deliver: Callable[[Any], Awaitable[None]] | None = None
-        self._bot_tasks: dict[int, asyncio.Task[None]] = {}  # table -> the task playing its bots' moves
-
-    async def started(self) -> None:
-        """Call once when the process starts: claims that ended processes left behind are released."""
-        await self.store.clocks.claims_at_start()
-
-    def wake_bots(self, table_id: int) -> None:
-        """Let the bot seats of a table play what the game awaits of them (table/service/bot_seats.py)."""
+        self.cache = cache
 
     def lock(self, table_id: int) -> AbstractAsyncContextManager[None]:
         """The table's lock, held across every process on the database (see table/storage/database.py)."""
@@ -126,22 +93,22 @@ class TableCore:
         return table
 
     @asynccontextmanager
-    async def _holding(self, channel_id: int) -> AsyncIterator[TableRow]:
+    async def holding(self, channel_id: int) -> AsyncIterator[TableRow]:
         """The channel's active table under its lock, read afresh once the lock is held: every check that
         decides a write is made on this row, never on one read before another action could commit."""
-        first = await self._active_here(channel_id)
+        first = active(await self.table_here(channel_id))
         async with self.lock(first.id):
-            yield await self._fresh(first.id)
+            yield await self.fresh(first.id)
 
-    async def _fresh(self, table_id: int) -> TableRow:
+    async def fresh(self, table_id: int) -> TableRow:
         """A table read now (call it holding the table's lock), refused if it no longer runs or gathers."""
         table = await self.store.tables.table(table_id)
         if table is None:
             raise TableError("That table no longer exists.")
-        return self._active(table)
+        return active(table)
 
     @asynccontextmanager
-    async def _committing(self, table: TableRow) -> AsyncIterator[None]:
+    async def committing(self, table: TableRow) -> AsyncIterator[None]:
         """A transaction that changes a game: losing a race to another writer (another process on the same
         database, a version that moved) is the player's ordinary refusal, not an error of ours."""
         try:
@@ -149,70 +116,39 @@ class TableCore:
                 yield
         except StaleVersion:
             raise TableError(
-                f"The {self._title(table)} game moved on while you acted: another action came first. "
+                f"The {title(table)} game moved on while you acted: another action came first. "
                 "Nothing of yours was written; look at /board and try again."
             ) from None
 
-    async def _active_here(self, channel_id: int) -> TableRow:
-        return self._active(await self.table_here(channel_id))
-
-    def _active(self, table: TableRow) -> TableRow:
-        """The table if it is gathering or running; else the refusal that says it is over."""
-        if table.status not in ACTIVE:
-            raise TableError(f"The {self._title(table)} game here is {table.status}. Start another with /game new.")
-        return table
-
-    @staticmethod
-    def engine(table: TableRow) -> Engine[Any]:
-        return rules.engine(table.game)
-
-    def _title(self, table: TableRow) -> str:
-        return self.engine(table).meta.title
-
     def state(self, table: TableRow) -> Any:
-        if table.state is None:
+        """The table's state at the version read, the caller's own to change (acting changes it in place): a copy of
+        the one kept in memory when its version is the table's (another process's write is a new version, never
+        missed), else parsed from the stored text (and kept)."""
+        text = table.state
+        if text is None:
             raise TableError("This game has not started yet: its players are still gathering (/game start).")
-        return serial.loads(self.engine(table).State, table.state)
+        return self.cache.read(table.id, table.version, lambda: serial.loads(engine_of(table).State, text))
 
-    @staticmethod
-    def _seat_of(seats: list[SeatRow], user_id: int) -> SeatRow | None:
-        return next((seat for seat in seats if seat.user_id == user_id), None)
+    def keep(self, table_id: int, version: int, state: Any) -> None:
+        """The state a commit made, kept for the table's next action: handed over, never changed after this."""
+        self.cache.put(table_id, version, state)
 
-    async def _seated(self, table: TableRow, caller: Caller) -> tuple[list[SeatRow], SeatRow]:
+    async def seated(self, table: TableRow, caller: Caller) -> tuple[list[SeatRow], SeatRow]:
         seats = await self.store.tables.seats(table.id)
-        mine = self._seat_of(seats, caller.user_id)
+        mine = seat_of(seats, caller.user_id)
         if mine is None:
             players = ", ".join(seat.name for seat in seats) or "nobody yet"
             raise TableError(f"You are not playing at this table (players: {players}). Watch, or /game join a lobby.")
+        await self.named(mine, caller)
+        return seats, mine
+
+    async def named(self, mine: SeatRow, caller: Caller) -> None:
+        """The caller's seat under the name they have now (a display name changed since they last acted)."""
         if mine.name != caller.name:
             await self.store.tables.rename_user(caller.user_id, caller.name)
             mine.name = caller.name
-        return seats, mine
 
-    @staticmethod
-    def told(
-        events: list[dict[str, Any]],
-        action: dict[str, Any],
-        seat: int | None,
-        name: Callable[[int], str],
-        viewer: int | None = None,
-    ) -> list[str]:
-        """An action as a reader sees it, in sentences: the lines its events say (public ones, and the viewer's
-        own), never the action's key=value form; an action that says nothing is named in a sentence of ours."""
-        lines = present.event_lines(events, name, viewer)
-        return lines or [f"{name(seat or 0)} {present.silent(str(action.get('type')))}."]
-
-    @staticmethod
-    def namer(seats: list[SeatRow]) -> Callable[[int], str]:
-        names = {seat.seat: seat.name for seat in seats}
-        return lambda n: names.get(n, f"seat {n + 1}")
-
-    @staticmethod
-    def _require_host(table: TableRow, caller: Caller, doing: str) -> None:
-        if caller.user_id != table.creator_id and not caller.admin:
-            raise TableError(f"Only the table's creator or someone who can manage this channel may {doing}.")
-
-    async def _sync_reminders(
+    async def sync_reminders(
         self,
         table: TableRow,
         seats: list[SeatRow],
@@ -244,8 +180,50 @@ class TableCore:
             )
             await self.store.clocks.put_reminder(row)
 
-    async def _ask(self, table: TableRow, seats: list[SeatRow], caller: Caller, kind: str, what: str) -> Ask:
+    async def ask(self, table: TableRow, seats: list[SeatRow], caller: Caller, kind: str, what: str) -> Ask:
         """Open a request every other player answers by button (undo after dice, pause)."""
         request_id = await self.store.clocks.add_request(table.id, kind, caller.user_id, table.version, self.clock())
         needed = [seat.user_id for seat in seats if seat.user_id != caller.user_id and seat.person]
         return Ask(request_id, table.id, caller.user_id, needed, f"{caller.name} asks to {what}.")
+
+
+def active(table: TableRow) -> TableRow:
+    """The table if it is gathering or running; else the refusal that says it is over."""
+    if table.status not in ACTIVE:
+        raise TableError(f"The {title(table)} game here is {table.status}. Start another with /game new.")
+    return table
+
+
+def engine_of(table: TableRow) -> Engine[Any]:
+    return rules.engine(table.game)
+
+
+def title(table: TableRow) -> str:
+    return engine_of(table).meta.title
+
+
+def seat_of(seats: list[SeatRow], user_id: int) -> SeatRow | None:
+    return next((seat for seat in seats if seat.user_id == user_id), None)
+
+
+def namer(seats: list[SeatRow]) -> Callable[[int], str]:
+    names = {seat.seat: seat.name for seat in seats}
+    return lambda n: names.get(n, f"seat {n + 1}")
+
+
+def told(
+    events: list[dict[str, Any]],
+    action: dict[str, Any],
+    seat: int | None,
+    name: Callable[[int], str],
+    viewer: int | None = None,
+) -> list[str]:
+    """An action as a reader sees it, in sentences: the lines its events say (public ones, and the viewer's own),
+    never the action's key=value form; an action that says nothing is named in a sentence of ours."""
+    lines = present.event_lines(events, name, viewer)
+    return lines or [f"{name(seat or 0)} {present.silent(str(action.get('type')))}."]
+
+
+def require_host(table: TableRow, caller: Caller, doing: str) -> None:
+    if caller.user_id != table.creator_id and not caller.admin:
+        raise TableError(f"Only the table's creator or someone who can manage this channel may {doing}.")

@@ -5,21 +5,39 @@ from __future__ import annotations
 from typing import Any
 
 from table.durations import show_duration
-from table.service.core import BOT_WAIT, Ask, Caller, TableError, TableView, warning
+from table.service.core import (
+    BOT_WAIT,
+    Ask,
+    Caller,
+    TableError,
+    Tables,
+    TableView,
+    require_host,
+    seat_of,
+    title,
+    warning,
+)
 from table.service.views import Views
+from table.storage import Store
 
 POSTS = ("turn", "action")
 POSTS_HELP = "turn (the default) edits one message per turn; action posts a new message for every action."
 
 
-class Management(Views):
+class Management:
     """The host's and the channel managers' commands."""
 
+    def __init__(self, store: Store, tables: Tables, views: Views, min_pace: int) -> None:
+        self.store = store
+        self.tables = tables
+        self.views = views  # what a change of the table answers: the table as it stands
+        self.min_pace = min_pace  # the shortest reminder interval or deadline a table may set, in seconds
+
     async def pause(self, channel_id: int, caller: Caller) -> str | Ask:
-        async with self._holding(channel_id) as table:
-            seats, mine = await self._seated(table, caller)
+        async with self.tables.holding(channel_id) as table:
+            seats, mine = await self.tables.seated(table, caller)
             if table.paused:
-                now = self.clock()
+                now = self.tables.clock()
                 # one transaction: the clocks restart in the same commit that lifts the pause, so no tick (or
                 # crash) in between can find the table running with deadlines that fell during the pause
                 async with self.store.transaction():
@@ -35,7 +53,9 @@ class Management(Views):
             if len(seats) == 1:
                 await self.store.tables.set_table(table.id, paused=1)
                 return "The table is paused."
-            return await self._ask(table, seats, caller, "pause", "pause this table (a vacation): everyone must agree")
+            return await self.tables.ask(
+                table, seats, caller, "pause", "pause this table (a vacation): everyone must agree"
+            )
 
     async def settings(
         self,
@@ -48,8 +68,8 @@ class Management(Views):
         posts: str | None = None,
         away_allowance: int | None = None,
     ) -> TableView:
-        async with self._holding(channel_id) as table:
-            self._require_host(table, caller, "change the table's pace")
+        async with self.tables.holding(channel_id) as table:
+            require_host(table, caller, "change the table's pace")
             fields: dict[str, Any] = {}
             if posts is not None:
                 if posts.strip().lower() not in POSTS:
@@ -65,7 +85,7 @@ class Management(Views):
             if clear_deadline:
                 fields["deadline"] = None
             if not fields:
-                return await self._view(table)
+                return await self.views.view_of(table)
             async with self.store.transaction():
                 await self.store.tables.set_table(table.id, **fields)
                 updated = await self.store.tables.table(table.id)
@@ -77,7 +97,7 @@ class Management(Views):
                     row.deadline_at = row.since + updated.deadline if updated.deadline else None
                     row.warn_at = warning(row.since, row.deadline_at)  # a changed deadline is announced afresh
                     await self.store.clocks.put_reminder(row)
-        return await self.view(channel_id)
+        return await self.views.view(channel_id)
 
     def _check_pace(self, what: str, seconds: int) -> None:
         """Reminders and deadlines faster than the floor would nag players (and the channel) without end."""
@@ -89,30 +109,30 @@ class Management(Views):
             )
 
     async def replace(self, channel_id: int, caller: Caller, old_user: int, new: Caller) -> TableView:
-        async with self._holding(channel_id) as table:
+        async with self.tables.holding(channel_id) as table:
             if caller.user_id != old_user:
-                self._require_host(table, caller, "hand another player's seat to someone")
+                require_host(table, caller, "hand another player's seat to someone")
             seats = await self.store.tables.seats(table.id)
-            old = self._seat_of(seats, old_user)
+            old = seat_of(seats, old_user)
             if old is None:
                 raise TableError("That member has no seat at this table.")
-            if self._seat_of(seats, new.user_id):
+            if seat_of(seats, new.user_id):
                 raise TableError(f"{new.name} already has a seat at this table.")
             async with self.store.transaction():
                 await self.store.tables.set_seat_user(table.id, old.seat, new.user_id, new.name)
                 if table.creator_id == old_user:
                     await self.store.tables.set_table(table.id, creator_id=new.user_id)
-        return await self.view(channel_id)
+        return await self.views.view(channel_id)
 
     async def abandon(self, table_id: int, caller: Caller, version: int) -> str:
         """Abandon the table the confirmation was drawn for (by id: never whatever the channel holds now)."""
-        async with self.lock(table_id):
-            table = await self._fresh(table_id)
-            self._require_host(table, caller, "abandon the game")
+        async with self.tables.lock(table_id):
+            table = await self.tables.fresh(table_id)
+            require_host(table, caller, "abandon the game")
             if table.version != version:
                 raise TableError("The game moved on since you asked; run /game abandon again to confirm.")
             async with self.store.transaction():
-                await self.store.tables.set_table(table.id, status="abandoned", finished_at=self.clock())
+                await self.store.tables.set_table(table.id, status="abandoned", finished_at=self.tables.clock())
                 await self.store.clocks.drop_reminders(table.id)
                 await self.store.clocks.close_requests(table.id)
-        return f"The {self._title(table)} game in this channel was abandoned by {caller.name}."
+        return f"The {title(table)} game in this channel was abandoned by {caller.name}."

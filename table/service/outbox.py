@@ -1,25 +1,24 @@
-"""The outbox: the one message a change becomes (lines, mentions, buttons and menus, the board's inputs), the
-board drawn for it, and the bookkeeping that finds results which never reached the channel."""
+"""The outbox: the one message a change becomes (lines, mentions, buttons and menus, the board's inputs), how a
+front end shows it (Screen), and the bookkeeping that finds results which never reached the channel."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-from render import renderer
-from render.draw import encode_png
 from render.record import TableFacts
 from rules.base import Choice, Engine, Meta, fill_seats
 from rules.nextstep import hidden, secrets
 from table import finale, next_line, present, recap
-from table.service.core import TableCore
+from table.service.core import Tables, engine_of, namer, told
+from table.service.pictures import Pictures
 from table.service.replay import effective
-from table.storage import ActionRow, SeatRow, TableRow, TurnMessage
+from table.service.turn_edits import TurnEdits
+from table.storage import ActionRow, SeatRow, Store, TableRow, TurnMessage
 
 MAX_QUICK = 5  # buttons under the board for each awaited seat
 MAX_MENUS = 2  # select menus under the board (each takes a whole row of Discord's five)
@@ -94,6 +93,8 @@ class Post:
     reshown: str | None = None
     # what each awaited player may do now: the text ends with their lines in slash form; the console shows them bare
     next: list[next_line.NextLine] = field(default_factory=list)
+    # a bot seat is awaited: whoever made the post wakes the bot seats' driver (front ends ignore it)
+    bots_due: bool = False
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,36 @@ class Missed:
 
     lines: list[str] = field(default_factory=list)
     nonce: str | None = None
+
+
+class NotShown(Exception):
+    """A front end could not show a post (Discord refused it): it is committed all the same, and the next post or
+    the catch-up shows it."""
+
+
+class Screen(Protocol):
+    """Where a front end shows a post: Discord's channel (answering an interaction, or on its own), the console's
+    terminal. Each method raises NotShown when the post could not be shown."""
+
+    @property
+    def edits(self) -> bool:
+        """Whether a turn's later posts edit its message (Discord); else each is shown whole again (the console).
+        Read once the front end has answered first."""
+        ...
+
+    async def answer_first(self, post: Post) -> None:
+        """What goes out before the board is drawn (Discord's answer within 3 seconds)."""
+
+    async def new(self, post: Post, picture: bytes) -> int:
+        """Show the post as a new message: its id."""
+        ...
+
+    async def edit(self, post: Post, picture: bytes, message_id: int) -> int | None:
+        """Edit the turn's message with the post: its id; None when it can no longer be edited (then shown anew)."""
+        ...
+
+    async def shown(self, post: Post, message_id: int) -> None:
+        """What the front end says once the post is shown (Discord: the actor's link to the turn's message)."""
 
 
 EARLIER = re.compile(r"… \((\d+) earlier lines? of this turn in /history\)")
@@ -142,10 +173,29 @@ def _earlier(count: int) -> str:
     return f"… ({count} earlier line{'s' * (count != 1)} of this turn in /history)"
 
 
-class Outbox(TableCore):
-    """Turns a committed change into a Post, and remembers what has reached the channel."""
+class Outbox:
+    """Turns a committed change into a Post, shows it through a front end, and remembers what reached the channel."""
 
-    async def _post(
+    def __init__(
+        self, store: Store, tables: Tables, pictures: Pictures, owner: str, lease: float, confirms_messages: bool
+    ) -> None:
+        self.store = store
+        self.tables = tables
+        self.pictures = pictures  # a post's board, drawn once the front end has answered
+        # who this process is, in the claims it takes (posts on their way), and how long they hold: if it dies,
+        # another process on the same database takes them over when the lease runs out
+        self.owner = owner
+        self.lease = lease
+        # the front end reports each new message's id (message_sent), so a turn's next action may wait for it
+        self.confirms_messages = confirms_messages
+        # results this process has committed and is still posting (each also claimed in the store, for the other
+        # processes); any other unannounced result was lost (a crash, a post Discord refused for good) and is shown
+        # with the next post or by the catch-up
+        self._posting: set[tuple[int, int]] = set()
+        # new turn messages on their way to Discord, and the order of the edits of each (turn_edits.py)
+        self.turn_edits = TurnEdits()
+
+    async def post(
         self,
         table_id: int,
         channel_id: int,
@@ -158,11 +208,11 @@ class Outbox(TableCore):
         with_missed: bool = True,
         taken_back: tuple[str, ...] = (),
     ) -> Post:
-        name = self.namer(seats)
-        missed = await self._missed(table_id, version, seats) if with_missed else Missed()
+        name = namer(seats)
+        missed = await self.missed(table_id, version, seats) if with_missed else Missed()
         lines = [*missed.lines, *lines]
         self._posting.add((table_id, version))
-        nonce = await self.store.clocks.begin_posting(table_id, version, self.owner, self.clock() + self.lease)
+        nonce = await self.store.clocks.begin_posting(table_id, version, self.owner, self.tables.clock() + self.lease)
         result = engine.outcome(state)
         if result is not None:  # the finale below retells the engine's own end line, with the reason and scores
             lines = _without(lines, tuple(finale.retold(events, name)))
@@ -208,8 +258,6 @@ class Outbox(TableCore):
                 for i, c in options[:MAX_QUICK]
             ]
             menus += self._menus(table_id, version, waiter, engine.meta, choices, name, secret[waiter])
-        if result is None and bots & set(waiting):
-            self.wake_bots(table_id)
         return Post(
             table_id,
             channel_id,
@@ -227,6 +275,7 @@ class Outbox(TableCore):
             nonce=nonce,
             reshown=missed.nonce,
             next=nexts,
+            bots_due=result is None and bool(bots & set(waiting)),
         )
 
     async def _turn_message(
@@ -293,6 +342,34 @@ class Outbox(TableCore):
         ends_turn = any(event.get("kind") == "turn_end" for event in events)
         return current is None or ends_turn or not set(waiting) <= current.seen
 
+    async def show(self, post: Post, screen: Screen) -> int | None:
+        """A post through a front end, the one way each front end shows one: its answer first, then the board drawn,
+        the turn's message edited (in order, and only by the newest post) or a new one made, and what reached the
+        channel recorded. The message's id; None when it could not be shown (the catch-up shows it later)."""
+        try:
+            await screen.answer_first(post)
+            picture = await self.picture(post)
+            message_id = await self._edited(post, picture, screen) if screen.edits else None
+            if message_id is None:
+                message_id = await screen.new(post, picture)
+            await screen.shown(post, message_id)
+        except NotShown:
+            await self.post_failed(post)
+            return None
+        await self.message_sent(post, message_id)
+        await self.announced(post.table_id, post.version)
+        return message_id
+
+    async def _edited(self, post: Post, picture: bytes, screen: Screen) -> int | None:
+        """The turn's message edited with the post; None when the post begins a message or the edit failed."""
+        edit = await self.message_to_edit(post)  # a quick second action waits here for the first one's message
+        if edit is None:
+            return None
+        async with self.editing(post) as newest:
+            if not newest:
+                return edit  # a later action's edit, shown already, shows this one's lines too
+            return await screen.edit(post, picture, edit)
+
     async def message_sent(self, post: Post, message_id: int) -> None:
         """Discord has the message a post was shown in (posted or edited): the turn's next actions edit it."""
         await self.store.tables.set_turn_message_id(post.table_id, post.started, message_id)
@@ -344,43 +421,19 @@ class Outbox(TableCore):
         assert result is not None, "a summary is written only for a finished game"
         started = table.started_at or table.created_at
         medians = finale.median_waits(await self.store.log.actions(table_id), started)
-        lasted = (table.finished_at or self.clock()) - started
-        return finale.text(result, seats, self.namer(seats), table.turns, lasted, medians)
+        lasted = (table.finished_at or self.tables.clock()) - started
+        return finale.text(result, seats, namer(seats), table.turns, lasted, medians)
 
     async def picture(self, post: Post) -> bytes:
         """The board after a post's change. Cogs call it once the reply is on its way, so drawing never
         delays Discord's 3-second answer."""
         assert post.board is not None, "every post of a change carries its board"
         board = post.board
-        return await self._draw((post.table_id, post.version, -1), board.game, board.public, board.facts)
+        return await self.pictures.draw((post.table_id, post.version, -1), board.game, board.public, board.facts)
 
-    async def _draw(
-        self,
-        key: tuple[int, int, int],
-        game: str,
-        public: Any,
-        facts: TableFacts,
-        zoom: str | None = None,
-        full: bool = False,
-    ) -> bytes:
-        """A public board as PNG (as posted, zoomed on a place, or the whole map), drawn in a worker thread so
-        the bot never stalls; the latest are kept."""
-        cache_key = (*key, zoom or ("full" if full else ""))
-        if cache_key not in self._images:
-            drawn = renderer(game)
-
-            def draw() -> bytes:  # views.board asks for a zoom or the whole map only of a game that draws it
-                if zoom and drawn.zoom is not None:
-                    return encode_png(drawn.zoom.draw(public, facts, zoom))
-                if full and drawn.full is not None:
-                    return encode_png(drawn.full(public, facts))
-                return encode_png(drawn.board(public, facts))
-
-            png = await asyncio.to_thread(draw)
-            if len(self._images) > 256:
-                self._images.pop(next(iter(self._images)))
-            self._images[cache_key] = png
-        return self._images[cache_key]
+    def posting(self, table_id: int) -> bool:
+        """Whether a post of this table made here is still on its way to the channel."""
+        return any(key[0] == table_id for key in self._posting)
 
     async def announced(self, table_id: int, version: int) -> None:
         """Everything up to `version` is in the channel: the outbox needs no retry for it."""
@@ -396,18 +449,19 @@ class Outbox(TableCore):
         await self.store.clocks.release_posting(post.table_id, post.version)
         self.turn_edits.failed((post.table_id, post.started))
 
-    async def _missed(self, table_id: int, version: int, seats: list[SeatRow]) -> Missed:
+    async def missed(self, table_id: int, version: int, seats: list[SeatRow]) -> Missed:
         """Results committed before `version` that never reached the channel and are not on their way."""
         # the claims first, then the table: a post that arrives meanwhile ends its claim and raises `announced` in
         # one transaction, so read the other way round it could look lost (claim gone, `announced` read before)
-        on_its_way = await self.store.clocks.postings(table_id, self.clock())  # by this process or another live one
+        # by this process or another live one
+        on_its_way = await self.store.clocks.postings(table_id, self.tables.clock())
         table = await self.store.tables.table(table_id)
         assert table is not None
         lost = {v for v in range(table.announced + 1, version) if v not in on_its_way}
         if not lost:
             return Missed()
         nonces = await self.store.clocks.posting_nonces(table_id)
-        name = self.namer(seats)
+        name = namer(seats)
         lines = ["(Not shown before: the bot was interrupted.)"]
         # read by the version each row made, never by its number: an undo of a move and the bot's answers logs a
         # row per action taken back for one version. Each version after the start is one row or more, so the rows
@@ -419,25 +473,27 @@ class Outbox(TableCore):
             group = list(made)
             if group[0].kind == "undo":
                 chain = sorted((taken[row.action["undoes"]] for row in group), key=lambda row: row.n)
-                lines.append(f"↩ {name(chain[0].seat or 0)} took back: {self._chain_gist(chain, name)}")
+                lines.append(f"↩ {name(chain[0].seat or 0)} took back: {self.chain_gist(chain, name)}")
                 continue
             for row in group:
                 if row.kind == "fallback":
                     lines.append(f"⏰ Time ran out for {name(row.seat or 0)}: the bot played a safe move for them.")
-                lines += self.told(row.events, row.action, row.seat, name)
+                lines += told(row.events, row.action, row.seat, name)
         return Missed(lines, next((nonces[v] for v in sorted(lost) if v in nonces), None))
 
-    def _chain_gist(self, chain: list[ActionRow], name: Callable[[int], str]) -> str:
+    @staticmethod
+    def chain_gist(chain: list[ActionRow], name: Callable[[int], str]) -> str:
         """A player's move and the bot moves that answered it, as undo names them."""
-        what = self._gist(chain[0], name)
+        what = Outbox.gist(chain[0], name)
         if len(chain) > 1:
             moves = "bot move" if len(chain) == 2 else f"{len(chain) - 1} bot moves"
             what = f"{what.rstrip('.')}, and the {moves} after it."
         return what
 
-    def _gist(self, row: ActionRow, name: Callable[[int], str]) -> str:
+    @staticmethod
+    def gist(row: ActionRow, name: Callable[[int], str]) -> str:
         """One public sentence for an action (its first line), as undo and its requests name it."""
-        return self.told(row.events, row.action, row.seat, name)[0].rstrip(".") + "."
+        return told(row.events, row.action, row.seat, name)[0].rstrip(".") + "."
 
     async def catch_up(self, table: TableRow) -> Post | None:
         """A post for results that never reached the channel (a crash, a Discord outage); None when every
@@ -445,7 +501,7 @@ class Outbox(TableCore):
 
         Under the table's lock, on a fresh read: an action that has just committed holds the lock until its post
         is registered as on its way, so its result is never taken for a lost one and shown twice."""
-        async with self.lock(table.id):
+        async with self.tables.lock(table.id):
             fresh = await self.store.tables.table(table.id)
             if fresh is None or fresh.announced >= fresh.version:
                 return None
@@ -453,14 +509,12 @@ class Outbox(TableCore):
 
     async def _catch_up(self, table: TableRow) -> Post | None:
         seats = await self.store.tables.seats(table.id)
-        missed = await self._missed(table.id, table.version + 1, seats)  # the newest result included
+        missed = await self.missed(table.id, table.version + 1, seats)  # the newest result included
         if not missed.lines:
             return None
-        engine = self.engine(table)
-        state = self.state(table)
-        post = await self._post(
-            table.id, table.channel_id, table.version, engine, state, seats, missed.lines, [], False
-        )
+        engine = engine_of(table)
+        state = self.tables.state(table)
+        post = await self.post(table.id, table.channel_id, table.version, engine, state, seats, missed.lines, [], False)
         post.reshown = missed.nonce
         return post
 
@@ -473,4 +527,4 @@ class Outbox(TableCore):
         # the recent log is enough (and a long campaign's whole log is not read for every reminder)
         recent = max(0, table.version - 1 - SINCE_WINDOW)  # action n made version n + 1 (undos are actions too)
         rows = effective(await self.store.log.actions(table.id, after=recent))
-        return recap.lines(rows, seat, self.namer(seats), limit)
+        return recap.lines(rows, seat, namer(seats), limit)

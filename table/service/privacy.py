@@ -9,14 +9,28 @@ from __future__ import annotations
 
 from contextlib import AsyncExitStack
 
-from table.service.bot_seats import BotSeats
-from table.service.core import TableError
+from table.service.bot_driver import BotDriver
+from table.service.bot_seats import bot_strength, new_bot
+from table.service.core import TableError, Tables, engine_of, seat_of
 from table.service.lobby import Lobby
-from table.service.outbox import Post
-from table.storage import FORMER_PLAYER
+from table.service.outbox import Outbox, Post
+from table.service.pictures import Pictures
+from table.storage import FORMER_PLAYER, Store
 
 
-class Privacy(Lobby, BotSeats):
+class Privacy:
+    """Forgetting a user: the rows that name them, and what becomes of their seats."""
+
+    def __init__(
+        self, store: Store, tables: Tables, lobby: Lobby, outbox: Outbox, pictures: Pictures, driver: BotDriver
+    ) -> None:
+        self.store = store
+        self.tables = tables
+        self.lobby = lobby  # a lobby's seat is taken away as when its player leaves
+        self.outbox = outbox
+        self.pictures = pictures
+        self.driver = driver  # a running game's seat goes to a bot, who plays it at once
+
     async def forget(self, user_id: int, by_owner: bool = False) -> str:
         """Remove or anonymise everything stored about a user. Games keep replaying: seats keep their numbers as
         'a former player'.
@@ -37,7 +51,7 @@ class Privacy(Lobby, BotSeats):
             # which an action there rewrites; in id order, as every lock here is taken, so no two tasks deadlock
             touched = sorted({*await self.store.people.tables_naming(user_id), *(table.id for table in playing)})
             for table_id in touched:
-                await held.enter_async_context(self.lock(table_id))
+                await held.enter_async_context(self.tables.lock(table_id))
             async with self.store.transaction():
                 for table_id in touched:
                     seat = await self._empty_seat(table_id, user_id)
@@ -47,11 +61,11 @@ class Privacy(Lobby, BotSeats):
             for table_id, seat in handed:  # after the commit, under the lock: the turn's message edits stay in order
                 notices.append(await self._erased_notice(table_id, seat))
         await self.store.database.reclaim()
-        self._images.clear()  # boards drawn with the old name
+        self.pictures.forget()  # boards drawn with the old name
         for post in notices:
-            await self._show(post)
+            await self.driver.show(post)
         for table_id, _ in handed:
-            self.wake_bots(table_id)  # the erased seat may be awaited: its bot plays now
+            self.driver.wake(table_id)  # the erased seat may be awaited: its bot plays now
         seats, actions = changed["seats"], changed["actions"]
         seats += len(handed)
         whose = "their" if by_owner else "your"
@@ -69,25 +83,26 @@ class Privacy(Lobby, BotSeats):
         if table is None or table.status not in ("lobby", "running"):
             return None
         seats = await self.store.tables.seats(table_id)
-        mine = self._seat_of(seats, user_id)
+        mine = seat_of(seats, user_id)
         if mine is None:
             return None
         if table.status == "lobby":
-            await self._remove_seat(table, seats, mine)
+            await self.lobby.remove_seat(table, seats, mine)
             return None
         heir = next((seat for seat in seats if seat.person and seat.seat != mine.seat), None)
         if heir is None:  # bots alone don't make a game
-            await self.store.tables.set_table(table_id, status="abandoned", finished_at=self.clock())
+            await self.store.tables.set_table(table_id, status="abandoned", finished_at=self.tables.clock())
             await self.store.clocks.drop_reminders(table_id)
             await self.store.clocks.close_requests(table_id)
             return None
-        engine = self.engine(table)
-        bot_id, _ = self._new_bot(seats)
-        await self.store.tables.set_seat_user(table_id, mine.seat, bot_id, FORMER_PLAYER, self._strength(engine, None))
+        engine = engine_of(table)
+        bot_id, _ = new_bot(seats)
+        await self.store.tables.set_seat_user(table_id, mine.seat, bot_id, FORMER_PLAYER, bot_strength(engine, None))
         if table.creator_id == user_id:
             await self.store.tables.set_table(table_id, creator_id=heir.user_id)
         fresh = await self.store.tables.seats(table_id)
-        await self._sync_reminders(table, fresh, engine, self.state(table), acted=mine.seat, now=self.clock())
+        state = self.tables.state(table)
+        await self.tables.sync_reminders(table, fresh, engine, state, acted=mine.seat, now=self.tables.clock())
         await self.store.clocks.close_requests(table_id)  # asked of (or by) a player who no longer exists
         return mine.seat
 
@@ -97,21 +112,14 @@ class Privacy(Lobby, BotSeats):
         table = await self.store.tables.table(table_id)
         assert table is not None
         seats = await self.store.tables.seats(table_id)
-        strength = next(held.bot for held in seats if held.seat == seat)
+        level = next(held.bot for held in seats if held.seat == seat)
         line = (
             f"🛡 A player's data was erased (a data deletion request made through Discord). From now on the "
-            f"{strength} bot plays their seat, shown as '{FORMER_PLAYER}'; a member not playing here may take it "
+            f"{level} bot plays their seat, shown as '{FORMER_PLAYER}'; a member not playing here may take it "
             "over with /game bot takeover. "
             "Any undo or pause vote that was open is closed: ask again if you still want it."
         )
-        engine = self.engine(table)
-        post = await self._post(table_id, table.channel_id, table.version, engine, self.state(table), seats, [line], [])
+        engine, state = engine_of(table), self.tables.state(table)
+        post = await self.outbox.post(table_id, table.channel_id, table.version, engine, state, seats, [line], [])
         post.mentions = []  # news, not a call to act: nobody is pinged for it
         return post
-
-    async def _show(self, post: Post) -> None:
-        """Hand a notice to the front end, like a bot's move; with none (the service alone), it is not shown."""
-        if self.deliver is not None:
-            await self.deliver(post)
-        else:
-            await self.post_failed(post)

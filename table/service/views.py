@@ -18,31 +18,37 @@ from rules import serial
 from rules.base import Lookup, Meta, fill_seats, normal
 from rules.text import count
 from table import info, present, rules_pages
-from table.service.core import Caller, TableError, TableView
-from table.service.outbox import Outbox, _made
-from table.storage import ActionRow, TableRow
+from table.service.core import Caller, TableError, Tables, TableView, engine_of, namer, seat_of, title, told
+from table.service.outbox import _made
+from table.service.pictures import Pictures
+from table.storage import ActionRow, Store, TableRow
 
 HISTORY_PAGE = 10
 TABLE_RULES = Path(__file__).parent.parent / "table_rules.md"  # what every game's /rules page ends with
 
 
-class Views(Outbox):
+class Views:
     """Read-only views of a table; nothing here writes."""
 
-    async def view(self, channel_id: int) -> TableView:
-        table = await self.table_here(channel_id)
-        return await self._view(table)
+    def __init__(self, store: Store, tables: Tables, pictures: Pictures) -> None:
+        self.store = store
+        self.tables = tables
+        self.pictures = pictures
 
-    async def _view(self, table: TableRow) -> TableView:
+    async def view(self, channel_id: int) -> TableView:
+        table = await self.tables.table_here(channel_id)
+        return await self.view_of(table)
+
+    async def view_of(self, table: TableRow) -> TableView:
         seats = await self.store.tables.seats(table.id)
-        engine = self.engine(table)
+        engine = engine_of(table)
         if table.state is None:
             return TableView(table, seats, engine.meta, [], None, "Gathering players.")
-        state = self.state(table)
+        state = self.tables.state(table)
         waiting = engine.awaiting(state)
         reminders = await self.store.clocks.reminders(table.id)
         since = min((row.since for row in reminders), default=None)
-        status = fill_seats(engine.status(state, None), self.namer(seats))
+        status = fill_seats(engine.status(state, None), namer(seats))
         deadlines = {row.seat: row.deadline_at for row in reminders if row.deadline_at is not None}
         return TableView(table, seats, engine.meta, [s for s in seats if s.seat in waiting], since, status, deadlines)
 
@@ -51,15 +57,15 @@ class Views(Outbox):
         a private channel's players and turns are not shown to members outside it."""
         tables = await self.store.tables.tables_in_guild(guild_id)
         shown = [table for table in tables if visible(table.channel_id)]
-        return [await self._view(table) for table in shown], len(tables) - len(shown)
+        return [await self.view_of(table) for table in shown], len(tables) - len(shown)
 
     async def private_status(self, channel_id: int, caller: Caller) -> tuple[str, bytes | None]:
         """What only the caller may see: their hand, coins or secret choices (and a picture if the game has one)."""
-        table = await self.table_here(channel_id)
-        seats, mine = await self._seated(table, caller)
-        engine = self.engine(table)
-        state = self.state(table)
-        text = fill_seats(engine.status(state, mine.seat), self.namer(seats))
+        table = await self.tables.table_here(channel_id)
+        seats, mine = await self.tables.seated(table, caller)
+        engine = engine_of(table)
+        state = self.tables.state(table)
+        text = fill_seats(engine.status(state, mine.seat), namer(seats))
         hand = renderer(engine.meta.id).hand
         image = None
         if hand is not None:
@@ -73,14 +79,14 @@ class Views(Outbox):
     ) -> tuple[str, bytes]:
         """The public board now or at the end of a past turn: as posted (a game with a large map posts the area
         of the action), the whole map (`full`), or enlarged around one place of the map (`zoom`)."""
-        table = await self.table_here(channel_id)
-        engine = self.engine(table)
+        table = await self.tables.table_here(channel_id)
+        engine = engine_of(table)
         seats = await self.store.tables.seats(table.id)
         names = [seat.name for seat in seats]
         if zoom is not None and full:
             raise TableError("Choose zoom or full, not both: zoom enlarges one place, full shows the whole map.")
         if turn is None:
-            state = self.state(table)
+            state = self.tables.state(table)
             key, label = (table.id, table.version, -1), f"now ({count(table.turns, 'turn')} played)"
         else:
             snapshot = await self.store.log.snapshot(table.id, turn)
@@ -93,7 +99,7 @@ class Views(Outbox):
         zoomed = self._zoom_place(engine.meta, zoom, public) if zoom is not None else None
         whole = full and drawn.full is not None  # other games post their whole board already
         place = zoomed[0] if zoomed else None
-        png = await self._draw(key, engine.meta.id, public, table_facts(engine, state, names), place, whole)
+        png = await self.pictures.draw(key, engine.meta.id, public, table_facts(engine, state, names), place, whole)
         around = f", around {zoomed[1]}" if zoomed else ", the whole map" if whole else ""
         return f"{engine.meta.title}{around}, {label}.", png
 
@@ -118,23 +124,23 @@ class Views(Outbox):
     async def zoom_places(self, channel_id: int) -> list[tuple[str, str]]:
         """(id, name) of the places /board zoom accepts at this channel's table (its own map); none for a game
         without zoom or a table still gathering players."""
-        table = await self.table_here(channel_id)
+        table = await self.tables.table_here(channel_id)
         zooms = renderer(table.game).zoom
         if zooms is None or table.state is None:
             return []
-        return list(zooms.places(self.engine(table).view(self.state(table), None)))
+        return list(zooms.places(engine_of(table).view(self.tables.state(table), None)))
 
     async def history(self, channel_id: int, page: int = 1, seat_user: int | None = None) -> tuple[str, int]:
         """A page of the action log, newest first; private events only for their owner."""
-        table = await self.table_here(channel_id)
+        table = await self.tables.table_here(channel_id)
         seats = await self.store.tables.seats(table.id)
-        mine = self._seat_of(seats, seat_user) if seat_user is not None else None
+        mine = seat_of(seats, seat_user) if seat_user is not None else None
         total = await self.store.log.action_count(table.id)
         pages = max(1, -(-total // HISTORY_PAGE))
         if not 1 <= page <= pages:
             raise TableError(f"History has pages 1 to {pages}.")
         rows = await self.store.log.actions_page(table.id, (page - 1) * HISTORY_PAGE, HISTORY_PAGE)
-        name = self.namer(seats)
+        name = namer(seats)
         logged = await self.store.log.actions(table.id)
         undone = {int(r.action["undoes"]) for r in logged if r.kind == "undo"}
         # one /undo logs a row per action it took back (a player's move and the bot's answers), all of one version
@@ -143,7 +149,7 @@ class Views(Outbox):
             if r.kind == "undo":
                 takebacks.setdefault(_made(r), []).append(r)
         on_page, by_n = {r.n for r in rows}, {r.n: r for r in logged}
-        lines = [f"**History of {self._title(table)}**, page {page}/{pages} (newest first)"]
+        lines = [f"**History of {title(table)}**, page {page}/{pages} (newest first)"]
         for row in rows:
             if row.kind == "undo":
                 group = takebacks[_made(row)]
@@ -155,21 +161,21 @@ class Views(Outbox):
                 continue
             mark = " ~~(taken back)~~" if row.n in undone else ""
             tag = " (played by the bot: time ran out)" if row.kind == "fallback" else ""
-            told = self.told(row.events, row.action, row.seat, name, mine.seat if mine else None)
-            lines.append(f"`#{row.n}` {told[0]}{tag}{mark}")
-            lines += [f"  {line}" for line in told[1:]]
+            said = told(row.events, row.action, row.seat, name, mine.seat if mine else None)
+            lines.append(f"`#{row.n}` {said[0]}{tag}{mark}")
+            lines += [f"  {line}" for line in said[1:]]
         return present.fit("\n".join(lines), tail="\n… (page cut to fit)"), pages
 
     async def info(self, channel_id: int, name: str) -> str:
         """/info: what one thing of this channel's game does (a race, a card, a spell...) or what a place of its map
         holds now, looked up by name."""
-        table = await self.table_here(channel_id)
+        table = await self.tables.table_here(channel_id)
         engine = rules.engine(table.game)
         return info.card(info.find(await self._lookups(table), name, engine.meta.title), engine.meta.title)
 
     async def info_names(self, channel_id: int, typed: str) -> list[str]:
         """The names /info suggests for what has been typed so far (none outside a table's channel)."""
-        table = await self.table_here(channel_id)
+        table = await self.tables.table_here(channel_id)
         return [entry.name for entry in info.suggestions(await self._lookups(table), typed)]
 
     async def _lookups(self, table: TableRow) -> list[Lookup]:
@@ -178,19 +184,19 @@ class Views(Outbox):
         engine = rules.engine(table.game)
         if table.state is None:
             return engine.glossary()
-        name = self.namer(await self.store.tables.seats(table.id))
-        places = engine.places(engine.view(self.state(table), None))
+        name = namer(await self.store.tables.seats(table.id))
+        places = engine.places(engine.view(self.tables.state(table), None))
         return engine.glossary() + [replace(entry, text=fill_seats(entry.text, name)) for entry in places]
 
     async def rules_text(self, channel_id: int, section: str | None = None, page: int = 1) -> tuple[str, str]:
         """/rules: the summary and the list of sections, or one page of a section, within one message; and the
         game whose rules they are."""
-        table = await self.table_here(channel_id)
+        table = await self.tables.table_here(channel_id)
         return rules_pages.answer(self.rules_page(table.game), section, page), table.game
 
     async def rules_sections(self, channel_id: int) -> list[str]:
         """The section titles of this channel's game's rules (for autocomplete)."""
-        table = await self.table_here(channel_id)
+        table = await self.tables.table_here(channel_id)
         return rules_pages.titles(self.rules_page(table.game))
 
     def rules_page(self, game: str) -> str:

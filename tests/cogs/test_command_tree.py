@@ -1,6 +1,7 @@
 """The slash command tree: within Discord's limits (it refuses a whole sync if one command breaks them), and built
 from the declared commands (table/commands) as the console's words are, nothing more and nothing less."""
 
+import functools
 import io
 import re
 from pathlib import Path
@@ -109,7 +110,9 @@ async def test_the_console_runs_every_declared_command_through_its_declaration(
     monkeypatch.setattr(Console, "_game_action", lambda console, command, rest: act(console, command.name, rest))
     store = await Store.open(tmp_path / "console.sqlite3")
     out = io.StringIO()
-    console = Console(TableService(store, clock=FakeClock()), out, tmp_path / "images", ConsoleClock())
+    console = Console(
+        functools.partial(TableService, store, clock=FakeClock()), out, tmp_path / "images", ConsoleClock()
+    )
     try:
         for command in commands.declared():
             values = [TYPED[arg.kind] for arg in command.args if arg.required]

@@ -349,13 +349,14 @@ async def test_while_another_interaction_is_handled_a_new_one_is_acknowledged_be
     await entered.wait()
     deferrals = [c.payload for c in harness.recorder.calls].count(PRIVATE_DEFERRAL)
     at_first_read: list[int] = []
-    table_here = TableService.table_here
+    tables = harness.bot.store.tables  # the command's first read: the table in its channel
+    table_in_channel = tables.table_in_channel
 
-    async def watched(self: TableService, channel_id: int) -> Any:
+    async def watched(channel_id: int) -> Any:
         at_first_read.append([c.payload for c in harness.recorder.calls].count(PRIVATE_DEFERRAL))
-        return await table_here(self, channel_id)
+        return await table_in_channel(channel_id)
 
-    monkeypatch.setattr(TableService, "table_here", watched)
+    monkeypatch.setattr(tables, "table_in_channel", watched)
     calls = await harness.command(BOB, "bob", "tictactoe mark", {"square": "a1"})
     assert calls[0].payload == PRIVATE_DEFERRAL and at_first_read[0] == deferrals + 1
     assert replies(calls)[-1].ephemeral and "not your move" in replies(calls)[-1].content

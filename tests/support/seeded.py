@@ -4,6 +4,7 @@ their games this one way."""
 
 from __future__ import annotations
 
+import functools
 import io
 import random
 from collections.abc import AsyncIterator
@@ -44,9 +45,11 @@ class SeededTable:
     async def opened(cls, game: str, tmp_path: Path) -> AsyncIterator[SeededTable]:
         store = await Store.open(tmp_path / f"{game}.sqlite3")
         seeds = iter(range(1, 10**6))
-        service = TableService(store, clock=FakeClock(), seeds=lambda: next(seeds))
+        compose = functools.partial(TableService, store, clock=FakeClock(), seeds=lambda: next(seeds))
+        console = Console(compose, io.StringIO(), tmp_path / "images", ConsoleClock())
+        service = console.service
         try:
-            yield cls(game, service, Console(service, io.StringIO(), tmp_path / "images", ConsoleClock()))
+            yield cls(game, service, console)
         finally:
             await service.bots_settled()
             await store.close()

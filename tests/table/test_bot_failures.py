@@ -195,7 +195,7 @@ async def test_bots_on_their_own_tell_the_channel_once_and_leave_the_game_to_ali
 
     await seated_with_bots(service, "nerath")
     monkeypatch.setattr(table.service.bot_seats, "choose", failing([]))
-    service.deliver = deliver
+    service = TableService(service.store, clock=service.clock, seeds=service.seeds, deliver=deliver)
     await service.wake_waiting_bots()
     await service.bots_settled()
     assert sum(post.text.count(TOLD) for post in shown) == 1

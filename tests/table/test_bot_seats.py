@@ -18,17 +18,17 @@ async def solo(service: TableService, strength: str | None = None) -> str:
     return name
 
 
-def delivering(service: TableService) -> list[Post]:
-    """Let bots move on their own, recording what they post."""
+def delivering(service: TableService) -> tuple[TableService, list[Post]]:
+    """The same tables served by a service whose bots move on their own, and what they post."""
     shown: list[Post] = []
 
     async def deliver(post: Post) -> None:
         shown.append(post)
-        await service.message_sent(post, post.started)  # as the console does: the message is the version that began it
-        await service.announced(post.table_id, post.version)
+        await moving.message_sent(post, post.started)  # as the console does: the message is the version that began it
+        await moving.announced(post.table_id, post.version)
 
-    service.deliver = deliver
-    return shown
+    moving = TableService(service.store, clock=service.clock, seeds=service.seeds, deliver=deliver)
+    return moving, shown
 
 
 async def test_the_host_seats_bots_of_a_strength_in_the_lobby(service: TableService):
@@ -63,7 +63,7 @@ async def test_a_bot_plays_its_move_through_the_log_like_anyone(service: TableSe
 
 
 async def test_bots_answer_on_their_own_once_the_post_before_is_shown(service: TableService):
-    shown = delivering(service)
+    service, shown = delivering(service)
     await solo(service)
     post = await service.act(CHANNEL, ALICE, {"type": "mark", "square": "b2"})
     await asyncio.sleep(0.05)
@@ -110,7 +110,7 @@ async def test_undo_takes_back_the_players_move_and_the_bots_answer(service: Tab
 
 
 async def test_a_player_hands_their_seat_to_a_bot_and_a_member_takes_it_back(service: TableService):
-    shown = delivering(service)
+    service, shown = delivering(service)
     await service.create(GUILD, CHANNEL, ALICE, "tictactoe", {})
     await service.join(CHANNEL, BOB)
     await service.start(CHANNEL, ALICE, "joined")
@@ -141,7 +141,7 @@ async def test_the_last_person_leaving_a_lobby_of_bots_closes_it(service: TableS
 async def test_a_bots_turn_edits_the_turns_message_a_few_times_not_once_a_move(service: TableService):
     """A bot's many moves in one turn are held back while its next move edits the same message: the channel
     gets the turn's lines in a few edits (each edit shows all the lines before it), every result announced."""
-    shown = delivering(service)
+    service, shown = delivering(service)
     await service.create(GUILD, CHANNEL, ALICE, "nerath", {})
     await service.add_bot(CHANNEL, ALICE)
     await service.start(CHANNEL, ALICE, "joined")

@@ -1,5 +1,6 @@
 """The offline console plays a whole game with the same commands as Discord."""
 
+import functools
 import io
 from pathlib import Path
 
@@ -40,7 +41,7 @@ async def play(tmp_path: Path, lines: list[str]) -> str:
     store = await Store.open(tmp_path / "console.sqlite3")
     out = io.StringIO()
     clock = ConsoleClock()
-    console = Console(TableService(store, clock=clock), out, tmp_path / "images", clock)
+    console = Console(functools.partial(TableService, store, clock=clock), out, tmp_path / "images", clock)
     for line in lines:
         assert await console.run_line(line)
     await store.close()

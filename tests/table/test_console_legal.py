@@ -4,6 +4,7 @@ whichever view showed it. An action the next line names without values (a card i
 
 from __future__ import annotations
 
+import functools
 import io
 import random
 import re
@@ -28,8 +29,9 @@ async def _seated(game: str, tmp_path: Path) -> tuple[TableService, Store, Newco
     """One person and bots at a table of `game`, started: what the console said last."""
     store = await Store.open(tmp_path / "legal.sqlite3")
     seeds = iter(range(1, 10**6))
-    service = TableService(store, clock=FakeClock(), seeds=lambda: next(seeds))
-    person = Newcomer(Console(service, io.StringIO(), tmp_path / "images", ConsoleClock()))
+    compose = functools.partial(TableService, store, clock=FakeClock(), seeds=lambda: next(seeds))
+    person = Newcomer(Console(compose, io.StringIO(), tmp_path / "images", ConsoleClock()))
+    service = person.console.service
     bots = max(2, rules.engine(game).meta.min_players) - 1
     for line in [f"game new {game}", *["game bot add easy"] * bots]:
         await person.type(line)

@@ -5,7 +5,6 @@ median itself, from the log's times."""
 
 from __future__ import annotations
 
-import io
 import random
 from pathlib import Path
 from typing import Any
@@ -13,7 +12,6 @@ from typing import Any
 import pytest
 
 import rules
-from console.clock import ConsoleClock
 from console.session import Console
 from rules.base import Outcome
 from table import finale, present
@@ -32,9 +30,6 @@ async def _play_to_the_end(game: str, tmp_path: Path) -> tuple[list[Post], list[
     store = await Store.open(tmp_path / f"{game}.sqlite3")
     clock = FakeClock()
     seeds = iter(range(1, 10**6))
-    service = TableService(store, clock=clock, seeds=lambda: next(seeds))
-    console = Console(service, io.StringIO(), tmp_path / "images", ConsoleClock())
-    people = [Caller(console._id(name), name) for name in PEOPLE[: max(2, engine.meta.min_players) - 1]]
     shown: list[Post] = []
 
     async def deliver(post: Post) -> None:  # the bot's moves, as a front end shows them
@@ -42,9 +37,10 @@ async def _play_to_the_end(game: str, tmp_path: Path) -> tuple[list[Post], list[
         await service.message_sent(post, post.started)
         await service.announced(post.table_id, post.version)
 
-    service.deliver = deliver
+    service = TableService(store, clock=clock, seeds=lambda: next(seeds), deliver=deliver)
+    people = [Caller(Console._id(name), name) for name in PEOPLE[: max(2, engine.meta.min_players) - 1]]
     chooser = random.Random(game)
-    channel = console.channel_id
+    channel = Console._id("#table")  # the console's channel, as the people above are its users
     try:
         await service.create(1, channel, people[0], game, dict(rules.game(game).short))  # its shortest setting
         for person in people[1:]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 from pathlib import Path
 
@@ -104,8 +105,8 @@ def test_info_knows_every_place_of_every_map_with_what_stands_there(game: str) -
 async def test_info_on_a_region_names_who_holds_it_now(tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "console.sqlite3")
     clock = ConsoleClock()
-    service = TableService(store, clock=clock)
-    console = Console(service, io.StringIO(), tmp_path / "images", clock)
+    console = Console(functools.partial(TableService, store, clock=clock), io.StringIO(), tmp_path / "images", clock)
+    service = console.service
     for line in ["game new smallworld", "game bot add", "game start joined", "pick 1", "end"]:
         assert await console.run_line(line)
     await service.bots_settled()

@@ -14,6 +14,7 @@ from table.service import Caller, Post, TableError, TableService
 from table.service.clock import Reminders
 from table.service.replay import replay
 from table.storage import FORMER_PLAYER, TABLES, Prefs, Store
+from tests.support import sqlite
 from tests.table.conftest import CHANNEL, GUILD, FakeClock, Inbox
 from tests.table.test_console import play
 
@@ -100,9 +101,9 @@ async def every_row(store: Store) -> str:
         else "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
     )
     found = []
-    for (name,) in [tuple(row) for row in await store.database.all(catalog)]:
+    for name in [row[0] for row in await store.database.all(catalog)]:
         for row in await store.database.all(f"SELECT * FROM {name}"):
-            for value in tuple(row):
+            for value in dict(row).values():
                 if isinstance(value, bytes | memoryview):
                     raw = bytes(value)
                     try:
@@ -235,7 +236,8 @@ async def test_an_erased_seat_is_never_reminded_a_bot_plays_it_and_the_table_is_
         shown_posts.append(post)
         await service.announced(post.table_id, post.version)
 
-    service.deliver = deliver
+    service = TableService(service.store, clock=service.clock, seeds=service.seeds, deliver=deliver)
+    reminders = Reminders(service, inbox)
     await service.create(GUILD, CHANNEL, ALICE, "pig", {})
     await service.join(CHANNEL, BOB)
     await service.start(CHANNEL, ALICE, "joined")
@@ -275,7 +277,7 @@ async def test_the_rebuild_after_forgetting_waits_for_a_reader_between_its_query
 ) -> None:
     """Readers take no lock: one that has run its query but not yet fetched holds a statement open, and VACUUM
     refuses to run beside it. The rebuild waits for it instead of failing the forget."""
-    connection = sqlite_store.database.connection
+    connection = sqlite.connection(sqlite_store)
     reader = await connection.execute("SELECT name FROM sqlite_master")  # stepped, not yet fetched
     tried: list[str] = []
     execute = connection.execute

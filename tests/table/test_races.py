@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from types import TracebackType
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ import pytest
 from rules import serial
 from table.service import Ask, TableError, TableService
 from table.service.clock import Reminders
+from table.storage import ReminderRow
 from tests.table.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, FakeClock, Inbox
 
 HOUR = 3600
@@ -44,7 +46,7 @@ class WatchedLocks:
 
     def __init__(self, service: TableService) -> None:
         self.waiting = asyncio.Event()
-        real = service.lock
+        real = service.tables.lock
         watch = self
 
         class Watched:
@@ -55,10 +57,13 @@ class WatchedLocks:
                 watch.waiting.set()
                 await self.lock.__aenter__()
 
-            async def __aexit__(self, *exc: object) -> None:
-                await self.lock.__aexit__(*exc)
+            async def __aexit__(
+                self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+            ) -> None:
+                await self.lock.__aexit__(kind, error, trace)
 
-        service.lock = Watched  # type: ignore[assignment,method-assign]
+        # every part takes a table's lock through the tables part; the clock through the service
+        service.tables.lock = service.lock = Watched  # type: ignore[method-assign]
 
 
 async def lobby(service: TableService, *players: Any, game: str = "tictactoe") -> int:
@@ -171,7 +176,7 @@ async def test_resuming_a_pause_restarts_the_clocks_in_the_same_commit(service: 
     # a crash between lifting the pause and restarting the clocks leaves the table paused
     real_put = service.store.clocks.put_reminder
 
-    async def crash(*args: Any) -> None:
+    async def crash(row: ReminderRow) -> None:
         raise RuntimeError("the process died here")
 
     service.store.clocks.put_reminder = crash  # type: ignore[method-assign]

@@ -20,6 +20,7 @@ import rules
 from rules.base import Engine, fill_seats
 from table import present
 from table.service import Caller, Post, TableService
+from table.service.core import told
 from table.service.outbox import SINCE_WINDOW
 from table.service.replay import effective
 from table.storage import ActionRow, Store
@@ -195,7 +196,7 @@ async def test_undo_drops_the_undone_lines_and_history_says_who_took_back_what(g
         table = await playing.table()
         names = {seat.seat: seat.name for seat in await store.tables.seats(table.id)}
         last = chain[-1]  # the bot's answer: shown in that message, which now drops it
-        said = service.told(last.events, last.action, last.seat, names.__getitem__)
+        said = told(last.events, last.action, last.seat, names.__getitem__)
         was, now = before.text.splitlines(), undone.text.splitlines()
         for line in set(said) & set(was):
             assert now.count(line) < was.count(line), f"{game}: {line!r} is still in the turn's message"

@@ -4,6 +4,7 @@ log, odd input reaching the generic error, durability settings."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import sqlite3
 from pathlib import Path
@@ -212,7 +213,7 @@ async def test_odd_console_numbers_are_refused_not_crashing(tmp_path: Path) -> N
     store = await Store.open(tmp_path / "console.sqlite3")
     out = io.StringIO()
     clock = ConsoleClock()
-    console = Console(TableService(store, clock=clock), out, tmp_path / "images", clock)
+    console = Console(functools.partial(TableService, store, clock=clock), out, tmp_path / "images", clock)
     lines = ["game new tictactoe", "as bob", "game join", "as alice", "game start joined"]
     lines += ["board 99999999999999999999999", "history abc", "do ²", "pick 99999999999999999999999"]
     lines += ["reminders quiet=a-b", "roll 1d6+²"]

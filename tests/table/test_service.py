@@ -1,14 +1,17 @@
 """The table service without Discord: lobby, actions, refusals, snapshots, undo, replay, fallbacks."""
 
 import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import pytest
 
 from rules import serial
 from rules.base import RuleError
 from table.service import Ask, Caller, TableError, TableService
+from table.service.outbox import Missed
 from table.service.replay import replay
-from tests.table.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
+from tests.table.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, FakeClock
 
 
 async def ttt(service: TableService, start: bool = True) -> None:
@@ -298,7 +301,7 @@ async def test_a_secret_action_is_never_spelled_out_in_public(service: TableServ
     raise AssertionError("no manoeuvre came up")
 
 
-async def test_a_result_lost_in_a_crash_is_shown_with_the_next_post(service: TableService, store):
+async def test_a_result_lost_in_a_crash_is_shown_with_the_next_post(service: TableService, store, clock: FakeClock):
     await ttt(service)
     await service.act(CHANNEL, ALICE, {"type": "mark", "square": "b2"})  # committed, then the bot dies
     restarted = TableService(store, clock=service.clock, seeds=service.seeds)
@@ -306,7 +309,7 @@ async def test_a_result_lost_in_a_crash_is_shown_with_the_next_post(service: Tab
     if store.database.dialect != "sqlite":
         # PostgreSQL may be shared by live processes: the dead one's claim on its post holds until the lease ends
         assert await restarted.catch_up(await restarted.table_here(CHANNEL)) is None
-        service.clock.advance(restarted.lease)
+        clock.advance(restarted.lease)
     post = await restarted.act(CHANNEL, BOB, {"type": "mark", "square": "a1"})
     assert "Not shown before" in post.text
     assert post.text.index("alice puts X on b2") < post.text.index("bob puts O on a1")
@@ -333,15 +336,15 @@ async def test_the_catch_up_never_takes_a_result_being_posted_for_a_lost_one(ser
     await ttt(service)
     await service.announced(1, (await service.table_here(CHANNEL)).version)
     inside, release = asyncio.Event(), asyncio.Event()
-    missed = service._missed
+    missed = service.outbox.missed
 
-    async def slow_missed(table_id: int, version: int, seats: list) -> list[str]:
+    async def slow_missed(table_id: int, version: int, seats: list) -> Missed:
         if not inside.is_set():
             inside.set()
             await release.wait()  # the action's post is half made: committed, not yet registered
         return await missed(table_id, version, seats)
 
-    monkeypatch.setattr(service, "_missed", slow_missed)
+    monkeypatch.setattr(service.outbox, "missed", slow_missed)
     acting = asyncio.create_task(service.act(CHANNEL, ALICE, {"type": "mark", "square": "b2"}))
     await inside.wait()
     stale = await service.store.tables.table(1)
@@ -363,11 +366,11 @@ async def test_a_post_arriving_while_the_next_action_looks_for_lost_results_is_n
     await service.announced(1, (await service.table_here(CHANNEL)).version)
     first = await service.act(CHANNEL, ALICE, {"type": "mark", "square": "b2"})  # on its way
     store = service.store
-    reads = {"table": store.tables.table, "postings": store.clocks.postings}
+    reads: dict[str, Callable[..., Awaitable[Any]]] = {"table": store.tables.table, "postings": store.clocks.postings}
     armed = [True]
 
-    def arriving_after(name: str):  # type: ignore[no-untyped-def]
-        async def read(*args):  # type: ignore[no-untyped-def]
+    def arriving_after(name: str) -> Callable[..., Awaitable[Any]]:
+        async def read(*args: Any) -> Any:
             result = await reads[name](*args)
             if armed[0] and name in done_first:
                 armed[0] = False
@@ -377,9 +380,9 @@ async def test_a_post_arriving_while_the_next_action_looks_for_lost_results_is_n
         return read
 
     done_first = {"table", "postings"}  # whichever of the two reads comes first
-    missed = service._missed
+    missed = service.outbox.missed
 
-    async def watched(table_id: int, version: int, seats: list) -> list[str]:
+    async def watched(table_id: int, version: int, seats: list) -> Missed:
         monkeypatch.setattr(store.tables, "table", arriving_after("table"))
         monkeypatch.setattr(store.clocks, "postings", arriving_after("postings"))
         try:
@@ -388,7 +391,7 @@ async def test_a_post_arriving_while_the_next_action_looks_for_lost_results_is_n
             monkeypatch.setattr(store.tables, "table", reads["table"])
             monkeypatch.setattr(store.clocks, "postings", reads["postings"])
 
-    monkeypatch.setattr(service, "_missed", watched)
+    monkeypatch.setattr(service.outbox, "missed", watched)
     second = await service.act(CHANNEL, BOB, {"type": "mark", "square": "a1"})
     assert not armed[0]  # the arrival did happen between the reads
     assert "Not shown before" not in second.text and "alice puts X on b2" not in second.text

@@ -48,12 +48,12 @@ class Typist:
     def stubbed(self) -> Iterator[list[dict[str, Any]]]:
         reached: list[dict[str, Any]] = []
 
-        def act(state: Any, seat: int, action: dict[str, Any], rng: Any) -> Any:
+        def apply(state: Any, seat: int, action: dict[str, Any], rng: Any) -> Any:
             reached.append(action)
             raise _Reached
 
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(self.engine, "act", act)
+        with pytest.MonkeyPatch.context() as patch:  # the game's own rules, past the front door every game shares
+            patch.setattr(self.engine, "apply", apply)
             yield reached
 
     async def _reached(self, run: Callable[[], Awaitable[Any]]) -> dict[str, Any] | str:

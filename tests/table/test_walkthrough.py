@@ -11,6 +11,7 @@ Set PBP_WALKTHROUGH_OUT to a folder to keep each game's transcript of the person
 
 from __future__ import annotations
 
+import functools
 import io
 import os
 import random
@@ -100,8 +101,9 @@ async def _walk(game: str, tmp_path: Path) -> tuple[list[str], list[str]]:
     engine = rules.engine(game)
     store = await Store.open(tmp_path / "walk.sqlite3")
     seeds = iter(range(1, 10**6))
-    service = TableService(store, clock=FakeClock(), seeds=lambda: next(seeds))
-    person = Newcomer(Console(service, io.StringIO(), tmp_path / "images", ConsoleClock()))
+    compose = functools.partial(TableService, store, clock=FakeClock(), seeds=lambda: next(seeds))
+    person = Newcomer(Console(compose, io.StringIO(), tmp_path / "images", ConsoleClock()))
+    service = person.console.service
     chooser = random.Random(game)
     first_turn: list[str] = []
     try:

@@ -4,6 +4,7 @@ The table is started for four people (Vailin and Nerath are two of them), then s
 where Karkoth's Dragons attack Vailin and Nerath together. The service's seed is fixed, so the dice are known.
 """
 
+import functools
 import io
 from pathlib import Path
 
@@ -23,7 +24,9 @@ async def play(tmp_path: Path, lines: list[str]) -> str:
     store = await Store.open(tmp_path / "console.sqlite3")
     out = io.StringIO()
     clock = ConsoleClock()
-    console = Console(TableService(store, clock=clock, seeds=lambda: 1), out, tmp_path / "images", clock)
+    console = Console(
+        functools.partial(TableService, store, clock=clock, seeds=lambda: 1), out, tmp_path / "images", clock
+    )
     for line in START:
         assert await console.run_line(line)
     table = await store.tables.table_in_channel(console.channel_id)
