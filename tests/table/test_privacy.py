@@ -236,7 +236,8 @@ async def test_an_erased_seat_is_never_reminded_a_bot_plays_it_and_the_table_is_
         shown_posts.append(post)
         await service.announced(post.table_id, post.version)
 
-    service.deliver = deliver
+    service = TableService(service.store, clock=service.clock, seeds=service.seeds, deliver=deliver)
+    reminders = Reminders(service, inbox)
     await service.create(GUILD, CHANNEL, ALICE, "pig", {})
     await service.join(CHANNEL, BOB)
     await service.start(CHANNEL, ALICE, "joined")

@@ -46,7 +46,7 @@ class WatchedLocks:
 
     def __init__(self, service: TableService) -> None:
         self.waiting = asyncio.Event()
-        real = service.lock
+        real = service.tables.lock
         watch = self
 
         class Watched:
@@ -62,7 +62,8 @@ class WatchedLocks:
             ) -> None:
                 await self.lock.__aexit__(kind, error, trace)
 
-        service.lock = Watched  # type: ignore[method-assign]
+        # every part takes a table's lock through the tables part; the clock through the service
+        service.tables.lock = service.lock = Watched  # type: ignore[method-assign]
 
 
 async def lobby(service: TableService, *players: Any, game: str = "tictactoe") -> int:

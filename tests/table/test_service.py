@@ -336,7 +336,7 @@ async def test_the_catch_up_never_takes_a_result_being_posted_for_a_lost_one(ser
     await ttt(service)
     await service.announced(1, (await service.table_here(CHANNEL)).version)
     inside, release = asyncio.Event(), asyncio.Event()
-    missed = service._missed
+    missed = service.outbox.missed
 
     async def slow_missed(table_id: int, version: int, seats: list) -> Missed:
         if not inside.is_set():
@@ -344,7 +344,7 @@ async def test_the_catch_up_never_takes_a_result_being_posted_for_a_lost_one(ser
             await release.wait()  # the action's post is half made: committed, not yet registered
         return await missed(table_id, version, seats)
 
-    monkeypatch.setattr(service, "_missed", slow_missed)
+    monkeypatch.setattr(service.outbox, "missed", slow_missed)
     acting = asyncio.create_task(service.act(CHANNEL, ALICE, {"type": "mark", "square": "b2"}))
     await inside.wait()
     stale = await service.store.tables.table(1)
@@ -380,7 +380,7 @@ async def test_a_post_arriving_while_the_next_action_looks_for_lost_results_is_n
         return read
 
     done_first = {"table", "postings"}  # whichever of the two reads comes first
-    missed = service._missed
+    missed = service.outbox.missed
 
     async def watched(table_id: int, version: int, seats: list) -> Missed:
         monkeypatch.setattr(store.tables, "table", arriving_after("table"))
@@ -391,7 +391,7 @@ async def test_a_post_arriving_while_the_next_action_looks_for_lost_results_is_n
             monkeypatch.setattr(store.tables, "table", reads["table"])
             monkeypatch.setattr(store.clocks, "postings", reads["postings"])
 
-    monkeypatch.setattr(service, "_missed", watched)
+    monkeypatch.setattr(service.outbox, "missed", watched)
     second = await service.act(CHANNEL, BOB, {"type": "mark", "square": "a1"})
     assert not armed[0]  # the arrival did happen between the reads
     assert "Not shown before" not in second.text and "alice puts X on b2" not in second.text
