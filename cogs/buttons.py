@@ -13,8 +13,8 @@ from typing import Any, cast
 import discord
 
 from cogs.common import EARLY_ACK, PLAYER_ERRORS, acting, caller_of, pinging, refuse, say, send_post, service_of
-from table.actions import MAX_ID, whole_number
 from table.service import Ask, Post
+from table.text.actions import MAX_ID, whole_number
 
 INVALID = -1  # a number in a custom_id that no table, version or seat can have (templates admit it, to refuse it)
 NOT_OURS = "That button or menu is not valid any more. Use /board to see where the game stands."

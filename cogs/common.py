@@ -14,11 +14,11 @@ import discord
 import rules
 from rules.base import RuleError
 from rules.notation import DiceError
-from table.durations import DurationError
-from table.present import escape_text, fit
 from table.service import Caller, Post, TableError, TableService
 from table.service.clock import Origin
 from table.service.outbox import NotShown
+from table.text.durations import DurationError
+from table.text.present import escape_text, fit
 
 if TYPE_CHECKING:
     from bot import TableBot

@@ -16,9 +16,9 @@ from discord import app_commands
 import rules
 from cogs.common import service_of
 from rules.base import normal
-from table.actions import suggestions
 from table.commands import ArgKind, Command, command_name
 from table.service import TableError
+from table.text.actions import suggestions
 
 Choices = list[app_commands.Choice[str]]
 Completer = Callable[[discord.Interaction[Any], str], Coroutine[Any, Any, Choices]]

@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from cogs.common import PLAYER_ERRORS, refuse, say, service_of
-from table.actions import MAX_ID, whole_number
+from table.text.actions import MAX_ID, whole_number
 
 
 class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pbp:f:(?P<u>-?[0-9]+)"):

@@ -12,9 +12,9 @@ from discord.ext import commands, tasks
 from cogs.common import NO_MENTIONS, pinging, post_to_channel, where_from
 from cogs.slash import Declared, command
 from table.commands import people
-from table.present import fit
 from table.service import Post, TableService
 from table.service.clock import Origin, Reminders
+from table.text.present import fit
 
 log = logging.getLogger(__name__)
 CLOSED_DMS = 50007  # Discord: cannot send messages to this user

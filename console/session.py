@@ -20,14 +20,15 @@ from rules import nextstep
 from rules.base import ActionSpec, Choice, Meta, RuleError
 from rules.notation import DiceError
 from rules.text import count
-from table import commands, next_line
-from table.actions import build_action, whole_number
+from table import commands
 from table.commands import Attachment, Command, Reply, Where
 from table.commands.play import playing
-from table.durations import DurationError, parse_duration, show_duration
-from table.names import labelled
 from table.service import Caller, Post, TableError, TableService
 from table.service.clock import Reminders
+from table.text import next_line
+from table.text.actions import build_action, whole_number
+from table.text.durations import DurationError, parse_duration, show_duration
+from table.text.names import labelled
 
 LEGAL_WHOLE = 8  # choices of one action `legal` lists one by one; more are said in one line, as the next line says them
 

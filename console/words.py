@@ -6,9 +6,9 @@ import shlex
 from collections.abc import Callable
 from typing import Any
 
-from table.actions import whole_number
 from table.commands import WORDS, Arg, Command
 from table.service import Caller, TableError
+from table.text.actions import whole_number
 
 ADVANTAGE = ("adv", "advantage", "dis", "disadvantage")  # said after dice notation, as its own word
 YES = ("yes", "true", "on", "1")

@@ -348,7 +348,7 @@ _KIND_WORDS: dict[ParamKind, str] = {
 
 
 def _has_kind(value: Any, kind: ParamKind) -> bool:
-    """Whether an action's parameter value has its declared kind (what table/actions.py produces from input)."""
+    """Whether an action's parameter value has its declared kind (what table/text/actions.py produces from input)."""
     if kind == "int":
         return isinstance(value, int) and not isinstance(value, bool)
     if kind == "list":  # a list, or its comma-separated text (as some games' legal() and older logs give it)

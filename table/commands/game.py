@@ -6,10 +6,10 @@ from typing import Any
 
 import rules
 from rules.base import Meta
-from table import present
 from table.commands.base import Arg, Command, Confirm, Group, Reply, Where
-from table.durations import parse_duration, show_duration
 from table.service import Ask, Caller, TableError, TableService
+from table.text import present
+from table.text.durations import parse_duration, show_duration
 
 GAME = Group("game", "Open, join and manage the game played in this channel", guild_only=True)
 BOTS = Group("game bot", "Bots that play a seat: add, remove, replace, takeover")

@@ -6,13 +6,13 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import available_timezones
 
-from table.actions import MAX_ID, whole_number
 from table.commands.base import Arg, Command, Confirm, Group, Reply, Where
 from table.service import TableError, TableService
 from table.service.absence import absence
 from table.service.absence import describe as describe_absence
 from table.service.clock import parse_quiet, zone
 from table.storage import FORMER_PLAYER
+from table.text.actions import MAX_ID, whole_number
 
 PRIVACY = Group("privacy", "What the bot keeps about you, and forgetting it")
 

@@ -8,10 +8,10 @@ import rules
 from rules.base import ActionSpec, Engine, Meta, ParamKind
 from rules.notation import roll
 from rules.rng import Rng
-from table.actions import build_action
 from table.commands.base import Arg, ArgKind, Command, Group, Reply, Run, Where
-from table.present import escape_text
 from table.service import Ask, TableError, TableService
+from table.text.actions import build_action
+from table.text.present import escape_text
 
 PARAM_KINDS: dict[ParamKind, ArgKind] = {"choice": "legal", "list": "legal", "int": "int", "text": "text"}
 

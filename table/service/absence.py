@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from datetime import datetime, time, timedelta
 
-from table.durations import DurationError, parse_duration
 from table.service.clock import zone
 from table.storage import Prefs
+from table.text.durations import DurationError, parse_duration
 
 MAX_AHEAD = 90 * 86400  # an absence can be announced up to this far ahead (start and end)
 MAX_BACK = 366 * 86400  # and may have begun up to a year ago

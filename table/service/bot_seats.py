@@ -12,12 +12,12 @@ from typing import Any
 
 from rules.base import Engine
 from rules.bots import STRENGTH_WORDS, STRENGTHS, choose
-from table import present
 from table.service.core import BOT_WAIT, Caller, TableError, Tables, TableView, engine_of, require_host, seat_of
 from table.service.outbox import Outbox, Post
 from table.service.play import Play
 from table.service.views import Views
 from table.storage import ReminderRow, SeatRow, Store, TableRow
+from table.text import present
 
 log = logging.getLogger(__name__)
 BOT_ID_BASE = -1000  # bots' user ids count down from here; forgotten players use -1, -2... (their seat)

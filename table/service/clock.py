@@ -14,10 +14,10 @@ from typing import Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from rules.base import fill_seats
-from table.actions import whole_number
 from table.service import Post, TableError, TableService
 from table.service.core import WARN_LEFT, namer
 from table.storage import Delivery, Prefs, ReminderRow, SeatRow, TableRow
+from table.text.actions import whole_number
 
 log = logging.getLogger(__name__)
 ESCALATE_AFTER = 3  # unanswered DMs before the channel is told (once per wait)

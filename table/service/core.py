@@ -18,9 +18,9 @@ from typing import Any
 import rules
 from rules import serial
 from rules.base import Engine, Meta
-from table import present
 from table.service.state_cache import StateCache
 from table.storage import ReminderRow, SeatRow, StaleVersion, Store, TableRow
+from table.text import present
 
 ACTIVE = ("lobby", "running")
 MIN_PACE = 3600  # default floor for reminders and deadlines; PBP_MIN_PACE lowers it (the end-to-end tests do)

@@ -9,7 +9,6 @@ import rules
 from rules import serial
 from rules.base import Meta, fill_seats, normal
 from rules.rng import Rng
-from table import present
 from table.service.core import (
     ACTIVE,
     Caller,
@@ -26,6 +25,7 @@ from table.service.outbox import Outbox, Post
 from table.service.replay import initial_state
 from table.service.views import Views
 from table.storage import SeatRow, Store, TableRow
+from table.text import present
 
 
 class Lobby:

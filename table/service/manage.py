@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from table.durations import show_duration
 from table.service.core import (
     BOT_WAIT,
     Ask,
@@ -19,6 +18,7 @@ from table.service.core import (
 )
 from table.service.views import Views
 from table.storage import Store
+from table.text.durations import show_duration
 
 POSTS = ("turn", "action")
 POSTS_HELP = "turn (the default) edits one message per turn; action posts a new message for every action."

@@ -13,12 +13,12 @@ from typing import Any, Protocol
 from render.record import TableFacts
 from rules.base import Choice, Engine, Meta, fill_seats
 from rules.nextstep import hidden, secrets
-from table import finale, next_line, present, recap
 from table.service.core import Tables, engine_of, namer, told
 from table.service.pictures import Pictures
 from table.service.replay import effective
 from table.service.turn_edits import TurnEdits
 from table.storage import ActionRow, SeatRow, Store, TableRow, TurnMessage
+from table.text import finale, next_line, present, recap
 
 MAX_QUICK = 5  # buttons under the board for each awaited seat
 MAX_MENUS = 2  # select menus under the board (each takes a whole row of Discord's five)
@@ -520,7 +520,7 @@ class Outbox:
 
     async def since_last_turn(self, table: TableRow, seat: int, limit: int = SINCE_LINES) -> list[str]:
         """What others did since `seat` last acted, in a few public lines: what happened to that seat first, then
-        the newest of the rest (table/recap.py). None for a bot's seat: nobody reads it."""
+        the newest of the rest (table/text/recap.py). None for a bot's seat: nobody reads it."""
         seats = await self.store.tables.seats(table.id)
         if not any(row.seat == seat and row.person for row in seats):
             return []

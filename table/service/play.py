@@ -11,11 +11,11 @@ from typing import Any
 from rules import serial
 from rules.base import Choice, Engine, Event, RuleError, fill_seats
 from rules.rng import Rng
-from table.names import resolve
 from table.service.core import Ask, Caller, TableError, Tables, active, engine_of, namer, seat_of, told
 from table.service.outbox import Outbox, Post
 from table.service.replay import effective, replay
 from table.storage import ActionRow, SeatRow, Store, TableRow
+from table.text.names import resolve
 
 STALE = (
     "That button belongs to an earlier moment of the game, which has moved on since. "

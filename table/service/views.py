@@ -17,11 +17,11 @@ from render.record import table_facts
 from rules import serial
 from rules.base import Lookup, Meta, fill_seats, normal
 from rules.text import count
-from table import info, present, rules_pages
 from table.service.core import Caller, TableError, Tables, TableView, engine_of, namer, seat_of, title, told
 from table.service.outbox import _made
 from table.service.pictures import Pictures
 from table.storage import ActionRow, Store, TableRow
+from table.text import info, present, rules_pages
 
 HISTORY_PAGE = 10
 TABLE_RULES = Path(__file__).parent.parent / "table_rules.md"  # what every game's /rules page ends with

@@ -9,7 +9,7 @@ import pytest
 
 from rules.notation import MAX_EXPLOSIONS, DiceError, roll
 from rules.rng import Rng
-from table.present import escape_text as escape
+from table.text.present import escape_text as escape
 
 
 def forced(*faces: int) -> Rng:

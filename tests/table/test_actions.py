@@ -4,7 +4,7 @@ import pytest
 
 from rules.base import Choice, RuleError
 from rules.tictactoe.engine import meta
-from table.actions import build_action, suggestions
+from table.text.actions import build_action, suggestions
 
 
 def test_build_action_checks_names_parameters_and_length():

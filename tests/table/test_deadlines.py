@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from table import present
-from table.durations import DurationError
 from table.service import TableService
 from table.service.absence import absence
 from table.service.clock import Reminders
 from table.storage import Prefs
+from table.text import present
+from table.text.durations import DurationError
 from tests.table.conftest import ALICE, BOB, CHANNEL, FakeClock, Inbox
 from tests.table.test_clock import HOUR, started
 

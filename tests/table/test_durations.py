@@ -1,7 +1,7 @@
 import pytest
 
-from table.durations import DurationError, parse_duration, show_duration
-from table.present import duration
+from table.text.durations import DurationError, parse_duration, show_duration
+from table.text.present import duration
 
 
 @pytest.mark.parametrize(

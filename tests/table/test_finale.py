@@ -14,9 +14,9 @@ import pytest
 import rules
 from console.session import Console
 from rules.base import Outcome
-from table import finale, present
 from table.service import Caller, Post, TableService
 from table.storage import ActionRow, SeatRow, Store
+from table.text import finale, present
 from tests.table.conftest import FakeClock
 
 PEOPLE = ("alice", "bob", "carol", "dave")

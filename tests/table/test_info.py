@@ -15,10 +15,10 @@ from render import renderer
 from rules.base import Lookup, SeatInfo
 from rules.rng import Rng
 from rules.smallworld.content import load_map
-from table.info import MENU, card, find, suggestions
 from table.service import TableService
 from table.service.core import TableError
 from table.storage import Store
+from table.text.info import MENU, card, find, suggestions
 from tests.table.test_console import play
 
 GNOMES = Lookup("Immortal Gnomes", "race", "They never die.", "house", ("9 tokens", "tray 15"))

@@ -4,9 +4,9 @@ miss gets a did-you-mean; through the service (slash commands and the console ty
 import pytest
 
 from rules.base import Choice, RuleError, fill_seats, normal
-from table.actions import suggestions
-from table.names import humanized, labelled, resolve
 from table.service import TableError, TableService
+from table.text.actions import suggestions
+from table.text.names import humanized, labelled, resolve
 from tests.table.conftest import ALICE, BOB, CHANNEL, GUILD
 
 CHOICES = [

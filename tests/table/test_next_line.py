@@ -22,11 +22,11 @@ from console.session import Console
 from console.words import split_named
 from rules.base import Choice
 from rules.nextstep import grouped, hidden, secrets
-from table import next_line
-from table.names import humanized
-from table.present import cut
 from table.service import Post
 from table.service.outbox import BUTTON_LABEL, MENU_LABEL
+from table.text import next_line
+from table.text.names import humanized
+from table.text.present import cut
 from tests.support.seeded import SeededTable
 from tests.table.test_typed_back import Typist
 

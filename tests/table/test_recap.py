@@ -18,12 +18,12 @@ import pytest
 
 import rules
 from rules.base import Engine, fill_seats
-from table import present
 from table.service import Caller, Post, TableService
 from table.service.core import told
 from table.service.outbox import SINCE_WINDOW
 from table.service.replay import effective
 from table.storage import ActionRow, Store
+from table.text import present
 from tests.table.conftest import GUILD, FakeClock
 
 CHANNEL = 700

@@ -22,9 +22,9 @@ import rules
 from rules import serial
 from rules.base import Choice, Engine, RuleError, fill_seats, normal
 from rules.rng import Rng
-from table.actions import build_action
-from table.names import value_names
 from table.service.play import _typed_action
+from table.text.actions import build_action
+from table.text.names import value_names
 from tests.engine_contract import _bad_actions, start
 from tests.table.test_typed_back import _hand_names
 

@@ -17,11 +17,11 @@ from console.session import Console
 from rules.base import ActionSpec, Meta, Param, RuleError
 from rules.notation import DiceError, roll
 from rules.rng import Rng
-from table.actions import build_action, whole_number
 from table.service import TableError, TableService
 from table.service.clock import Reminders, parse_quiet
 from table.storage import NewerDatabase, Store, migrations
 from table.storage.instance import InstanceError, claim
+from table.text.actions import build_action, whole_number
 from tests.support import sqlite
 from tests.table.conftest import ALICE, BOB, CHANNEL, GUILD, FakeClock, Inbox
 

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 import rules
-from table.rules_pages import PAGE, answer, find, pages, sections, titles
 from table.service.core import TableError
 from table.service.views import Views
+from table.text.rules_pages import PAGE, answer, find, pages, sections, titles
 from tests.table.test_console import play
 
 PAGE_TEXT = "# Pig\n\nRoll or hold.\n\n## Your turn\nRoll a die.\n\n### Busting\nA 1 ends it.\n\n## Rulings\n- One.\n"

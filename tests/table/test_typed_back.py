@@ -22,8 +22,8 @@ import pytest
 import rules
 from console.session import Console
 from rules.base import Choice, Engine, RuleError
-from table.actions import build_action, suggestions
 from table.service import Caller, Post, TableError, TableService
+from table.text.actions import build_action, suggestions
 from tests.support.seeded import SeededTable
 
 CHECKS = (0, 2, 7, 20)  # the steps of each game at which everything shown is typed back

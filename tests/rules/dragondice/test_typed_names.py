@@ -9,8 +9,8 @@ from rules.base import RuleError
 from rules.dragondice.engine import ENGINE as dd
 from rules.dragondice.model import State
 from rules.rng import Rng
-from table.actions import build_action
 from table.service.play import _typed_action
+from table.text.actions import build_action
 from tests.rules.dragondice.helpers import EMBER, MIST, act, position
 from tests.rules.dragondice.test_spells import casting
 

@@ -7,7 +7,7 @@ from rules.nerath import engine as nerath_rules
 from rules.nerath import reinforce
 from rules.nerath.engine import ENGINE as nerath
 from rules.rng import Rng
-from table.names import resolve
+from table.text.names import resolve
 from tests.rules.nerath.helpers import act, count, put, scene, texts
 
 

@@ -183,7 +183,7 @@ def test_dungeon_guardians_are_played_by_the_opponent_on_the_explorers_left():
 
 
 def test_the_guardians_choice_typed_as_a_command_is_accepted():
-    from table.actions import build_action
+    from table.text.actions import build_action
 
     state = dungeon("orc-raiders", "goblin-warband")
     explore(state, [7, 1, 1, 1])

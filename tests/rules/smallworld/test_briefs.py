@@ -11,7 +11,7 @@ from rules.smallworld.content import BRIEF_MAX, content
 from rules.smallworld.engine import ENGINE as smallworld
 from rules.smallworld.moves import LABEL_MAX, pick_label
 from rules.smallworld.state import Combo
-from table.names import _head
+from table.text.names import _head
 from tests.rules.smallworld.helpers import clear, decline_with, do, give, place, start
 
 pytestmark = pytest.mark.usefixtures("fixture_maps")

@@ -142,7 +142,7 @@ def test_refused_actions_leave_the_state_unchanged() -> None:
 def test_meta_fits_discord_and_the_command_builder() -> None:
     import keyword
 
-    from table.actions import build_action
+    from table.text.actions import build_action
 
     meta = smallworld.meta
     assert meta.command == "sw" and len(meta.actions) <= 25

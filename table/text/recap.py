@@ -10,8 +10,8 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.text import count
-from table import present
 from table.storage import ActionRow
+from table.text import present
 
 LEFT_OUT = frozenset({"routine", "turn_end"})  # kinds that say nothing the reader missed
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import difflib
 
 from rules.base import Lookup, normal
-from table import present
 from table.service.core import TableError
+from table.text import present
 
 MENU = 25  # Discord shows at most 25 autocomplete suggestions
 _SOURCE = {"published": "from the published game", "house": "house-made: our own design"}

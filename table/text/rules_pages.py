@@ -11,8 +11,8 @@ import difflib
 from dataclasses import dataclass
 
 from rules.base import normal
-from table import present
 from table.service.core import TableError
+from table.text import present
 
 PAGE = 1800  # characters of rules text in one message, leaving room for the footer under Discord's 2000
 

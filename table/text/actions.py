@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import ActionSpec, Choice, Meta, RuleError, normal
-from table.names import humanized, value_names
+from table.text.names import humanized, value_names
 
 MAX_TEXT = 100  # Discord's option value limit; anything longer is refused, not truncated
 MAX_ID = 2**63 - 1  # the largest id the database holds: a larger one in a button is refused, not an overflow

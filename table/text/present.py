@@ -99,7 +99,7 @@ def seat_label(seat: Any) -> str:
 
 def table_card(view: Any, now: float) -> str:
     """/game status: the table in detail."""
-    from table.durations import show_duration
+    from table.text.durations import show_duration
 
     table = view.table
     options = ", ".join(f"{key}={value}" for key, value in table.options.items()) or "none"

@@ -9,10 +9,10 @@ from typing import Any
 
 from rules.base import Outcome, fill_seats
 from rules.text import count, verb
-from table import present
-from table.present import duration
 from table.service.replay import effective
 from table.storage import ActionRow, SeatRow
+from table.text import present
+from table.text.present import duration
 
 DAY = 86400.0
 

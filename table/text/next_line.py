@@ -10,7 +10,7 @@ from typing import Any
 from rules import nextstep
 from rules.base import Choice, Engine, fill_seats
 from rules.nextstep import Step
-from table.names import humanized
+from table.text.names import humanized
 
 MAX_STEPS = 5  # kinds of action the line names; the rest are counted
 
