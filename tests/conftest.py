@@ -21,15 +21,12 @@ ALONE_LOCK = Path(__file__).resolve().parent.parent / ".pytest-alone.lock"
 
 
 @pytest.fixture(autouse=True)
-def _one_load_test_at_a_time(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Tests marked `alone` (the load tests, whose answers must come within Discord's 3 s) never run at the same
-    time as each other, whatever the xdist scheduling: each holds this lock. Beside one ordinary test they still
-    answer in time (the bot acknowledges early when it is busy; these tests pass with both cores loaded)."""
-    if request.node.get_closest_marker("alone") is None:
-        yield
-        return
+def _alone_or_together(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Tests marked `alone` (the load tests, whose answers must come within Discord's 3 s) run while no other
+    test runs in another xdist worker: they take the lock exclusively, every other test takes it shared."""
+    exclusive = request.node.get_closest_marker("alone") is not None
     with ALONE_LOCK.open("a") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
+        fcntl.flock(handle, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
         try:
             yield
         finally:
@@ -37,8 +34,6 @@ def _one_load_test_at_a_time(request: pytest.FixtureRequest) -> Iterator[None]:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The load tests first: with --dist worksteal (./run-tests) the first worker's half of the queue starts with
-    them, so it plays them one after another while the other worker takes everything else (an idle worker steals
-    from the end of a queue). Last, they left a core idle while each ran. The sort is stable: the rest keep their
-    order."""
-    items.sort(key=lambda item: item.get_closest_marker("alone") is None)
+    """The load tests last: they run alone, and anywhere else in the order they would wait, with their core idle,
+    for a long test in the other worker to end. The sort is stable, so every other test keeps its place."""
+    items.sort(key=lambda item: item.get_closest_marker("alone") is not None)
