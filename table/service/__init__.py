@@ -6,23 +6,10 @@ live in the modules of this package and are put together in table/service/servic
 
 from __future__ import annotations
 
-from table.service.service import (
-    ACTIVE,
-    HISTORY_PAGE,
-    MAX_MENUS,
-    MAX_QUICK,
-    MENU_SIZE,
-    MIN_PACE,
-    Ask,
-    BoardSource,
-    Caller,
-    Menu,
-    Post,
-    Quick,
-    TableError,
-    TableService,
-    TableView,
-)
+from table.service.core import ACTIVE, MIN_PACE, Ask, Caller, TableError, TableView
+from table.service.outbox import MAX_MENUS, MAX_QUICK, MENU_SIZE, BoardSource, Menu, Post, Quick
+from table.service.service import TableService
+from table.service.views import HISTORY_PAGE
 
 __all__ = [
     "ACTIVE",

@@ -21,34 +21,16 @@ from typing import Any
 
 from table.service.bot_driver import BotDriver, Deliver
 from table.service.bot_seats import BotSeats
-from table.service.core import ACTIVE, MIN_PACE, Ask, Caller, TableError, Tables, TableView, engine_of
+from table.service.core import MIN_PACE, Ask, Caller, Tables, TableView, engine_of
 from table.service.lobby import Lobby
 from table.service.manage import Management
-from table.service.outbox import MAX_MENUS, MAX_QUICK, MENU_SIZE, BoardSource, Menu, Outbox, Post, Quick
+from table.service.outbox import Outbox, Post
 from table.service.pictures import Pictures
 from table.service.play import Play
 from table.service.privacy import Privacy
 from table.service.state_cache import StateCache
-from table.service.views import HISTORY_PAGE, Views
+from table.service.views import Views
 from table.storage import LEASE_SECONDS, Store, TableRow
-
-__all__ = [
-    "ACTIVE",
-    "HISTORY_PAGE",
-    "MAX_MENUS",
-    "MAX_QUICK",
-    "MENU_SIZE",
-    "MIN_PACE",
-    "Ask",
-    "BoardSource",
-    "Caller",
-    "Menu",
-    "Post",
-    "Quick",
-    "TableError",
-    "TableService",
-    "TableView",
-]
 
 
 class TableService:
