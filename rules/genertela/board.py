@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 from typing import Any
 
 from rules.genertela.content import Alliance, Condition, Zone, content
@@ -242,11 +243,23 @@ def attack_from_bond(state: State, nation: str, start: str, target: str) -> bool
 
 def wrong_way_in(state: State, nation: str, start: str, target: str) -> bool:
     """Turn 27: the Pentans may go into the Grazelands only from Prax or the Praxian March."""
-    for entry in CONTENT.turn(state.turn).entries_of(nation):
-        for event in entry.events:
-            if event.type == "pentans_grazelands" and target in {BOARD.resolve(z) for z in event.params["zones"]}:
-                return start not in {BOARD.resolve(z) for z in event.params["from_zones"]}
+    for zones, from_zones in _ways_in(state.turn, nation):
+        if target in zones:
+            return start not in from_zones
     return False
+
+
+@cache
+def _ways_in(turn: int, nation: str) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+    """The schedule's (zones, the only zones they may be entered from) for the nation this turn: legal() asks for
+    every target of every zone."""
+    return tuple(
+        (frozenset(BOARD.resolve(z) for z in event.params["zones"]),
+         frozenset(BOARD.resolve(z) for z in event.params["from_zones"]))
+        for entry in CONTENT.turn(turn).entries_of(nation)
+        for event in entry.events
+        if event.type == "pentans_grazelands"
+    )  # fmt: skip
 
 
 def must_stay(state: State, nation: str, zid: str) -> bool:

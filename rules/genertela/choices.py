@@ -27,7 +27,7 @@ from rules.genertela.board import (
 )
 from rules.genertela.casualties import compact, label
 from rules.genertela.economy import FOREST_COST, UNIT_COST
-from rules.genertela.movement import destinations, move_limit, movers
+from rules.genertela.movement import Outset, destinations
 from rules.genertela.state import State
 
 
@@ -121,11 +121,11 @@ def moves(state: State) -> list[Choice]:
     # target -> enemies there: asked once a target, not again from every zone that reaches it
     attacked: dict[str, bool] = {}
     for start in sorted({u.zone for u in units_of(state, nation)}):
-        ready = movers(state, nation, start)
-        if not ready:
+        outset = Outset(state, nation, start)
+        if not outset.ready:
             continue
         for target in destinations(state, nation, start):
-            most = move_limit(state, nation, start, target)
+            most = outset.limit(target)
             if target not in attacked:
                 attacked[target] = bool(enemies_in(state, nation, target))
             hostile = " (attack)" if attacked[target] else ""

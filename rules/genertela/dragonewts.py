@@ -88,11 +88,7 @@ def hop_targets(state: State, nation: str, start: str, closed: frozenset[str] = 
     zones; an enemy that chooses to block them stops them on the way (see hop)."""
     if not NATIONS[nation].has("dragonewt") or not zone(start).dragonewt_city:
         return []
-    cache = _cache(state)  # legal() asks once per target
-    key = (nation, start, closed, tuple(state.flags))
-    if key not in cache:
-        cache[key] = _hop_search(state, nation, start, closed)
-    return cache[key]
+    return list(_hop_search(nation, start, closed))
 
 
 def _cache(state: State) -> dict[tuple[object, ...], Any]:
@@ -105,9 +101,20 @@ def _cache(state: State) -> dict[tuple[object, ...], Any]:
     return cache[1]
 
 
-def _hop_search(state: State, nation: str, start: str, closed: frozenset[str]) -> list[str]:
-    """Every other Dragonewt city the units could reach if nobody blocked them (blocking is asked on the way)."""
-    return sorted(z for z in hop_paths(state, nation, start, closed) if zone(z).dragonewt_city)
+@cache
+def _hop_search(nation: str, start: str, closed: frozenset[str]) -> tuple[str, ...]:
+    """Every other Dragonewt city the units could reach if nobody blocked them (blocking is asked on the way, see
+    hop_paths): the cities of the start's part of the map as the nation may walk it, which the units never change
+    (so it is kept for the process)."""
+    seen = {start}
+    queue = [start]
+    while queue:
+        here = queue.pop()
+        for nxt in BOARD.zones[here].adjacent:
+            if nxt not in seen and may_enter(nation, nxt) and nxt not in closed:
+                seen.add(nxt)
+                queue.append(nxt)
+    return tuple(sorted(z for z in seen - {start} if zone(z).dragonewt_city))
 
 
 def hop_paths(state: State, nation: str, start: str, closed: frozenset[str]) -> dict[str, list[str]]:

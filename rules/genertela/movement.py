@@ -36,9 +36,13 @@ STACK = {"lowland": 8, "highland": 4, "mountain": 4, "waste": 4}
 
 def _closed_deathline(state: State, nation: str, zid: str) -> bool:
     """Turns 23-27: human units may not move into Deathline zones (turn 27 lets the Pentans into the Grazelands)."""
+    return zid in _closed_on(state.turn, nation)
+
+
+def _closed_deathline_on(turn: int, nation: str, zid: str) -> bool:
     if NATIONS[nation].human is False or not zone(zid).deathline:
         return False
-    for rule in CONTENT.turn(state.turn).restrictions:
+    for rule in CONTENT.turn(turn).restrictions:
         if rule.type == "no_humans_into_deathline":
             allowed = {BOARD.resolve(z) for z in rule.params.get("except_zones", [])}
             exempt = rule.params.get("except_nation")
@@ -65,15 +69,46 @@ def movers_to(state: State, nation: str, start: str, target: str) -> list[Unit]:
     """The units one move from `start` to `target` takes, in order. Where ordinary movement cannot reach, only
     Assassins and Hon-eel (anywhere) and named Dragonewts (city to city) may go. On the Dragonkill turn Dragons go
     first to a zone they must attack and nowhere else."""
-    ready = movers(state, nation, start)
-    if target not in _ordinary(state, nation, start):
-        hop = target in dragonewts.hop_targets(state, nation, start, _closed(state, nation))
-        ready = [u for u in ready if free_mover(u) or (hop and u.kind == "named_dragonewt")]
-    if dragonkill(state, nation):
-        if not dragon_target(state, nation, target):
-            return [u for u in ready if u.kind != "dragon"]
-        return sorted(ready, key=lambda u: u.kind != "dragon")
-    return ready
+    return list(Outset(state, nation, start).movers_to(target))
+
+
+class Outset:
+    """Moves out of one zone: what they depend on besides the target, worked out once (legal() asks movers_to and
+    move_limit for every target of every zone)."""
+
+    def __init__(self, state: State, nation: str, start: str) -> None:
+        self.state, self.nation, self.start = state, nation, start
+        self.ready = movers(state, nation, start)
+        self.ordinary = frozenset(_ordinary(state, nation, start) if self.ready else ())
+        self.late = dragonkill(state, nation)
+        self._hops: frozenset[str] | None = None
+        self._leaving: int | None = None  # how many may leave at most, once asked
+
+    def movers_to(self, target: str) -> list[Unit]:
+        """See movers_to (the list may be this outset's own: copy it before changing it)."""
+        ready = self.ready
+        if target not in self.ordinary:
+            if self._hops is None:
+                closed = _closed(self.state, self.nation)
+                self._hops = frozenset(dragonewts.hop_targets(self.state, self.nation, self.start, closed))
+            hop = target in self._hops
+            ready = [u for u in ready if free_mover(u) or (hop and u.kind == "named_dragonewt")]
+        if self.late:
+            if not dragon_target(self.state, self.nation, target):
+                return [u for u in ready if u.kind != "dragon"]
+            return sorted(ready, key=lambda u: u.kind != "dragon")
+        return ready
+
+    def limit(self, target: str) -> int:
+        """See move_limit."""
+        state, nation, start = self.state, self.nation, self.start
+        most = len(self.movers_to(target))
+        if self._leaving is None:  # a subject keeps a unit in each zone it holds
+            stays = must_stay(state, nation, start)
+            self._leaving = len(units_of(state, nation, start)) - 1 if stays else len(self.ready)
+        most = min(most, self._leaving)
+        cap = pass_room(state, nation, start, target)
+        return most if cap is None else min(most, cap)
 
 
 def hop_movers(state: State, nation: str, start: str, target: str, units: list[Unit]) -> list[Unit]:
@@ -103,11 +138,7 @@ def dragon_target(state: State, nation: str, zid: str) -> bool:
 
 def move_limit(state: State, nation: str, start: str, target: str) -> int:
     """How many units one move from `start` to `target` may take now."""
-    most = len(movers_to(state, nation, start, target))
-    if must_stay(state, nation, start):  # a subject keeps a unit in each zone it holds
-        most = min(most, len(units_of(state, nation, start)) - 1)
-    cap = pass_room(state, nation, start, target)
-    return most if cap is None else min(most, cap)
+    return Outset(state, nation, start).limit(target)
 
 
 def destinations(state: State, nation: str, start: str) -> list[str]:
@@ -133,7 +164,13 @@ def destinations(state: State, nation: str, start: str) -> list[str]:
 
 def _closed(state: State, nation: str) -> frozenset[str]:
     """Deathline zones closed to the nation this turn."""
-    return frozenset(zid for zid in BOARD.zones if _closed_deathline(state, nation, zid))
+    return _closed_on(state.turn, nation)
+
+
+@cache
+def _closed_on(turn: int, nation: str) -> frozenset[str]:
+    """The schedule alone decides them (see _closed_deathline): legal() asks for every zone and target."""
+    return frozenset(zid for zid in BOARD.zones if _closed_deathline_on(turn, nation, zid))
 
 
 def _ordinary(state: State, nation: str, start: str) -> list[str]:

@@ -13,7 +13,7 @@ from rules.genertela.engine import ENGINE as genertela
 from rules.genertela.movement import destinations, dragonkill, move_limit, movers
 from rules.genertela.state import State, Unit
 from rules.rng import Rng
-from tests.rules.genertela.helpers import blank, put, z
+from tests.rules.genertela.helpers import blank, hero, put, z
 
 
 def movers_searched(state: State, nation: str, zid: str) -> list[Unit]:
@@ -73,3 +73,19 @@ def test_the_memo_forgets_a_unit_that_moved_and_the_alliance_turn() -> None:
     assert len(movers(state, "heortlings", z("Sartar"))) == 2
     state.alliance = "unity_council"  # its alliance turn: only the units in its army move now, none here
     assert movers(state, "heortlings", z("Sartar")) == []
+
+
+def test_each_target_of_a_zone_gets_its_own_limit_when_legal_asks_for_them_all() -> None:
+    """moves() works out what a zone's moves share once (movement.Outset); a limit found for one target must not
+    carry over to the next. Here an Assassin may go anywhere alone, while the whole stack goes where ordinary
+    movement reaches."""
+    state = blank(nation="aldryami")
+    put(state, "aldryami", "Rist", 3)
+    hero(state, "aldryami", "Rist", "Tobasta", ["assassin"])
+    limits: dict[str, int] = {}
+    for choice in moves(state):
+        action = choice.action
+        assert action["from"] == z("Rist")
+        limits[action["to"]] = max(limits.get(action["to"], 0), action["count"])
+    assert limits == {target: move_limit(state, "aldryami", z("Rist"), target) for target in limits}
+    assert set(limits.values()) == {1, 4}

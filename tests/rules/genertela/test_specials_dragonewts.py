@@ -306,3 +306,21 @@ def test_turn_23_the_scheduled_dragons_attack_every_deathline_zone_holding_human
         assert any(u.kind == "dragon" for u in units_of(state, "dragonewts", z(zone)))
     assert not any(u.kind == "dragon" for u in units_of(state, "dragonewts", z("Print")))
     act(state, type="end")  # now the step may end: the battles follow
+
+
+@pytest.mark.parametrize("turn", [20, 23])  # 23: Deathline zones are closed to humans (not to the Dragonewts)
+def test_city_to_city_targets_are_every_city_their_walk_can_reach_blocked_or_not(turn: int) -> None:
+    """hop_targets lists the cities reachable at all (kept for the process: units never change it); the walk itself
+    (hop_paths) then takes the way fewest blockers could stop. Enemies on the way change the path, not the list."""
+    state = blank(turn=turn, nation="dragonewts")
+    for zid in BOARD.zones:
+        if BOARD.zones[zid].dragonewt_city and BOARD.zones[zid].terrain != "sea":
+            put(state, "heortlings", BOARD.zones[zid].name, 2)  # every city held by an enemy that blocks
+    closed: frozenset[str] = frozenset()
+    cities = [zid for zid, zone in BOARD.zones.items() if zone.dragonewt_city]
+    assert len(cities) > 3
+    for start in cities:
+        walked = dragonewts.hop_paths(state, "dragonewts", start, closed)
+        assert dragonewts.hop_targets(state, "dragonewts", start, closed) == sorted(
+            zid for zid in walked if BOARD.zones[zid].dragonewt_city
+        )
