@@ -59,6 +59,7 @@ class Config:
     shard_ids: tuple[int, ...] | None = None  # PBP_SHARD_IDS: the shards this process serves; None: all of them
     lease: float = LEASE_SECONDS  # PBP_LEASE_SECONDS: how long a dead process's claims wait before others take them
     backups: int = KEEP  # PBP_BACKUPS: daily backups of the SQLite file kept in the data folder; 0 (off): none
+    freeze_heap: bool = False  # after the warm-up (render/warmup.py); from_env: the process is the bot's own
 
     @classmethod
     def from_env(cls) -> Config:
@@ -76,6 +77,7 @@ class Config:
             shard_ids=_shard_ids(os.environ.get("PBP_SHARD_IDS", "").strip(), shards),
             lease=float(_whole("PBP_LEASE_SECONDS", int(LEASE_SECONDS))),
             backups=_backups(os.environ.get("PBP_BACKUPS", "").strip()),
+            freeze_heap=True,
         )
 
     @property
@@ -179,16 +181,6 @@ async def migrate_to(config: Config, url: str) -> list[str]:
     return [*report.lines(), f"Now run the bot with PBP_DATABASE_URL={url}"]
 
 
-async def warm_renderers(games: list[str]) -> None:
-    """Build the renderers' cached base layers now, so the first board of a game is as fast as the rest."""
-    from render import renderer
-
-    for game_id in games:
-        warm = renderer(game_id).warm
-        if warm is not None:
-            await asyncio.to_thread(warm)
-
-
 class TableBot(commands.Bot):
     def __init__(self, config: Config) -> None:
         intents = discord.Intents.default()
@@ -246,8 +238,10 @@ class TableBot(commands.Bot):
 
     async def _warm_safely(self, games: list[str]) -> None:
         """`games`: the games installed at start, listed before any command can run."""
+        from render.warmup import warm_up
+
         try:
-            await warm_renderers(games)
+            await warm_up(games, freeze=self.config.freeze_heap)
         except Exception:
             log.exception("warming the renderers failed; each board's first picture builds its own layers")
 
