@@ -25,12 +25,13 @@ from typing import Any
 
 from rules.base import ActionLog
 from rules.rng import Rng
+from rules.serial import clone
 from rules.smallworld import abilities, board, scoring
 from rules.smallworld.actions import use
 from rules.smallworld.conquest import take
 from rules.smallworld.content import LAND, Ability, content, load_map
 from rules.smallworld.moves import legal
-from rules.smallworld.state import CONQUER, PICK, Player, Region, State, TurnLog
+from rules.smallworld.state import CONQUER, PICK, State, TurnLog
 from rules.smallworld.turn import empty_rivers
 
 Action = dict[str, Any]
@@ -129,36 +130,6 @@ POWER_PRICE: dict[int, dict[str, float]] = {
 }
 
 
-# -- copying: rules.bots.clone goes through JSON; the state is two levels deep, so copy it level by level
-
-
-def copy_state(state: State) -> State:
-    new = copy.copy(state)
-    new.regions = {rid: _region(r) for rid, r in state.regions.items()}
-    new.row = [copy.copy(c) for c in state.row]
-    new.races, new.powers, new.treasures = list(state.races), list(state.powers), list(state.treasures)
-    new.tray = dict(state.tray)
-    new.seats = [_player(p) for p in state.seats]
-    log = copy.copy(state.log)
-    log.conquered, log.victims = list(log.conquered), list(log.victims)
-    new.log = log
-    new.last_conquered = list(state.last_conquered)
-    return new
-
-
-def _region(region: Region) -> Region:
-    new = copy.copy(region)
-    new.markers = list(region.markers)
-    return new
-
-
-def _player(player: Player) -> Player:
-    new = copy.copy(player)
-    new.active = copy.copy(player.active)
-    new.declined = copy.copy(player.declined)
-    return new
-
-
 # -- the worth of a conquest plan
 
 
@@ -170,7 +141,7 @@ def _turns_left(state: State) -> int:
 def _plan_worth(state: State, seat: int, hurt: int, monsters: int) -> float:
     """How good the end of this turn looks: `state` is a copy after the planned conquests."""
     left = _turns_left(state)
-    trial = copy_state(state)
+    trial = clone(state)
     trial.seats[seat].hand += empty_rivers(trial, seat)
     now = scoring.income(trial, seat).total
     trial.log = TurnLog()  # conquest bonuses are paid once; regions, terrains and treasures recur
@@ -258,7 +229,7 @@ def _rollout(state: State, seat: int) -> tuple[int, int]:
 
 def _plan(state: State, seat: int, first: str | None) -> tuple[float, State]:
     """The worth of conquering `first` (None: stopping now) and then greedily; also the position it ends in."""
-    trial = copy_state(state)
+    trial = clone(state)
     trial.treasures = []  # the stack is face down: a plan never counts on a particular Place or Relic
     hurt = monsters = 0
     if first is not None:
@@ -302,7 +273,7 @@ def _should_decline(state: State, seat: int, plan: State) -> bool:
     tokens = player.hand + sum(state.regions[r].tokens for r in abilities.active_regions(state, seat))
     declined_now = len(abilities.declined_regions(state, seat))
     # declining: its exact income this turn
-    trial = copy_state(state)
+    trial = clone(state)
     trial.log = TurnLog()
     pl = trial.seats[seat]
     pl.declined = copy.copy(pl.active)
@@ -317,7 +288,7 @@ def _should_decline(state: State, seat: int, plan: State) -> bool:
     _, index = _best_combo(state, seat, player.coins)
     fresh_tokens = float(_combo_tokens(state, seat, index, after_decline=True))
     fresh = fresh_tokens // PRICE
-    after = copy_state(plan)
+    after = clone(plan)
     empty_rivers(after, seat)
     a_after = len(abilities.active_regions(after, seat))
     planned_income = scoring.income(after, seat).total
@@ -467,7 +438,7 @@ def _ancient_shift(view: State, seat: int, actions: list[Action], stay_worth: fl
 
     best: tuple[float, Action | None] = (stay_worth + ANCIENT_MARGIN, None)
     for move in sorted(moves, key=lambda m: (-reach(m), str(m["region"])))[:2]:
-        trial = copy_state(view)
+        trial = clone(view)
         use(trial, seat, move, Rng(0), ActionLog())  # the rules' own move, on the copy
         for choice in legal(trial, seat):
             if choice.action["type"] == "conquer":
