@@ -60,6 +60,8 @@ class Config:
     lease: float = LEASE_SECONDS  # PBP_LEASE_SECONDS: how long a dead process's claims wait before others take them
     backups: int = KEEP  # PBP_BACKUPS: daily backups of the SQLite file kept in the data folder; 0 (off): none
     freeze_heap: bool = False  # after the warm-up (render/warmup.py); from_env: the process is the bot's own
+    web_port: int | None = None  # PBP_WEB_PORT: the web companion listens on 127.0.0.1 there; None (off): no pages
+    web_url: str | None = None  # PBP_WEB_URL: its public address (a reverse proxy); only then do messages link to it
 
     @classmethod
     def from_env(cls) -> Config:
@@ -78,6 +80,8 @@ class Config:
             lease=float(_whole("PBP_LEASE_SECONDS", int(LEASE_SECONDS))),
             backups=_backups(os.environ.get("PBP_BACKUPS", "").strip()),
             freeze_heap=True,
+            web_port=_web_port(os.environ.get("PBP_WEB_PORT", "").strip()),
+            web_url=_web_url(os.environ.get("PBP_WEB_URL", "").strip()),
         )
 
     @property
@@ -103,6 +107,7 @@ class ConfigError(Exception):
 
 
 POSTGRES = ("postgresql://", "postgres://")
+WEB_PORT = 8750  # the web companion's port on 127.0.0.1 when PBP_WEB_PORT is not set
 
 
 def _whole(name: str, default: int, what: str = "a whole number of seconds") -> int:
@@ -131,6 +136,28 @@ def _backups(text: str) -> int:
     if not text.isascii() or not text.isdigit():
         raise ConfigError(f"PBP_BACKUPS must be how many daily backups to keep, like 7, or off; not {text[:30]!r}.")
     return int(text)
+
+
+def _web_port(text: str) -> int | None:
+    if not text:
+        return WEB_PORT
+    if text.lower() == "off":
+        return None
+    if not text.isascii() or not text.isdigit() or not 0 < int(text) < 65536:
+        raise ConfigError(f"PBP_WEB_PORT must be a port number from 1 to 65535, or off; not {text[:30]!r}.")
+    return int(text)
+
+
+def _web_url(text: str) -> str | None:
+    if not text:
+        return None
+    url = yarl.URL(text)
+    if url.scheme not in ("http", "https") or not url.host or url.query_string or url.fragment:
+        raise ConfigError(
+            "PBP_WEB_URL must be the public address of the web pages, like https://maps.example.org; "
+            f"not {text[:60]!r}."
+        )
+    return text.rstrip("/")
 
 
 def _shard_ids(text: str, shards: int | None) -> tuple[int, ...] | None:

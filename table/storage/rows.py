@@ -40,6 +40,8 @@ class TableRow:
     paused: bool
     posts: str = "turn"  # 'turn': a turn's actions edit one message; 'action': a message per action
     away_allowance: int = 14 * 86400  # how long absences may hold back one seat's deadlines in this game
+    web: bool = True  # its web page is served (/game settings web:off takes it down)
+    public_channel: bool = False  # its channel was last seen open to the whole server: listed on the server's page
 
 
 @dataclass

@@ -79,3 +79,12 @@ class Schema:
 
     async def put_setting(self, key: str, value: str) -> None:
         await self.db.upsert("settings", ("key",), {"key": key, "value": value})
+
+    async def first_setting(self, key: str, value: str) -> str:
+        """The setting, stored as `value` if it had none: of several processes storing one at once, the first wins
+        and all of them get its value."""
+        insert = "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING"
+        await self.db.write(insert, (key, value))
+        found = await self.setting(key)
+        assert found is not None
+        return found

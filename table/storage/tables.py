@@ -13,7 +13,8 @@ from table.storage.rows import Row, SeatRow, StaleVersion, TableRow, TurnMessage
 def table_row(row: Row) -> TableRow:
     data = dict(row)
     data["options"] = json.loads(data["options"])
-    data["paused"] = bool(data["paused"])
+    for flag in ("paused", "web", "public_channel"):
+        data[flag] = bool(data[flag])
     return TableRow(**data)
 
 
