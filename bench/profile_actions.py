@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 
 import rules
 from bench.bench import Store, bench_actions  # the store as bench.bench opens it
+from render.warmup import warm_up
 from table.service import TableService
 
 T = TypeVar("T")
@@ -69,6 +70,7 @@ def run(argv: list[str] | None = None) -> None:
     parser.add_argument("--top", type=int, default=15, help="lines printed per game")
     parser.add_argument("--sort", default="tottime", choices=["tottime", "cumulative"], help="order of the lines")
     args = parser.parse_args(argv if argv is not None else sys.argv[1:])
+    asyncio.run(warm_up(args.games or rules.engines(), freeze=True))  # as the bot and bench.bench do at start
     for index, game_id in enumerate(rules.engines()):
         if args.games and game_id not in args.games:
             continue
