@@ -2,7 +2,8 @@
 
 Each renderer module (render/<game>.py) ends with `RENDERER = Renderer(board=..., ...)`, and the game's entry in
 rules.GAMES names that module beside its engine. The posted board is required; the whole map (/board full), the
-zoom around one place (/board zoom) and a player's private hand are drawn only by the games that have them.
+zoom around one place (/board zoom), a player's private hand and the spots of the whole map a web reader may click
+are drawn or told only by the games that have them.
 """
 
 from __future__ import annotations
@@ -49,15 +50,36 @@ class Zoom(Generic[S]):
     place: Callable[[str], str | None] = _no_other_spelling
 
 
+Box = tuple[int, int, int, int]  # x0, y0, x1, y1 in pixels: x0 <= x < x1, y0 <= y < y1
+
+
+@dataclass(frozen=True)
+class Spot:
+    """One place or piece where the whole-map image shows it: the name /info finds it by, and a box it is drawn
+    in. A place drawn in several pieces (or too crooked for one box) has several spots of one name."""
+
+    name: str
+    box: Box
+
+
 @dataclass(frozen=True)
 class Renderer(Generic[S]):
     """A game's pictures. Every function takes a view (the public one, or for `hand` the seat's own) and the
-    table's facts, and returns a Pillow image; `warm` builds the kept layers before the first board."""
+    table's facts, and returns a Pillow image (`spots`: where that image shows what); `warm` builds the kept layers
+    before the first board."""
 
     board: Callable[[S, TableFacts], Image.Image]  # the board as posted after each change
     full: Callable[[S, TableFacts], Image.Image] | None = None  # the whole map, where `board` shows a part of it
     zoom: Zoom[S] | None = None
     hand: Callable[[S, int, TableFacts], Image.Image] | None = None  # (the seat's view, seat, facts)
     warm: Callable[[], None] | None = None
+    # where the whole-map image (`whole_map`, drawn from the same view and facts) shows each place and piece that
+    # /info explains: what the web page answers a click on the map with
+    spots: Callable[[S, TableFacts], list[Spot]] | None = None
     # the colours that tell the players (or the realms, sides they play) apart on the board, first seat first
     colours: Sequence[Colour] = SEAT_COLOURS
+
+    @property
+    def whole_map(self) -> Callable[[S, TableFacts], Image.Image]:
+        """The picture of the whole map: `full` where the game has one (its board shows a part), else `board`."""
+        return self.full or self.board

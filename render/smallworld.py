@@ -10,11 +10,12 @@ neighbours (smallworld_zoom).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from PIL import Image, ImageDraw
 
 from render.draw import HIGHLIGHT, INK, PAPER, contrast, fit, seat_colour, seat_letter, stamp, text_width, wrap
-from render.record import Renderer, TableFacts, Zoom
+from render.record import Renderer, Spot, TableFacts, Zoom
 from render.smallworld_base import (
     CARD,
     CARD_INK,
@@ -29,6 +30,7 @@ from render.smallworld_base import (
     SOFT,
     TEXT,
     Layout,
+    View,
     base_layer,
     combo_text,
     combo_tokens,
@@ -45,12 +47,15 @@ from render.smallworld_base import (
     race_colour,
 )
 from render.smallworld_zoom import render_zoom, zoom_place, zoom_places
+from render.spots import areas, clip
 from rules.smallworld.content import MapData, load_map
 from rules.smallworld.scoring import outcome, tokens_on_map
 from rules.smallworld.state import OVER, State
 from rules.text import count
 
-__all__ = ["combo_text", "combo_tokens", "render", "render_zoom", "warm", "zoom_place", "zoom_places"]
+__all__ = ["combo_text", "combo_tokens", "render", "render_zoom", "spots", "warm", "zoom_place", "zoom_places"]
+
+SPOT_CELL = 10  # pixels a cell of the regions' raster: the clickable boxes follow the outlines this closely
 
 
 def render(state: State, facts: TableFacts) -> Image.Image:
@@ -78,6 +83,31 @@ def render(state: State, facts: TableFacts) -> Image.Image:
     else:
         _combos(image, draw, state, place)
     return image.quantize(palette=palette_for(state.players), dither=Image.Dither.NONE)
+
+
+def spots(state: State, facts: TableFacts) -> list[Spot]:
+    """Where the board shows each region (its area, tokens and name), by the region's name: the same on every
+    board of a map."""
+    return list(_region_spots(state.players))
+
+
+@cache
+def _region_spots(players: int) -> tuple[Spot, ...]:
+    game_map = load_map(players)
+    place = layout(game_map)
+    raster = Image.new("L", (-(-place.width // SPOT_CELL), -(-place.map_height // SPOT_CELL)), 0)
+    draw = ImageDraw.Draw(raster)
+    view = View(place.scale / SPOT_CELL, 0, 0, 0)  # the map area in cells, as the board draws it in pixels
+    regions = list(game_map.regions.values())
+    for index, region in enumerate(regions, start=1):
+        draw.polygon(view.points(region.outline), fill=index)
+    found = areas(raster, SPOT_CELL, (0, place.map_top))
+    limit = (0, place.map_top, place.width, place.map_top + place.map_height)
+    return tuple(
+        Spot(region.name, box)
+        for index, region in enumerate(regions, start=1)
+        for box in clip(found.get(index, []), limit)
+    )
 
 
 def warm() -> None:
@@ -211,4 +241,4 @@ def _two_lines(text: str, size: int, width: int) -> list[str]:
     return [fit(line, size, width) for line in lines]
 
 
-RENDERER = Renderer(board=render, zoom=Zoom(render_zoom, zoom_places, zoom_place), warm=warm)
+RENDERER = Renderer(board=render, zoom=Zoom(render_zoom, zoom_places, zoom_place), warm=warm, spots=spots)
