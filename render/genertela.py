@@ -20,7 +20,7 @@ from render.genertela_frame import (
     land_around,
     zone_boxes,
 )
-from render.genertela_full import render_full, warm_full
+from render.genertela_full import render_full, spots, warm_full
 from render.genertela_labels import draw_view, warm_text
 from render.genertela_map import (
     DEATHLINE,
@@ -65,6 +65,7 @@ __all__ = [
     "render_full",
     "render_zoom",
     "short_name",
+    "spots",
     "unit_lines",
     "view_frame",
     "warm",
@@ -153,5 +154,6 @@ RENDERER = Renderer(
     full=render_full,
     zoom=Zoom(render_zoom, zoom_places, zoom_place),
     warm=warm,
+    spots=spots,
     colours=tuple(SIDE_COLOURS.values()),
 )

@@ -33,7 +33,8 @@ from render.genertela_map import (
     zone_palette,
 )
 from render.genertela_panel import HEAD, LEFT, ROW, SMALL, SUB, house, key, sides, title_line, top_strip, turn_line
-from render.record import TableFacts
+from render.record import Spot, TableFacts
+from render.spots import areas, clip
 from rules.genertela.board import BOARD, NATIONS, active_nation
 from rules.genertela.state import State, Unit
 
@@ -274,6 +275,20 @@ def render_full(state: State, facts: TableFacts) -> Image.Image:
     y = key(image, y + 6, keys, state, list(BOARD.zones), army="a side's units (its nations together)")
     bottom = house(image, y + 2)
     return image.crop((0, 0, WIDTH, bottom + 6)).quantize(palette=palette_image(), dither=Image.Dither.NONE)
+
+
+def spots(state: State, facts: TableFacts) -> list[Spot]:
+    """Where the whole map (render_full) shows each zone, by the zone's name: the same on every board."""
+    return list(_zone_spots())
+
+
+@cache
+def _zone_spots() -> tuple[Spot, ...]:
+    """Each zone's cells of the raster the overview is enlarged from, as a few boxes inside them."""
+    ids, small = zone_cells()
+    found = areas(small, SCALE_CELL, (map_left(), HEAD), band=4)
+    limit = (map_left(), HEAD, map_left() + map_size()[0], HEAD + map_size()[1])
+    return tuple(Spot(BOARD.zones[zid].name, box) for index, zid in enumerate(ids) for box in clip(found[index], limit))
 
 
 def warm_full() -> None:

@@ -41,6 +41,7 @@ from render.nerath_map import (
     close,
     draw_map,
     fought,
+    hexagon,
     initial,
     overview,
     realm_colour,
@@ -62,7 +63,8 @@ from render.nerath_words import (
     who,
 )
 from render.nerath_words import headline as _headline
-from render.record import Renderer, TableFacts, Zoom
+from render.record import Box, Renderer, Spot, TableFacts, Zoom
+from render.spots import areas, clip
 from rules.base import normal
 from rules.nerath import board, turns
 from rules.nerath.content import CONTENT, REALM_ORDER
@@ -80,6 +82,7 @@ __all__ = [
     "render_full",
     "render_hand",
     "render_zoom",
+    "spots",
     "warm",
     "zoom_place",
     "zoom_places",
@@ -256,8 +259,7 @@ def render_full(state: State, facts: TableFacts) -> Image.Image:
     beside it. Names and piece kinds are the close-ups' (/board zoom)."""
     names = facts.names
     lens = overview(MAP_W)
-    top, lower = banner_lines(turn_line(state, names), battle_line(state), WIDTH)
-    height = banner_height(top, lower)
+    top, lower, height = _full_banner(state, names)
     panel = _panel(state, names)
     image = Image.new("RGB", (WIDTH, height + max(lens.height + 4 * (TEXT + 5) + CAPTION, panel.height)), PAPER)
     image.paste(draw_map(state, lens), (0, height))
@@ -271,6 +273,45 @@ def render_full(state: State, facts: TableFacts) -> Image.Image:
     caption = "The whole map. /board zoom:<place>: a space and its neighbours"
     stamp(image, (MARGIN, image.height - CAPTION / 2), caption, TEXT, INK, anchor="lm")
     return image.quantize(palette=_palette(), dither=Image.Dither.NONE)
+
+
+def _full_banner(state: State, names: Sequence[str]) -> tuple[list[str], list[str], int]:
+    """The whole map's banner: its headline's lines, the battle's, and its height (where the map starts)."""
+    top, lower = banner_lines(turn_line(state, names), battle_line(state), WIDTH)
+    return top, lower, banner_height(top, lower)
+
+
+def spots(state: State, facts: TableFacts) -> list[Spot]:
+    """Where the whole map (render_full) shows each space, by the space's name: its hex, under the banner."""
+    _, _, height = _full_banner(state, facts.names)
+    return [Spot(name, (x0, y0 + height, x1, y1 + height)) for name, (x0, y0, x1, y1) in _space_boxes()]
+
+
+SPOT_CELL = 5  # pixels a cell of the spaces' raster: the clickable boxes follow the hexes this closely
+
+
+@cache
+def _space_boxes() -> tuple[tuple[str, Box], ...]:
+    """Each space's hex on the overview map (its top-left corner at 0, 0) as a few boxes inside it."""
+    lens = overview(MAP_W)
+    raster = Image.new("L", (-(-lens.width // SPOT_CELL), -(-lens.height // SPOT_CELL)), 0)
+    draw = ImageDraw.Draw(raster)
+
+    def cells(centre: tuple[float, float]) -> list[tuple[float, float]]:
+        x, y = lens.at(centre)
+        return hexagon((x / SPOT_CELL, y / SPOT_CELL), lens.radius / SPOT_CELL)
+
+    spaces = list(CONTENT.spaces.values())
+    for index, space in enumerate(spaces, start=1):  # in draw_map's order: a shared edge goes to the later hex
+        draw.polygon(cells(space.centre), fill=index)
+    for _, centres in CONTENT.impassable:  # drawn over the spaces, and no place of their own
+        for centre in centres:
+            draw.polygon(cells(centre), fill=0)
+    found = areas(raster, SPOT_CELL, band=4)
+    limit = (0, 0, lens.width, lens.height)
+    return tuple(
+        (space.name, box) for index, space in enumerate(spaces, start=1) for box in clip(found.get(index, []), limit)
+    )
 
 
 OVERVIEW_NOTE = "K12: the realm's 12 pieces in that space (K, V, I, N as in the panel). Star: a capital."
@@ -327,5 +368,6 @@ RENDERER = Renderer(
     zoom=Zoom(render_zoom, zoom_places, zoom_place),
     hand=render_hand,
     warm=warm,
+    spots=spots,
     colours=tuple(realm_colour(realm) for realm in REALM_ORDER),
 )
