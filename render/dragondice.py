@@ -27,10 +27,11 @@ from render.draw import (
     text_width,
     wrap,
 )
-from render.record import Renderer, TableFacts
+from render.record import Renderer, Spot, TableFacts
 from rules.base import fill_seats
 from rules.dragondice.content import DRAGONKIN, SPECIES, SPELLS, TERRAINS, UNIT_DICE
-from rules.dragondice.model import BURIED, DEAD, RESERVE, SUMMONING, Effect, State, Unit
+from rules.dragondice.glossary import lookups
+from rules.dragondice.model import BURIED, DEAD, RESERVE, SUMMONING, Dragon, Effect, State, Unit
 from rules.dragondice.setup import army_points
 from rules.dragondice.turn import living_health, terrain_health
 
@@ -182,22 +183,51 @@ def render(state: State, facts: TableFacts) -> Image.Image:
         header(image, "Dragon Dice", fit(_whose_step(state, facts), 16, WIDTH - 32))
         _setup_panel(image, lines)
         return image.quantize(palette=_palette(), dither=Image.Dither.NONE)
-    rows = terrain_rows(len(state.terrains))
-    heights = [_column_height(state, row, (WIDTH - 20) // len(row)) for row in rows]
-    terrains_end = TERRAIN_TOP + sum(height + 10 for height in heights)
+    columns, terrains_end = _columns(state)
     image = _base(terrains_end + PLAYER_ROW * state.players + FOOTER).copy()
     draw = ImageDraw.Draw(image)
     header(image, "Dragon Dice", fit(_whose_step(state, facts), 16, WIDTH - 32))
-    y = TERRAIN_TOP
-    for row, height in zip(rows, heights, strict=True):
-        column = (WIDTH - 20) // len(row)
-        for place, index in enumerate(row):
-            _terrain_column(image, draw, state, names, index, (10 + place * column, y, column, height))
-        y += height + 10
+    for index, box in columns:
+        _terrain_column(image, draw, state, names, index, box)
     for seat in range(state.players):
         _player_row(image, draw, state, names, seat, terrains_end + seat * PLAYER_ROW)
     _footer(image, state, names, terrains_end + state.players * PLAYER_ROW + 6)
     return image.quantize(palette=_palette(), dither=Image.Dither.NONE)
+
+
+def _columns(state: State) -> tuple[list[tuple[int, tuple[int, int, int, int]]], int]:
+    """Each terrain's column (its index, and left, top, width with the gap, height), and the y below them all."""
+    found = []
+    y = TERRAIN_TOP
+    for row in terrain_rows(len(state.terrains)):
+        column = (WIDTH - 20) // len(row)
+        height = _column_height(state, row, column)
+        found += [(index, (10 + place * column, y, column, height)) for place, index in enumerate(row)]
+        y += height + 10
+    return found, y
+
+
+def spots(state: State, facts: TableFacts) -> list[Spot]:
+    """Where the board shows each terrain (its die and name, by the terrain's kind), each dragon and each unit on
+    a terrain (by its die's name): what /info explains of them. None while the players set up."""
+    if state.phase in ("draft", "ready"):
+        return []
+    found = []
+    for index, (x0, y0, column, _) in _columns(state)[0]:
+        terrain = state.terrains[index]
+        found.append(Spot(_entry(TERRAINS[terrain.kind].name, "terrain"), (x0, y0, x0 + column - 10, y0 + DIE + 16)))
+        dragons, armies, _ = _column_rows(state, index, x0, y0, column)
+        found += [Spot(_entry("Dragon", "dragon"), (x0 + 4, y - 2, x0 + column - 14, y + 20)) for _, y in dragons]
+        for _, army, y in armies:
+            for unit, (x, top) in _chip_places(army, x0 + 8, y + 17, column - 26)[0]:
+                found.append(Spot(_entry(UNIT_DICE[unit.kind].name, "unit"), (x, top, x + CHIP, top + CHIP)))
+    return found
+
+
+@cache
+def _entry(name: str, kind: str) -> str:
+    """The name /info knows a thing by: its own, or qualified by its kind where another thing shares it."""
+    return next(e.name for e in lookups() if e.kind == kind and e.name in (name, f"{name} ({kind})"))
 
 
 def _whose_step(state: State, facts: TableFacts) -> str:
@@ -296,27 +326,44 @@ def _terrain_column(
     if terrain.captured_by is not None:
         held = "captured by " + names[terrain.captured_by]
         put_text(image, (x0 + DIE + 16, y0 + 48), fit(held, 13, side), 13, _ink(terrain.captured_by))
-    y = y0 + DIE + 18
-    for dragon in [d for d in state.dragons if d.where == terrain.id]:  # who owns it, and its breath's element
-        _dragon(draw, (x0 + 18, y + 8), dragon.element, dragon.owner)
+    dragons, armies, y = _column_rows(state, index, x0, y0, column)
+    for dragon, top in dragons:  # who owns it, and its breath's element
+        _dragon(draw, (x0 + 18, top + 8), dragon.element, dragon.owner)
         label = _who(names[dragon.owner], f"'s {dragon.element} dragon", 13, column - 52)
-        put_text(image, (x0 + 34, y), label, 13, _ink(dragon.owner))
-        y += 22
-    for seat in state.seats_at(terrain.id):
-        army = state.army(seat, terrain.id)
+        put_text(image, (x0 + 34, top), label, 13, _ink(dragon.owner))
+    for seat, army, top in armies:
         health = sum(u.health for u in army)
         put_text(
             image,
-            (x0 + 8, y),
+            (x0 + 8, top),
             _who(f"{seat_letter(seat)} · {names[seat]}", f": {health} health", 13, column - 26),
             13,
             _ink(seat),
         )
-        y = _chips(image, army, x0 + 8, y + 17, column - 26, dead=False) + 6
+        _chips(image, army, x0 + 8, top + 17, column - 26, dead=False)
     effects = [e for e in state.effects if e.target == terrain.id or e.target.startswith(f"{terrain.id}:")]
     for effect in effects:
         put_text(image, (x0 + 8, y), fit(effect_label(effect, names), 12, column - 26), 12, INK)
         y += 15
+
+
+def _column_rows(
+    state: State, index: int, x0: int, y0: int, column: int
+) -> tuple[list[tuple[Dragon, int]], list[tuple[int, list[Unit], int]], int]:
+    """Under a terrain's die: each dragon there and its row's top, each army (seat, units, its line's top; the
+    chips under that line), and the y below them (the lasting spells' first line)."""
+    terrain = state.terrains[index]
+    y = y0 + DIE + 18
+    dragons = []
+    for dragon in [d for d in state.dragons if d.where == terrain.id]:
+        dragons.append((dragon, y))
+        y += 22
+    armies = []
+    for seat in state.seats_at(terrain.id):
+        army = state.army(seat, terrain.id)
+        armies.append((seat, army, y))
+        y = _chip_places(army, x0 + 8, y + 17, column - 26)[1] + 6
+    return dragons, armies, y
 
 
 def effect_label(effect: Effect, names: Sequence[str]) -> str:
@@ -339,13 +386,22 @@ def _dragon(draw: ImageDraw.ImageDraw, centre: tuple[float, float], element: str
 
 def _chips(image: Image.Image, units: list[Unit], x0: int, y0: int, width: int, dead: bool) -> int:
     """Lay unit dice in rows; returns the y below the last row."""
+    places, below = _chip_places(units, x0, y0, width)
+    for unit, at in places:
+        image.paste(_unit_chip(unit.owner, unit.kind, dead), at)
+    return below
+
+
+def _chip_places(units: list[Unit], x0: int, y0: int, width: int) -> tuple[list[tuple[Unit, tuple[int, int]]], int]:
+    """Where unit dice go in rows `width` wide from (x0, y0), the healthiest first (each chip's top-left), and the
+    y below the last row."""
     per_row = max(1, width // (CHIP + 3))
     ordered = sorted(units, key=lambda u: (-u.health, int(u.id[1:])))
-    for index, unit in enumerate(ordered):
-        row, col = divmod(index, per_row)
-        image.paste(_unit_chip(unit.owner, unit.kind, dead), (x0 + col * (CHIP + 3), y0 + row * (CHIP + 3)))
+    places = [
+        (unit, (x0 + (i % per_row) * (CHIP + 3), y0 + (i // per_row) * (CHIP + 3))) for i, unit in enumerate(ordered)
+    ]
     rows = (len(units) + per_row - 1) // per_row
-    return y0 + rows * (CHIP + 3)
+    return places, y0 + rows * (CHIP + 3)
 
 
 def _player_row(
@@ -434,4 +490,4 @@ def _setup_panel(image: Image.Image, lines: Sequence[Sequence[str]]) -> None:
         y += 8
 
 
-RENDERER = Renderer(board=render)
+RENDERER = Renderer(board=render, spots=spots)
