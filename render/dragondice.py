@@ -197,7 +197,7 @@ def render(state: State, facts: TableFacts) -> Image.Image:
 
 def _columns(state: State) -> tuple[list[tuple[int, tuple[int, int, int, int]]], int]:
     """Each terrain's column (its index, and left, top, width with the gap, height), and the y below them all."""
-    found = []
+    found: list[tuple[int, tuple[int, int, int, int]]] = []
     y = TERRAIN_TOP
     for row in terrain_rows(len(state.terrains)):
         column = (WIDTH - 20) // len(row)
@@ -212,7 +212,7 @@ def spots(state: State, facts: TableFacts) -> list[Spot]:
     a terrain (by its die's name): what /info explains of them. None while the players set up."""
     if state.phase in ("draft", "ready"):
         return []
-    found = []
+    found: list[Spot] = []
     for index, (x0, y0, column, _) in _columns(state)[0]:
         terrain = state.terrains[index]
         found.append(Spot(_entry(TERRAINS[terrain.kind].name, "terrain"), (x0, y0, x0 + column - 10, y0 + DIE + 16)))
@@ -354,11 +354,11 @@ def _column_rows(
     chips under that line), and the y below them (the lasting spells' first line)."""
     terrain = state.terrains[index]
     y = y0 + DIE + 18
-    dragons = []
+    dragons: list[tuple[Dragon, int]] = []
     for dragon in [d for d in state.dragons if d.where == terrain.id]:
         dragons.append((dragon, y))
         y += 22
-    armies = []
+    armies: list[tuple[int, list[Unit], int]] = []
     for seat in state.seats_at(terrain.id):
         army = state.army(seat, terrain.id)
         armies.append((seat, army, y))

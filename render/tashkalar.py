@@ -23,7 +23,7 @@ from render.draw import (
     seat_letter,
     text_width,
 )
-from render.record import Renderer, TableFacts
+from render.record import Renderer, Spot, TableFacts
 from render.tashkalar_hand import render_hand
 from render.tashkalar_parts import GOLD, WHITE, paragraph, pattern, token
 from rules.base import fill_seats
@@ -43,7 +43,7 @@ from rules.tashkalar.state import (
 )
 from rules.text import count
 
-__all__ = ["render", "render_hand"]
+__all__ = ["render", "render_hand", "spots"]
 
 # Sized for Discord's inline width (550 px): the image is shrunk by 550 / WIDTH (0.65), so no text is drawn below
 # SMALLEST px (capitals 10 px high: 6.5 px inline) and the panel says only what fits at that size.
@@ -161,7 +161,10 @@ def _choices(draw: ImageDraw.ImageDraw, state: State) -> None:
         draw.ellipse((left + 4, top + 4, left + 16, top + 16), fill=HIGHLIGHT, outline=INK)
 
 
-def _panel(image: Image.Image, state: State, names: Sequence[str]) -> None:
+def _panel(image: Image.Image, state: State, names: Sequence[str]) -> list[Spot]:
+    """The scores, hands, the last summon, the key and the tasks on offer; returns where the last summon and each
+    task were written (what /info explains of them)."""
+    found: list[Spot] = []
     draw = ImageDraw.Draw(image)
     x = MARGIN * 2 + BOARD
     y = TOP + 10
@@ -180,7 +183,9 @@ def _panel(image: Image.Image, state: State, names: Sequence[str]) -> None:
         line = f"Destroyed this turn: {commons} common, {heroics} heroic, {legends} legendary (+{kept} kept)"
         y = paragraph(image, (x, y), line, SMALLEST, TEXT_W, fill=MUTED) + 6
     if state.last is not None:
-        y = _last_summon(image, draw, state, (x, y)) + 8
+        end = _last_summon(image, draw, state, (x, y))
+        found.append(Spot(CARDS[state.last.card].name, (x, y, x + TEXT_W, end)))
+        y = end + 8
     y = _key(image, draw, x, y)
     if state.tasks_offer and state.phase != "over":
         put_text(image, (x, y), "Tasks on offer:", 14, INK)
@@ -195,7 +200,9 @@ def _panel(image: Image.Image, state: State, names: Sequence[str]) -> None:
             end = paragraph(
                 image, (x + indent, y), f"{task.name} ({task.points}): {task.text}", SMALLEST, TEXT_W - indent
             )
+            found.append(Spot(task.name, (x, y, x + TEXT_W, max(end, bottom))))
             y = max(end, bottom) + 5
+    return found
 
 
 def _seat(
@@ -271,6 +278,17 @@ def _palette() -> Image.Image:
 
 
 def render(state: State, facts: TableFacts) -> Image.Image:
+    return _board(state, facts)[0]
+
+
+def spots(state: State, facts: TableFacts) -> list[Spot]:
+    """Where the board shows what /info explains: the last summoned being (its square and its lines in the panel)
+    and each task on offer. Read off a drawing of the board, the one place that knows where its panel's lines go."""
+    return _board(state, facts)[1]
+
+
+def _board(state: State, facts: TableFacts) -> tuple[Image.Image, list[Spot]]:
+    """The board, and where it put what /info explains."""
     names = facts.names
     state = view(state, None)  # the channel's view: nothing hidden is drawn
     image = _background().copy()
@@ -284,8 +302,10 @@ def render(state: State, facts: TableFacts) -> Image.Image:
             draw, ((left + right) / 2, (top + bottom) / 2), seat_colour(owner), rank_of(value), CELL, seat_letter(owner)
         )
     _choices(draw, state)
-    _panel(image, state, names)
-    return image.quantize(palette=_palette(), dither=Image.Dither.NONE)
+    found = _panel(image, state, names)
+    if state.last is not None:
+        found.insert(0, Spot(CARDS[state.last.card].name, _cell_box(state.last.square)))
+    return image.quantize(palette=_palette(), dither=Image.Dither.NONE), found
 
 
-RENDERER = Renderer(board=render, hand=render_hand)
+RENDERER = Renderer(board=render, hand=render_hand, spots=spots)
