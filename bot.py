@@ -29,6 +29,7 @@ from table.storage import LEASE_SECONDS, SYNCHRONOUS, NewerDatabase, Store, Unre
 from table.storage.backup import KEEP, PG_DUMP, BackupError, DailyBackups, copy_database
 from table.storage.instance import InstanceError, claim
 from table.storage.move import MoveError, move
+from web.server import WebServer
 
 log = logging.getLogger("pbp")
 
@@ -229,6 +230,7 @@ class TableBot(commands.Bot):
         self._warm_task: asyncio.Task[None] | None = None
         self.backups: DailyBackups | None = None
         self._backup_task: asyncio.Task[None] | None = None
+        self.web: WebServer | None = None
 
     async def setup_hook(self) -> None:
         from cogs.buttons import DYNAMIC_ITEMS, refuse_unclaimed
@@ -262,6 +264,19 @@ class TableBot(commands.Bot):
                 Path(self.config.database), self.config.data_dir / "backups", self.config.backups
             )
             self._backup_task = asyncio.create_task(self.backups.run())
+        if self.config.web_port is not None:
+            await self._start_web(self.config.web_port)
+
+    async def _start_web(self, port: int) -> None:
+        """The web companion's pages (web/server.py); a port in use is an error said in the log, and the bot goes
+        on without pages."""
+        server = WebServer(self.service, behind_proxy=self.config.web_url is not None)
+        try:
+            log.info("table pages served at %s", await server.start(port))
+        except OSError as error:
+            log.error("the table pages could not listen on 127.0.0.1:%d (%s); the bot runs without them", port, error)
+            return
+        self.web = server
 
     async def _warm_safely(self, games: list[str]) -> None:
         """`games`: the games installed at start, listed before any command can run."""
@@ -291,6 +306,8 @@ class TableBot(commands.Bot):
     async def close(self) -> None:
         if self._backup_task is not None:
             self._backup_task.cancel()
+        if self.web is not None:
+            await self.web.stop()
         await super().close()
         if hasattr(self, "store"):
             await self.store.close()
