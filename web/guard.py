@@ -25,6 +25,7 @@ HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Cross-Origin-Resource-Policy": "same-origin",
 }
+SERVER = "pbp-table"
 METHODS = ("GET", "HEAD")
 MAX_QUERY = 256  # characters of query string: the pages use one short one (?turn=N, ?v=key)
 MAX_LINE = 2048  # bytes of the request line (aiohttp's max_line_size): the longest address is under 100
@@ -89,6 +90,7 @@ class Guard:
     async def middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         answer = await self._answer(request, handler)
         answer.headers.update(HEADERS)
+        answer.headers["Server"] = SERVER  # not aiohttp's default, which names its version
         return answer
 
     async def _answer(self, request: web.Request, handler: Handler) -> web.StreamResponse:

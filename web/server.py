@@ -29,6 +29,10 @@ from table.storage import SeatRow, TableRow
 from web import guard, pages, read, tokens
 
 log = logging.getLogger(__name__)
+# aiohttp's own refusals of malformed or oversized requests (400, with a traceback): noise from the open internet,
+# never an error of ours (the handlers' faults are logged by guard.py)
+QUIET = logging.getLogger("web.refused")
+QUIET.setLevel(logging.CRITICAL)
 
 STATIC = Path(__file__).parent / "static"
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -91,11 +95,10 @@ class WebServer:
         runner = web.AppRunner(
             self.app(),
             access_log=None,
-            handler_args={
-                "max_line_size": guard.MAX_LINE,
-                "max_field_size": guard.MAX_FIELD,
-                "max_headers": guard.MAX_HEADERS,
-            },
+            max_line_size=guard.MAX_LINE,
+            max_field_size=guard.MAX_FIELD,
+            max_headers=guard.MAX_HEADERS,
+            logger=QUIET,
         )
         await runner.setup()
         try:
