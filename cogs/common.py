@@ -17,6 +17,7 @@ from rules.notation import DiceError
 from table.service import Caller, Post, TableError, TableService
 from table.service.clock import Origin
 from table.service.outbox import NotShown
+from table.service.web_links import Link
 from table.text.durations import DurationError
 from table.text.present import escape_text, fit
 
@@ -80,6 +81,23 @@ def visible_to(interaction: discord.Interaction[Any]) -> Callable[[int], bool]:
         return channel is not None and channel.permissions_for(user).view_channel
 
     return can_see
+
+
+def open_to_all(channel: object) -> bool | None:
+    """Whether every member of the server can view the channel (its @everyone role can; a thread as its parent, a
+    private thread never): the server's web page lists only such tables. None when the bot can't tell (a DM, a
+    channel or parent it has not cached)."""
+    if isinstance(channel, discord.Thread) and channel.type is discord.ChannelType.private_thread:
+        return False
+    if not isinstance(channel, discord.abc.GuildChannel | discord.Thread):
+        return None
+    everyone = channel.guild.get_role(channel.guild.id)  # the @everyone role (not cached yet: can't tell)
+    if everyone is None:
+        return None
+    try:
+        return bool(channel.permissions_for(everyone).view_channel)
+    except discord.ClientException:  # a thread whose parent is not cached
+        return None
 
 
 def member_caller(member: discord.abc.User) -> Caller:
@@ -188,13 +206,14 @@ def board_file(png: bytes, name: str = "board.png") -> discord.File:
 
 
 def post_view(post: Post) -> discord.ui.View | None:
-    """Select menus, then quick buttons, under the board, as persistent dynamic items (they survive restarts).
+    """Select menus, then quick buttons, under the board, as persistent dynamic items (they survive restarts), and
+    last the link to the table's web page.
 
     Discord allows five rows: a menu fills a row, buttons share the rows that are left, five to a row.
     """
     from cogs.buttons import MenuSelect, QuickButton
 
-    if not post.quick and not post.menus:
+    if not post.quick and not post.menus and post.link is None:
         return None
     view = discord.ui.View(timeout=None)
     for row, menu in enumerate(post.menus[:4]):
@@ -202,9 +221,27 @@ def post_view(post: Post) -> discord.ui.View | None:
         select.item.row = row
         view.add_item(select)
     rows_left = 5 - min(len(post.menus), 4)
-    for quick in post.quick[: 5 * rows_left]:
+    room = 5 * rows_left - (post.link is not None)  # the link keeps its place when the buttons would fill the rows
+    for quick in post.quick[:room]:
         view.add_item(QuickButton(quick.table_id, quick.version, quick.seat, quick.index, quick.label))
+    if post.link is not None:
+        view.add_item(link_button(post.link))
     return view
+
+
+def link_button(link: Link) -> discord.ui.Button[Any]:
+    """A button that opens a web address (the table's page, the server's list): Discord opens it, the bot is not
+    called."""
+    return discord.ui.Button(style=discord.ButtonStyle.link, label=link.label[:80], url=link.url)
+
+
+def link_view(link: Link | None) -> dict[str, Any]:
+    """say's `view` argument for a reply with a link button; nothing without one."""
+    if link is None:
+        return {}
+    view = discord.ui.View(timeout=None)
+    view.add_item(link_button(link))
+    return {"view": view}
 
 
 def post_content(post: Post) -> tuple[str, discord.AllowedMentions]:

@@ -26,7 +26,9 @@ from cogs.common import (
     SECRET_ACK,
     acting,
     caller_of,
+    link_view,
     member_caller,
+    open_to_all,
     say,
     send_post,
     service_of,
@@ -175,6 +177,7 @@ def _where(interaction: discord.Interaction[Any]) -> Where:
         visible_to(interaction),
         open_thread,
         owns_bot,
+        open_to_all(interaction.channel),
     )
 
 
@@ -195,6 +198,6 @@ async def answer(interaction: discord.Interaction[Any], reply: Reply, early: boo
         await say(interaction, confirm.question, ephemeral=True, view=view)
     elif reply.file is not None:
         file = discord.File(io.BytesIO(reply.file.data), filename=reply.file.name)
-        await say(interaction, reply.text, ephemeral=reply.ephemeral, file=file)
+        await say(interaction, reply.text, ephemeral=reply.ephemeral, file=file, **link_view(reply.link))
     else:
-        await say(interaction, reply.text, ephemeral=reply.ephemeral)
+        await say(interaction, reply.text, ephemeral=reply.ephemeral, **link_view(reply.link))

@@ -25,6 +25,7 @@ from table.commands import Attachment, Command, Reply, Where
 from table.commands.play import playing
 from table.service import Caller, Post, TableError, TableService
 from table.service.clock import Reminders
+from table.service.web_links import Link
 from table.text import next_line
 from table.text.actions import build_action, whole_number
 from table.text.durations import DurationError, parse_duration, show_duration
@@ -139,6 +140,12 @@ class Console:
         else:
             kept = f" {self._keep(reply.file)}" if reply.file is not None else ""
             self.say((f"(only {self.user} sees this) " if reply.ephemeral else "") + reply.text + kept)
+            self._link(reply.link)
+
+    def _link(self, link: Link | None) -> None:
+        """A web page's link, as a line: Discord shows it as a button."""
+        if link is not None:
+            self.say(f"{link.label}: {link.url}")
 
     def _where(self) -> Where:
         async def owns_bot() -> bool:
@@ -369,6 +376,7 @@ class Console:
             self.say(
                 "Buttons: " + "  ".join(f"[{i + 1}] {q.label}" for i, q in enumerate(post.quick)) + "  (press <n>)"
             )
+        self._link(post.link)
         for found in post.next:
             self.say(found.bare)
 

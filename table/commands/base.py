@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from table.service import Ask, Caller, Post, TableError, TableService
+from table.service.web_links import Link
 
 ArgKind = Literal[
     "game",  # a game id (autocompleted from the installed games)
@@ -25,6 +26,7 @@ ArgKind = Literal[
     "deadline",  # a duration, or off
     "flag",  # yes or no
     "posts",  # turn or action
+    "switch",  # on or off
     "strength",  # a bot's strength: easy or normal
     "bot",  # the name of a bot seated at this table (autocompleted)
     "int",  # a whole number, from `least` to `most` where they are given
@@ -37,10 +39,12 @@ ArgKind = Literal[
 ]
 ORDERS = (("random", "random"), ("as joined", "joined"))
 POSTS = (("one message per turn (edited)", "turn"), ("a message for every action", "action"))
+SWITCH = (("on", "on"), ("off", "off"))
 STRENGTHS = (("easy: any legal move at random", "easy"), ("normal: looks ahead and plays to win", "normal"))
 CHOICES: dict[ArgKind, tuple[tuple[str, str], ...]] = {  # (label, value)
     "order": ORDERS,
     "posts": POSTS,
+    "switch": SWITCH,
     "strength": STRENGTHS,
 }
 WORDS: frozenset[ArgKind] = frozenset({"text", "place", "section", "entry", "bot"})  # a value may have spaces
@@ -68,6 +72,9 @@ class Where:
     # opens a thread for a new table where the front end can: (its channel id, how to point at it)
     open_thread: Callable[[str], Awaitable[tuple[int, str]]] | None = None
     owns_bot: Callable[[], Awaitable[bool]] | None = None  # whether the caller owns the bot (None: no one here does)
+    # whether every member of the server can view the channel (None: the front end can't tell, the console): the
+    # server's web page lists a table only while its channel is open to all
+    public: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -103,6 +110,7 @@ class Reply:
     secret: bool = False  # the move stays hidden until the game reveals it: say so to the caller alone
     ask: Ask | None = None
     confirm: Confirm | None = None
+    link: Link | None = None  # a web page to open (a link button in Discord, a line in the console)
 
 
 Run = Callable[[TableService, Where, dict[str, Any]], Awaitable[Reply]]
@@ -132,6 +140,8 @@ class Command:
         """Run it for the caller: who may call it is checked here, once for both front ends."""
         if self.who == "owner" and not (where.owns_bot is not None and await where.owns_bot()):
             raise TableError(self.denied or f"Only the bot's owner may use {self.name}.")
+        if where.public is not None:  # written only when it changed
+            await service.links.seen_in(where.channel_id, where.public)
         return await self.run(service, where, args)
 
     def usage(self) -> str:

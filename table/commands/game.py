@@ -7,7 +7,7 @@ from typing import Any
 import rules
 from rules.base import Meta
 from table.commands.base import Arg, Command, Confirm, Group, Reply, Where
-from table.service import Ask, Caller, TableError, TableService
+from table.service import Ask, Caller, TableError, TableService, TableView
 from table.text import present
 from table.text.durations import parse_duration, show_duration
 
@@ -43,6 +43,8 @@ async def _new(service: TableService, where: Where, args: dict[str, Any]) -> Rep
             raise TableError("Threads can be opened from a server's text channel only; run this without thread.")
         channel_id, place = await where.open_thread(f"{meta.title} table")
     table = await service.create(where.guild_id, channel_id, where.caller, meta.id, options)
+    if where.public is not None:  # a thread opened here is as open as this channel (public threads only)
+        await service.links.seen(table.id, where.public, table.public_channel)
     chosen = ", ".join(f"{k}={v}" for k, v in table.options.items()) or "none"
     return Reply(
         f"{where.caller.name} opened a **{meta.title}** table {place} (options: {chosen}). "
@@ -79,11 +81,22 @@ async def _list(service: TableService, where: Where, args: dict[str, Any]) -> Re
     ]
     if hidden:
         lines.append(f"(and {hidden} in channels you can't see)")
-    return Reply("\n".join(lines), ephemeral=True)
+    return Reply("\n".join(lines), ephemeral=True, link=await service.links.server_link(where.guild_id))
 
 
 async def _status(service: TableService, where: Where, args: dict[str, Any]) -> Reply:
-    return Reply(present.table_card(await service.view(where.channel_id), where.now), ephemeral=True)
+    view = await service.view(where.channel_id)
+    card = present.table_card(view, where.now) + _web_line(service, view)
+    return Reply(card, ephemeral=True, link=await service.links.map_link(view.table))
+
+
+def _web_line(service: TableService, view: TableView) -> str:
+    """The card's line about the table's web page, where the bot has web pages to link to."""
+    if service.links.base is None:
+        return ""
+    if not view.table.web:
+        return "\nWeb page: off (the host turns it on with /game settings web:on)."
+    return "\nWeb page: on." if view.table.state is not None else "\nWeb page: on once the game starts."
 
 
 async def _abandon(service: TableService, where: Where, args: dict[str, Any]) -> Reply:
@@ -150,8 +163,9 @@ async def _settings(service: TableService, where: Where, args: dict[str, Any]) -
         clear_deadline=off,
         posts=args.get("posts"),
         away_allowance=(0 if _switched_off(away) else parse_duration(away)) if away else None,
+        web=args.get("web"),
     )
-    text = present.table_card(view, where.now)
+    text = present.table_card(view, where.now) + _web_line(service, view)
     table = view.table
     if table.deadline is not None and table.remind_after >= table.deadline:
         # kept, since a host may want a deadline without reminders, but said plainly
@@ -161,7 +175,7 @@ async def _settings(service: TableService, where: Where, args: dict[str, Any]) -
             "deadline is left, is the only message a waiting player gets before the safe move. For a reminder, "
             f"set remind_after shorter than the deadline, like remind_after:{show_duration(table.deadline // 2)}."
         )
-    return Reply(text)
+    return Reply(text, link=await service.links.map_link(view.table))
 
 
 async def _pause(service: TableService, where: Where, args: dict[str, Any]) -> Reply:
@@ -225,6 +239,11 @@ COMMANDS: tuple[Command, ...] = (
                 "away",
                 "How long absences (/away) may hold back one player's deadlines in this game, e.g. 14d, or off",
                 "duration",
+            ),
+            Arg(
+                "web",
+                "on (default): the table's web page, with the whole map and every turn; off: taken down",
+                "switch",
             ),
         ),
     ),

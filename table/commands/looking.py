@@ -13,7 +13,8 @@ async def _board(service: TableService, where: Where, args: dict[str, Any]) -> R
     text, png = await service.board(where.channel_id, turn, zoom, full)
     place = "".join(c for c in (zoom or "").lower() if c.isalnum())[:40]
     detail = (f"-{turn}" if turn is not None else "") + (f"-{place}" if place else "") + ("-full" if full else "")
-    return Reply(text, file=Attachment("board.png", png, detail))
+    link = await service.links.map_link(await service.table_here(where.channel_id), turn)
+    return Reply(text, file=Attachment("board.png", png, detail), link=link)
 
 
 async def _history(service: TableService, where: Where, args: dict[str, Any]) -> Reply:

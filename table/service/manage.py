@@ -18,10 +18,13 @@ from table.service.core import (
 )
 from table.service.views import Views
 from table.storage import Store
+from table.text import present
 from table.text.durations import show_duration
 
 POSTS = ("turn", "action")
 POSTS_HELP = "turn (the default) edits one message per turn; action posts a new message for every action."
+SWITCH = {"on": 1, "off": 0}
+WEB_HELP = "on (the default) serves the table's web page; off takes it down at once, and its links with it."
 
 
 class Management:
@@ -67,6 +70,7 @@ class Management:
         clear_deadline: bool = False,
         posts: str | None = None,
         away_allowance: int | None = None,
+        web: str | None = None,
     ) -> TableView:
         async with self.tables.holding(channel_id) as table:
             require_host(table, caller, "change the table's pace")
@@ -75,6 +79,10 @@ class Management:
                 if posts.strip().lower() not in POSTS:
                     raise TableError(f"posts is {' or '.join(POSTS)}: {POSTS_HELP}")
                 fields["posts"] = posts.strip().lower()
+            if web is not None:
+                if web.strip().lower() not in SWITCH:
+                    raise TableError(f"web is on or off, not {present.escape_text(web[:20])}: {WEB_HELP}")
+                fields["web"] = SWITCH[web.strip().lower()]
             if away_allowance is not None:
                 fields["away_allowance"] = away_allowance
             asked = {"remind_after": remind_after, "remind_every": remind_every, "deadline": deadline}

@@ -17,6 +17,7 @@ from table.service.core import Tables, engine_of, namer, told
 from table.service.pictures import Pictures
 from table.service.replay import effective
 from table.service.turn_edits import TurnEdits
+from table.service.web_links import Link, WebLinks
 from table.storage import ActionRow, SeatRow, Store, TableRow, TurnMessage
 from table.text import finale, next_line, present, recap
 
@@ -95,6 +96,9 @@ class Post:
     next: list[next_line.NextLine] = field(default_factory=list)
     # a bot seat is awaited: whoever made the post wakes the bot seats' driver (front ends ignore it)
     bots_due: bool = False
+    # the table's web page ("Open the map"), when it has one to link to: a link button under the message (not part
+    # of its text, which is what a resend after a crash compares)
+    link: Link | None = None
 
 
 @dataclass(frozen=True)
@@ -177,11 +181,19 @@ class Outbox:
     """Turns a committed change into a Post, shows it through a front end, and remembers what reached the channel."""
 
     def __init__(
-        self, store: Store, tables: Tables, pictures: Pictures, owner: str, lease: float, confirms_messages: bool
+        self,
+        store: Store,
+        tables: Tables,
+        pictures: Pictures,
+        owner: str,
+        lease: float,
+        confirms_messages: bool,
+        links: WebLinks,
     ) -> None:
         self.store = store
         self.tables = tables
         self.pictures = pictures  # a post's board, drawn once the front end has answered
+        self.links = links  # the table's web page, linked under its message
         # who this process is, in the claims it takes (posts on their way), and how long they hold: if it dies,
         # another process on the same database takes them over when the lease runs out
         self.owner = owner
@@ -237,8 +249,9 @@ class Outbox:
         secret = {waiter: secrets(engine.view(state, waiter), public) for waiter in legal}
         nexts = next_line.lines(engine, state, legal, secret, name)
         closing += [found.slash for found in nexts]
+        table = await self.store.tables.table(table_id)
         turn = await self._turn_message(
-            table_id, version, waiting, lines, closing, events, continuing=with_missed, taken_back=taken_back
+            table, table_id, version, waiting, lines, closing, events, continuing=with_missed, taken_back=taken_back
         )
         private: dict[int, list[str]] = {}
         for seat in seats:
@@ -276,10 +289,12 @@ class Outbox:
             reshown=missed.nonce,
             next=nexts,
             bots_due=result is None and bool(bots & set(waiting)),
+            link=None if table is None else await self.links.map_link(table),
         )
 
     async def _turn_message(
         self,
+        table: TableRow | None,
         table_id: int,
         version: int,
         waiting: list[int],
@@ -291,8 +306,8 @@ class Outbox:
     ) -> TurnMessage:
         """The message this post shows: the turn's message with these lines added, edited in place (Discord does
         not notify on edits), or a new one when someone not yet awaited in it must act (they are pinged), a turn
-        ended, the game is over, the lines would no longer fit, or the table wants a message per action."""
-        table = await self.store.tables.table(table_id)
+        ended, the game is over, the lines would no longer fit, or the table wants a message per action. `table`:
+        the table as the change left it."""
         current = await self.store.tables.turn_message(table_id)
         # a message this process is still posting (a quick second action) is edited once its id is known
         message_id, on_its_way = None, False

@@ -30,6 +30,7 @@ from table.service.play import Play
 from table.service.privacy import Privacy
 from table.service.state_cache import StateCache
 from table.service.views import Views
+from table.service.web_links import WebLinks
 from table.storage import LEASE_SECONDS, Store, TableRow
 
 
@@ -39,7 +40,8 @@ class TableService:
     `deliver`: how the front end shows a post the service makes on its own (a bot seat's move, a notice): Discord
     posts it to the channel, the console prints it. Without one (the service alone, in tests) bots move only when
     `play_bot` is called. `cache`: the parsed states of the tables acted on recently (a StateCache of its own by
-    default; tests hand one in to look at it)."""
+    default; tests hand one in to look at it). `web_url`: the web companion's public address (no trailing slash)
+    that messages link to; None: they carry no links."""
 
     def __init__(
         self,
@@ -51,6 +53,7 @@ class TableService:
         lease: float = LEASE_SECONDS,
         deliver: Deliver | None = None,
         cache: StateCache | None = None,
+        web_url: str | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -61,7 +64,8 @@ class TableService:
         self.lease = lease
         self.tables = Tables(store, clock, seeds, StateCache() if cache is None else cache)
         self.pictures = Pictures()
-        self.outbox = Outbox(store, self.tables, self.pictures, self.owner, lease, confirms_messages)
+        self.links = WebLinks(store, web_url)  # the web pages' addresses, as messages link to them
+        self.outbox = Outbox(store, self.tables, self.pictures, self.owner, lease, confirms_messages, self.links)
         self.views = Views(store, self.tables, self.pictures)
         self.play = Play(store, self.tables, self.outbox)
         self.lobby = Lobby(store, self.tables, self.outbox, self.views)
