@@ -286,7 +286,8 @@ def spots(state: State, facts: TableFacts) -> list[Spot]:
 def _zone_spots() -> tuple[Spot, ...]:
     """Each zone's cells of the raster the overview is enlarged from, as a few boxes inside them."""
     ids, small = zone_cells()
-    found = areas(small, SCALE_CELL, (map_left(), HEAD), band=4)
+    marks = {index: [at(BOARD.zones[zid].centre)] for index, zid in enumerate(ids)}  # where its label goes first
+    found = areas(small, SCALE_CELL, (map_left(), HEAD), band=4, marks=marks)
     limit = (map_left(), HEAD, map_left() + map_size()[0], HEAD + map_size()[1])
     return tuple(Spot(BOARD.zones[zid].name, box) for index, zid in enumerate(ids) for box in clip(found[index], limit))
 

@@ -95,13 +95,21 @@ def spots(state: State, facts: TableFacts) -> list[Spot]:
 def _region_spots(players: int) -> tuple[Spot, ...]:
     game_map = load_map(players)
     place = layout(game_map)
-    raster = Image.new("L", (-(-place.width // SPOT_CELL), -(-place.map_height // SPOT_CELL)), 0)
-    draw = ImageDraw.Draw(raster)
-    view = View(place.scale / SPOT_CELL, 0, 0, 0)  # the map area in cells, as the board draws it in pixels
+    cells = (-(-place.width // SPOT_CELL), -(-place.map_height // SPOT_CELL))
+    drawn = Image.new("L", (cells[0] * SPOT_CELL, cells[1] * SPOT_CELL), 0)  # the map area: each region's number
+    draw = ImageDraw.Draw(drawn)
+    view = View(place.scale, 0, 0, 0)
     regions = list(game_map.regions.values())
     for index, region in enumerate(regions, start=1):
         draw.polygon(view.points(region.outline), fill=index)
-    found = areas(raster, SPOT_CELL, (0, place.map_top))
+    raster = drawn.resize(cells, Image.Resampling.NEAREST)  # a cell holds the region at (about) its middle
+    where = labels(players)  # a region's name and tokens are always in its spots, wherever its edges run
+    marks = {
+        index: [where[region.id].pieces, *((x, y) for x, y, _ in where[region.id].lines)]
+        for index, region in enumerate(regions, start=1)
+        if region.id in where
+    }
+    found = areas(raster, SPOT_CELL, (0, place.map_top), marks=marks)
     limit = (0, place.map_top, place.width, place.map_top + place.map_height)
     return tuple(
         Spot(region.name, box)

@@ -3,6 +3,8 @@ from a raster of place numbers, cut into a few boxes that lie inside it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from PIL import Image
 
 from render.record import Box
@@ -10,11 +12,19 @@ from render.record import Box
 Run = tuple[int, int]  # columns start <= col < end
 
 
-def areas(raster: Image.Image, cell: int, origin: tuple[int, int] = (0, 0), band: int = 3) -> dict[int, list[Box]]:
+def areas(
+    raster: Image.Image,
+    cell: int,
+    origin: tuple[int, int] = (0, 0),
+    band: int = 3,
+    marks: Mapping[int, Sequence[tuple[float, float]]] | None = None,
+) -> dict[int, list[Box]]:
     """Each value's cells in `raster` ("L": one pixel a cell, drawn `cell` pixels square with its top-left corner
     at `origin`) as boxes inside them: rows taken `band` at a time from the value's first row, each run of columns
     the value holds in every row of the band one box. A few boxes a place, not one a row: the cells along a slanted
-    edge fall outside them (a place too thin for any band gets a box per row's run)."""
+    edge fall outside them (a place too thin for any band gets a box per row's run). `marks`: points (image
+    pixels) that must fall in a value's boxes, such as where its name or pieces are drawn: a mark left outside adds
+    the run of its row that holds it."""
     width, height = raster.size
     data = raster.tobytes()
     runs: dict[int, dict[int, list[Run]]] = {}  # value -> row -> its runs in that row
@@ -37,6 +47,10 @@ def areas(raster: Image.Image, cell: int, origin: tuple[int, int] = (0, 0), band
             ]
         if not cells:
             cells = [(start, row, end, row + 1) for row, line in rows.items() for start, end in line]
+        for x, y in (marks or {}).get(value, ()):
+            col, row = int((x - left) // cell), int((y - top) // cell)
+            if not any(x0 <= col < x1 and y0 <= row < y1 for x0, y0, x1, y1 in cells):
+                cells += [(start, row, end, row + 1) for start, end in rows.get(row, []) if start <= col < end]
         found[value] = [
             (left + x0 * cell, top + y0 * cell, left + x1 * cell, top + y1 * cell) for x0, y0, x1, y1 in cells
         ]
