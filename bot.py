@@ -29,6 +29,7 @@ from table.storage import LEASE_SECONDS, SYNCHRONOUS, NewerDatabase, Store, Unre
 from table.storage.backup import KEEP, PG_DUMP, BackupError, DailyBackups, copy_database
 from table.storage.instance import InstanceError, claim
 from table.storage.move import MoveError, move
+from web import tokens
 from web.server import WebServer
 
 log = logging.getLogger("pbp")
@@ -245,6 +246,7 @@ class TableBot(commands.Bot):
             confirms_messages=True,
             lease=self.config.lease,
             deliver=lambda post: post_to_channel(self, post),  # a bot seat's moves, posted in the channel
+            web_url=self.config.web_url,  # messages link to the web pages only when they have a public address
         )
         await self.service.started()
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]
@@ -338,6 +340,8 @@ def main(argv: list[str]) -> int:
         return _migrate_command(config, argv)
     if "--backup" in argv:
         return _backup_command(config, argv)
+    if ROTATE in argv:
+        return _rotate_command(config)
     if not config.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
@@ -413,6 +417,36 @@ def _backup_command(config: Config, argv: list[str]) -> int:
         print(error, file=sys.stderr)
         return 2
     print(f"Backed up {config.database} to {target} ({size / 1024 / 1024:.1f} MB).")
+    return 0
+
+
+ROTATE = "--rotate-web-secret"
+ROTATED = (
+    "The web pages' secret is new: every table's and server's old web address now answers 404 (Not found), and "
+    "messages link to the new ones (a running bot within a minute). Links already posted in Discord stop working."
+)
+
+
+async def rotate_web_secret(config: Config) -> None:
+    """A new secret for the web pages' addresses (web/tokens.py), while the bot runs or not: its pages check
+    every address against the stored secret, and its links read it again within a minute."""
+    store = await Store.open(config.database, config.synchronous)
+    try:
+        await tokens.rotate_secret(store)
+    finally:
+        await store.close()
+
+
+def _rotate_command(config: Config) -> int:
+    try:
+        asyncio.run(rotate_web_secret(config))
+    except NewerDatabase as error:
+        print(error, file=sys.stderr)
+        return 2
+    except Unreachable as error:
+        print(f"Cannot open the database: {error}", file=sys.stderr)
+        return 2
+    print(ROTATED)
     return 0
 
 
