@@ -149,6 +149,12 @@ def _switched_off(text: str | None) -> bool:
 
 
 async def _settings(service: TableService, where: Where, args: dict[str, Any]) -> Reply:
+    if set(args) == {"web"}:  # alone, it applies to a finished game too: its page can be taken down
+        view = await service.manage.web_page(where.channel_id, where.caller, str(args["web"]))
+        return Reply(
+            present.table_card(view, where.now) + _web_line(service, view),
+            link=await service.links.map_link(view.table),
+        )
     deadline, away = args.get("deadline"), args.get("away")
     off = _switched_off(deadline)
     remind_after, remind_every = args.get("remind_after"), args.get("remind_every")

@@ -80,9 +80,7 @@ class Management:
                     raise TableError(f"posts is {' or '.join(POSTS)}: {POSTS_HELP}")
                 fields["posts"] = posts.strip().lower()
             if web is not None:
-                if web.strip().lower() not in SWITCH:
-                    raise TableError(f"web is on or off, not {present.escape_text(web[:20])}: {WEB_HELP}")
-                fields["web"] = SWITCH[web.strip().lower()]
+                fields["web"] = _switch(web)
             if away_allowance is not None:
                 fields["away_allowance"] = away_allowance
             asked = {"remind_after": remind_after, "remind_every": remind_every, "deadline": deadline}
@@ -106,6 +104,18 @@ class Management:
                     row.warn_at = warning(row.since, row.deadline_at)  # a changed deadline is announced afresh
                     await self.store.clocks.put_reminder(row)
         return await self.views.view(channel_id)
+
+    async def web_page(self, channel_id: int, caller: Caller, web: str) -> TableView:
+        """The table's web page on or off, whatever its state: a finished game's page can be taken down too."""
+        found = await self.tables.table_here(channel_id)
+        async with self.tables.lock(found.id):
+            table = await self.store.tables.table(found.id)
+            assert table is not None
+            require_host(table, caller, "take the table's web page down or put it up")
+            await self.store.tables.set_table(table.id, web=_switch(web))
+            updated = await self.store.tables.table(table.id)
+            assert updated is not None
+        return await self.views.view_of(updated)
 
     def _check_pace(self, what: str, seconds: int) -> None:
         """Reminders and deadlines faster than the floor would nag players (and the channel) without end."""
@@ -144,3 +154,10 @@ class Management:
                 await self.store.clocks.drop_reminders(table.id)
                 await self.store.clocks.close_requests(table.id)
         return f"The {title(table)} game in this channel was abandoned by {caller.name}."
+
+
+def _switch(web: str) -> int:
+    """web:on or web:off as the stored flag; anything else is refused."""
+    if web.strip().lower() not in SWITCH:
+        raise TableError(f"web is on or off, not {present.escape_text(web[:20])}: {WEB_HELP}")
+    return SWITCH[web.strip().lower()]

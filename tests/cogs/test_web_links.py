@@ -190,3 +190,22 @@ async def test_a_rotated_secret_changes_the_links(linked: Harness):
     h.bot.service.links.forget_secret()  # as a rotation in this process does; another process's within a minute
     after = links(replies(await h.command(CAROL, "carol", "game status"))[0])
     assert before != after and after == [("Open the map", await page_of(h))]
+
+
+async def test_a_finished_games_page_can_be_taken_down(linked: Harness):
+    h = linked
+    await open_table(h)
+    for who, name, square in ((ALICE, "alice", "a1"), (BOB, "bob", "a2"), (ALICE, "alice", "b1")):
+        await h.command(who, name, "tictactoe mark", {"square": square})
+    await h.command(BOB, "bob", "tictactoe mark", {"square": "b2"})
+    won = replies(await h.command(ALICE, "alice", "tictactoe mark", {"square": "c1"}))[-1]
+    assert (await h.table()).status == "finished" and links(won) == [("Open the map", await page_of(h))]
+    refused = replies(await h.command(ALICE, "alice", "game settings", {"web": "off", "remind_after": "48h"}))[0]
+    assert refused.ephemeral and "finished" in refused.content and (await h.table()).web  # pace: a running game's
+    assert replies(await h.command(BOB, "bob", "game settings", {"web": "off"}))[0].ephemeral  # not the host
+    bad = replies(await h.command(ALICE, "alice", "game settings", {"web": "later"}))[0]
+    assert bad.ephemeral and "web is on or off, not later" in bad.content and (await h.table()).web
+    off = replies(await h.command(ALICE, "alice", "game settings", {"web": "off"}))[0]
+    assert not off.ephemeral and "Web page: off" in off.content and not links(off)
+    assert not (await h.table()).web
+    assert not links(replies(await h.command(CAROL, "carol", "game status"))[0])
