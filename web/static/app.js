@@ -60,8 +60,19 @@
     view.y = h <= box.height ? (box.height - h) / 2 : Math.min(0, Math.max(box.height - h, view.y));
   };
 
+  // On a narrow screen the map's box takes the picture's shape (up to 58% of the height): no empty band below it.
+  const shape = () => {
+    if (!view.width || window.innerWidth >= 900) {
+      viewport.style.height = "";
+      return;
+    }
+    const wide = viewport.getBoundingClientRect().width;
+    viewport.style.height = `${Math.round(Math.min(window.innerHeight * 0.58, Math.max(260, (wide * view.height) / view.width)))}px`;
+  };
+
   const fit = () => {
     if (!view.width) return;
+    shape();
     const box = viewport.getBoundingClientRect();
     view.fit = Math.min(box.width / view.width, box.height / view.height);
     view.s = view.fit;
@@ -98,6 +109,7 @@
   });
   window.addEventListener("resize", () => {
     const wasFit = view.s <= view.fit + 1e-9;
+    shape();
     const box = viewport.getBoundingClientRect();
     view.fit = Math.min(box.width / view.width, box.height / view.height) || 1;
     if (wasFit) view.s = view.fit;
