@@ -25,6 +25,7 @@ from discord.ext import commands
 
 import rules
 from table.service import MIN_PACE, TableService
+from table.service.web_links import ROTATED
 from table.storage import LEASE_SECONDS, SYNCHRONOUS, NewerDatabase, Store, Unreachable
 from table.storage.backup import KEEP, PG_DUMP, BackupError, DailyBackups, copy_database
 from table.storage.instance import InstanceError, claim
@@ -421,10 +422,6 @@ def _backup_command(config: Config, argv: list[str]) -> int:
 
 
 ROTATE = "--rotate-web-secret"
-ROTATED = (
-    "The web pages' secret is new: every table's and server's old web address now answers 404 (Not found), and "
-    "messages link to the new ones (a running bot within a minute). Links already posted in Discord stop working."
-)
 
 
 async def rotate_web_secret(config: Config) -> None:

@@ -37,6 +37,7 @@ def help_text() -> str:
             _line("pick <n>", "the n-th option of the menus under the last board"),
             _line("agree | refuse", "answer a request (an undo after dice, a pause)"),
             _line("wait <duration>", "let time pass (reminders and deadlines fire), e.g. wait 13h"),
+            _line("rotate-web-secret", "new addresses for the web pages: every old one answers 404"),
             "  help | quit",
         ]
     )

@@ -25,11 +25,12 @@ from table.commands import Attachment, Command, Reply, Where
 from table.commands.play import playing
 from table.service import Caller, Post, TableError, TableService
 from table.service.clock import Reminders
-from table.service.web_links import Link
+from table.service.web_links import ROTATED, Link
 from table.text import next_line
 from table.text.actions import build_action, whole_number
 from table.text.durations import DurationError, parse_duration, show_duration
 from table.text.names import labelled
+from web import tokens
 
 LEGAL_WHOLE = 8  # choices of one action `legal` lists one by one; more are said in one line, as the next line says them
 
@@ -169,6 +170,7 @@ class Console:
             "agree": self._agree,
             "refuse": self._refuse,
             "wait": self._wait_words,
+            "rotate-web-secret": self._rotate,
         }
 
     @staticmethod
@@ -229,6 +231,12 @@ class Console:
             return False
         await self._wait(parse_duration(rest[0]))
         return None
+
+    async def _rotate(self, rest: list[str]) -> None:
+        """A new secret for the web pages' addresses, as ./run-bot --rotate-web-secret makes one."""
+        await tokens.rotate_secret(self.service.store)
+        self.service.links.forget_secret()
+        self.say(ROTATED)
 
     async def _games(self, rest: list[str]) -> None:
         for engine in rules.engines().values():

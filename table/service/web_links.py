@@ -18,6 +18,10 @@ from web import tokens
 SECRET_TTL = 60.0  # seconds the secret is kept in memory before it is read again
 MAP = "Open the map"  # the label of the button under a turn's message and /game status
 TABLES = "Open the tables' page"  # the label of /game list's link to the server's page
+ROTATED = (  # what a rotation of the secret says (./run-bot --rotate-web-secret, the console's rotate-web-secret)
+    "The web pages' secret is new: every table's and server's old web address now answers 404 (Not found), and "
+    "messages link to the new ones (a running bot within a minute). Links already posted in Discord stop working."
+)
 
 
 @dataclass(frozen=True)

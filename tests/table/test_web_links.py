@@ -103,13 +103,20 @@ async def test_the_console_prints_the_links(tmp_path: Path):
         for line in ["game status", "board 0", "game settings web=off", "game status", "board"]:
             assert await console.run_line(line)
         page = BASE + tokens.table_path(await tokens.web_secret(store), 1)
+        middle = out.getvalue()
+        for line in ["game settings web=on", "rotate-web-secret", "game status"]:
+            assert await console.run_line(line)
+        rotated = BASE + tokens.table_path(await tokens.web_secret(store), 1)
     finally:
         await store.close()
-    after = out.getvalue()[len(before) :]
+    after = middle[len(before) :]
     assert before.count(f"Open the map: {page}\n") == 2  # under the start's board and the move's
     assert f"Open the map: {page}\n" in after and f"Open the map at the start: {page}?turn=0\n" in after
     taken_down = after[after.index("Web page: off") :]
     assert "Open the map" not in taken_down  # the status and the board after web off link nowhere
+    last = out.getvalue()[len(middle) :]
+    assert "old web address now answers 404" in last and rotated != page
+    assert last.endswith(f"Open the map: {rotated}\n")  # the status after the rotation links to the new address
 
 
 def test_rotate_web_secret_from_the_command_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
