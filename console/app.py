@@ -62,6 +62,7 @@ async def _serve_pages(console: Console, port: int) -> WebServer | None:
         return None
     secret = await tokens.web_secret(console.service.store)
     console.say(f"Table pages: {address}{tokens.server_path(secret, GUILD)}")
+    console.service.links.base = address  # boards, /game status and /board print their page's link
     return server
 
 

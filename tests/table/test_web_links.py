@@ -134,3 +134,15 @@ def test_rotate_web_secret_from_the_command_line(tmp_path: Path, monkeypatch: py
     assert bot.main(["--rotate-web-secret"]) == 0
     assert "every table's and server's old web address now answers 404" in capsys.readouterr().out
     assert asyncio.run(secret()) != before
+
+
+async def test_the_console_serving_pages_links_to_its_own_address(tmp_path: Path):
+    from console.app import run
+
+    lines = io.StringIO("game new tictactoe\nas bob\ngame join\nas alice\ngame start joined\n")
+    out = io.StringIO()
+    await run(tmp_path / "console.sqlite3", tmp_path / "images", lines, out, web_port=0)  # any free port
+    text = out.getvalue()
+    address = text.split("Table pages: ", 1)[1].split("/s/", 1)[0]
+    assert address.startswith("http://127.0.0.1:")
+    assert f"Open the map: {address}/t/1-" in text
