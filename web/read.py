@@ -144,7 +144,9 @@ def table_data(
     }
 
 
-def listed(table: TableRow, seats: list[SeatRow], state: Any, reminders: Sequence[ReminderRow], page: str) -> dict[str, Any]:
+def listed(
+    table: TableRow, seats: list[SeatRow], state: Any, reminders: Sequence[ReminderRow], page: str
+) -> dict[str, Any]:
     """One table in a server's list: what it is, whose turn and since when, and its page."""
     engine = rules.engine(table.game)
     waiting = engine.awaiting(state) if table.status == "running" and state is not None else frozenset()

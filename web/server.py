@@ -166,7 +166,7 @@ class WebServer:
 
     async def board(self, request: web.Request) -> web.StreamResponse:
         table, seats, turn, upto, key = await self._picture(request)
-        etag = f'"{turn}-{key}"'
+        etag = f'"{turn}-{upto}-{key}"'
         if _fresh(request, etag):
             return web.Response(status=304, headers=_cached(request, key, etag))
         state = await self._state(table, turn)
@@ -177,11 +177,11 @@ class WebServer:
         return web.Response(body=png, content_type="image/png", headers=_cached(request, key, etag))
 
     async def spots(self, request: web.Request) -> web.StreamResponse:
-        table, seats, turn, _upto, key = await self._picture(request)
-        etag = f'"p{turn}-{key}"'
+        table, seats, turn, upto, key = await self._picture(request)
+        etag = f'"p{turn}-{upto}-{key}"'
         if _fresh(request, etag):
             return web.Response(status=304, headers=_cached(request, key, etag))
-        kept = (table.id, turn, key)
+        kept = (table.id, turn, upto, key)
         answer = self.places.get(kept)
         if answer is None:
             state = await self._state(table, turn)

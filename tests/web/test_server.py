@@ -13,9 +13,10 @@ import aiohttp
 import pytest
 from multidict import CIMultiDict
 
+from render.record import table_facts
 from table.service import Caller, TableService
 from table.storage import FORMER_PLAYER, Store, TableRow
-from web import guard, pages, tokens
+from web import guard, pages, read, tokens
 from web.server import WebServer
 
 ALICE, BOB = Caller(424242, "Alice <b>&amp;"), Caller(535353, "bob")
@@ -112,6 +113,28 @@ async def test_a_game_with_spots_answers_each_with_info_text(site: Site) -> None
     assert status == 200 and spots
     assert all(len(spot["box"]) == 4 and spot["text"].startswith(spot["name"]) for spot in spots)
     assert not any("**" in spot["text"] for spot in spots)  # plain text, not Discord's markdown
+
+
+async def test_the_board_now_and_its_places_follow_the_table(site: Site) -> None:
+    await site.service.create(GUILD, CHANNEL, ALICE, "smallworld", {})
+    await site.service.join(CHANNEL, BOB)
+    await site.service.start(CHANNEL, ALICE, "joined")
+    table = await site.service.table_here(CHANNEL)
+    page = await site.page(table.id)
+    answers = []
+    for step in range(4):  # Alice picks a race and conquers: what stands where changes
+        if step:
+            choice = site.service.engine(table).legal(site.service.state(table), 0)[0]
+            await site.service.act(CHANNEL, ALICE, choice.action)
+            table = await site.service.table_here(CHANNEL)
+        now = (await site.data(table.id))["turns"][-1]
+        answers.append((await site.get(page + now["places"]), await site.get(page + now["image"])))
+    engine, state = site.service.engine(table), site.service.state(table)
+    seats = await site.service.store.tables.seats(table.id)
+    facts = table_facts(engine, state, [seat.name for seat in seats])
+    assert json.loads(answers[-1][0][2]) == read.places(engine, engine.view(state, None), facts, seats)
+    assert answers[-1][0][2] != answers[0][0][2]  # each version's own, never one kept from before
+    assert len({image[1]["ETag"] for _, image in answers}) == 4
 
 
 async def test_every_way_to_miss_a_table_answers_the_same_404(site: Site) -> None:
