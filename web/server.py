@@ -54,6 +54,9 @@ class Kept:
     def get(self, key: Hashable) -> bytes | None:
         return self._answers.get(key)
 
+    def clear(self) -> None:
+        self._answers.clear()
+
     def put(self, key: Hashable, answer: bytes) -> bytes:
         self._answers[key] = answer
         if len(self._answers) > self.size:

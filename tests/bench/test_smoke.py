@@ -133,3 +133,12 @@ def test_e2e_load() -> None:
     out = bench("bench/e2e_load.py", "--tables", "2", "--think", "0.1", "--simultaneous", "2")
     assert re.search(r"^2 tables, think<=0\.1s: \d+ interactions: p50=\d+ms .* failures=0", out, re.M), out
     assert re.search(r"^2 simultaneous actions on one table: .*failures=0; applied=\d+$", out, re.M), out
+
+
+def test_web() -> None:
+    out = bench("bench.web", "tictactoe", "--turns", "1", "--requests", "3")
+    cells = " +".join([r"\d+\.\d/\d+\.\d"] * 6)
+    assert re.search(rf"^tictactoe +{cells}$", out, re.M), out
+    verdict = r"(met|missed by tictactoe)"
+    targets = rf"page and data.json p99 <= 50 ms: {verdict}; a picture's first draw p99 <= 100 ms: {verdict}$"
+    assert re.search(rf"^targets \(issue #40\): {targets}", out, re.M), out
