@@ -24,7 +24,7 @@ from aiohttp import web
 import rules
 from render.record import table_facts
 from rules import serial
-from table.service import TableService
+from table.service import TableService, web_links
 from table.storage import SeatRow, TableRow
 from web import guard, pages, read, tokens
 
@@ -241,7 +241,7 @@ class WebServer:
         secret = await tokens.web_secret(self.store)
         tables = []
         for table in await self.store.tables.tables_in_guild(guild):  # running first
-            if not (table.web and table.public_channel) or table.state is None:
+            if not web_links.listed(table):
                 continue
             seats = await self.store.tables.seats(table.id)
             reminders = await self.store.clocks.reminders(table.id)
