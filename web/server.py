@@ -39,7 +39,7 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 STATIC_CACHE = "public, max-age=86400"
 RATE, BURST = 10.0, 120  # requests a second per client, and at once (a page, its pictures and a quick slide)
 KEPT = 64  # data.json and places answers kept, the latest made
-_KEY = re.compile(r"^([0-9]{1,19})-([a-z2-7]{1,64})$")  # <id>-<token>
+_KEY = re.compile(r"^(0|[1-9][0-9]{0,18})-([a-z2-7]{1,64})$")  # <id>-<token>
 _TURN = re.compile(r"^(?:([0-9]{1,9})|now-([0-9]{1,12}))$")  # a finished turn, or now-<version>
 _STATIC_NAME = re.compile(r"^(?:[A-Za-z0-9_-][A-Za-z0-9_.-]{0,80}/){0,2}[A-Za-z0-9_-][A-Za-z0-9_.-]{0,80}$")
 

@@ -162,6 +162,7 @@ async def test_every_way_to_miss_a_table_answers_the_same_404(site: Site) -> Non
         good + "nothing",
         good[:-1],
         site.address + "/t/1/",
+        good.replace("/t/", "/t/0"),  # the same id written otherwise
         site.address + "/t/-1-abc/",
         site.address + "/s/10-" + "a" * tokens.TOKEN_CHARS + "/data.json",
         site.address + "/static/../server.py",
