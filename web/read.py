@@ -14,7 +14,7 @@ from typing import Any
 import rules
 from render import renderer
 from render.record import TableFacts
-from rules.base import Engine, Lookup, fill_seats
+from rules.base import Engine, Lookup, fill_seats, normal
 from table.service.core import TableError, namer, told
 from table.service.replay import effective
 from table.storage import ActionRow, ReminderRow, SeatRow, TableRow
@@ -169,18 +169,24 @@ def places(engine: Engine[Any], public: Any, facts: TableFacts, seats: list[Seat
         return []
     name = namer(seats)
     entries = engine.glossary() + [replace(entry, text=fill_seats(entry.text, name)) for entry in engine.places(public)]
-    return [
-        {"name": spot.name, "box": [int(v) for v in spot.box], "text": _said(entries, spot.name, engine.meta.title)}
-        for spot in spots(public, facts)
-    ]
+    by_name = {normal(entry.name): entry for entry in entries}  # as info.find matches names, made once here
+    said: dict[str, str] = {}  # a place drawn in several boxes is looked up once
+    found = []
+    for spot in spots(public, facts):
+        if spot.name not in said:
+            said[spot.name] = _said(entries, by_name.get(normal(spot.name)), spot.name, engine.meta.title)
+        found.append({"name": spot.name, "box": [int(v) for v in spot.box], "text": said[spot.name]})
+    return found
 
 
 _MARKDOWN = re.compile(r"\*\*|```\n?")
 
 
-def _said(entries: list[Lookup], spot: str, game_title: str) -> str:
-    """/info's answer on the spot, as plain text (its Discord markdown, the bold and the picture's fence, left out)."""
+def _said(entries: list[Lookup], entry: Lookup | None, spot: str, game_title: str) -> str:
+    """/info's answer on the spot (`entry`: found by its name already, else looked up as /info looks up what is
+    typed), as plain text: its Discord markdown, the bold and the picture's fence, left out."""
     try:
-        return _MARKDOWN.sub("", info.card(info.find(entries, spot, game_title), game_title))
+        card = info.card(entry or info.find(entries, spot, game_title), game_title)
     except TableError:
         return ""
+    return _MARKDOWN.sub("", card)
