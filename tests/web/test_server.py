@@ -356,3 +356,12 @@ def test_rules_markdown_is_escaped() -> None:
 def test_a_title_is_escaped_in_the_shell() -> None:
     made = pages.shell("table.html", "<script>x</script>", "a & b")
     assert "<script>x" not in made and "&lt;script&gt;x&lt;/script&gt;" in made and "a &amp; b" in made
+
+
+async def test_a_port_in_use_raises_and_leaves_nothing_open(site: Site) -> None:
+    port = int(site.address.rsplit(":", 1)[1])
+    other = WebServer(site.service)
+    with pytest.raises(OSError):
+        await other.start(port)
+    await other.stop()  # nothing to stop: the failed start left nothing behind
+    assert (await site.get(site.address + "/static/app.css"))[0] == 200  # the first server still answers
