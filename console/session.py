@@ -152,8 +152,11 @@ class Console:
         async def owns_bot() -> bool:
             return True  # whoever runs the console runs its bot
 
-        # sees every channel
-        return Where(self.caller, 1, self.channel_id, self.clock(), lambda _channel: True, owns_bot=owns_bot)
+        # sees every channel, and every channel is open to everyone at the console: its tables are listed on its
+        # server's web page
+        return Where(
+            self.caller, 1, self.channel_id, self.clock(), lambda _channel: True, owns_bot=owns_bot, public=True
+        )
 
     def _words(self) -> dict[str, Callable[[list[str]], Awaitable[bool | None]]]:
         """The console's own words, beside the declared commands (table/commands) and the game's actions: they stand

@@ -142,6 +142,7 @@ class FakeDiscord(Messages):
             "PBP_DATA_DIR": data_dir,
             "PBP_TICK_SECONDS": str(tick_seconds),
             "PBP_MIN_PACE": "1",  # reminders and deadlines in seconds, so the tests need not wait for hours
+            "PBP_WEB_PORT": "off",  # several bots run at once: the web pages have tests of their own (tests/web)
         }
 
     @property
