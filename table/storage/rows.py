@@ -42,6 +42,7 @@ class TableRow:
     away_allowance: int = 14 * 86400  # how long absences may hold back one seat's deadlines in this game
     web: bool = True  # its web page is served (/game settings web:off takes it down)
     public_channel: bool = False  # its channel was last seen open to the whole server: listed on the server's page
+    timelapse: bool = True  # the game's timelapse is posted when it ends (/game settings timelapse:off)
 
 
 @dataclass

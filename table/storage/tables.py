@@ -13,7 +13,7 @@ from table.storage.rows import Row, SeatRow, StaleVersion, TableRow, TurnMessage
 def table_row(row: Row) -> TableRow:
     data = dict(row)
     data["options"] = json.loads(data["options"])
-    for flag in ("paused", "web", "public_channel"):
+    for flag in ("paused", "web", "public_channel", "timelapse"):
         data[flag] = bool(data[flag])
     return TableRow(**data)
 
