@@ -176,6 +176,8 @@ class Harness:
         async_context.set(RecordingWebhookAdapter(self.recorder))
         await self.bot._async_setup_hook()
         await self.bot.setup_hook()
+        if self.bot._sync_task is not None:  # the command tree's PUT, sent in the background, is not a test's call
+            await self.bot._sync_task
 
     async def close(self) -> None:
         if self.bot._sync_task is not None:
