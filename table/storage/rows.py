@@ -98,6 +98,37 @@ class SnapshotRow:
 
 
 @dataclass
+class ResultRow:
+    """A table that ended (finished or abandoned), as /stats and the ratings read it (migrations/0012)."""
+
+    table_id: int
+    guild_id: int
+    game: str
+    status: str  # 'finished' or 'abandoned'
+    started_at: float | None
+    finished_at: float
+    turns: int
+    ending: str = ""  # how it ended, in the game's bot module's words ('' when abandoned)
+
+
+@dataclass
+class ResultSeatRow:
+    """Who held a seat of an ended table at the end, what they played, how they placed and how fast they moved."""
+
+    table_id: int
+    seat: int
+    user_id: int  # 0: a former player (forgotten); a bot's seat keeps its bot id (negative)
+    side: str | None  # the sides played, joined by SIDES_JOIN (None: the game has none)
+    bot: str | None  # the strength of the bot that held it at the end; None: a person
+    place: int | None  # 1 for every winner, then 2, 3... by score (dense); None when abandoned
+    score: float | None
+    handed_over: bool = False  # someone else held the seat before (a replacement, a bot's takeover)
+    moves: int = 0  # moves made by whoever held it at the end
+    median_move: float | None = None  # seconds from being awaited to acting (pauses, absences, quiet hours out)
+    p90_move: float | None = None
+
+
+@dataclass
 class Prefs:
     user_id: int
     dms: bool = True

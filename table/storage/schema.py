@@ -26,6 +26,8 @@ TABLES = (
     "postings",
     "deliveries",
     "seat_names",
+    "results",
+    "result_seats",
 )
 
 

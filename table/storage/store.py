@@ -6,6 +6,7 @@ so a `transaction()` taken here spans every part (a move's log row, its state an
 - log (log.py): the action log and the board snapshots
 - clocks (clocks.py): reminders and deadlines, requests put to a table, claims on posts and DMs on their way
 - people (people.py): preferences, absences, forgetting a user
+- results (results.py): the results of ended tables, for /stats and the ratings
 - schema (schema.py): the tables copied whole, the bot's settings; migrations are the database's own
 The parts share no state but the database: none calls another.
 
@@ -22,6 +23,7 @@ from table.storage.database import Database
 from table.storage.log import Log
 from table.storage.people import People
 from table.storage.postgres import PostgresDatabase
+from table.storage.results import Results
 from table.storage.schema import Schema
 from table.storage.sqlite import SqliteDatabase
 from table.storage.tables import Tables
@@ -34,6 +36,7 @@ class Store:
         self.log = Log(database)
         self.clocks = Clocks(database)
         self.people = People(database)
+        self.results = Results(database)
         self.schema = Schema(database)
 
     @staticmethod
