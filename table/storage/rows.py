@@ -128,6 +128,20 @@ class ResultSeatRow:
     p90_move: float | None = None
 
 
+@dataclass(frozen=True)
+class RatingRow:
+    """A player's rating in one game of one server (migrations/0012): 'u<user id>' or 'bot:<strength>'."""
+
+    guild_id: int
+    game: str
+    player: str
+    mu: float  # OpenSkill's estimate of their skill
+    sigma: float  # and how unsure it still is
+    games: int  # finished games counted
+    wins: int  # of which won (a draw is no win)
+    last_at: float  # when the last game counted ended
+
+
 @dataclass
 class Prefs:
     user_id: int

@@ -28,6 +28,8 @@ TABLES = (
     "seat_names",
     "results",
     "result_seats",
+    "ratings",
+    "pauses",
 )
 
 

@@ -7,6 +7,7 @@ so a `transaction()` taken here spans every part (a move's log row, its state an
 - clocks (clocks.py): reminders and deadlines, requests put to a table, claims on posts and DMs on their way
 - people (people.py): preferences, absences, forgetting a user
 - results (results.py): the results of ended tables, for /stats and the ratings
+- ratings (ratings.py): each player's rating per game per server, and what a leaderboard reads
 - schema (schema.py): the tables copied whole, the bot's settings; migrations are the database's own
 The parts share no state but the database: none calls another.
 
@@ -23,6 +24,7 @@ from table.storage.database import Database
 from table.storage.log import Log
 from table.storage.people import People
 from table.storage.postgres import PostgresDatabase
+from table.storage.ratings import Ratings
 from table.storage.results import Results
 from table.storage.schema import Schema
 from table.storage.sqlite import SqliteDatabase
@@ -37,6 +39,7 @@ class Store:
         self.clocks = Clocks(database)
         self.people = People(database)
         self.results = Results(database)
+        self.ratings = Ratings(database)
         self.schema = Schema(database)
 
     @staticmethod
