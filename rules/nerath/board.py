@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 
 from rules.nerath.content import CONTENT, REALM_ORDER
 from rules.nerath.state import Piece, State
@@ -57,17 +58,52 @@ def kind_name(kind: str, count: int = 1) -> str:
     return noun(count, PIECES[kind].name)
 
 
+class _Placed:
+    """The pieces by space and by carrier, in the state's order: built once while the state only is read (see
+    reading), since legal() asks where pieces stand thousands of times and a long game holds a hundred pieces."""
+
+    def __init__(self, pieces: list[Piece]) -> None:
+        self.at: dict[str, list[Piece]] = {}
+        self.carried: dict[int, list[Piece]] = {}
+        self.enemy: dict[str, set[str]] = {}  # realm -> its enemy spaces (enemy_spaces), once asked
+        for piece in pieces:
+            self.at.setdefault(piece.space, []).append(piece)
+            if piece.carrier is not None:
+                self.carried.setdefault(piece.carrier, []).append(piece)
+
+
+@contextmanager
+def reading(state: State) -> Iterator[None]:
+    """While the state is only read (legal(): nothing moves), the board's questions use one index of the pieces.
+    Nothing may change the pieces meanwhile; kept outside the state's fields, so never serialised."""
+    if "_placed" in state.__dict__:  # nested: the outer reading's index holds
+        yield
+        return
+    state.__dict__["_placed"] = _Placed(state.pieces)
+    try:
+        yield
+    finally:
+        del state.__dict__["_placed"]
+
+
+def _at(state: State, space: str) -> list[Piece]:
+    placed: _Placed | None = state.__dict__.get("_placed")
+    if placed is not None:
+        return placed.at.get(space, [])
+    return [p for p in state.pieces if p.space == space]
+
+
 def pieces_at(state: State, space: str, realm: str | None = None) -> list[Piece]:
-    return [p for p in state.pieces if p.space == space and (realm is None or p.realm == realm)]
+    return [p for p in _at(state, space) if realm is None or p.realm == realm]
 
 
 def realms_at(state: State, space: str) -> list[str]:
-    present = {p.realm for p in state.pieces if p.space == space}
+    present = {p.realm for p in _at(state, space)}
     return [realm for realm in REALM_ORDER if realm in present]
 
 
 def enemies_at(state: State, space: str, realm: str) -> bool:
-    return any(not allied(state, realm, p.realm) for p in state.pieces if p.space == space)
+    return any(not allied(state, realm, p.realm) for p in _at(state, space))
 
 
 def is_enemy_space(state: State, space: str, realm: str) -> bool:
@@ -81,7 +117,17 @@ def is_enemy_space(state: State, space: str, realm: str) -> bool:
 
 
 def enemy_spaces(state: State, realm: str) -> set[str]:
-    """Every space that is enemy to `realm` right now (one pass, for path searches)."""
+    """Every space that is enemy to `realm` right now (one pass, for path searches; once per realm while reading)."""
+    placed: _Placed | None = state.__dict__.get("_placed")
+    if placed is None:
+        return _enemy_spaces(state, realm)
+    found = placed.enemy.get(realm)
+    if found is None:
+        found = placed.enemy[realm] = _enemy_spaces(state, realm)
+    return set(found)
+
+
+def _enemy_spaces(state: State, realm: str) -> set[str]:
     side = side_of(state, realm)
     result = {space for space, owner in state.control.items() if owner not in side}
     result |= {p.space for p in state.pieces if p.realm not in side and SPACES[p.space].kind == "sea"}
@@ -128,6 +174,9 @@ def roll_bonus(state: State, realm: str, kind: str) -> int:
 
 
 def cargo(state: State, ship: Piece) -> list[Piece]:
+    placed: _Placed | None = state.__dict__.get("_placed")
+    if placed is not None:
+        return list(placed.carried.get(ship.id, ()))
     return [p for p in state.pieces if p.carrier == ship.id]
 
 

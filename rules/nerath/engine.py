@@ -265,7 +265,8 @@ def stage(state: State, seat: int) -> str:
 def legal(state: State, seat: int) -> list[Choice]:
     if seat not in awaiting(state):
         return []
-    return CHOICES[stage(state, seat)](state, seat)
+    with board.reading(state):
+        return CHOICES[stage(state, seat)](state, seat)
 
 
 def _guardians_legal(state: State, seat: int) -> list[Choice]:
