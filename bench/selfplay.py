@@ -17,7 +17,6 @@ with teams, it decides which factions share a team.
 from __future__ import annotations
 
 import argparse
-import importlib
 import math
 import random
 import statistics
@@ -26,13 +25,13 @@ from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any
 
 import rules
 from rules.base import Engine, SeatInfo
 from rules.bots import Policy, random_policy
 from rules.rng import Rng
+from rules.sides import bot_module, ending, sides_now
 
 MAX_ACTIONS = 100_000
 DEFAULT_SEED = 1000  # the first game's seed in the figures docs/bots-and-balance.md and the rules pages report
@@ -50,19 +49,6 @@ class Game:
     seconds: float
     decisions: list[float] = field(default_factory=list)  # seconds each bot decision took (vs-random: the bot's)
     record: dict[str, Any] = field(default_factory=dict)  # what `play`'s caller asked to keep of the final state
-
-
-def bot_module(game: str) -> ModuleType | None:
-    try:
-        return importlib.import_module(f"rules.{game}.bot")
-    except ModuleNotFoundError:
-        return None
-
-
-def _ending(module: ModuleType | None, state: Any, winners: tuple[int, ...], players: int) -> str:
-    if module is not None and hasattr(module, "ending"):
-        return str(module.ending(state))
-    return "draw" if len(winners) == players > 1 else "win"
 
 
 def seat_infos(
@@ -122,11 +108,10 @@ def play(
                 seen[s].update(dict.fromkeys(held(state, s)))
     outcome = engine.outcome(state)
     assert outcome is not None
-    side_of = getattr(module, "side_of", None)
-    sides = tuple(tuple(seen[s]) or ((str(side_of(state, s)),) if side_of else ()) for s in range(players))
-    ending = _ending(module, state, outcome.winners, players)
+    sides = tuple(tuple(seen[s]) or sides_now(module, state, s) for s in range(players))
+    how = ending(module, state, outcome.winners, players)
     kept = record(state) if record else {}
-    return Game(outcome.winners, sides, ending, actions, turns, time.perf_counter() - began, decisions, kept)
+    return Game(outcome.winners, sides, how, actions, turns, time.perf_counter() - began, decisions, kept)
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from table.service.core import (
@@ -16,6 +17,7 @@ from table.service.core import (
     title,
     warning,
 )
+from table.service.results import Results
 from table.service.views import Views
 from table.storage import Store
 from table.text import present
@@ -30,9 +32,10 @@ WEB_HELP = "on (the default) serves the table's web page; off takes it down at o
 class Management:
     """The host's and the channel managers' commands."""
 
-    def __init__(self, store: Store, tables: Tables, views: Views, min_pace: int) -> None:
+    def __init__(self, store: Store, tables: Tables, views: Views, min_pace: int, results: Results) -> None:
         self.store = store
         self.tables = tables
+        self.results = results  # an abandoned game's result is kept in the commit that abandons it
         self.views = views  # what a change of the table answers: the table as it stands
         self.min_pace = min_pace  # the shortest reminder interval or deadline a table may set, in seconds
 
@@ -45,6 +48,7 @@ class Management:
                 # crash) in between can find the table running with deadlines that fell during the pause
                 async with self.store.transaction():
                     await self.store.tables.set_table(table.id, paused=0)
+                    await self.store.results.pause_ended(table.id, now)
                     for row in await self.store.clocks.reminders(table.id):
                         if row.next_at >= BOT_WAIT:
                             continue  # a bot's wait: it is never reminded
@@ -54,7 +58,9 @@ class Management:
                         await self.store.clocks.put_reminder(row)
                 return f"{mine.name} resumes the table: reminders and deadlines run again."
             if len(seats) == 1:
-                await self.store.tables.set_table(table.id, paused=1)
+                async with self.store.transaction():
+                    await self.store.tables.set_table(table.id, paused=1)
+                    await self.store.results.pause_began(table.id, self.tables.clock())
                 return "The table is paused."
             return await self.tables.ask(
                 table, seats, caller, "pause", "pause this table (a vacation): everyone must agree"
@@ -149,10 +155,15 @@ class Management:
             require_host(table, caller, "abandon the game")
             if table.version != version:
                 raise TableError("The game moved on since you asked; run /game abandon again to confirm.")
+            now = self.tables.clock()
             async with self.store.transaction():
-                await self.store.tables.set_table(table.id, status="abandoned", finished_at=self.tables.clock())
+                await self.store.tables.set_table(table.id, status="abandoned", finished_at=now)
                 await self.store.clocks.drop_reminders(table.id)
                 await self.store.clocks.close_requests(table.id)
+                if table.state is not None:
+                    ended = replace(table, status="abandoned", finished_at=now)
+                    seats = await self.store.tables.seats(table.id)
+                    await self.results.record(ended, seats, self.tables.state(table))
         return f"The {title(table)} game in this channel was abandoned by {caller.name}."
 
 

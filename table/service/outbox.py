@@ -435,7 +435,8 @@ class Outbox:
         result = engine.outcome(state)
         assert result is not None, "a summary is written only for a finished game"
         started = table.started_at or table.created_at
-        medians = finale.median_waits(await self.store.log.actions(table_id), started)
+        kept = await self.store.results.result(table_id)  # the time to move /stats reads too (results.py)
+        medians = {s.seat: s.median_move for s in kept[1] if s.median_move is not None} if kept else {}
         lasted = (table.finished_at or self.tables.clock()) - started
         return finale.text(result, seats, namer(seats), table.turns, lasted, medians)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from rules import serial
@@ -14,6 +14,7 @@ from rules.rng import Rng
 from table.service.core import Ask, Caller, TableError, Tables, active, engine_of, namer, seat_of, told
 from table.service.outbox import Outbox, Post
 from table.service.replay import effective, replay
+from table.service.results import Results
 from table.storage import ActionRow, SeatRow, Store, TableRow
 from table.text.names import resolve
 
@@ -44,10 +45,11 @@ class Offered:
 class Play:
     """Everything that changes a running game."""
 
-    def __init__(self, store: Store, tables: Tables, outbox: Outbox) -> None:
+    def __init__(self, store: Store, tables: Tables, outbox: Outbox, results: Results) -> None:
         self.store = store
         self.tables = tables
         self.outbox = outbox
+        self.results = results  # the finishing move keeps the game's result in its own commit
 
     async def choices(self, channel_id: int, user_id: int) -> tuple[TableRow, list[Choice]]:
         """The caller's legal actions right now (for autocomplete and the console's `legal`)."""
@@ -165,6 +167,9 @@ class Play:
                 await self.store.log.add_snapshot(table.id, table.turns + turn_ends, n, text, now)
             await self.tables.sync_reminders(table, seats, engine, state, acted=seat, now=now)
             await self.store.clocks.close_requests(table.id)
+            if result is not None:
+                ended = replace(table, version=version, **fields)
+                await self.results.record(ended, seats, state)
         self.tables.keep(table.id, version, state)
         name = namer(seats)
         late = [f"⏰ Time ran out for {name(seat)}: the bot plays a safe move for them."] if kind == "fallback" else []
@@ -276,7 +281,9 @@ class Play:
             if missing:
                 return f"{caller.name} agrees. Still waiting for {', '.join(missing)}.", None
             if request.kind == "pause":
-                await self.store.tables.set_table(table.id, paused=1)
+                async with self.store.transaction():
+                    await self.store.tables.set_table(table.id, paused=1)
+                    await self.store.results.pause_began(table.id, self.tables.clock())
                 return "Everyone agreed: the table is paused. No reminders or deadlines until /game pause again.", None
             asker = seat_of(seats, request.user_id)
             if asker is None:

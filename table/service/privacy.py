@@ -8,6 +8,7 @@ reminds, pings or asks a player who no longer exists, and the channel is told on
 from __future__ import annotations
 
 from contextlib import AsyncExitStack
+from dataclasses import replace
 
 from table.service.bot_driver import BotDriver
 from table.service.bot_seats import bot_strength, new_bot
@@ -15,6 +16,7 @@ from table.service.core import TableError, Tables, engine_of, seat_of
 from table.service.lobby import Lobby
 from table.service.outbox import Outbox, Post
 from table.service.pictures import Pictures
+from table.service.results import Results
 from table.storage import FORMER_PLAYER, Store
 
 
@@ -22,9 +24,17 @@ class Privacy:
     """Forgetting a user: the rows that name them, and what becomes of their seats."""
 
     def __init__(
-        self, store: Store, tables: Tables, lobby: Lobby, outbox: Outbox, pictures: Pictures, driver: BotDriver
+        self,
+        store: Store,
+        tables: Tables,
+        lobby: Lobby,
+        outbox: Outbox,
+        pictures: Pictures,
+        driver: BotDriver,
+        results: Results,
     ) -> None:
         self.store = store
+        self.results = results  # a forgotten user is a former player in results; the ratings are rebuilt
         self.tables = tables
         self.lobby = lobby  # a lobby's seat is taken away as when its player leaves
         self.outbox = outbox
@@ -58,8 +68,10 @@ class Privacy:
                     if seat is not None:
                         handed.append((table_id, seat))
                 changed = await self.store.people.forget_user(user_id)
+                rated = await self.store.results.forget_user(user_id)
             for table_id, seat in handed:  # after the commit, under the lock: the turn's message edits stay in order
                 notices.append(await self._erased_notice(table_id, seat))
+        await self.results.rebuild(rated)  # everyone else's ratings come out as if the user had never been named
         await self.store.database.reclaim()
         self.pictures.forget()  # boards drawn with the old name
         for post in notices:
@@ -91,9 +103,12 @@ class Privacy:
             return None
         heir = next((seat for seat in seats if seat.person and seat.seat != mine.seat), None)
         if heir is None:  # bots alone don't make a game
-            await self.store.tables.set_table(table_id, status="abandoned", finished_at=self.tables.clock())
+            now = self.tables.clock()
+            await self.store.tables.set_table(table_id, status="abandoned", finished_at=now)
             await self.store.clocks.drop_reminders(table_id)
             await self.store.clocks.close_requests(table_id)
+            ended = replace(table, status="abandoned", finished_at=now)
+            await self.results.record(ended, seats, self.tables.state(table))  # before the store forgets the user
             return None
         engine = engine_of(table)
         bot_id, _ = new_bot(seats)

@@ -28,6 +28,7 @@ from table.service.outbox import Outbox, Post
 from table.service.pictures import Pictures
 from table.service.play import Play
 from table.service.privacy import Privacy
+from table.service.results import Results
 from table.service.state_cache import StateCache
 from table.service.views import Views
 from table.service.web_links import WebLinks
@@ -67,12 +68,13 @@ class TableService:
         self.links = WebLinks(store, web_url)  # the web pages' addresses, as messages link to them
         self.outbox = Outbox(store, self.tables, self.pictures, self.owner, lease, confirms_messages, self.links)
         self.views = Views(store, self.tables, self.pictures)
-        self.play = Play(store, self.tables, self.outbox)
+        self.results = Results(store, self.tables)  # each ended table's result, kept as it ends
+        self.play = Play(store, self.tables, self.outbox, self.results)
         self.lobby = Lobby(store, self.tables, self.outbox, self.views)
-        self.manage = Management(store, self.tables, self.views, min_pace)
+        self.manage = Management(store, self.tables, self.views, min_pace, self.results)
         self.bots = BotSeats(store, self.tables, self.play, self.outbox, self.views)
         self.driver = BotDriver(store, self.bots, self.outbox, deliver)
-        self.privacy = Privacy(store, self.tables, self.lobby, self.outbox, self.pictures, self.driver)
+        self.privacy = Privacy(store, self.tables, self.lobby, self.outbox, self.pictures, self.driver, self.results)
         # the parts' methods, as the front ends call them (those that can leave a bot awaited are below)
         self.engine = engine_of
         self.lock = self.tables.lock
@@ -116,8 +118,10 @@ class TableService:
         self.since_last_turn = self.outbox.since_last_turn
 
     async def started(self) -> None:
-        """Call once when the process starts: claims that ended processes left behind are released."""
+        """Call once when the process starts: claims that ended processes left behind are released, and games
+        that ended before results were kept get theirs."""
         await self.store.clocks.claims_at_start()
+        await self.results.backfill()
 
     # what can leave a bot awaited: the bot seats' driver is woken after it
     async def act(

@@ -1,5 +1,6 @@
 """The results of ended tables (migrations/0012): one row a table that finished or was abandoned, and who held each
-of its seats at the end. Written once, in the transaction that ends the table; read by /stats and the ratings."""
+of its seats at the end. Written once, in the transaction that ends the table; read by /stats and the ratings.
+Beside them, when each table was paused (migrations/0013), which a player's time to move leaves out."""
 
 from __future__ import annotations
 
@@ -106,6 +107,24 @@ class Results:
             (),
         )
         return [int(row[0]) for row in rows]
+
+    # --- pauses: kept for the time to move ---------------------------------------------------------------------
+
+    async def pause_began(self, table_id: int, now: float) -> None:
+        await self.db.write(
+            "INSERT INTO pauses (table_id, began) VALUES (?, ?) ON CONFLICT (table_id, began) DO NOTHING",
+            (table_id, now),
+        )
+
+    async def pause_ended(self, table_id: int, now: float) -> None:
+        await self.db.write("UPDATE pauses SET ended = ? WHERE table_id = ? AND ended IS NULL", (now, table_id))
+
+    async def pauses(self, table_id: int, now: float) -> list[tuple[float, float]]:
+        """The table's pauses, in order; one still on lasts until `now`."""
+        rows = await self.db.all(
+            "SELECT began, COALESCE(ended, ?) FROM pauses WHERE table_id = ? ORDER BY began", (now, table_id)
+        )
+        return [(float(row[0]), float(row[1])) for row in rows]
 
 
 def _joined(rows: list[Row], seats: list[Row]) -> Ended:

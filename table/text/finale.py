@@ -1,16 +1,15 @@
 """The game's last message: who won and why, every seat's final score, how long the game took and how long each
-player took to move. Built from the engine's Outcome (data, never its summary's wording) and the log."""
+player took to move. Built from the engine's Outcome (data, never its summary's wording) and the game's result
+(each seat's median time to move, table/service/move_times.py: what /stats says too)."""
 
 from __future__ import annotations
 
-import statistics
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from rules.base import Outcome, fill_seats
 from rules.text import count, verb
-from table.service.replay import effective
-from table.storage import ActionRow, SeatRow
+from table.storage import SeatRow
 from table.text import present
 from table.text.present import duration
 
@@ -21,27 +20,6 @@ def retold(events: Sequence[dict[str, Any]], name: Callable[[int], str]) -> list
     """The lines of the engine's own end-of-game events (kind "game_end"). The finale says all of it again (the
     winners, why, the tie-break and the figures), so the final post leaves these out; /history keeps them."""
     return present.event_lines([event for event in events if event.get("kind") == "game_end"], name)
-
-
-def waits(rows: Sequence[ActionRow], started: float) -> dict[int, list[float]]:
-    """How long each seat took to move, each time the game waited on it: from the move before (anyone else's, or
-    the start) to its own next move. A run of moves by one seat is one wait (the turn's later steps follow at
-    once); moves taken back count from the move that stayed. The log keeps no times of pauses nor of a player's
-    absences, so they are not left out: the median is what keeps a rare long wait from ruling the figure."""
-    found: dict[int, list[float]] = {}
-    since, last = started, None
-    for row in effective(list(rows)):
-        if row.seat is None:
-            continue
-        if row.seat != last:
-            found.setdefault(row.seat, []).append(max(0.0, row.at - since))
-        since, last = row.at, row.seat
-    return found
-
-
-def median_waits(rows: Sequence[ActionRow], started: float) -> dict[int, float]:
-    """Each seat's median time to move (seats that never moved are left out)."""
-    return {seat: statistics.median(times) for seat, times in waits(rows, started).items()}
 
 
 def days(seconds: float) -> str:

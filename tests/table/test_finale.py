@@ -15,6 +15,7 @@ import rules
 from console.session import Console
 from rules.base import Outcome
 from table.service import Caller, Post, TableService
+from table.service.move_times import move_times
 from table.storage import ActionRow, SeatRow, Store
 from table.text import finale, present
 from tests.table.conftest import FakeClock
@@ -118,8 +119,7 @@ def test_the_median_time_to_move_runs_from_the_move_before_to_the_seats_own():
         _row(7, 1, 4450.0),  # 3000 s since seat 0's move (the undone one left out)
         _row(8, 0, 4460.0),  # 10 s
     ]
-    assert finale.waits(rows, 0.0) == {0: [100.0, 300.0, 10.0], 1: [1000.0, 3000.0]}
-    assert finale.median_waits(rows, 0.0) == {0: 100.0, 1: 2000.0}
+    assert move_times(rows, 0.0, {0: 1, 1: 2}) == {0: [100.0, 300.0, 10.0], 1: [1000.0, 3000.0]}
 
 
 def test_the_finale_names_the_tie_break_and_the_length_in_days():
