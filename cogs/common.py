@@ -278,9 +278,11 @@ async def send_post(interaction: discord.Interaction[Any], post: Post, private_a
 
 
 def message_parts(post: Post, picture: bytes) -> tuple[str, dict[str, Any]]:
-    """The one message a change becomes: events and mentions, the board picture, quick buttons."""
+    """The one message a change becomes: events and mentions, the board picture (or the post's own file: a
+    timelapse), quick buttons."""
     text, mentions = post_content(post)
-    extra: dict[str, Any] = {"allowed_mentions": mentions, "file": board_file(picture)}
+    file = board_file(picture) if post.file is None else board_file(picture, post.file[0])
+    extra: dict[str, Any] = {"allowed_mentions": mentions, "file": file}
     view = post_view(post)
     if view is not None:
         extra["view"] = view

@@ -64,6 +64,7 @@ class ReminderCog(Declared):
         try:
             await self.reminders.tick(time.time())
             await self.catch_up()
+            await self.service.timelapses.post_due()  # a finished game's timelapse that a crash left unposted
             await self.service.wake_waiting_bots()  # after a restart, bots whose move was awaited play it
         except Exception:  # the loop must outlive any single failure
             log.exception("reminder tick failed")

@@ -404,7 +404,10 @@ class Console:
         for found in post.next:  # said last, after the buttons, with the console's own commands
             text = text.replace("\n" + found.slash, "")
         self.say(text)
-        self.say(self._save(picture, f"v{post.version}"))
+        if post.file is not None:  # a timelapse: kept under its own name
+            self.say(self._keep(Attachment(post.file[0], picture, f"-{post.table_id}")))
+        else:
+            self.say(self._save(picture, f"v{post.version}"))
         return post.started  # the console's "message" is the version that began it
 
     async def edit(self, post: Post, picture: bytes, message_id: int) -> int | None:

@@ -170,6 +170,7 @@ async def _settings(service: TableService, where: Where, args: dict[str, Any]) -
         posts=args.get("posts"),
         away_allowance=(0 if _switched_off(away) else parse_duration(away)) if away else None,
         web=args.get("web"),
+        timelapse=args.get("timelapse"),
     )
     text = present.table_card(view, where.now) + _web_line(service, view)
     table = view.table
@@ -251,6 +252,7 @@ COMMANDS: tuple[Command, ...] = (
                 "on (default): the table's web page, with the whole map and every turn; off: taken down",
                 "switch",
             ),
+            Arg("timelapse", "on (default): the game's timelapse is posted when it ends; off: none", "switch"),
         ),
     ),
     Command("game pause", "Ask to pause the table (a vacation), or resume it", _pause),

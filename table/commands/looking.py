@@ -5,11 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from table.commands.base import Arg, Attachment, Command, Reply, Where
-from table.service import TableService
+from table.service import TableError, TableService
 
 
 async def _board(service: TableService, where: Where, args: dict[str, Any]) -> Reply:
     turn, zoom, full = args.get("turn"), args.get("zoom"), bool(args.get("full"))
+    if args.get("timelapse"):
+        if turn is not None or zoom or full:
+            raise TableError(
+                "A timelapse shows the whole map at every turn: ask for it alone, without turn, zoom or full."
+            )
+        text, drawn = await service.board_timelapse(where.channel_id)
+        return Reply(text, file=Attachment(drawn.name, drawn.data))
     text, png = await service.board(where.channel_id, turn, zoom, full)
     place = "".join(c for c in (zoom or "").lower() if c.isalnum())[:40]
     detail = (f"-{turn}" if turn is not None else "") + (f"-{place}" if place else "") + ("-full" if full else "")
@@ -50,6 +57,7 @@ COMMANDS: tuple[Command, ...] = (
             Arg("turn", "Show the board at the end of this turn (0 is the start)", "int", least=0, most=100000),
             Arg("zoom", "Enlarge the map around this place (games with a map)", "place", least=1, most=100),
             Arg("full", "The whole map (Nerath and Genertela post the area of the action)", "flag"),
+            Arg("timelapse", "The game so far as an animation, the whole map at the end of each turn", "flag"),
         ),
         guild_only=True,
     ),

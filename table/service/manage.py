@@ -27,6 +27,7 @@ POSTS = ("turn", "action")
 POSTS_HELP = "turn (the default) edits one message per turn; action posts a new message for every action."
 SWITCH = {"on": 1, "off": 0}
 WEB_HELP = "on (the default) serves the table's web page; off takes it down at once, and its links with it."
+TIMELAPSE_HELP = "on (the default) posts the game's timelapse after its end; off posts none."
 
 
 class Management:
@@ -77,6 +78,7 @@ class Management:
         posts: str | None = None,
         away_allowance: int | None = None,
         web: str | None = None,
+        timelapse: str | None = None,
     ) -> TableView:
         async with self.tables.holding(channel_id) as table:
             require_host(table, caller, "change the table's pace")
@@ -87,6 +89,8 @@ class Management:
                 fields["posts"] = posts.strip().lower()
             if web is not None:
                 fields["web"] = _switch(web)
+            if timelapse is not None:
+                fields["timelapse"] = _switch(timelapse, "timelapse", TIMELAPSE_HELP)
             if away_allowance is not None:
                 fields["away_allowance"] = away_allowance
             asked = {"remind_after": remind_after, "remind_every": remind_every, "deadline": deadline}
@@ -167,8 +171,8 @@ class Management:
         return f"The {title(table)} game in this channel was abandoned by {caller.name}."
 
 
-def _switch(web: str) -> int:
-    """web:on or web:off as the stored flag; anything else is refused."""
-    if web.strip().lower() not in SWITCH:
-        raise TableError(f"web is on or off, not {present.escape_text(web[:20])}: {WEB_HELP}")
-    return SWITCH[web.strip().lower()]
+def _switch(value: str, name: str = "web", meaning: str = WEB_HELP) -> int:
+    """web:on or web:off (timelapse:...) as the stored flag; anything else is refused."""
+    if value.strip().lower() not in SWITCH:
+        raise TableError(f"{name} is on or off, not {present.escape_text(value[:20])}: {meaning}")
+    return SWITCH[value.strip().lower()]

@@ -99,6 +99,9 @@ class Post:
     # the table's web page ("Open the map"), when it has one to link to: a link button under the message (not part
     # of its text, which is what a resend after a crash compares)
     link: Link | None = None
+    # a file shown instead of a board (a finished game's timelapse): its name and bytes (TableService.show sends such
+    # a post to table/service/timelapse.py)
+    file: tuple[str, bytes] | None = None
 
 
 @dataclass(frozen=True)

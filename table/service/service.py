@@ -24,12 +24,13 @@ from table.service.bot_seats import BotSeats
 from table.service.core import MIN_PACE, Ask, Caller, Tables, TableView, engine_of
 from table.service.lobby import Lobby
 from table.service.manage import Management
-from table.service.outbox import Outbox, Post
+from table.service.outbox import Outbox, Post, Screen
 from table.service.pictures import Pictures
 from table.service.play import Play
 from table.service.privacy import Privacy
 from table.service.results import Results
 from table.service.state_cache import StateCache
+from table.service.timelapse import Timelapses
 from table.service.views import Views
 from table.service.web_links import WebLinks
 from table.storage import LEASE_SECONDS, Store, TableRow
@@ -74,6 +75,7 @@ class TableService:
         self.manage = Management(store, self.tables, self.views, min_pace, self.results)
         self.bots = BotSeats(store, self.tables, self.play, self.outbox, self.views)
         self.driver = BotDriver(store, self.bots, self.outbox, deliver)
+        self.timelapses = Timelapses(store, self.tables, deliver)  # posted after a game's finale; /board timelapse
         self.privacy = Privacy(store, self.tables, self.lobby, self.outbox, self.pictures, self.driver, self.results)
         # the parts' methods, as the front ends call them (those that can leave a bot awaited are below)
         self.engine = engine_of
@@ -108,7 +110,7 @@ class TableService:
         self.rules_text = self.views.rules_text
         self.rules_sections = self.views.rules_sections
         self.rules_page = self.views.rules_page
-        self.show = self.outbox.show
+        self.board_timelapse = self.timelapses.board
         self.picture = self.outbox.picture
         self.message_sent = self.outbox.message_sent
         self.message_to_edit = self.outbox.message_to_edit
@@ -122,6 +124,16 @@ class TableService:
         that ended before results were kept get theirs."""
         await self.store.clocks.claims_at_start()
         await self.results.backfill()
+
+    async def show(self, post: Post, screen: Screen) -> int | None:
+        """A post through a front end (the outbox's show; a timelapse's post, the timelapse part's): a finished game's
+        finale, once shown, is followed by its timelapse. The message's id; None when it could not be shown."""
+        if post.file is not None:
+            return await self.timelapses.show(post, screen)
+        message_id = await self.outbox.show(post, screen)
+        if message_id is not None and post.finished:
+            await self.timelapses.after_finale(post.table_id)
+        return message_id
 
     # what can leave a bot awaited: the bot seats' driver is woken after it
     async def act(

@@ -43,6 +43,7 @@ class TableRow:
     web: bool = True  # its web page is served (/game settings web:off takes it down)
     public_channel: bool = False  # its channel was last seen open to the whole server: listed on the server's page
     timelapse: bool = True  # the game's timelapse is posted when it ends (/game settings timelapse:off)
+    timelapse_posted: float | None = None  # when the finished game's timelapse reached the channel (None: not yet)
 
 
 @dataclass

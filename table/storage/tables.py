@@ -103,6 +103,16 @@ class Tables:
         )
         return [table_row(row) for row in rows]
 
+    async def timelapses_due(self, ended_before: float, limit: int = 20) -> list[TableRow]:
+        """Finished games whose timelapse is on and not yet in the channel, their finale shown, that ended before
+        `ended_before` (the process that finished one posts it at once; these are what a crash or a refusal left)."""
+        rows = await self.db.all(
+            "SELECT * FROM tables WHERE status = 'finished' AND timelapse = 1 AND timelapse_posted IS NULL"
+            " AND announced >= version AND finished_at < ? ORDER BY finished_at LIMIT ?",
+            (ended_before, limit),
+        )
+        return [table_row(row) for row in rows]
+
     # --- seats --------------------------------------------------------------------------------------------
 
     async def seats(self, table_id: int) -> list[SeatRow]:

@@ -115,7 +115,8 @@ def table_card(view: Any, now: float) -> str:
         f"**{view.meta.title}** — {table.status}{' (paused)' if table.paused else ''}",
         f"Options: {options}",
         f"Players:\n{seats or 'none yet'}",
-        f"Pace: {pace}; {deadline}; {absences}. Posts: {_POSTS.get(table.posts, table.posts)}.",
+        f"Pace: {pace}; {deadline}; {absences}. Posts: {_POSTS.get(table.posts, table.posts)}."
+        + ("" if table.timelapse else " No timelapse at the end."),
         view.status,
     ]
     if table.status == "running":
