@@ -103,7 +103,11 @@ async def test_every_game_plays_to_the_end(game: str, discord: FakeDiscord, bot:
     # One message per turn: a new public message only when someone new must act (the next turn, a decision of
     # another player) or the game ends; every other action edits the turn's message (and uploads its board).
     shape = oracle.turn_shape(table)
-    messages = len(discord.channel_messages(channel["id"])) - posted
+    # the timelapse after the finale is a message of its own, not a turn's (tests/e2e/test_timelapse.py)
+    turn_messages = [
+        m for m in discord.channel_messages(channel["id"])[posted:] if "Timelapse of this" not in m["content"]
+    ]
+    messages = len(turn_messages)
     images = len(discord.files) - uploaded
     MESSAGE_COUNTS[game] = (len(table.actions), shape.turns, shape.handoffs, messages, images)
     heads = [m["content"][:90].replace("\n", " / ") for m in discord.channel_messages(channel["id"])[posted:]]
