@@ -65,6 +65,14 @@ def test_snapshot_size() -> None:
     assert re.search(rf"reading one snapshot: p50 {MS}, max {MS}; keeping one: p50 {MS}, max {MS}", out), out
 
 
+def test_timelapse() -> None:
+    out = bench("bench.timelapse", "nerath", "--actions", "30")
+    assert re.search(r"^nerath: 30 actions, \d+ turns \(cut off: did not end\), played in \d+ s$", out, re.M), out
+    figures = r"timelapse: \d+ frames at scale \d\.\d\d, \d+ ms each, webp of \d+\.\d\d MB; drawn in \d+\.\d\d s"
+    assert re.search(figures + rf"; the event loop's longest stall meanwhile {MS}$", out, re.M), out
+    assert re.search(r"targets \(issue #41\): drawn <= 10 s: (met|missed); <= 10 MB: (met|missed)$", out, re.M), out
+
+
 def test_genertela_actions() -> None:
     out = bench("bench.genertela_actions", "--turns", "1")
     assert re.search(r"^1 game turns, 4 players, \d+ actions: \d+\.\d per game turn", out, re.M), out
