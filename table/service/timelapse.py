@@ -98,7 +98,7 @@ class Timelapses:
         """/board timelapse: the game so far (or the whole of a finished one), public like the board itself."""
         table = await self.tables.table_here(channel_id)
         drawn = await self.of(table)
-        return f"{title(table)}: {_shown(drawn, table)}.", drawn
+        return f"{title(table)} so far: {_shown(drawn, table)}.", drawn
 
     async def after_finale(self, table_id: int) -> None:
         """The finale of a finished game is in the channel: post its timelapse after it, unless the table turned it
@@ -154,5 +154,5 @@ def _shown(drawn: timelapse.Timelapse, table: TableRow) -> str:
     """How much of the game the timelapse shows, in a few words."""
     turns = count(table.turns, "turn")
     if drawn.frames >= table.turns + 1:
-        return f"{turns}, each one's end"
-    return f"{turns}, shown in {drawn.frames} steps"
+        return f"{turns}, one frame each"
+    return f"{turns} in {drawn.frames} frames, picked evenly"

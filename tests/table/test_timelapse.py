@@ -102,7 +102,7 @@ async def test_the_timelapse_follows_the_finale_once_and_pings_nobody(store: Sto
     assert channel.messages[-2][0] is finale and channel.messages[-1][0] is post  # right after the finale
     assert post.mentions == [] and post.quick == [] and post.file is not None and post.file[0] == "timelapse.webp"
     assert post.nonce == nonce(post.table_id) and "<@" not in post.text
-    assert post.text == "Timelapse of this Tic-tac-toe game: 5 turns, each one's end."
+    assert post.text == "Timelapse of this Tic-tac-toe game: 5 turns, one frame each."
     assert frames_of(data) == 6  # the start and five turns' ends
     assert len(data) <= drawing.LIMIT
     table = await service.table_here(CHANNEL)
@@ -163,7 +163,7 @@ async def test_board_timelapse_mid_game_and_its_refusals(store: Store, clock: Fa
         await service.act(CHANNEL, ALICE if n % 2 == 0 else BOB, {"type": "mark", "square": square})
     reply = await run(service, ["board", "timelapse:true"])
     assert not reply.ephemeral and reply.file is not None and reply.file.name == "timelapse.webp"
-    assert reply.text == "Tic-tac-toe: 3 turns, each one's end."
+    assert reply.text == "Tic-tac-toe so far: 3 turns, one frame each."
     assert frames_of(reply.file.data) == 4
     with pytest.raises(TableError, match="alone"):
         await run(service, ["board", "timelapse:true", "turn:1"])
