@@ -196,8 +196,8 @@ async def answer(interaction: discord.Interaction[Any], reply: Reply, early: boo
         else:
             view.add_item(ForgetButton(interaction.user.id))
         await say(interaction, confirm.question, ephemeral=True, view=view)
-    elif reply.file is not None:
-        file = discord.File(io.BytesIO(reply.file.data), filename=reply.file.name)
-        await say(interaction, reply.text, ephemeral=reply.ephemeral, file=file, **link_view(reply.link))
+    elif reply.attachments:
+        files = [discord.File(io.BytesIO(kept.data), filename=kept.name) for kept in reply.attachments]
+        await say(interaction, reply.text, ephemeral=reply.ephemeral, files=files, **link_view(reply.link))
     else:
         await say(interaction, reply.text, ephemeral=reply.ephemeral, **link_view(reply.link))

@@ -139,7 +139,7 @@ class Console:
         elif reply.confirm is not None:
             self.say(await self.service.forget(self.caller.user_id))
         else:
-            kept = f" {self._keep(reply.file)}" if reply.file is not None else ""
+            kept = "".join(f" {self._keep(file)}" for file in reply.attachments)
             self.say((f"(only {self.user} sees this) " if reply.ephemeral else "") + reply.text + kept)
             self._link(reply.link)
 

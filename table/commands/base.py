@@ -105,12 +105,18 @@ class Reply:
     text: str = ""
     ephemeral: bool = False
     file: Attachment | None = None
+    more: tuple[Attachment, ...] = ()  # files after `file` in the same message (an export: the game, its board)
     post: Post | None = None
     move: bool = False  # the post is the caller's move (a game action), not a table's change
     secret: bool = False  # the move stays hidden until the game reveals it: say so to the caller alone
     ask: Ask | None = None
     confirm: Confirm | None = None
     link: Link | None = None  # a web page to open (a link button in Discord, a line in the console)
+
+    @property
+    def attachments(self) -> tuple[Attachment, ...]:
+        """Every file the reply carries, in order: what the front ends attach or keep."""
+        return ((self.file,) if self.file is not None else ()) + self.more
 
 
 Run = Callable[[TableService, Where, dict[str, Any]], Awaitable[Reply]]
