@@ -6,7 +6,8 @@ from typing import Any
 
 import rules
 from rules.base import Meta
-from table.commands.base import Arg, Command, Confirm, Group, Reply, Where
+from rules.text import count
+from table.commands.base import Arg, Attachment, Command, Confirm, Group, Reply, Where
 from table.service import Ask, Caller, TableError, TableService, TableView
 from table.text import present
 from table.text.durations import parse_duration, show_duration
@@ -190,6 +191,19 @@ async def _pause(service: TableService, where: Where, args: dict[str, Any]) -> R
     return Reply(ask=result) if isinstance(result, Ask) else Reply(result)
 
 
+async def _export(service: TableService, where: Where, args: dict[str, Any]) -> Reply:
+    export = await service.archives.export(where.channel_id)
+    packed = " It is gzip-compressed to fit Discord's 10 MB." if export.compressed else ""
+    return Reply(
+        f"The {export.title} game played here ({export.status}: {count(export.actions, 'logged action')}, "
+        f"{count(export.turns, 'turn')}) as a file, with its final board. The bot's console replays the file turn "
+        f"by turn: replay <file>.{packed}",
+        ephemeral=True,
+        file=Attachment(export.name, export.data),
+        more=(Attachment("board.png", export.board, "-final"),),
+    )
+
+
 STRENGTH = Arg("strength", "easy: random legal moves; normal (default): looks ahead and plays to win", "strength")
 COMMANDS: tuple[Command, ...] = (
     Command(
@@ -256,6 +270,9 @@ COMMANDS: tuple[Command, ...] = (
         ),
     ),
     Command("game pause", "Ask to pause the table (a vacation), or resume it", _pause),
+    Command(
+        "game export", "The game played here as a file to replay, with its final board (once it has ended)", _export
+    ),
     Command(
         "game bot add",
         "Seat a bot in the lobby (the creator): it plays its seat at once whenever the game awaits it",

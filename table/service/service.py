@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from table.service.archive import Archives
 from table.service.bot_driver import BotDriver, Deliver
 from table.service.bot_seats import BotSeats
 from table.service.core import MIN_PACE, Ask, Caller, Tables, TableView, engine_of
@@ -77,6 +78,7 @@ class TableService:
         self.driver = BotDriver(store, self.bots, self.outbox, deliver)
         self.timelapses = Timelapses(store, self.tables, deliver)  # posted after a game's finale; /board timelapse
         self.privacy = Privacy(store, self.tables, self.lobby, self.outbox, self.pictures, self.driver, self.results)
+        self.archives = Archives(store, self.tables)  # /game export, and the console's replay of a file
         # the parts' methods, as the front ends call them (those that can leave a bot awaited are below)
         self.engine = engine_of
         self.lock = self.tables.lock
