@@ -38,6 +38,8 @@ def help_text() -> str:
             _line("agree | refuse", "answer a request (an undo after dice, a pause)"),
             _line("wait <duration>", "let time pass (reminders and deadlines fire), e.g. wait 13h"),
             _line("rotate-web-secret", "new addresses for the web pages: every old one answers 404"),
+            _line("replay <file>", "step through a game saved with game export, turn by turn: next, back,"),
+            _line("", "turn <n>, end (each prints the turn's log and saves its board); replay off"),
             "  help | quit",
         ]
     )

@@ -15,6 +15,8 @@ import rules
 from console.clock import ConsoleClock
 from console.help import help_text
 from console.notifier import PrintNotifier
+from console.replaying import WORDS as REPLAY_WORDS
+from console.replaying import Replaying, find_file
 from console.words import arguments, split_named, words_of
 from rules import nextstep
 from rules.base import ActionSpec, Choice, Meta, RuleError
@@ -51,6 +53,7 @@ class Console:
         self.last_menu: list[tuple[Any, int]] = []  # (menu, option index) for every option shown, in order
         self.pending: int | None = None  # the open request to answer with agree/refuse
         self.reminders = Reminders(self.service, PrintNotifier(self))
+        self.replaying: Replaying | None = None  # an exported game loaded with `replay <file>`
 
     # identities are stable numbers derived from names, so a saved game resumes with the same players
     @staticmethod
@@ -89,6 +92,9 @@ class Console:
         head, rest = words[0].lower(), words[1:]
         if head in ("quit", "exit"):
             return False
+        if self.replaying is not None and head in REPLAY_WORDS:  # a replay's steps, while one is loaded
+            await self.replaying.go(head, rest)
+            return True
         handler = self._words().get(head)
         # a console word that does not apply as typed (`do` with no number, `refuse` with no request open) may
         # still be the game's own action of that name
@@ -174,6 +180,7 @@ class Console:
             "refuse": self._refuse,
             "wait": self._wait_words,
             "rotate-web-secret": self._rotate,
+            "replay": self._replay,
         }
 
     @staticmethod
@@ -240,6 +247,18 @@ class Console:
         await tokens.rotate_secret(self.service.store)
         self.service.links.forget_secret()
         self.say(ROTATED)
+
+    async def _replay(self, rest: list[str]) -> bool | None:
+        """`replay <file>`: load a game exported with `game export` and show its start; `replay off` leaves it."""
+        if not rest:
+            return False
+        if [word.lower() for word in rest] == ["off"]:
+            self.say("(replay off)" if self.replaying is not None else "(no replay was loaded)")
+            self.replaying = None
+            return None
+        path = find_file(" ".join(rest), self.images)
+        self.replaying = await Replaying.load(self.service, path, self.say, self._keep)
+        return None
 
     async def _games(self, rest: list[str]) -> None:
         for engine in rules.engines().values():
