@@ -8,11 +8,12 @@ typed words, so a new command is one entry in one of these modules:
     play      every game's actions (/<game> <action>, from its engine), /undo and /roll
     looking   /board, /history, /rules, /info and /hand
     people    /reminders, /away and /privacy
+    ratings   /leaderboard
 """
 
 from __future__ import annotations
 
-from table.commands import game, looking, people, play
+from table.commands import game, looking, people, play, ratings
 from table.commands.base import (
     CHOICES,
     WORDS,
@@ -62,7 +63,7 @@ def actions() -> tuple[Command, ...]:
 
 def declared() -> tuple[Command, ...]:
     """Every command, every installed game's actions among them."""
-    return (*game.COMMANDS, *actions(), *looking.COMMANDS, *play.COMMANDS, *people.COMMANDS)
+    return (*game.COMMANDS, *actions(), *looking.COMMANDS, *play.COMMANDS, *people.COMMANDS, *ratings.COMMANDS)
 
 
 def find(words: list[str]) -> tuple[Command, list[str]] | None:

@@ -29,6 +29,7 @@ from table.service.outbox import Outbox, Post, Screen
 from table.service.pictures import Pictures
 from table.service.play import Play
 from table.service.privacy import Privacy
+from table.service.ratings import Ratings
 from table.service.results import Results
 from table.service.state_cache import StateCache
 from table.service.timelapse import Timelapses
@@ -71,6 +72,8 @@ class TableService:
         self.outbox = Outbox(store, self.tables, self.pictures, self.owner, lease, confirms_messages, self.links)
         self.views = Views(store, self.tables, self.pictures)
         self.results = Results(store, self.tables)  # each ended table's result, kept as it ends
+        self.ratings = Ratings(store)  # per game per server, rated as each result is kept
+        self.results.ratings = self.ratings
         self.play = Play(store, self.tables, self.outbox, self.results)
         self.lobby = Lobby(store, self.tables, self.outbox, self.views)
         self.manage = Management(store, self.tables, self.views, min_pace, self.results)

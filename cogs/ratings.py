@@ -1,0 +1,17 @@
+"""/leaderboard, declared in table/commands/ratings.py."""
+
+from __future__ import annotations
+
+from discord.ext import commands
+
+from cogs.slash import Declared, command
+from table.commands import ratings
+
+
+class Leaderboards(Declared):
+    def __init__(self, bot: commands.Bot) -> None:
+        super().__init__(bot, [command(declared) for declared in ratings.COMMANDS])
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Leaderboards(bot))
