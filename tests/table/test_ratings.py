@@ -10,11 +10,13 @@ from dataclasses import replace
 
 import pytest
 
+from table.service import TableService
 from table.service.rating_model import drawn, rated, replayed
 from table.service.ratings import MIN_GAMES, Ratings
 from table.storage import ResultRow, ResultSeatRow, Store
 from table.text.leaderboard import BASE, shown
 from tests.support import postgres
+from tests.table.conftest import ALICE, BOB, CAROL
 
 GUILD, OTHER = 10, 11
 Seat = tuple[int, int | None]  # (user id, place); a user id below 0 is a bot ('easy')
@@ -231,3 +233,29 @@ async def test_two_tables_ending_at_once_in_two_processes_are_both_counted():
     )
     await first.close()
     await second.close()
+
+
+# --- through the service: a game's end rates it, and /privacy forget rebuilds --------------------------------------
+
+
+async def test_games_ended_through_the_service_are_rated_and_forgetting_rebuilds(service: TableService):
+    for n, (first, second) in enumerate([(ALICE, BOB), (CAROL, BOB), (ALICE, CAROL)]):
+        channel = 700 + n
+        await service.create(GUILD, channel, first, "tictactoe", {})
+        await service.join(channel, second)
+        await service.start(channel, first, "joined")
+        for who, square in [(first, "a1"), (second, "b1"), (first, "a2"), (second, "b2"), (first, "a3")]:
+            await service.act(channel, who, {"type": "mark", "square": square})
+    rated_now = {row.player: row for row in await service.store.ratings.every(GUILD, "tictactoe")}
+    assert {player: (row.games, row.wins) for player, row in rated_now.items()} == {
+        "u1": (2, 2),
+        "u2": (2, 0),
+        "u3": (2, 1),
+    }
+
+    await service.forget(ALICE.user_id)
+
+    kept = await service.store.ratings.every(GUILD, "tictactoe")
+    assert [row.player for row in kept] == ["u2", "u3"]
+    assert kept == sorted(replayed(await service.store.results.ended(GUILD)).values(), key=lambda row: row.player)
+    assert kept != [rated_now["u2"], rated_now["u3"]]  # alice's games now count as a newcomer's
