@@ -85,6 +85,13 @@ class Ratings:
         )
         return [rating_row(row) for row in rows]
 
+    async def games(self, guild_id: int) -> list[str]:
+        """The games with a rating in the server (a finished game counted), by id."""
+        rows = await self.db.all(
+            "SELECT DISTINCT game FROM ratings WHERE guild_id = ? AND player <> ? ORDER BY game", (guild_id, GUARD)
+        )
+        return [str(row[0]) for row in rows]
+
     async def top(self, guild_id: int, game: str, bots: bool, least: int, limit: int) -> tuple[list[RatingRow], int]:
         """The best `limit` with at least `least` games (people, or bots), best first; and how many qualify."""
         kind = BOTS if bots else PEOPLE

@@ -150,3 +150,11 @@ def test_web() -> None:
     verdict = r"(met|missed by tictactoe)"
     targets = rf"page and data.json p99 <= 50 ms: {verdict}; a picture's first draw p99 <= 100 ms: {verdict}$"
     assert re.search(rf"^targets \(issue #40\): {targets}", out, re.M), out
+
+
+def test_leaderboard() -> None:
+    out = bench("bench.leaderboard", "--games", "30", "--requests", "3", "--stores", "sqlite")
+    assert re.search(rf"^  SQLite +/leaderboard p50 +{MS} +p99 +{MS}$", out, re.M), out
+    assert re.search(rf"^  SQLite +rating a result p50 +{MS} +p99 +{MS}$", out, re.M), out
+    assert re.search(rf"^  SQLite +a full rebuild of \w+ \(\d+ games\): +{MS}$", out, re.M), out
+    assert re.search(r"^target: SQLite (met|missed)$", out, re.M), out
