@@ -8,12 +8,13 @@ typed words, so a new command is one entry in one of these modules:
     play      every game's actions (/<game> <action>, from its engine), /undo and /roll
     looking   /board, /history, /rules, /info and /hand
     people    /reminders, /away and /privacy
+    stats     /stats
     ratings   /leaderboard
 """
 
 from __future__ import annotations
 
-from table.commands import game, looking, people, play, ratings
+from table.commands import game, looking, people, play, ratings, stats
 from table.commands.base import (
     CHOICES,
     WORDS,
@@ -63,7 +64,15 @@ def actions() -> tuple[Command, ...]:
 
 def declared() -> tuple[Command, ...]:
     """Every command, every installed game's actions among them."""
-    return (*game.COMMANDS, *actions(), *looking.COMMANDS, *play.COMMANDS, *people.COMMANDS, *ratings.COMMANDS)
+    return (
+        *game.COMMANDS,
+        *actions(),
+        *looking.COMMANDS,
+        *play.COMMANDS,
+        *people.COMMANDS,
+        *ratings.COMMANDS,
+        *stats.COMMANDS,
+    )
 
 
 def find(words: list[str]) -> tuple[Command, list[str]] | None:

@@ -32,6 +32,7 @@ from table.service.privacy import Privacy
 from table.service.ratings import Ratings
 from table.service.results import Results
 from table.service.state_cache import StateCache
+from table.service.stats import Stats
 from table.service.timelapse import Timelapses
 from table.service.views import Views
 from table.service.web_links import WebLinks
@@ -72,6 +73,7 @@ class TableService:
         self.outbox = Outbox(store, self.tables, self.pictures, self.owner, lease, confirms_messages, self.links)
         self.views = Views(store, self.tables, self.pictures)
         self.results = Results(store, self.tables)  # each ended table's result, kept as it ends
+        self.stats = Stats(store)  # /stats, read from the results
         self.ratings = Ratings(store)  # per game per server, rated as each result is kept
         self.results.ratings = self.ratings
         self.play = Play(store, self.tables, self.outbox, self.results)
