@@ -251,7 +251,15 @@ class TableBot(commands.Bot):
         )
         await self.service.started()
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]
-        for name in ("cogs.lobby", "cogs.play", "cogs.board", "cogs.dice", "cogs.privacy", "cogs.ratings"):
+        for name in (
+            "cogs.lobby",
+            "cogs.play",
+            "cogs.board",
+            "cogs.dice",
+            "cogs.privacy",
+            "cogs.ratings",
+            "cogs.stats",
+        ):
             await self.load_extension(name)
         await self.add_cog(ReminderCog(self, self.service, self.config.tick_seconds))
         items = (*DYNAMIC_ITEMS, ForgetButton)
