@@ -151,10 +151,12 @@ class Ratings:
         if not user_ids:
             return {}
         marks = ", ".join("?" * len(user_ids))
+        # "guild_id + 0": found through each person's seats (their index), not through every result of the server
+        # (SQLite chose that index: 27 ms instead of 5 on 10,000 games, bench/leaderboard.py)
         rows = await self.db.all(
             "SELECT s.user_id, t.name FROM result_seats s JOIN results r ON r.table_id = s.table_id"
             " JOIN seats t ON t.table_id = s.table_id AND t.seat = s.seat"
-            f" WHERE s.user_id IN ({marks}) AND r.guild_id = ? ORDER BY r.finished_at, s.table_id",
+            f" WHERE s.user_id IN ({marks}) AND r.guild_id + 0 = ? ORDER BY r.finished_at, s.table_id",
             (*user_ids, guild_id),
         )
         return {int(row["user_id"]): str(row["name"]) for row in rows}  # the newest wins
