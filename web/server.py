@@ -25,8 +25,9 @@ import rules
 from render.record import table_facts
 from rules import serial
 from table.service import TableService, web_links
+from table.service.stats import member_stats
 from table.storage import SeatRow, TableRow
-from web import guard, pages, read, tokens
+from web import guard, pages, read, records, tokens
 
 log = logging.getLogger(__name__)
 # aiohttp's own refusals of malformed or oversized requests (400, with a traceback): noise from the open internet,
@@ -41,6 +42,7 @@ RATE, BURST = 10.0, 120  # requests a second per client, and at once (a page, it
 KEPT = 64  # data.json and places answers kept, the latest made
 _KEY = re.compile(r"^(0|[1-9][0-9]{0,18})-([a-z2-7]{1,64})$")  # <id>-<token>
 _TURN = re.compile(r"^(?:([0-9]{1,9})|now-([0-9]{1,12}))$")  # a finished turn, or now-<version>
+_MEMBER = re.compile(r"^[1-9][0-9]{0,18}$")  # a Discord user id (0, a former player, has no page)
 _STATIC_NAME = re.compile(r"^(?:[A-Za-z0-9_-][A-Za-z0-9_.-]{0,80}/){0,2}[A-Za-z0-9_-][A-Za-z0-9_.-]{0,80}$")
 
 
@@ -86,6 +88,8 @@ class WebServer:
             ("/t/{key}/rules/", self.rules_page),
             ("/s/{key}/", self.server_page),
             ("/s/{key}/data.json", self.server_data),
+            ("/s/{key}/leaderboard/{game}/", self.leaderboard_page),
+            ("/s/{key}/member/{user}/", self.member_page),
             ("/static/{name:.+}", self.static),
         ]
         for path, handler in routes:
@@ -233,8 +237,38 @@ class WebServer:
     # --- a server ---------------------------------------------------------------------------------------------
 
     async def server_page(self, request: web.Request) -> web.Response:
-        await self._owner(request, "guild")
-        return _html(pages.shell("server.html", "Games on this server", "Games on this server"))
+        guild = await self._owner(request, "guild")
+        rated = [game for game in await self.store.ratings.games(guild) if game in rules.engines()]
+        boards = records.boards_nav([(game, _game_title(game)) for game in rated])
+        return _html(pages.shell("server.html", "Games on this server", "Games on this server", boards=boards))
+
+    async def leaderboard_page(self, request: web.Request) -> web.Response:
+        """A game's leaderboard on the server: any installed game (one not played yet says so); else the 404."""
+        guild = await self._owner(request, "guild")
+        game = request.match_info["game"]
+        if game not in rules.engines():
+            raise web.HTTPNotFound()
+        people = await self.service.ratings.board(guild, game)
+        bots = await self.service.ratings.board(guild, game, bots=True)
+        title = f"Leaderboard: {rules.engine(game).meta.title}"
+        body = records.leaderboard_body(people, bots)
+        return _html(pages.shell("records.html", title, title, body=body))
+
+    async def member_page(self, request: web.Request) -> web.Response:
+        """A member's record on the server: someone who held a seat at the end of a game here; else the 404."""
+        guild = await self._owner(request, "guild")
+        if _MEMBER.match(request.match_info["user"]) is None:
+            raise web.HTTPNotFound()
+        user = int(request.match_info["user"])
+        ended = await self.store.results.of_member(guild, user)
+        if not ended:
+            raise web.HTTPNotFound()
+        stats = member_stats(ended, user)
+        rated = {game: await self.service.ratings.rating_of(guild, game, user) for game in stats.games}
+        name = (await self.store.ratings.names(guild, [user])).get(user, "A player")
+        body = records.member_body(stats, {game: row for game, row in rated.items() if row}, _game_title)
+        heading = f"{name} on this server"
+        return _html(pages.shell("records.html", heading, heading, body=body))
 
     async def server_data(self, request: web.Request) -> web.Response:
         guild = await self._owner(request, "guild")
@@ -264,6 +298,11 @@ class WebServer:
         kind = mimetypes.guess_type(name)[0] or "application/octet-stream"
         charset = "utf-8" if kind.startswith("text/") or kind in ("application/javascript", "image/svg+xml") else None
         return web.Response(body=body, content_type=kind, charset=charset, headers=headers)
+
+
+def _game_title(game: str) -> str:
+    engines = rules.engines()
+    return engines[game].meta.title if game in engines else game
 
 
 def _seats_key(seats: list[SeatRow]) -> tuple[tuple[Any, ...], ...]:
