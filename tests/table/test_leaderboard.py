@@ -65,8 +65,8 @@ def test_the_board_escapes_names_notes_takeovers_and_fits_one_message():
     board = Board("nerath", False, 3, [entry(1, sly, taken_over=1)], 1, [("bo_b", 1), ("cy", 2)], 4)
     text = leaderboard_text(board, "Nerath", "/leaderboard game:nerath bots:True")
     assert (
-        "1. **\\*ann\\* @\u200beveryone <\u200b@\u200b1\\>**: 1099 · 9 games: 5 won, 1 drawn, 3 lost (1 game taken over)"
-        in text
+        "1. **\\*ann\\* @\u200beveryone <\u200b@\u200b1\\>**: 1099"
+        " · 9 games: 5 won, 1 drawn, 3 lost (1 game taken over)" in text
     )
     assert "Not listed yet: bo\\_b (1 more game), cy (2 more games) and 2 others." in text
     assert "@everyone" not in text and "<@" not in text
