@@ -5,12 +5,12 @@ table/text/stats.py's."""
 from __future__ import annotations
 
 import statistics
-from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from rules.sides import SIDES_JOIN
 from table.storage import ResultRow, ResultSeatRow, Store, TableRow
+from table.storage.results import Tally
 
 Ended = Sequence[tuple[ResultRow, list[ResultSeatRow]]]
 
@@ -59,11 +59,11 @@ class MemberStats:
 class GameStats:
     finished: int = 0
     abandoned: int = 0
-    sides: dict[str, Record] = field(default_factory=dict)
-    seats: dict[int, dict[int, Record]] = field(default_factory=dict)  # players -> seat -> record
-    endings: Counter[str] = field(default_factory=Counter)
-    turns: list[int] = field(default_factory=list)  # finished games' lengths
-    days: list[float] = field(default_factory=list)
+    sides: dict[str, Record] = field(default_factory=dict)  # finished games
+    seats: dict[int, dict[int, Record]] = field(default_factory=dict)  # players -> seat -> record, finished games
+    endings: dict[str, int] = field(default_factory=dict)  # most frequent first
+    turns: tuple[float, float] | None = None  # (median, longest) of finished games
+    days: tuple[float, float] | None = None
 
 
 def everyone_first(seats: Sequence[ResultSeatRow]) -> bool:
@@ -92,22 +92,17 @@ def member_stats(ended: Ended, user_id: int) -> MemberStats:
     return stats
 
 
-def game_stats(ended: Ended) -> GameStats:
-    stats = GameStats()
-    for result, seats in ended:
-        if result.status == "abandoned":
-            stats.abandoned += 1
-            continue
-        stats.finished += 1
-        draw = everyone_first(seats)
-        for seat in seats:
-            for side in sides_of(seat):
-                stats.sides.setdefault(side, Record()).add(result, seat, draw)
-            stats.seats.setdefault(len(seats), defaultdict(Record))[seat.seat].add(result, seat, draw)
-        stats.endings[result.ending or "unknown"] += 1
-        stats.turns.append(result.turns)
-        if result.started_at is not None:
-            stats.days.append((result.finished_at - result.started_at) / 86400)
+def game_stats(tally: Tally) -> GameStats:
+    stats = GameStats(tally.finished, tally.abandoned, endings=dict(tally.endings), turns=tally.turns, days=tally.days)
+    for players, seat, side, played, won, drawn in tally.seats:
+        for record in [
+            stats.seats.setdefault(players, {}).setdefault(seat, Record()),
+            *(stats.sides.setdefault(one, Record()) for one in (side.split(SIDES_JOIN) if side else [])),
+        ]:
+            record.played += played
+            record.won += won
+            record.drawn += drawn
+            record.lost += played - won - drawn
     return stats
 
 
@@ -138,4 +133,4 @@ class Stats:
         return stats
 
     async def game(self, guild_id: int, game: str) -> GameStats:
-        return game_stats(await self.store.results.ended(guild_id, game))
+        return game_stats(await self.store.results.tally(guild_id, game))

@@ -5,13 +5,30 @@ Beside them, when each table was paused (migrations/0013), which a player's time
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import astuple
+from dataclasses import astuple, dataclass, field
 from typing import Any
 
 from table.storage.database import Database
 from table.storage.rows import ResultRow, ResultSeatRow, Row
 
 Ended = list[tuple[ResultRow, list[ResultSeatRow]]]
+
+
+@dataclass
+class Tally:
+    """A game's ended tables on one server, counted by the database (a server may hold thousands): what /stats
+    game says. `seats`: (players, seat, side, played, won, drawn) of finished games, a draw being every seat first;
+    `turns` and `days`: (median, longest) of finished games."""
+
+    finished: int = 0
+    abandoned: int = 0
+    endings: dict[str, int] = field(default_factory=dict)
+    seats: list[tuple[int, int, str | None, int, int, int]] = field(default_factory=list)
+    turns: tuple[float, float] | None = None
+    days: tuple[float, float] | None = None
+
+
+FINISHED = "FROM results r WHERE r.guild_id = ? AND r.game = ? AND r.status = 'finished'"
 ORDER = "ORDER BY r.finished_at, r.table_id"  # the order the ratings are computed in
 
 
@@ -79,6 +96,48 @@ class Results:
             f"SELECT s.* FROM result_seats s WHERE s.table_id IN ({mine}) ORDER BY s.table_id, s.seat", args
         )
         return _joined(rows, seats)
+
+    async def tally(self, guild_id: int, game: str) -> Tally:
+        """The server's ended tables of `game`, counted."""
+        tally = Tally()
+        key = (guild_id, game)
+        for row in await self.db.all(
+            "SELECT status, COUNT(*) FROM results WHERE guild_id = ? AND game = ? GROUP BY status", key
+        ):
+            setattr(tally, str(row[0]), int(row[1]))
+        endings = await self.db.all(f"SELECT r.ending, COUNT(*) {FINISHED} GROUP BY r.ending ORDER BY 2 DESC, 1", key)
+        tally.endings = {str(row[0]): int(row[1]) for row in endings}
+        rows = await self.db.all(
+            "WITH t AS (SELECT r.table_id, COUNT(*) AS players,"
+            " CASE WHEN SUM(CASE WHEN s.place = 1 THEN 0 ELSE 1 END) = 0 THEN 1 ELSE 0 END AS draw"
+            f" {FINISHED.replace('FROM results r', 'FROM results r JOIN result_seats s ON s.table_id = r.table_id')}"
+            " GROUP BY r.table_id)"
+            " SELECT t.players, s.seat, s.side, COUNT(*), SUM(CASE WHEN t.draw = 0 AND s.place = 1 THEN 1 ELSE 0 END),"
+            " SUM(t.draw) FROM t JOIN result_seats s ON s.table_id = t.table_id GROUP BY t.players, s.seat, s.side"
+            " ORDER BY 1, 2, 3",
+            key,
+        )
+        tally.seats = [(int(r[0]), int(r[1]), r[2], int(r[3]), int(r[4]), int(r[5])) for r in rows]
+        tally.turns = await self._middle("r.turns", key, tally.finished)
+        timed = f"{FINISHED} AND r.started_at IS NOT NULL"
+        counted = await self.db.one(f"SELECT COUNT(*) {timed}", key)
+        tally.days = await self._middle(
+            "(r.finished_at - r.started_at) / 86400.0", key, int(counted[0]) if counted else 0, timed
+        )
+        return tally
+
+    async def _middle(
+        self, what: str, key: tuple[int, str], count: int, where: str = FINISHED
+    ) -> tuple[float, float] | None:
+        """(median, largest) of `what` over `count` rows, sorted by the database."""
+        if count == 0:
+            return None
+        middle = await self.db.all(
+            f"SELECT {what} {where} ORDER BY 1 LIMIT ? OFFSET ?", (*key, 2 - count % 2, (count - 1) // 2)
+        )
+        largest = await self.db.one(f"SELECT MAX({what}) {where}", key)
+        assert largest is not None
+        return sum(float(row[0]) for row in middle) / len(middle), float(largest[0])
 
     async def result(self, table_id: int) -> tuple[ResultRow, list[ResultSeatRow]] | None:
         row = await self.db.one("SELECT r.* FROM results r WHERE r.table_id = ?", (table_id,))

@@ -86,15 +86,15 @@ def game_text(title: str, stats: GameStats, bots: tuple[Figures, ...]) -> str:
             beside = f" (bots: {' / '.join(f'{rate:g}%' for rate in measured.seats)})" if measured else ""
             lines.append(f"Wins by seat, {players} players ({games} games): {rates}{beside}.")
         endings = ", ".join(
-            f"{present.escape_text(how)} {100 * count / stats.finished:.0f}%"
-            for how, count in stats.endings.most_common()
+            f"{present.escape_text(how or 'unknown')} {100 * count / stats.finished:.0f}%"
+            for how, count in stats.endings.items()
         )
         lines.append(f"How games end: {endings}.")
-        turns, lasted = middle(stats.turns), middle(stats.days)
-        if turns is not None and lasted is not None:
+        if stats.turns is not None and stats.days is not None:
+            (turns, longest), (lasted, longest_days) = stats.turns, stats.days
             lines.append(
-                f"Length (median): {turns:g} turns, {days(lasted * 86400)}; longest {max(stats.turns)} turns, "
-                f"{days(max(stats.days) * 86400)}."
+                f"Length (median): {turns:g} turns, {days(lasted * 86400)}; longest {longest:g} turns, "
+                f"{days(longest_days * 86400)}."
             )
     if bots:
         lines.append("Bots' self-play (our measurement, bots against bots; a draw counts half):")

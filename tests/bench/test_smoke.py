@@ -158,3 +158,10 @@ def test_leaderboard() -> None:
     assert re.search(rf"^  SQLite +rating a result p50 +{MS} +p99 +{MS}$", out, re.M), out
     assert re.search(rf"^  SQLite +a full rebuild of \w+ \(\d+ games\): +{MS}$", out, re.M), out
     assert re.search(r"^target: SQLite (met|missed)$", out, re.M), out
+
+
+def test_stats() -> None:
+    out = bench("bench.stats", "--games", "30", "--requests", "3", "--stores", "sqlite", "--only", "nerath")
+    for what in ("member", "game"):
+        assert re.search(rf"^  SQLite +/stats {what} +p50 +{MS} +p99 +{MS}$", out, re.M), out
+    assert re.search(r"^target: SQLite member (met|missed), SQLite game (met|missed)$", out, re.M), out

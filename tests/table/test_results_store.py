@@ -97,3 +97,33 @@ async def test_a_result_is_kept_once_and_a_failed_record_writes_nothing(store: S
         await store.results.record(ResultRow(other, GUILD, "tictactoe", "finished", 1.0, 300.0, 9, ""), twice)
     assert await store.results.result(other) is None
     assert await store.results.missing() == [other]
+
+
+async def test_a_games_tally_counts_in_the_database(store: Store) -> None:
+    async def ended(finished_at: float, places: tuple[int | None, ...], turns: int, status: str = "finished") -> None:
+        table_id = await ended_table(store, GUILD, "nerath", status, finished_at)
+        result = ResultRow(
+            table_id, GUILD, "nerath", status, 0.0, finished_at, turns, "" if status != "finished" else "vp"
+        )
+        sides = ("Karkoth + Iron Circle", "Vailin + Nerath")
+        seats = [
+            ResultSeatRow(table_id, seat, 1 + seat, sides[seat], None, place, None) for seat, place in enumerate(places)
+        ]
+        await store.results.record(result, seats)
+
+    await ended(86400.0, (1, 2), 10)
+    await ended(3 * 86400.0, (2, 1), 20)
+    await ended(2 * 86400.0, (1, 1), 30)  # a draw
+    await ended(4 * 86400.0, (1, 2), 40)
+    await ended(9 * 86400.0, (None, None), 99, "abandoned")
+    await ended(5.0, (1, 2), 7)
+    tally = await store.results.tally(GUILD, "nerath")
+    assert (tally.finished, tally.abandoned) == (5, 1)
+    other = await store.results.tally(OTHER_GUILD, "nerath")
+    assert (other.finished, other.abandoned, other.seats, other.turns) == (0, 0, [], None)
+    assert tally.endings == {"vp": 5}
+    assert tally.seats == [(2, 0, "Karkoth + Iron Circle", 5, 3, 1), (2, 1, "Vailin + Nerath", 5, 1, 1)]
+    assert tally.turns == (20.0, 40.0)  # 7, 10, 20, 30, 40
+    assert tally.days is not None and tally.days[1] == 4.0
+    await ended(6 * 86400.0, (2, 1), 50)
+    assert (await store.results.tally(GUILD, "nerath")).turns == (25.0, 50.0)  # an even count: the two middles' mean
