@@ -7,6 +7,7 @@ change under them (a user forgotten, a backfill)."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 from typing import Any, Protocol
@@ -45,7 +46,12 @@ class Results:
         if table.started_at is None or state is None:
             return
         rows = await self.store.log.actions(table.id)
-        result, kept = result_of(table, seats, state, rows, await self.off(table, seats, table.finished_at or 0.0))
+        off = await self.off(table, seats, table.finished_at or 0.0)
+        try:
+            result, kept = result_of(table, seats, state, rows, off)
+        except Exception:  # a game module's words for sides or endings failed: the game still ends
+            log.exception("the result of table %s could not be worked out; it is left for the next start", table.id)
+            return
         await self.store.results.record(result, kept)
         if self.ratings is not None:
             await self.ratings.rate(result, kept)
@@ -73,10 +79,14 @@ class Results:
                 if table is None or table.state is None or table.started_at is None:
                     continue
                 seats = await self.store.tables.seats(table_id)
-                state = serial.loads(engine_of(table).State, table.state)
                 rows = await self.store.log.actions(table_id)
                 off = await self.off(table, seats, table.finished_at or 0.0)
-                result, kept = result_of(table, seats, state, rows, off)
+                # off the event loop: the first start after an upgrade goes through every table that ever ended
+                try:
+                    result, kept = await asyncio.to_thread(_backfilled, table, seats, rows, off)
+                except Exception:
+                    log.exception("the result of table %s could not be worked out", table_id)
+                    continue
                 try:
                     await self.store.results.record(result, kept)
                 except Conflict:
@@ -91,6 +101,13 @@ class Results:
             return
         for guild_id, game in pairs:
             await self.ratings.rebuild(guild_id, game)
+
+
+def _backfilled(
+    table: TableRow, seats: Sequence[SeatRow], rows: Sequence[ActionRow], off: Off
+) -> tuple[ResultRow, list[ResultSeatRow]]:
+    assert table.state is not None
+    return result_of(table, seats, serial.loads(engine_of(table).State, table.state), rows, off)
 
 
 def result_of(

@@ -215,3 +215,21 @@ async def test_an_erasure_that_leaves_only_bots_keeps_the_abandoned_result(
     kept = await service.store.results.result(started.table_id)
     assert kept is not None
     assert kept[0].status == "abandoned" and kept[1][0].user_id == 0
+
+
+async def test_a_result_that_cannot_be_worked_out_never_stops_the_game_ending(
+    service: TableService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object) -> str:
+        raise ValueError("a game module's words failed")
+
+    monkeypatch.setattr("table.service.results.ending", broken)
+    table_id = await tictactoe(service, clock, X_WINS, HOUR)
+    table = await service.store.tables.table(table_id)
+    assert table is not None and table.status == "finished"
+    assert await service.store.results.missing() == [table_id]  # left for the next start
+    await service.started()
+    assert await service.store.results.missing() == [table_id]  # still failing: logged, the start goes on
+    monkeypatch.undo()
+    await service.started()
+    assert await service.store.results.missing() == []
