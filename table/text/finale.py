@@ -30,7 +30,8 @@ def days(seconds: float) -> str:
     return f"{shown} day{'s' * (shown != '1')}"
 
 
-def _quick(seconds: float) -> str:
+def move_time(seconds: float) -> str:
+    """A time to move as the finale and /stats say it: "under a minute", "3 h"..."""
     return "under a minute" if seconds < 60 else duration(seconds)
 
 
@@ -68,7 +69,7 @@ def text(
         parts = [amount(result.scores[seat], result.unit)]
         parts += [fill_seats(figure, name) for figure in result.figures.get(seat, ())]
         who = name(seat) + (" (bot)" if seat in bots else "")
-        took = f"; median move {_quick(medians[seat])}" if seat in medians and seat not in bots else ""
+        took = f"; median move {move_time(medians[seat])}" if seat in medians and seat not in bots else ""
         lines.append(f"{place}. {who}: {', '.join(parts)}{took}")
     lines.append(f"The game lasted {count(turns, 'turn', zero='0')} over {days(lasted)}.")
     return "\n".join(lines)

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.selfplay_figures import Figures
+from rules.text import count
 from table.service.stats import GameStats, MemberStats, Record, middle
 from table.storage import TableRow
 from table.text import present
-from table.text.finale import days
-from table.text.present import duration
+from table.text.finale import days, move_time
 
 SIDES_SHOWN = 12  # a game's sides listed, most played first; the rest are counted
 
@@ -50,7 +50,7 @@ def member_text(
     if usual is not None and slow is not None:
         lines.append(
             f"Time to move (the middle of their games; pauses, absences and quiet hours left out): median "
-            f"{duration(usual)}, 9 in 10 moves within {duration(slow)}."
+            f"{move_time(usual)}, 9 in 10 moves within {move_time(slow)}."
         )
     if stats.waiting:
         where = ", ".join(f"{channel(table)} ({title(table.game)})" for table in stats.waiting)
@@ -84,7 +84,7 @@ def game_text(title: str, stats: GameStats, bots: tuple[Figures, ...]) -> str:
             games = seats[min(seats)].finished
             measured = next((figures for figures in bots if figures.players == players), None)
             beside = f" (bots: {' / '.join(f'{rate:g}%' for rate in measured.seats)})" if measured else ""
-            lines.append(f"Wins by seat, {players} players ({games} games): {rates}{beside}.")
+            lines.append(f"Wins by seat, {players} players ({count(games, 'game')}): {rates}{beside}.")
         endings = ", ".join(
             f"{present.escape_text(how or 'unknown')} {100 * count / stats.finished:.0f}%"
             for how, count in stats.endings.items()
