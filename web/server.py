@@ -99,6 +99,7 @@ class WebServer:
     async def start(self, port: int) -> str:
         """Listen on 127.0.0.1 at `port` (0: any free one); the address the pages are at. A port in use raises
         OSError, with nothing left open."""
+        await tokens.web_secret(self.store)  # made now if the bot has none yet, so that no request ever writes it
         runner = web.AppRunner(
             self.app(),
             access_log=None,

@@ -365,3 +365,15 @@ async def test_a_port_in_use_raises_and_leaves_nothing_open(site: Site) -> None:
         await other.start(port)
     await other.stop()  # nothing to stop: the failed start left nothing behind
     assert (await site.get(site.address + "/static/app.css"))[0] == 200  # the first server still answers
+
+
+async def test_the_secret_is_made_when_the_server_starts_so_no_request_writes(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "fresh.sqlite3")
+    try:
+        assert await store.schema.setting(tokens.SECRET_KEY) is None
+        server = WebServer(TableService(store))
+        await server.start(0)
+        await server.stop()
+        assert await store.schema.setting(tokens.SECRET_KEY) is not None
+    finally:
+        await store.close()
