@@ -32,20 +32,33 @@ class Turns:
 
     ends: tuple[int, ...]  # ends[t]: the `upto` of turn t's snapshot
     played_in: dict[int, int]  # action n -> the turn it was played in (1 for the first turn)
+    said: tuple[str, ...] = ()  # said[t - 1]: how the game told turn t's end ("End of <seat:0>'s turn.")
 
 
 def turns_of(rows: Sequence[ActionRow]) -> Turns:
     """Turn ends as play.py keeps snapshots: an action whose events end k turns ends the next k (all at its n). A
     taken-back action counts no end, and is played in the turn that stood when it was made."""
     kept = {row.n for row in effective(list(rows))}
-    ends, played_in = [0], {}
+    ends, played_in, said = [0], {}, []
     for row in rows:
         if row.kind == "undo":
             continue
         played_in[row.n] = len(ends)
         if row.n in kept:
-            ends += [row.n] * sum(1 for event in row.events if event.get("kind") == "turn_end")
-    return Turns(tuple(ends), played_in)
+            ended = [str(event.get("text", "")) for event in row.events if event.get("kind") == "turn_end"]
+            ends += [row.n] * len(ended)
+            said += ended
+    return Turns(tuple(ends), played_in, tuple(said))
+
+
+def turn_label(turn: int, turns: Turns, name: Callable[[int], str]) -> str:
+    """The slider's words for a finished turn: its number and how the game told its end, as the table numbers turns
+    (/board turn:N): "Turn 6: the Zarkosites turn", "Turn 3: alice's turn"."""
+    if turn == 0:
+        return "Start"
+    told = fill_seats(turns.said[turn - 1], name) if turn <= len(turns.said) else ""
+    whose = told.removeprefix("End of ").rstrip(".") if told.startswith("End of ") else told.rstrip(".")
+    return f"Turn {turn}: {whose}" if whose else f"Turn {turn}"
 
 
 def names_key(seats: Sequence[SeatRow]) -> str:
@@ -101,7 +114,7 @@ def table_data(
     shown_turns = [
         {
             "turn": turn,
-            "label": "Start" if turn == 0 else f"Turn {turn}",
+            "label": turn_label(turn, turns, name),
             "image": f"board/{turn}.png?v={image_key(upto, seats)}",
             "places": f"places/{turn}.json?v={image_key(upto, seats)}",
         }

@@ -196,7 +196,8 @@ def test_the_slider_moves_the_picture_and_the_log(browser: webdriver.Chrome, ser
     until(browser, lambda: showing(browser, served, turns[2]))
     assert served.get(shown(browser)) != before
     assert browser.current_url == served.page + "?turn=2"
-    assert element(browser, "turn-label").text == "Turn 2"
+    assert element(browser, "turn-label").text == turns[2]["label"]
+    assert turns[2]["label"].startswith("Turn 2: ")  # and whose turn it was, as the game told its end
     log, part = element(browser, "log"), element(browser, "turn-2")
     assert "here" in (part.get_attribute("class") or "")
     assert len(browser.find_elements(By.CSS_SELECTOR, "#log .here")) == 1

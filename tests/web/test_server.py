@@ -15,7 +15,7 @@ from multidict import CIMultiDict
 
 from render.record import table_facts
 from table.service import Caller, TableService
-from table.storage import FORMER_PLAYER, Store, TableRow
+from table.storage import FORMER_PLAYER, ActionRow, Store, TableRow
 from web import guard, pages, read, tokens
 from web.server import WebServer
 
@@ -377,3 +377,20 @@ async def test_the_secret_is_made_when_the_server_starts_so_no_request_writes(tm
         assert await store.schema.setting(tokens.SECRET_KEY) is not None
     finally:
         await store.close()
+
+
+def test_a_turn_is_labelled_with_whose_turn_it_was() -> None:
+    """The slider's words: the table's turn number (as /board turn:N counts) and the game's own end-of-turn line,
+    with the seat's name filled in."""
+    ended = ("End of <seat:0>'s turn.", "End of the Zarkosites turn.")
+    rows = [
+        ActionRow(1, n, "act", 0, 1, {}, 0, [{"text": text, "kind": "turn_end"}], 0, False, 0.0)
+        for n, text in enumerate(ended, start=1)
+    ]
+    turns = read.turns_of(rows)
+    name = {0: "Alice", 1: "bob"}.__getitem__
+    assert [read.turn_label(turn, turns, name) for turn in range(3)] == [
+        "Start",
+        "Turn 1: Alice's turn",
+        "Turn 2: the Zarkosites turn",
+    ]
