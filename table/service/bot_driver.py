@@ -71,10 +71,7 @@ class BotDriver:
 
     async def _posted(self, table_id: int) -> None:
         """Wait (a while at most) until every post of this table is in the channel."""
-        for _ in range(int(POSTS_WAIT / 0.02)):
-            if not self.outbox.posting(table_id):
-                return
-            await asyncio.sleep(0.02)
+        await self.outbox.until_posted(table_id, POSTS_WAIT)
 
     async def settled(self) -> None:
         """Wait until the bots have played everything awaited of them (the console and tests read after it)."""

@@ -3,6 +3,7 @@ front end shows it (Screen), and the bookkeeping that finds results which never 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import itertools
 import re
@@ -207,6 +208,7 @@ class Outbox:
         # processes); any other unannounced result was lost (a crash, a post Discord refused for good) and is shown
         # with the next post or by the catch-up
         self._posting: set[tuple[int, int]] = set()
+        self._fewer = asyncio.Event()  # set (and replaced) whenever a post leaves _posting: until_posted wakes on it
         # new turn messages on their way to Discord, and the order of the edits of each (turn_edits.py)
         self.turn_edits = TurnEdits()
 
@@ -454,17 +456,35 @@ class Outbox:
         """Whether a post of this table made here is still on its way to the channel."""
         return any(key[0] == table_id for key in self._posting)
 
+    async def until_posted(self, table_id: int, at_most: float) -> None:
+        """Wait until no post of this table made here is on its way to the channel, `at_most` seconds: woken as
+        each post arrives (the bots' driver waits here before each bot move, so the channel reads in order)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + at_most
+        while self.posting(table_id) and (left := deadline - loop.time()) > 0:
+            try:
+                await asyncio.wait_for(self._fewer.wait(), left)
+            except TimeoutError:
+                return
+
+    def _posted(self, done: set[tuple[int, int]]) -> None:
+        """These posts are no longer on their way: wake whoever waits for them."""
+        if done & self._posting:
+            self._posting -= done
+            self._fewer.set()
+            self._fewer = asyncio.Event()
+
     async def announced(self, table_id: int, version: int) -> None:
         """Everything up to `version` is in the channel: the outbox needs no retry for it."""
         async with self.store.transaction():
             await self.store.tables.set_announced(table_id, version)
             await self.store.clocks.end_postings(table_id, upto=version)
-        self._posting -= {key for key in self._posting if key[0] == table_id and key[1] <= version}
+        self._posted({key for key in self._posting if key[0] == table_id and key[1] <= version})
 
     async def post_failed(self, post: Post) -> None:
         """Discord refused a post for good: leave it to the next post or the catch-up (with its nonce: a refusal
         may be an answer lost on the way back from a message Discord made)."""
-        self._posting.discard((post.table_id, post.version))
+        self._posted({(post.table_id, post.version)})
         await self.store.clocks.release_posting(post.table_id, post.version)
         self.turn_edits.failed((post.table_id, post.started))
 
