@@ -47,7 +47,10 @@ async def _play_to_the_end(game: str, tmp_path: Path) -> tuple[list[Post], list[
         for person in people[1:]:
             await service.join(channel, person)
         await service.add_bot(channel, people[0])
-        shown.append(await service.start(channel, people[0], "joined"))
+        started = await service.start(channel, people[0], "joined")
+        shown.append(started)
+        await service.message_sent(started, started.started)  # in the channel, as a front end reports it: a bot
+        await service.announced(started.table_id, started.version)  # seated first waits for it (up to 15 s)
         for _ in range(STEPS):
             await service.bots_settled()
             if shown[-1].finished:
