@@ -200,6 +200,7 @@ def test_the_slider_moves_the_picture_and_the_log(browser: webdriver.Chrome, ser
     assert turns[2]["label"].startswith("Turn 2: ")  # and whose turn it was, as the game told its end
     log, part = element(browser, "log"), element(browser, "turn-2")
     assert "here" in (part.get_attribute("class") or "")
+    assert part.find_element(By.TAG_NAME, "h3").text == turns[2]["label"]  # the log's heading says it as the slider
     assert len(browser.find_elements(By.CSS_SELECTOR, "#log .here")) == 1
     top, room = js(
         browser, "return [arguments[0].offsetTop, arguments[1].scrollHeight - arguments[1].clientHeight]", part, log

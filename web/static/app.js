@@ -278,7 +278,9 @@
         const part = make("section", "log-turn");
         part.id = `turn-${group.turn}`;
         part.dataset.turn = group.turn;
-        part.append(make("h3", "", group.turn === 0 ? "Start" : `Turn ${group.turn}`));
+        // a finished turn's heading says whose it was, as the slider does; the turn under way has only its number
+        const finished = data.turns.find((entry) => entry.turn === group.turn);
+        part.append(make("h3", "", finished ? finished.label : `Turn ${group.turn}`));
         const list = make("ol");
         list.append(...group.lines.map((text) => make("li", "", text)));
         part.append(list);
