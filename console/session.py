@@ -251,7 +251,7 @@ class Console:
     async def _replay(self, rest: list[str]) -> bool | None:
         """`replay <file>`: load a game exported with `game export` and show its start; `replay off` leaves it."""
         if not rest:
-            return False
+            raise TableError("replay needs a file: replay <file>, a game saved by `game export` (or replay off).")
         if [word.lower() for word in rest] == ["off"]:
             self.say("(replay off)" if self.replaying is not None else "(no replay was loaded)")
             self.replaying = None

@@ -153,6 +153,8 @@ def _caption(table: TableRow, said: str) -> str:
 def _shown(drawn: timelapse.Timelapse, table: TableRow) -> str:
     """How much of the game the timelapse shows, in a few words."""
     turns = count(table.turns, "turn")
+    if table.turns == 0:
+        return "the start only (no turn played yet)"
     if drawn.frames >= table.turns + 1:
         return f"{turns}, one frame each"
     return f"{turns} in {drawn.frames} frames, picked evenly"

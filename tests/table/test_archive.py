@@ -269,3 +269,9 @@ async def test_a_file_too_large_for_discord_is_compressed_and_still_replays(
     monkeypatch.setattr(archive, "ATTACHMENTS", archive.MARGIN + len(plain.board) + 10)
     with pytest.raises(TableError, match="more than Discord lets a message carry"):
         await desk.service.archives.export(desk.channel)
+
+
+async def test_replay_without_a_file_says_what_it_needs(store: Store, tmp_path: Path) -> None:
+    desk = Desk(store, tmp_path)
+    said = await desk.type("replay")
+    assert "! replay needs a file: replay <file>" in said and desk.console.replaying is None

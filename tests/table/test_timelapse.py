@@ -159,6 +159,8 @@ async def test_board_timelapse_mid_game_and_its_refusals(store: Store, clock: Fa
         await run(service, ["board", "timelapse:true"])
     await service.join(CHANNEL, BOB)
     await service.start(CHANNEL, ALICE, "joined")
+    reply = await run(service, ["board", "timelapse:true"])
+    assert reply.text == "Tic-tac-toe so far: the start only (no turn played yet)."
     for n, square in enumerate(WIN[:3]):
         await service.act(CHANNEL, ALICE if n % 2 == 0 else BOB, {"type": "mark", "square": square})
     reply = await run(service, ["board", "timelapse:true"])
