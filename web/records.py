@@ -8,11 +8,10 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
-from table.service.stats import MemberStats, middle
+from table.service.stats import MemberStats
 from table.storage import RatingRow
 from table.text.leaderboard import SCALE_NOTE, Board, Entry, plural, shown
-from table.text.present import duration
-from table.text.stats import record_line
+from table.text.stats import record_line, time_to_move
 
 Title = Callable[[str], str]  # a game id's title
 
@@ -80,12 +79,9 @@ def member_body(stats: MemberStats, ratings: dict[str, RatingRow], title: Title)
         if sides:
             items = "".join(f"<li>{_e(side)}: {_e(record_line(side_record))}</li>" for side, side_record in sides)
             out.append(f"<ul>{items}</ul>")
-    usual, slow = middle(stats.medians), middle(stats.p90s)
-    if usual is not None and slow is not None:
-        out.append(
-            f"<p>Time to move (pauses, absences and quiet hours left out): median {_e(duration(usual))}, "
-            f"9 in 10 moves within {_e(duration(slow))}.</p>"
-        )
+    moving = time_to_move(stats)
+    if moving:
+        out.append(f"<p>{_e(moving)}</p>")
     return "\n".join(out)
 
 

@@ -46,12 +46,9 @@ def member_text(
             shown = "; ".join(f"{present.escape_text(side)} {record_line(r)}" for side, r in sides[:SIDES_SHOWN])
             more = f"; {len(sides) - SIDES_SHOWN} more" if len(sides) > SIDES_SHOWN else ""
             lines.append(f"  by side: {shown}{more}.")
-    usual, slow = middle(stats.medians), middle(stats.p90s)
-    if usual is not None and slow is not None:
-        lines.append(
-            f"Time to move (the middle of their games; pauses, absences and quiet hours left out): median "
-            f"{move_time(usual)}, 9 in 10 moves within {move_time(slow)}."
-        )
+    moving = time_to_move(stats)
+    if moving:
+        lines.append(moving)
     if stats.waiting:
         where = ", ".join(f"{channel(table)} ({title(table.game)})" for table in stats.waiting)
         lines.append(f"Waiting on {who} now: {where}.")
@@ -106,3 +103,14 @@ def game_text(title: str, stats: GameStats, bots: tuple[Figures, ...]) -> str:
 
 def _bots(rate: float | None) -> str:
     return "" if rate is None else f" (bots {rate:g}%)"
+
+
+def time_to_move(stats: MemberStats) -> str:
+    """A member's time to move in one line ("" before any move counted), as /stats and their web page say it."""
+    usual, slow = middle(stats.medians), middle(stats.p90s)
+    if usual is None or slow is None:
+        return ""
+    return (
+        f"Time to move (the middle of their games; pauses, absences and quiet hours left out): median "
+        f"{move_time(usual)}, 9 in 10 moves within {move_time(slow)}."
+    )
