@@ -367,12 +367,8 @@ def main(argv: list[str]) -> int:
     except discord.LoginFailure:
         print("Discord refused the token in DISCORD_TOKEN: reset it in the developer portal.", file=sys.stderr)
         return 1
-    except NewerDatabase as error:
-        print(error, file=sys.stderr)
-        return 2
-    except Unreachable as error:
-        print(f"Cannot open the database: {error}", file=sys.stderr)
-        return 2
+    except (NewerDatabase, Unreachable) as error:
+        return _database_refused(error)
     finally:
         if held is not None:
             held.release()
@@ -442,15 +438,17 @@ async def rotate_web_secret(config: Config) -> None:
         await store.close()
 
 
+def _database_refused(error: NewerDatabase | Unreachable) -> int:
+    """Say why the database cannot be used (a newer schema, or no connection); the exit status for it."""
+    print(error if isinstance(error, NewerDatabase) else f"Cannot open the database: {error}", file=sys.stderr)
+    return 2
+
+
 def _rotate_command(config: Config) -> int:
     try:
         asyncio.run(rotate_web_secret(config))
-    except NewerDatabase as error:
-        print(error, file=sys.stderr)
-        return 2
-    except Unreachable as error:
-        print(f"Cannot open the database: {error}", file=sys.stderr)
-        return 2
+    except (NewerDatabase, Unreachable) as error:
+        return _database_refused(error)
     print(ROTATED)
     return 0
 
