@@ -53,7 +53,7 @@ KNOWN_SAIS = (  # the effects dice.py implements
     "boil",
 )
 KNOWN_EIGHTH = ("city", "temple", "tower", "standing_stones")  # the effects turn.py implements
-DRAGON_EFFECTS = ("", "tail", "belly", "breath", "treasure")  # the dragon face effects combat.py implements
+DRAGON_EFFECTS = ("", "tail", "belly", "breath", "treasure")  # the dragon face effects dragons.py implements
 DRAGONKIN = "dragonkin"  # the species id of Dragonkin unit dice, "dragonkin/<element>"
 
 

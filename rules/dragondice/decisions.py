@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import ActionLog, Choice, RuleError, seat_ref
-from rules.dragondice import combat, tasks
+from rules.dragondice import combat, dragons, tasks
 from rules.dragondice.model import Decision, State
 from rules.dragondice.turn import city_returns
 from rules.rng import Rng
@@ -25,7 +25,7 @@ def option_text(state: State, decision: Decision, option: str) -> str:
     if decision.kind == "city":
         unit = state.unit(option)
         return f"The City brings back {unit.name} {unit.id}"
-    return combat.promotion_text(state, option)
+    return dragons.promotion_text(state, option)
 
 
 def choices(state: State) -> list[Choice]:
@@ -93,4 +93,4 @@ def choose(state: State, seat: int, kind: str, action: dict[str, Any], rng: Rng,
     elif decision.kind == "city":
         city_returns(state, log, decision.where, str(option))
     else:
-        combat.promote(state, log, str(option))
+        dragons.promote(state, log, str(option))

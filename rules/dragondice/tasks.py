@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.base import ActionLog, seat_ref
-from rules.dragondice import combat, spells
+from rules.dragondice import dragons, spells
 from rules.dragondice.model import Cast, Decision, State, Task
 from rules.dragondice.turn import end_action, next_turn
 from rules.rng import Rng
@@ -18,9 +18,9 @@ def run(state: State, rng: Rng, log: ActionLog, task: Task) -> None:
         spell_id, target, element = task.target.split("|")
         spells.resolve(state, rng, log, task.seat, Cast(spell_id, target, element))
     elif task.kind == "dragon_fight":
-        combat.dragon_fight(state, rng, log, task.where)
+        dragons.dragon_fight(state, rng, log, task.where)
     elif task.kind == "dragon":
-        combat.dragon_attack(state, rng, log, task.seat, task.where, task.target)
+        dragons.dragon_attack(state, rng, log, task.seat, task.where, task.target)
     elif task.kind == "end_action":
         end_action(state)
     elif task.kind == "end_turn":
