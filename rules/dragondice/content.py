@@ -7,7 +7,7 @@ checked after it, so every error reads `<file>: entry '<entry>', field '<field>'
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -36,21 +36,43 @@ ELEMENTS = ("air", "earth", "fire", "water", "death")
 ACTIONS = ("melee", "missile", "magic")
 ICONS = ("melee", "missile", "magic", "manoeuvre", "save")
 TARGETS = ("opposing_army", "any_army", "opposing_unit", "terrain", "own_dead_unit", "own_army")
-KNOWN_SAIS = (  # the effects dice.py implements
-    "kindle",
-    "rend",
-    "thornback",
-    "surge",
-    "volley",
-    "regrow",
-    "reap",
-    "hex",
-    "swarm",
-    "scavenge",
-    "stampede",
-    "howl",
-    "scald",
-    "boil",
+# The ops a declared SAI effect may use (rules/dragondice/sai.py applies them), with the fields each needs.
+SAI_OPS: dict[str, tuple[str, ...]] = {
+    "add": ("kind", "n"),
+    "either": ("kinds", "n"),
+    "unsaveable": ("n",),
+    "reroll": (),
+    "targets": ("health", "test", "fail"),
+    "unit_damage": ("n",),
+    "saves_minus": ("n",),
+    "reflect": ("n",),
+    "no_counter": (),
+    "lasting": ("on", "mods", "n"),
+    "recover": ("n",),
+    "promote": ("n",),
+    "cantrip": ("n",),
+    "army_count_as": ("from", "as"),
+    "double": ("species", "kinds"),
+    "pierce": ("n",),  # ours (the house Rive)
+    "bury_kills": (),  # ours (the house Reap)
+    "outnumber": ("n",),  # ours (the house Swarm)
+    "scavenge": ("n",),  # ours (the house Scavenge)
+}
+# The rolls an SAI's effects are declared for; a roll uses its most specific key (see sai.roll_keys).
+SAI_ROLLS = ("melee", "missile", "magic", "manoeuvre", "save", "save_vs_melee", "save_vs_missile", "dragon")
+SAI_ROLL_KEYS = (*SAI_ROLLS, "non_manoeuvre", "any")
+TARGET_TESTS = ("none", "save", "manoeuvre", "melee", "id")
+TARGET_FAILS = (
+    "kill",
+    "bury",
+    "kill_save_or_bury",
+    "reserve",
+    "scare",
+    "seize",
+    "frozen",
+    "frozen_uncounted",
+    "no_save",
+    "reroll_saves",
 )
 KNOWN_EIGHTH = ("city", "temple", "tower", "standing_stones")  # the effects turn.py implements
 DRAGON_EFFECTS = ("", "tail", "belly", "breath", "treasure")  # the dragon face effects dragons.py implements
@@ -132,6 +154,8 @@ class Sai:
     name: str
     text: str
     source: Source = "house"  # whose it is: the data's "source"
+    rolls: dict[str, tuple[dict[str, Any], ...]] = field(default_factory=dict)  # roll key -> declared effects
+    partial: str = ""  # what of the published effect is left out or simplified, in our words ("" when none)
 
 
 @dataclass(frozen=True)
@@ -166,7 +190,14 @@ class DragonDie:
 # The schemas. "*_source" fields record whether a part is the published game's or ours; only "source" on spells is
 # kept, the rest are checked and dropped. Choices that another file (or another part of the file) supplies are left
 # open here and narrowed where that part is loaded.
-SAI: Schema = {"id": text(KNOWN_SAIS), "name": text(), "source": text(SOURCES), "text": text()}
+SAI: Schema = {
+    "id": text(nonempty=True),
+    "name": text(),
+    "source": text(SOURCES),
+    "text": text(),
+    "rolls": table(listed(), keys=SAI_ROLL_KEYS),
+    "partial": text(default=""),
+}
 EIGHTH_FACE: Schema = {
     "id": text(KNOWN_EIGHTH),
     "name": text(),
@@ -237,7 +268,7 @@ DRAGONKIN_ENTRY: Schema = {
     "faces": texts(),
 }
 # The top level of each file: its lists of entries must not be empty.
-SAIS_FILE: Schema = {"sais": listed(nonempty=True)}
+SAIS_FILE: Schema = {"_about": text(default=""), "sais": listed(nonempty=True)}
 TERRAINS_FILE: Schema = {"terrains": listed(nonempty=True), "eighth_faces": listed(nonempty=True)}
 SPECIES_FILE: Schema = {"sizes": table(whole(low=1)), "species": listed(nonempty=True)}  # size -> health
 SPELLS_FILE: Schema = {"spells": listed(nonempty=True)}
@@ -278,7 +309,34 @@ def _faces(where: Where, field: str, written: tuple[str, ...]) -> tuple[Face, ..
 
 def _load_sais() -> dict[str, Sai]:
     file = "sais.json"
-    return {item["id"]: build(Sai, item) for _, item in entries(file, _top(file, SAIS_FILE)["sais"], SAI, closed=True)}
+    sais: dict[str, Sai] = {}
+    for where, item in entries(file, _top(file, SAIS_FILE)["sais"], SAI, closed=True):
+        rolls = {
+            key: tuple(_sai_op(where, f"rolls.{key}[{i}]", op) for i, op in enumerate(ops))
+            for key, ops in item["rolls"].items()
+        }
+        sais[item["id"]] = build(Sai, {**item, "rolls": rolls})
+    return sais
+
+
+def _sai_op(where: Where, field: str, op: Any) -> dict[str, Any]:
+    """One declared effect: a known op with the fields it needs; amounts are whole numbers, "X" or "2X"."""
+    if not isinstance(op, dict) or op.get("op") not in SAI_OPS:
+        raise where.fail(field, f"must be an object whose 'op' is one of: {', '.join(SAI_OPS)}")
+    missing = [name for name in SAI_OPS[op["op"]] if name not in op]
+    if missing:
+        raise where.fail(field, f"op {op['op']!r} needs {', '.join(missing)}")
+    for name in ("n", "health"):
+        value = op.get(name)
+        if value is not None and not (isinstance(value, int) or value in ("X", "2X", "one", "all")):
+            raise where.fail(field, f"{name} must be a whole number, 'X', '2X', 'one' or 'all', not {value!r}")
+    if op["op"] == "targets" and (op["test"] not in TARGET_TESTS or op["fail"] not in TARGET_FAILS):
+        raise where.fail(field, f"test must be one of {', '.join(TARGET_TESTS)}; fail one of {', '.join(TARGET_FAILS)}")
+    if op["op"] in ("add", "either"):
+        kinds = op.get("kinds") or [op.get("kind")]
+        if any(kind not in (*ICONS, "rolled") for kind in kinds):
+            raise where.fail(field, f"kinds must be among {', '.join(ICONS)} or 'rolled'")
+    return dict(op)
 
 
 def _load_terrains() -> tuple[dict[str, TerrainType], dict[str, EighthFace]]:
