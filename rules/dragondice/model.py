@@ -55,8 +55,10 @@ class Terrain:
 class Dragon:
     id: str
     owner: int
-    element: str
+    element: str  # its first colour ("ivory", "white" for those kinds); what older saves hold alone
     where: str = "pool"  # "pool" or a terrain id
+    kind: str = ""  # a kind of dragons.json; "" (older saves): the elemental dragon of `element`
+    form: str = ""  # "drake" or "wyrm"; "" (older saves): a drake
 
 
 @dataclass
