@@ -35,7 +35,16 @@ CONTENT = Path(__file__).parent / "content"
 ELEMENTS = ("air", "earth", "fire", "water", "death")
 ACTIONS = ("melee", "missile", "magic")
 ICONS = ("melee", "missile", "magic", "manoeuvre", "save")
-TARGETS = ("opposing_army", "any_army", "opposing_unit", "terrain", "own_dead_unit", "own_army")
+TARGETS = (
+    "opposing_army",
+    "any_army",
+    "opposing_unit",
+    "terrain",
+    "own_dead_unit",
+    "own_army",
+    "own_unit",  # one of your units on a terrain (Path)
+    "opposing_dead_unit",  # a unit in an opponent's dead unit area (Exhume)
+)
 # The ops a declared SAI effect may use (rules/dragondice/sai.py applies them), with the fields each needs.
 SAI_OPS: dict[str, tuple[str, ...]] = {
     "add": ("kind", "n"),
@@ -146,6 +155,9 @@ class Spell:
     source: Source
     text: str
     species: str = ""  # a species spell: paid only with magic its species' units rolled ("" for any species)
+    cantrip: bool = False  # may be paid with the magic results of the Cantrip SAI
+    partial: str = ""  # what our effect leaves out or simplifies ("" when none)
+    lasting: dict[str, int] = field(default_factory=dict)  # roll kind (or "all") -> results added until next turn
 
 
 @dataclass(frozen=True)
@@ -241,6 +253,9 @@ SPELL: Schema = {
     "source": text(SOURCES),
     "text": text(),
     "species": text(default=""),  # a species of species.json: only that species' magic pays for it
+    "cantrip": flag(default=False),
+    "partial": text(default=""),
+    "lasting": table(whole(), default={}, keys=(*ICONS, "all")),  # results added to the target's rolls, by kind
 }
 DRAGON_FACE: Schema = {
     "id": text(),
@@ -389,7 +404,7 @@ def _load_spells() -> dict[str, Spell]:
     spells: dict[str, Spell] = {}
     for where, item in entries(file, _top(file, SPELLS_FILE)["spells"], schema, closed=True):
         colours = SPECIES[item["species"]].elements if item["species"] else ()
-        if colours and item["element"] not in colours:
+        if colours and item["element"] not in (*colours, "elemental"):
             raise where.fail("element", f"must be a colour of its species ({', '.join(colours)})")
         spells[item["id"]] = build(Spell, item)
     return spells
@@ -443,4 +458,7 @@ DRAGONKIN_KIN, _DRAGONKIN_DICE = _load_dragonkin(_SIZES)
 DRAGONKIN_PER_ELEMENT = DRAGONKIN_KIN.per_element
 UNIT_DICE.update(_DRAGONKIN_DICE)
 SPELLS = _load_spells()
+# The lasting roll modifiers the spells declare: spell id -> {roll kind or "all": results added}. On an army target
+# they change that army's rolls; on a terrain target, the rolls of every army at that terrain.
+SPELL_LASTING: dict[str, dict[str, int]] = {spell.id: spell.lasting for spell in SPELLS.values() if spell.lasting}
 DRAGON = _load_dragon()
