@@ -222,6 +222,7 @@ class Lookup:
     source: Source  # a fact of the published game, or the project's own
     facts: tuple[str, ...] = ()  # its numbers, each short: "9 tokens", "costs 3", "rank heroic"
     picture: tuple[str, ...] = ()  # a small picture in text, one line each (a summoning pattern, a die's faces)
+    key: str = ""  # the game's own id for it (a unit die's), by which its renderer draws its picture for /info
 
 
 class Engine(Generic[S]):

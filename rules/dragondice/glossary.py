@@ -8,6 +8,7 @@ rest (species, unit dice, terrains, the dragon) is written here from the numbers
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from functools import cache
 
 from rules.base import Lookup, normal
@@ -121,7 +122,7 @@ def _unit(die: UnitDie, sources: dict[str, Source]) -> Lookup:
     if sais:
         text += f" SAIs: {_and(sais)}."
     facts = (species, die.size, health, "/".join(die.elements), f"{len(die.faces)} faces")
-    return Lookup(die.name, "unit", text, source, facts, _faces_picture(die.faces))
+    return Lookup(die.name, "unit", text, source, facts, _faces_picture(die.faces), key=die.id)
 
 
 def _sais(sources: dict[str, Source]) -> list[Lookup]:
@@ -200,7 +201,7 @@ def _dragon(sources: dict[str, Source]) -> list[Lookup]:
     )
     cells = [f"{first[k].name}" + (f" x{counts[k]}" if counts[k] > 1 else "") for k in kinds]
     facts = (f"health {DRAGON.health}", f"{size} faces", f"1 per {DRAGON.points_per_dragon} points")
-    out = [Lookup("Dragon", "dragon", text, source, facts, _pack(cells))]
+    out = [Lookup("Dragon", "dragon", text, source, facts, _pack(cells), key="dragon")]
     for k in kinds:
         face = first[k]
         face_facts = [f"damage {face.damage}", "saves count" if face.saveable else "no save", f"{counts[k]} of {size}"]
@@ -226,7 +227,7 @@ def _dragonkin(sources: dict[str, Source]) -> Lookup:
     own = DRAGONKIN_KIN.text or "Small one-colour dice summoned with Summon Dragonkin."
     # rules.md: the pool is outside the force, so these can never be raised, promoted or buried.
     text = f"{own} They cost no points and can never be resurrected, promoted, regrown or buried."
-    return Lookup("Dragonkin", "dragonkin", text, sources[DRAGONKIN], facts, _faces_picture(die.faces))
+    return Lookup("Dragonkin", "dragonkin", text, sources[DRAGONKIN], facts, _faces_picture(die.faces), key=die.id)
 
 
 def _sources() -> dict[str, Source]:
@@ -260,7 +261,7 @@ def _all() -> tuple[Lookup, ...]:
     out: list[Lookup] = []
     for item in items:
         if normal(item.name) in seen:
-            item = Lookup(f"{item.name} ({item.kind})", item.kind, item.text, item.source, item.facts, item.picture)
+            item = replace(item, name=f"{item.name} ({item.kind})")
         seen.add(normal(item.name))
         out.append(item)
     return tuple(out)
