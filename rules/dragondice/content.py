@@ -84,8 +84,18 @@ TARGET_FAILS = (
     "reroll_saves",
 )
 KNOWN_EIGHTH = ("city", "temple", "tower", "standing_stones")  # the effects turn.py implements
-DRAGON_EFFECTS = ("", "tail", "belly", "breath", "treasure")  # the dragon face effects dragons.py implements
+DRAGON_EFFECTS = ("", "tail", "belly", "breath", "treasure", "wing")  # the dragon face effects dragons.py implements
+DRAGON_TYPES = ("elemental", "hybrid", "ivory", "ivory_hybrid", "white")  # the published kinds of dragon
+DRAGON_COLOURS = (*ELEMENTS, "ivory", "white")  # a dragon's colours: the elements, ivory, white
+ATTACK_TESTS = ("always", "no_shared", "not_same")  # when one type of dragon attacks another (dragons.py)
 DRAGONKIN = "dragonkin"  # the species id of Dragonkin unit dice, "dragonkin/<element>"
+SPECIES_COLOURS = (*ELEMENTS, "ivory")  # a species' colours: ivory is no element (the Amazons)
+UNIT_TYPES = ("light_melee", "heavy_melee", "missile", "magic", "cavalry", "skirmisher", "monster")  # the dice's class
+CHECKS = ("A", "B")  # the sources a published entry was checked against (rules.md names them in full)
+# The ops a species ability may declare (dice.py applies them) and the rolls count_as may name: an SAI's roll keys,
+# and "counter" for a melee roll made as a counter-attack.
+ABILITY_OPS = ("count_as", "terrain_magic")
+ABILITY_ROLLS = (*SAI_ROLL_KEYS, "counter")
 
 
 @dataclass(frozen=True)
@@ -111,6 +121,23 @@ class UnitDie:
     health: int
     elements: tuple[str, ...]
     faces: tuple[Face, ...]
+    type: str = ""  # one of UNIT_TYPES ("" for Dragonkin)
+    source: Source = "house"  # whose the die is: published only when both sources agree on its faces
+    retired: bool = False  # an old house die: kept so saved games load, never drafted
+    note: str = ""  # how the sources differ, for a house die of a published species
+
+
+@dataclass(frozen=True)
+class Ability:
+    """A species ability: what it does in our words, and the effects the engine applies (none: see partial)."""
+
+    id: str
+    name: str
+    species: str
+    text: str
+    effects: tuple[dict[str, Any], ...]
+    source: Source = "house"
+    partial: str = ""  # what the engine leaves out or simplifies ("" when none)
 
 
 @dataclass(frozen=True)
@@ -124,6 +151,8 @@ class Species:
     armies: dict[str, tuple[str, ...]]
     source: Source = "house"  # whose it is: the data's "source" (the dice)
     name_source: Source | None = None  # whose the name and colours are, when they are not the dice's
+    abilities: tuple[str, ...] = ()  # ids of ABILITIES
+    checked_against: tuple[str, ...] = ()  # the sources (CHECKS) that agreed on it
 
 
 @dataclass(frozen=True)
@@ -182,21 +211,64 @@ class DragonFace:
 
 @dataclass(frozen=True)
 class Breath:
-    """What a dragon's breath adds for one element of the dragon."""
+    """What a dragon's breath adds for one colour of the dragon."""
 
     element: str
-    amount: int
+    amount: int  # health killed on top of the breath face's own
     text: str
     source: Source = "house"  # whose it is: the data's "source"
+    name: str = ""
+    halves: str = ""  # a roll kind the army halves until its next turn ("id": its ID results count nothing)
+    buries: bool = False  # the units the breath kills are buried
+    terrain: bool = False  # the army also suffers the breath of each of the terrain's elements
+    partial: str = ""  # what is left out or simplified
+
+
+@dataclass(frozen=True)
+class DragonForm:
+    id: str
+    name: str
+    text: str
+    faces: tuple[DragonFace, ...]
+    source: Source = "house"
+
+
+@dataclass(frozen=True)
+class DragonType:
+    id: str
+    name: str
+    text: str
+    attacks: dict[str, str]  # type of the other dragon -> one of ATTACK_TESTS (absent: never attacks it)
+
+
+@dataclass(frozen=True)
+class DragonKind:
+    id: str
+    name: str
+    type: str  # one of DRAGON_TYPES
+    elements: tuple[str, ...]  # of DRAGON_COLOURS
+    health: int
+    saves: int  # automatic saves, lost when it shows its belly
+    points: int  # how many dragons it counts as in a force
+    doubled: bool  # the white dragon: double damage, breath and treasure
+    source: Source = "house"
+    partial: str = ""
 
 
 @dataclass(frozen=True)
 class DragonDie:
+    """What every dragon shares, and the published forms, types and kinds."""
+
     health: int
     points_per_dragon: int
-    faces: tuple[DragonFace, ...]
-    breath: dict[str, Breath]
+    faces: tuple[DragonFace, ...]  # the default form's
+    breath: dict[str, Breath]  # by colour
     source: Source = "house"  # whose it is: the data's "source"
+    saves: int = 0
+    default_form: str = ""
+    forms: dict[str, DragonForm] = field(default_factory=dict)
+    types: dict[str, DragonType] = field(default_factory=dict)
+    kinds: dict[str, DragonKind] = field(default_factory=dict)
 
 
 # The schemas. "*_source" fields record whether a part is the published game's or ours; only "source" on spells is
@@ -230,18 +302,47 @@ UNIT: Schema = {
     "id": text(nonempty=True),
     "name": text(),
     "size": text(),  # one of the file's sizes
+    "type": text(UNIT_TYPES),
     "elements": texts(nonempty=True),  # colours of its species
+    "source": text(SOURCES, default=None),  # absent: the species' source
+    "note": text(default=""),  # a house die of a published species: how the sources differ
     "faces": texts(),  # written as _face reads them
+}
+RETIRED_UNIT: Schema = {
+    **UNIT,
+    "species": text(),  # a species of species.json
+    "source": text(("house",)),
+    "retired": flag(),
+}
+COUNT_AS: Schema = {
+    "op": text(("count_as",)),
+    "roll": text(ABILITY_ROLLS),
+    "from": text(ICONS),
+    "as": text(ICONS),
+    "terrain_has": texts(choices=ELEMENTS),  # empty: any terrain
+    "terrain_all": flag(default=False),  # the terrain must have every one of them
+}
+ABILITY: Schema = {
+    "name": text(),
+    "species": text(),  # a species of species.json
+    "source": text(SOURCES),
+    "text": text(),
+    "effects": listed(anything()),  # each checked by its op
+    "partial": text(default=""),
 }
 SPECIES_ENTRY: Schema = {
     "name": text(),
     "source": text(SOURCES),  # the dice and everything on them
     "name_source": text(SOURCES, default=None),  # the species' name and colours, when they are the published game's
-    "elements": texts(choices=ELEMENTS, nonempty=True),
+    "elements": texts(choices=SPECIES_COLOURS, nonempty=True),
+    "checked_against": texts(choices=CHECKS, default=()),
+    "abilities": texts(default=()),  # ids of abilities.json
     "home": text(),  # a terrain type
     "frontier": text(),  # a terrain type
+    "terrains_source": text(SOURCES, default=None),  # home and frontier: ours for every species
     "units": listed(record(UNIT)),
     "armies": record({role: texts(nonempty=True) for role in ("home", "horde", "campaign")}),  # unit ids, in order
+    "armies_source": text(SOURCES, default=None),  # the default armies: ours for every species
 }
 SPELL: Schema = {
     "name": text(),
@@ -265,13 +366,54 @@ DRAGON_FACE: Schema = {
     "effect": text(DRAGON_EFFECTS),
     "text": text(),
 }
-BREATH: Schema = {"element": text(ELEMENTS), "amount": whole(low=0), "source": text(SOURCES), "text": text()}
+BREATH: Schema = {
+    "element": text(DRAGON_COLOURS),
+    "name": text(),
+    "amount": whole(low=0),
+    "halves": text(("", "melee", "missile", "manoeuvre", "id"), default=""),
+    "buries": flag(default=False),
+    "terrain": flag(default=False),
+    "source": text(SOURCES),
+    "partial": text(default=""),
+    "text": text(),
+}
+DRAGON_FORM: Schema = {
+    "id": text(nonempty=True),
+    "name": text(),
+    "source": text(SOURCES),
+    "checked_against": texts(choices=("A", "B"), default=()),
+    "text": text(),
+    "faces": listed(record(DRAGON_FACE)),
+}
+DRAGON_TYPE: Schema = {
+    "id": text(DRAGON_TYPES),
+    "name": text(),
+    "text": text(),
+    "attacks": table(text(ATTACK_TESTS), keys=DRAGON_TYPES),
+}
+DRAGON_KIND: Schema = {
+    "id": text(nonempty=True),
+    "name": text(),
+    "type": text(DRAGON_TYPES),
+    "elements": texts(choices=DRAGON_COLOURS, nonempty=True),
+    "health": whole(low=1),
+    "saves": whole(low=0),
+    "points": whole(low=1),
+    "doubled": flag(),
+    "source": text(SOURCES),
+    "checked_against": texts(choices=("A", "B"), default=()),
+    "partial": text(default=""),
+}
 DRAGON_ENTRY: Schema = {
     "source": text(SOURCES),
-    "face_names_source": text(SOURCES, default=None),
+    "checked_against": texts(choices=("A", "B"), default=()),
     "health": whole(low=1),
+    "saves": whole(low=0),
     "points_per_dragon": whole(low=1),
-    "faces": listed(record(DRAGON_FACE)),
+    "default_form": text(),
+    "forms": listed(record(DRAGON_FORM)),
+    "types": listed(record(DRAGON_TYPE)),
+    "kinds": listed(record(DRAGON_KIND)),
     "breath": listed(record(BREATH)),
 }
 DRAGONKIN_ENTRY: Schema = {
@@ -286,6 +428,8 @@ DRAGONKIN_ENTRY: Schema = {
 SAIS_FILE: Schema = {"_about": text(default=""), "sais": listed(nonempty=True)}
 TERRAINS_FILE: Schema = {"terrains": listed(nonempty=True), "eighth_faces": listed(nonempty=True)}
 SPECIES_FILE: Schema = {"sizes": table(whole(low=1)), "species": listed(nonempty=True)}  # size -> health
+ABILITIES_FILE: Schema = {"abilities": listed(nonempty=True)}
+RETIRED_FILE: Schema = {"note": text(), "units": listed(nonempty=True)}
 SPELLS_FILE: Schema = {"spells": listed(nonempty=True)}
 DRAGONS_FILE: Schema = {"dragon": anything(), DRAGONKIN: anything()}  # each checked as its own entry
 
@@ -315,10 +459,10 @@ def _face(where: Where, field: str, written: str) -> Face:
 
 
 def _faces(where: Where, field: str, written: tuple[str, ...]) -> tuple[Face, ...]:
-    """A unit die's faces: 6 or 8 of them, at least one an ID face."""
+    """A unit die's faces: 6, 8 (our old monsters) or 10 (published monsters), at least one an ID face."""
     faces = tuple(_face(where, f"{field}[{index}]", face) for index, face in enumerate(written))
-    if len(faces) not in (6, 8) or not any(face.kind == "id" for face in faces):
-        raise where.fail(field, "must hold 6 or 8 faces including an ID face")
+    if len(faces) not in (6, 8, 10) or not any(face.kind == "id" for face in faces):
+        raise where.fail(field, "must hold 6, 8 or 10 faces including an ID face")
     return faces
 
 
@@ -365,37 +509,88 @@ def _load_terrains() -> tuple[dict[str, TerrainType], dict[str, EighthFace]]:
     return terrains, eighth
 
 
+def _load_abilities() -> dict[str, Ability]:
+    """The species abilities; which species hold them is checked with the species."""
+    file = "abilities.json"
+    abilities: dict[str, Ability] = {}
+    for where, item in entries(file, _top(file, ABILITIES_FILE)["abilities"], ABILITY, closed=True):
+        effects: list[dict[str, Any]] = []
+        for index, effect in enumerate(item["effects"]):
+            op = effect.get("op") if isinstance(effect, dict) else None
+            if op not in ABILITY_OPS:
+                raise where.fail(f"effects[{index}].op", f"must be one of {', '.join(ABILITY_OPS)}")
+            schema = COUNT_AS if op == "count_as" else {"op": text(ABILITY_OPS)}
+            effects.append(check(where, effect, schema, prefix=f"effects[{index}].", closed=True))
+        if not effects and not item["partial"]:
+            raise where.fail("partial", "must say why an ability with no effects is not applied")
+        abilities[item["id"]] = build(Ability, item, effects=tuple(effects))
+    return abilities
+
+
+def _unit(where: Where, at: str, unit: dict[str, Any], species: dict[str, Any], sizes: dict[str, int]) -> UnitDie:
+    """One unit die of a species (or a retired one), its colours the species' and its faces checked."""
+    if not set(unit["elements"]) <= set(species["elements"]):
+        raise where.fail(f"{at}.elements", f"must be colours of the species ({', '.join(species['elements'])})")
+    faces = _faces(where, f"{at}.faces", unit["faces"])
+    uid = f"{species['id']}/{unit['id']}"
+    source = unit["source"] or species["source"]
+    return build(UnitDie, unit, id=uid, species=species["id"], health=sizes[unit["size"]], faces=faces, source=source)
+
+
 def _load_species() -> tuple[dict[str, Species], dict[str, UnitDie], dict[str, int]]:
     """The species, every unit die by '<species>/<unit>', and the health of each size."""
     file = "species.json"
     top = _top(file, SPECIES_FILE)
     sizes: dict[str, int] = top["sizes"]
     units_rule = listed(record({**UNIT, "size": text(sizes)}))
-    schema = {**SPECIES_ENTRY, "home": text(TERRAINS), "frontier": text(TERRAINS), "units": units_rule}
+    schema = {
+        **SPECIES_ENTRY,
+        "home": text(TERRAINS),
+        "frontier": text(TERRAINS),
+        "units": units_rule,
+        "abilities": texts(choices=ABILITIES, default=()),
+    }
     species: dict[str, Species] = {}
     units: dict[str, UnitDie] = {}
     for where, item in entries(file, top["species"], schema, closed=True):
         own: list[str] = []
         for index, unit in enumerate(item["units"]):
-            at, uid = f"units[{index}]", f"{item['id']}/{unit['id']}"
-            if not set(unit["elements"]) <= set(item["elements"]):
-                raise where.fail(f"{at}.elements", f"must be colours of the species ({', '.join(item['elements'])})")
-            if uid in units:
-                raise where.fail(f"{at}.id", "is used twice")
-            faces = _faces(where, f"{at}.faces", unit["faces"])
-            units[uid] = UnitDie(
-                uid, unit["name"], item["id"], unit["size"], sizes[unit["size"]], unit["elements"], faces
-            )
-            own.append(uid)
-        if {units[uid].size for uid in own} != set(sizes):
-            raise where.fail("units", f"must include every size: {', '.join(sizes)}")
+            die = _unit(where, f"units[{index}]", unit, item, sizes)
+            if die.id in units:
+                raise where.fail(f"units[{index}].id", "is used twice")
+            units[die.id] = die
+            own.append(die.id)
+        if {units[uid].size for uid in own} != set(sizes) - {"champion"}:
+            raise where.fail("units", f"must include every size but champion: {', '.join(sizes)}")
+        for index, ability in enumerate(item["abilities"]):
+            if ABILITIES[ability].species != item["id"]:
+                raise where.fail(f"abilities[{index}]", f"{ability!r} is an ability of {ABILITIES[ability].species}")
         for role, names in item["armies"].items():
             for index, name in enumerate(names):
                 if f"{item['id']}/{name}" not in own:
                     raise where.fail(f"armies.{role}[{index}]", f"{name!r} is not a unit of this species")
         armies = {role: tuple(f"{item['id']}/{name}" for name in names) for role, names in item["armies"].items()}
         species[item["id"]] = build(Species, item, units=tuple(own), armies=armies)
+    for ability in ABILITIES.values():
+        if ability.species not in species or ability.id not in species[ability.species].abilities:
+            raise ContentError(f"abilities.json: entry {ability.id!r}, field 'species': no species lists it")
     return species, units, sizes
+
+
+def _load_retired(sizes: dict[str, int]) -> dict[str, UnitDie]:
+    """Our old house dice of species now published: loaded so games begun with them play on, in no species' units."""
+    file = "retired.json"
+    schema = {**RETIRED_UNIT, "size": text(sizes), "species": text(SPECIES)}
+    dice: dict[str, UnitDie] = {}
+    for where, item in entries(file, _top(file, RETIRED_FILE)["units"], schema, closed=True):
+        owner, _, own_id = item["id"].partition("/")
+        if owner != item["species"] or not own_id:
+            raise where.fail("id", f"must be '{item['species']}/<unit>'")
+        if item["id"] in UNIT_DICE:
+            raise where.fail("id", "is a unit of species.json")
+        species: dict[str, Any] = {"id": owner, "elements": SPECIES[owner].elements, "source": "house"}
+        dice[item["id"]] = _unit(where, "(unit)", {**item, "id": own_id}, species, sizes)
+    return dice
 
 
 def _load_spells() -> dict[str, Spell]:
@@ -414,16 +609,33 @@ def _load_dragon() -> DragonDie:
     file = "dragons.json"
     where = Where(file, "dragon")
     dragon = check(where, _top(file, DRAGONS_FILE)["dragon"], DRAGON_ENTRY, closed=True)
-    if len(dragon["faces"]) not in (6, 8, 10, 12):
-        raise where.fail("faces", "must hold 6, 8, 10 or 12 faces")
-    if sorted(breath["element"] for breath in dragon["breath"]) != sorted(ELEMENTS):
-        raise where.fail("breath", f"needs one entry for each element: {', '.join(ELEMENTS)}")
+    forms = {
+        form["id"]: build(DragonForm, form, faces=tuple(build(DragonFace, face) for face in form["faces"]))
+        for form in dragon["forms"]
+    }
+    if any(len(form.faces) != 12 for form in forms.values()):
+        raise where.fail("forms", "every form needs 12 faces")
+    if dragon["default_form"] not in forms:
+        raise where.fail("default_form", f"must be one of the forms: {', '.join(forms)}")
+    if sorted(breath["element"] for breath in dragon["breath"]) != sorted(DRAGON_COLOURS):
+        raise where.fail("breath", f"needs one entry for each colour: {', '.join(DRAGON_COLOURS)}")
+    types = {kind["id"]: build(DragonType, kind) for kind in dragon["types"]}
+    kinds = {kind["id"]: build(DragonKind, kind) for kind in dragon["kinds"]}
+    if sorted(types) != sorted(DRAGON_TYPES) or any(kind.type not in types for kind in kinds.values()):
+        raise where.fail("types", f"needs one entry for each type: {', '.join(DRAGON_TYPES)}")
+    if any(element not in kinds for element in ELEMENTS):
+        raise where.fail("kinds", "needs the elemental dragon of each element, named by the element")
     return DragonDie(
         dragon["health"],
         dragon["points_per_dragon"],
-        tuple(build(DragonFace, face) for face in dragon["faces"]),
+        forms[dragon["default_form"]].faces,
         {breath["element"]: build(Breath, breath) for breath in dragon["breath"]},
         dragon["source"],
+        dragon["saves"],
+        dragon["default_form"],
+        forms,
+        types,
+        kinds,
     )
 
 
@@ -453,7 +665,9 @@ def _load_dragonkin(sizes: dict[str, int]) -> tuple[Dragonkin, dict[str, UnitDie
 
 SAIS = _load_sais()
 TERRAINS, EIGHTH_FACES = _load_terrains()
+ABILITIES = _load_abilities()
 SPECIES, UNIT_DICE, _SIZES = _load_species()
+UNIT_DICE.update(_load_retired(_SIZES))
 DRAGONKIN_KIN, _DRAGONKIN_DICE = _load_dragonkin(_SIZES)
 DRAGONKIN_PER_ELEMENT = DRAGONKIN_KIN.per_element
 UNIT_DICE.update(_DRAGONKIN_DICE)
