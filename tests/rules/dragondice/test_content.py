@@ -22,7 +22,8 @@ def test_at_least_two_species_each_with_every_size_and_health():
         sizes = {UNIT_DICE[u].size for u in species.units}
         assert sizes == set(health)
         assert all(UNIT_DICE[u].health == health[UNIT_DICE[u].size] for u in species.units)
-        assert any(len(UNIT_DICE[u].elements) == 2 for u in species.units)  # multi-colour units split magic
+        if len(species.elements) == 2:  # multi-colour units split magic (Amazons are ivory, Undead death alone)
+            assert any(len(UNIT_DICE[u].elements) == 2 for u in species.units)
 
 
 def test_sources_are_marked():
@@ -31,9 +32,11 @@ def test_sources_are_marked():
     assert SPELLS["call_dragon"].source == "house"
     assert '"published"' not in (content.CONTENT / "sais.json").read_text()  # every SAI is ours
     for species in json.loads((content.CONTENT / "species.json").read_text())["species"]:
-        # the dice are ours; only a published species' name and colours may be marked published
-        assert species["source"] == "house" and species.get("name_source", "house") in ("published", "house")
-    assert SPECIES["goblins"].name_source == "published" and SPECIES["emberwrights"].name_source is None
+        # the published species were checked against both sources; their home, frontier and armies are ours
+        if species["source"] == "published":
+            assert species["checked_against"] == ["A", "B"]
+            assert species["terrains_source"] == species["armies_source"] == "house"
+    assert SPECIES["goblins"].source == "published" and SPECIES["emberwrights"].source == "house"
     dragon = json.loads((content.CONTENT / "dragons.json").read_text())["dragon"]
     # only the face names are the published game's; the numbers, the layout and every breath are ours
     assert dragon["source"] == "house" and dragon["face_names_source"] == "published"
@@ -77,7 +80,7 @@ def test_a_bad_file_names_file_entry_and_field(monkeypatch):
 
 def test_an_unknown_sai_on_a_face_is_named(monkeypatch):
     _break(monkeypatch, "species.json", lambda data: data["species"][0]["units"][0]["faces"].__setitem__(5, "sai:x:1"))
-    message = r"species\.json: entry 'emberwrights', field 'units\[0\]\.faces\[5\]': 'sai:x:1' names unknown SAI 'x'"
+    message = r"species\.json: entry 'amazons', field 'units\[0\]\.faces\[5\]': 'sai:x:1' names unknown SAI 'x'"
     with pytest.raises(ContentError, match=message):
         content._load_species()
 
@@ -107,13 +110,13 @@ def test_an_unknown_sai_on_a_face_is_named(monkeypatch):
             "species.json",
             lambda data: data["species"][0]["units"][0].update(size="tiny"),
             content._load_species,
-            "species.json: entry 'emberwrights', field 'units[0].size': 'tiny' is not one of small, medium, large",
+            "species.json: entry 'amazons', field 'units[0].size': 'tiny' is not one of small, medium, large, champion",
         ),
         (  # a check after the schema: an army may only name the species' own units
             "species.json",
             lambda data: data["species"][1]["armies"]["horde"].append("cinder_scout"),
             content._load_species,
-            "species.json: entry 'mistwardens', field 'armies.horde[5]': 'cinder_scout' is not a unit of this species",
+            "species.json: entry 'coral_elves', field 'armies.horde[5]': 'cinder_scout' is not a unit of this species",
         ),
     ],
 )
