@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from rules.base import ActionLog, seat_ref
+from rules.dragondice import strikes
 from rules.dragondice.dice import RollResult, count, roll_army
-from rules.dragondice.model import Damage, Effect, State, Task
+from rules.dragondice.model import Damage, State, Task
 from rules.rng import Rng
 
 
@@ -62,52 +63,53 @@ def attack(
     label = "counter-attack melee roll" if counter else f"{kind} roll"
     rolled = roll_army(state, rng, seat, where, kind, log, label=label)
     hits = rolled.total
-    if rolled.swarm and len(state.army(seat, where)) > len(state.army(target, target_where)):
-        hits += rolled.swarm
-        log.say(f"Swarm: {seat_ref(seat)}'s army outnumbers its target and adds {rolled.swarm} melee.")
+    if rolled.outnumber and len(state.army(seat, where)) > len(state.army(target, target_where)):
+        hits += rolled.outnumber
+        log.say(f"Swarm: {seat_ref(seat)}'s army outnumbers its target and adds {rolled.outnumber} melee.")
     if kind == "missile":
         fog = 6 * sum(1 for e in state.effects if e.source == "wall_of_fog" and e.target == target_where)
         if fog and hits:
             log.say(f"Wall of Fog at {state.terrain(target_where).name} stops {min(fog, hits)} missile results.")
             hits = max(0, hits - fog)
-    saves = reflect = rolled_saves = 0
-    if hits:
-        guarded = roll_army(state, rng, target, target_where, "save", log, vs_melee=kind == "melee")
-        rolled_saves = guarded.total
-        saves = max(0, rolled_saves - rolled.pierce)
+    excluded = strikes.before_saves(state, rng, log, rolled, target, target_where)
+    saves = reflect = rolled_saves = lost = 0
+    if hits and state.army(target, target_where):
+        guarded = roll_army(state, rng, target, target_where, "save", log, vs=kind, excluded=excluded)
+        lost = strikes.after_saves(state, rng, log, rolled, guarded, target, target_where)
+        rolled_saves = max(0, guarded.total - lost)
+        saves = max(0, rolled_saves - rolled.pierce - rolled.saves_minus)
         reflect = guarded.reflect
+    else:
+        strikes.after_saves(state, rng, log, rolled, RollResult(kind="save"), target, target_where)
     total = max(0, hits - saves) + rolled.unsaveable
-    rend = f" ({rolled_saves} rolled, less Rend {rolled.pierce})" if hits and rolled.pierce else ""
+    less = rolled.pierce + rolled.saves_minus
+    cut = f" ({rolled_saves} rolled, {less} fewer by SAIs)" if hits and less else ""
     what = "Counter-attack melee" if counter else kind.title()
     log.say(
         (
-            f"{what}: {count(hits, 'hit')} against {count(saves, 'save')}{rend}"
+            f"{what}: {count(hits, 'hit')} against {count(saves, 'save')}{cut}"
             if hits
             else f"{what}: 0 hits, so no save roll"
         )
-        + (f", plus {rolled.unsaveable} Kindle damage" if rolled.unsaveable else "")
+        + (f", plus {rolled.unsaveable} damage no save stops" if rolled.unsaveable else "")
         + f" → {total} damage to {seat_ref(target)}."
-        + (f" Thornback strikes back: {reflect} damage to {seat_ref(seat)}, no save." if reflect else ""),
+        + (f" The defenders strike back: {reflect} damage to {seat_ref(seat)}, no save." if reflect else ""),
         affects=(target,),
     )
     if reflect:  # an SAI of the save roll, so it resolves before the saves are counted against the attacker
-        state.damage.append(Damage(seat, where, reflect, "Thornback"))
+        state.damage.append(Damage(seat, where, reflect, "Struck back"))
     molten = 2 * sum(
         e.amount for e in state.effects if e.source == "molten_armour" and e.target == f"{target_where}:{target}"
     )
     if kind == "melee" and molten:
         log.say(f"Molten Armour burns the attacker: {molten} damage to {seat_ref(seat)}, no save.")
         state.damage.append(Damage(seat, where, molten, "Molten Armour"))
-    if total:
+    if total and state.army(target, target_where):
         reason = "Counter-attack" if counter else kind.title()
         state.damage.append(Damage(target, target_where, total, reason, bury=rolled.bury))
         if rolled.bury:
             log.say("Reap: the units this attack kills are buried.")
-    if rolled.hex:
-        state.effects.append(Effect("hex", seat, f"{target_where}:{target}", rolled.hex))
-        log.say(
-            f"Hex: {seat_ref(target)}'s army there loses {rolled.hex} save results until {seat_ref(seat)}'s next turn."
-        )
+    strikes.lasting_on_target(state, log, rolled, seat, target, target_where)
     return rolled
 
 

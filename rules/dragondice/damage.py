@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.base import ActionLog, RuleError, seat_ref
 from rules.dragondice.content import DRAGONKIN, UNIT_DICE, Face
-from rules.dragondice.dice import roll_unit
+from rules.dragondice.dice import face_results, roll_unit
 from rules.dragondice.model import BURIED, DEAD, SUMMONING, Damage, State, Unit
 from rules.rng import Rng
 
@@ -54,7 +54,9 @@ def casualty_sets(army: list[Unit], amount: int) -> list[list[Unit]]:
     return sets
 
 
-def kill(state: State, units: list[Unit], rng: Rng, log: ActionLog, bury: bool = False) -> None:
+def kill(
+    state: State, units: list[Unit], rng: Rng, log: ActionLog, bury: bool = False, why: str = "the death breath"
+) -> None:
     """Units go to the dead unit area; under Soiled Ground each rolls a save or is buried instead. A killed
     Dragonkin goes back to its owner's summoning pool (house), whatever killed it."""
     for unit in units:
@@ -65,7 +67,7 @@ def kill(state: State, units: list[Unit], rng: Rng, log: ActionLog, bury: bool =
         if bury:
             state.deaths += 1
             unit.where, unit.died = BURIED, state.deaths
-            log.say(f"{unit.name} {unit.id} is buried by the death breath.")
+            log.say(f"{unit.name} {unit.id} is buried by {why}.")
             continue
         soiled = any(e.source == "soiled_ground" and e.target == unit.where for e in state.effects)
         state.deaths += 1
@@ -86,8 +88,8 @@ def is_dragonkin(unit: Unit) -> bool:
 
 
 def gives_save(face: Face) -> bool:
-    """Whether a single die face makes at least one save result."""
-    return face.kind in ("id", "save") or face.sai in ("thornback", "volley")
+    """Whether a single die face makes at least one save result (its ID, a save icon, or an SAI adding saves)."""
+    return face_results(face, 1, "save") > 0
 
 
 def place_name(state: State, where: str) -> str:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
-
 from rules.base import ActionLog, seat_ref
-from rules.dragondice.content import TERRAINS, UNIT_DICE, Face
+from rules.dragondice.content import SAIS, SPECIES, TERRAINS, UNIT_DICE, Face
 from rules.dragondice.model import BURIED, DEAD, Effect, State, Unit
+from rules.dragondice.sai import Pending, RollResult, amount, counts_as, declared, describe, either_kind, face_results
 from rules.rng import Rng
+
+__all__ = ["RollResult", "colour_key", "count", "face_results", "roll_army", "roll_unit"]
 
 # Lasting bonuses on an army: spell/eighth-face/breath id -> (roll kinds it changes, results added per amount).
 ARMY_BONUSES: dict[str, tuple[tuple[str, ...], int]] = {
@@ -21,30 +21,10 @@ ARMY_BONUSES: dict[str, tuple[tuple[str, ...], int]] = {
     "tower": (("missile",), 1),
     "air_breath": (("manoeuvre",), -1),  # times the effect's amount, from dragons.json
     "water_breath": (("save",), -1),
-    "hex": (("save",), -1),  # times the SAI's amount
-    "howl": (("melee",), -1),  # times the SAI's amount
 }
+FROZEN = "frozen"  # an Effect on one unit (its id as target): netted, webbed, asleep, stunned or hypnotised
 GROWING = "mob_fury"  # +1 melee for every 2 units of the army when it rolls
 TERRAIN_PENALTY = "ash_storm"  # every army roll at the terrain loses 1 result
-
-
-@dataclass
-class RollResult:
-    total: int = 0  # results of the roll's kind (melee for a roll against a dragon)
-    saves: int = 0  # save results of a roll against a dragon
-    unsaveable: int = 0  # Kindle damage that no save stops
-    pierce: int = 0  # Rend: the target's saves drop by this much
-    reflect: int = 0  # Thornback: damage back to a melee attacker
-    magic: dict[str, int] = field(default_factory=dict)  # colour set "earth+fire" -> results
-    racial: dict[str, int] = field(default_factory=dict)  # magic results by the species of the units that rolled them
-    regrow: int = 0  # Regrow: health of dead units that rejoin, resolved after the roll
-    scavenge: int = 0  # Scavenge: health of opponents' dead units buried after the roll
-    howl: int = 0  # Howl: melee lost by every opposing army at the terrain
-    hex: int = 0  # Hex: saves the target army loses, once the attack is over
-    swarm: int = 0  # Swarm: melee added when the army outnumbers its target
-    bury: bool = False  # Reap: the units this attack kills are buried
-    stun: bool = False  # Scald: the target may not counter-attack
-    text: str = ""
 
 
 def colour_key(elements: tuple[str, ...] | list[str]) -> str:
@@ -56,28 +36,53 @@ def roll_unit(rng: Rng, unit: Unit, why: str) -> Face:
     return faces[rng.roll(len(faces), 1, why)[0] - 1]
 
 
+MAX_REROLLS = 10  # a face that rolls again (Rend, Tail...) may keep doing so; this keeps a roll finite
+
+
+def frozen(state: State, unit: Unit) -> bool:
+    """Netted, webbed, asleep, stunned or hypnotised: the unit is not rolled until the effect's caster's turn."""
+    return any(e.source == FROZEN and e.target == unit.id for e in state.effects)
+
+
 def roll_army(
-    state: State, rng: Rng, seat: int, where: str, kind: str, log: ActionLog, vs_melee: bool = False, label: str = ""
+    state: State,
+    rng: Rng,
+    seat: int,
+    where: str,
+    kind: str,
+    log: ActionLog,
+    vs_melee: bool = False,
+    label: str = "",
+    vs: str = "",
+    excluded: tuple[str, ...] = (),
 ) -> RollResult:
     """Roll every unit of an army for `kind` (melee, missile, magic, manoeuvre, save or dragon) and show it all:
-    each unit's face (an ID with the health it counts), the totals, every SAI with what it did, and the bonuses."""
-    result = RollResult()
+    each unit's face (an ID with the health it counts), the totals, every SAI with what it did, and the bonuses.
+    `vs` is the attack a save roll answers ("melee" or "missile"); `excluded` units do not roll (Charm)."""
+    vs = vs or ("melee" if vs_melee else "")
+    result = RollResult(kind=kind)
     parts: list[str] = []
     sais: list[str] = []
     for unit in sorted(state.army(seat, where), key=lambda u: int(u.id[1:])):
+        if unit.id in excluded or frozen(state, unit):
+            continue
+        before = result.total + result.saves
+        shown: list[str] = []
         face = roll_unit(rng, unit, f"{kind} roll")
-        effect = _count(result, unit, face, kind, vs_melee)
-        shown = f"ID ({unit.health})" if face.kind == "id" else face.label()
-        parts.append(f"{unit.name} {unit.id}: {shown}")
-        if effect:
-            sais.append(f"{face.label()} ({unit.id}) {effect}")
+        for _ in range(MAX_REROLLS):
+            result.faces.setdefault(unit.id, []).append(face)
+            said, again = _count(result, unit, face, kind, vs)
+            shown.append(f"ID ({unit.health})" if face.kind == "id" else face.label())
+            if face.kind == "sai":
+                sais.append(f"{face.label()} ({unit.id}) {said}")
+            if not again:
+                break
+            face = roll_unit(rng, unit, f"{kind} roll (again)")
+        result.counted[unit.id] = result.total + result.saves - before
+        parts.append(f"{unit.name} {unit.id}: {' then '.join(shown)}")
+    _abilities(state, seat, where, kind, vs, result)
     notes = _apply_bonuses(state, seat, where, kind, result)
-    if result.regrow:
-        notes.append(_regrow(state, seat, where, result.regrow))
-    if result.scavenge:
-        notes.append(_scavenge(state, seat, result.scavenge))
-    if result.howl:
-        notes.append(_howl(state, seat, where, result.howl))
+    notes.extend(_after_roll(state, seat, where, kind, result))
     place = "in the reserves" if where == "reserve" else f"at {state.terrain(where).name}"
     what = label or f"{kind} roll"
     summary = _summary(result, kind)
@@ -87,155 +92,55 @@ def roll_army(
     return result
 
 
-def _count(result: RollResult, unit: Unit, face: Face, kind: str, vs_melee: bool) -> str:
-    """Add one face to the result; for an SAI, returns what it did in this roll (shown to everyone, 'no effect'
-    included). What an SAI does after the roll (Regrow, Scavenge, Howl) or to the attack (Hex, Reap, Scald, Swarm)
-    is recorded on the result."""
+def _count(result: RollResult, unit: Unit, face: Face, kind: str, vs: str) -> tuple[str, bool]:
+    """Add one face to the result. For an SAI, returns what it did in this roll (shown to everyone, 'no effect'
+    included) and whether the unit rolls again; what acts after the roll is kept on the result as Pending."""
     die = UNIT_DICE[unit.kind]
     key = colour_key(die.elements)
     if face.kind == "id":
         _add(result, kind, key, die.health, die.health, die.species)
-        return ""
+        return "", False
     if face.kind != "sai":
         if kind == "dragon":
-            result.total += face.amount if face.kind == "melee" else 0
-            result.saves += face.amount if face.kind == "save" else 0
+            land = counts_as(kind, face.kind)
+            if land == "total":
+                result.total += face.amount
+            elif land == "saves":
+                result.saves += face.amount
         elif face.kind == kind:
             _add(result, kind, key, face.amount, 0, die.species)
-        return ""
-    effect = SAI_EFFECTS.get((face.sai, kind)) or SAI_EFFECTS.get((face.sai, "*"))
-    if effect is None or (face.sai in ("scavenge", "howl", "regrow") and kind == "save"):
+        return "", False
+    ops = declared(face.sai, kind, vs)
+    if ops is None:
         roll = "roll against a dragon" if kind == "dragon" else f"{kind} roll"
-        return f"no effect in a {roll}"
-    return effect(result, face.amount, kind, key, die.species, vs_melee)
-
-
-Said = Callable[[RollResult, int, str, str, str, bool], str]
-
-
-def _kindle(result: RollResult, n: int, kind: str, key: str, species: str, vs_melee: bool) -> str:
-    if kind == "magic":
-        _add(result, kind, key, n, 0, species)
-        return f"+{n} magic"
-    result.unsaveable += n
-    return f"{n} damage no save stops"
-
-
-def _rend(result: RollResult, n: int, kind: str, key: str, species: str, vs_melee: bool) -> str:
-    result.total += n
-    if kind == "dragon":
-        return f"+{n} melee"
-    result.pierce += n
-    return f"+{n} melee, the target's saves -{n}"
-
-
-def _thornback(result: RollResult, n: int, kind: str, key: str, species: str, vs_melee: bool) -> str:
-    if kind == "dragon":
-        result.saves += n
-        return f"+{count(n, 'save')}"
-    result.total += n
-    result.reflect += n if vs_melee else 0
-    return f"+{count(n, 'save')}" + (f", {n} damage back to the attacker" if vs_melee else "")
-
-
-def _surge(result: RollResult, n: int, kind: str, key: str, species: str, vs_melee: bool) -> str:
-    gain = n if kind == "manoeuvre" else 2 * n
-    _add(result, kind, key, gain, 0, species)
-    return f"+{gain} {kind}"
-
-
-def _volley(result: RollResult, n: int, kind: str, key: str, species: str, vs_melee: bool) -> str:
-    if kind == "dragon":
-        result.saves += n
-        return f"+{count(n, 'save')}"
-    gain = 2 * n if kind == "missile" else n
-    result.total += gain
-    return f"+{gain} missile" if kind == "missile" else f"+{count(gain, 'save')}"
-
-
-def _regrow_sai(result: RollResult, n: int, kind: str, key: str, species: str, vs_melee: bool) -> str:
-    result.regrow += n
-    return f"up to {n} health of dead units rejoin"
-
-
-def _reap(result: RollResult, n: int, kind: str, key: str, species: str, vs_melee: bool) -> str:
-    result.total += n
-    if kind == "dragon":
-        return f"+{n} melee"
-    result.bury = True
-    return f"+{n} melee, the units this attack kills are buried"
-
-
-def _hex(result: RollResult, n: int, kind: str, key: str, species: str, vs_melee: bool) -> str:
-    result.hex += n
-    return f"the target's saves -{n} until the next turn, after this attack"
-
-
-def _swarm(result: RollResult, n: int, kind: str, key: str, species: str, vs_melee: bool) -> str:
-    result.total += n
-    result.swarm += n
-    return f"+{n} melee, {n} more if this army outnumbers its target"
-
-
-def _sai_scavenge(result: RollResult, n: int, kind: str, key: str, species: str, vs_melee: bool) -> str:
-    result.scavenge += n
-    return f"up to {n} health of opponents' dead units are buried"
-
-
-def _stampede(result: RollResult, n: int, kind: str, key: str, species: str, vs_melee: bool) -> str:
-    result.total += n
-    return f"+{n} {'melee' if kind == 'dragon' else kind}"
-
-
-def _sai_howl(result: RollResult, n: int, kind: str, key: str, species: str, vs_melee: bool) -> str:
-    result.howl += n
-    return f"opposing armies here -{n} melee until the next turn"
-
-
-def _scald(result: RollResult, n: int, kind: str, key: str, species: str, vs_melee: bool) -> str:
-    result.total += n
-    result.stun = True
-    return f"+{n} melee, no counter-attack"
-
-
-def _boil(result: RollResult, n: int, kind: str, key: str, species: str, vs_melee: bool) -> str:
-    if kind == "dragon":
-        result.total += n
-        result.saves += n
-        return f"+{n} melee, +{count(n, 'save')}"
-    _add(result, kind, key, n, 0, species)
-    return f"+{count(n, 'save')}" if kind == "save" else f"+{n} {kind}"
-
-
-# (SAI, roll kind) -> what it does; "*" stands for any roll not named (a save roll is refused in _count where the
-# text says "any roll but a save roll"). A roll kind missing here: the SAI does nothing in that roll.
-SAI_EFFECTS: dict[tuple[str, str], Said] = {
-    ("kindle", "melee"): _kindle,
-    ("kindle", "missile"): _kindle,
-    ("kindle", "magic"): _kindle,
-    ("rend", "melee"): _rend,
-    ("rend", "dragon"): _rend,
-    ("thornback", "save"): _thornback,
-    ("thornback", "dragon"): _thornback,
-    ("surge", "manoeuvre"): _surge,
-    ("surge", "magic"): _surge,
-    ("volley", "missile"): _volley,
-    ("volley", "save"): _volley,
-    ("volley", "dragon"): _volley,
-    ("regrow", "*"): _regrow_sai,
-    ("reap", "melee"): _reap,
-    ("reap", "dragon"): _reap,
-    ("hex", "melee"): _hex,
-    ("hex", "missile"): _hex,
-    ("swarm", "melee"): _swarm,
-    ("scavenge", "*"): _sai_scavenge,
-    ("stampede", "melee"): _stampede,
-    ("stampede", "manoeuvre"): _stampede,
-    ("stampede", "dragon"): _stampede,
-    ("howl", "*"): _sai_howl,
-    ("scald", "melee"): _scald,
-    ("boil", "*"): _boil,
-}
+        return f"no effect in a {roll}", False
+    said: list[str] = []
+    again = False
+    for op in ops:
+        n = amount(op, face.amount)
+        name = op["op"]
+        if name in ("add", "either"):
+            wanted = op["kind"] if name == "add" else either_kind(kind, op["kinds"])
+            wanted = ("melee" if kind == "dragon" else kind) if wanted == "rolled" else wanted
+            if wanted == "magic" and kind == "magic":
+                _add(result, kind, key, n, 0, die.species)
+            elif wanted is not None:
+                land = counts_as(kind, wanted)
+                if land is None:
+                    continue
+                setattr(result, land, getattr(result, land) + n)
+        elif name == "reroll":
+            again = True
+        elif name in ("unsaveable", "reflect", "saves_minus", "pierce", "outnumber", "cantrip"):
+            setattr(result, name, getattr(result, name) + n)
+        elif name == "no_counter":
+            result.no_counter = True
+        elif name == "bury_kills":
+            result.bury = True
+        else:
+            result.pending.append(Pending(op, n, unit.id, face.sai))
+        said.append(describe(op, n, kind))
+    return ", ".join(s for s in said if s) or f"nothing counted in a {kind} roll", again
 
 
 def _add(result: RollResult, kind: str, key: str, amount: int, id_saves: int, species: str = "") -> None:
@@ -271,6 +176,39 @@ def _apply_bonuses(state: State, seat: int, where: str, kind: str, result: RollR
         elif effect.target == where and effect.source == TERRAIN_PENALTY:
             _shift(result, kind, "melee" if kind == "dragon" else kind, -1)
             notes.append("-1 from Ash Storm")
+        elif effect.target == army_key and effect.source in SAIS:
+            notes.extend(_lasting_sai(result, kind, effect))
+    return notes
+
+
+def lasting_op(sai: str) -> dict[str, object] | None:
+    """The lasting effect an SAI declares (Wither, Galeforce, Frost Breath, Cloak, Hex, Bay), if it has one."""
+    for ops in SAIS[sai].rolls.values():
+        for op in ops:
+            if op["op"] == "lasting":
+                return op
+    return None
+
+
+def _lasting_sai(result: RollResult, kind: str, effect: Effect) -> list[str]:
+    """An SAI's lasting effect on this army: results added or lost per roll kind ("all": every roll), or halved."""
+    op = lasting_op(effect.source)
+    if op is None:
+        return []
+    name = SAIS[effect.source].name
+    notes: list[str] = []
+    mods = op.get("mods") or {}
+    assert isinstance(mods, dict)
+    for part in ("melee", "save") if kind == "dragon" else (kind,):
+        per = mods.get(part, mods.get("all", 0))
+        if per:
+            _shift(result, kind, part, per * effect.amount)
+            notes.append(f"{per * effect.amount:+d} {part} from {name}")
+    if op.get("halve"):
+        result.total //= 2
+        result.saves //= 2
+        result.magic = {k: n // 2 for k, n in result.magic.items()}
+        notes.append(f"halved by {name}")
     return notes
 
 
@@ -291,16 +229,95 @@ def _label(source: str) -> str:
     return source.replace("_", " ").title()
 
 
-def _regrow(state: State, seat: int, where: str, amount: int) -> str:
-    """Regrow: largest dead units first that still fit, the longest dead first among equals."""
+def _after_roll(state: State, seat: int, where: str, kind: str, result: RollResult) -> list[str]:
+    """The SAI ops that act once every unit has rolled and on the rolling army's own side: units rejoining or
+    promoted, opponents' dead buried, lasting effects on this army or the opposing ones here, the army's manoeuvre
+    counted as melee, a species' results doubled. What strikes the army attacked stays pending for the attack."""
+    notes: list[str] = []
+    kept: list[Pending] = []
+    for item in result.pending:
+        name = item.op["op"]
+        if name == "recover":
+            notes.append(recover(state, seat, where, item.amount, SAIS[item.sai].name))
+        elif name == "promote":
+            notes.append(promote_health(state, seat, where, item.amount, SAIS[item.sai].name))
+        elif name == "scavenge":
+            notes.append(_scavenge(state, seat, item.amount))
+        elif name == "army_count_as":
+            gain = sum(  # an ID face already counts as the roll's kind: only icons and SAIs are counted again
+                face_results(face, state.unit(uid).health, item.op["from"], with_id=False)
+                for uid, faces in result.faces.items()
+                for face in faces
+            )
+            result.total += gain
+            notes.append(f"{SAIS[item.sai].name}: +{gain} {item.op['as']} from the army's {item.op['from']}")
+        elif name == "double":
+            notes.append(_double(state, item, result))
+        elif name == "lasting" and item.op["on"] in ("own", "opposing_here"):
+            notes.append(_lasting_here(state, seat, where, item))
+        else:
+            kept.append(item)
+    result.pending = kept
+    return notes
+
+
+def recover(state: State, seat: int, where: str, health: int, why: str) -> str:
+    """Up to `health` of the seat's dead units rejoin the army: largest first that still fit, longest dead first."""
     back: list[str] = []
-    left = amount
+    left = health
     for unit in sorted(state.army(seat, DEAD), key=lambda u: (-u.health, u.died)):
         if unit.health <= left:
             unit.where = where
             left -= unit.health
             back.append(f"{unit.name} {unit.id}")
-    return f"Regrow returns {', '.join(back)}" if back else "Regrow finds no dead unit small enough"
+    return f"{why} returns {', '.join(back)}" if back else f"{why} finds no dead unit small enough"
+
+
+def promote_health(state: State, seat: int, where: str, health: int, why: str) -> str:
+    """Promote up to `health` of the army: a unit swaps with a dead unit of its species one health larger (the
+    smallest units first, lowest id first; the most recently killed larger unit)."""
+    done: list[str] = []
+    left = health
+    for unit in sorted(state.army(seat, where), key=lambda u: (u.health, int(u.id[1:]))):
+        if unit.health > left:
+            continue
+        species = UNIT_DICE[unit.kind].species
+        bigger = [
+            u for u in state.army(seat, DEAD) if UNIT_DICE[u.kind].species == species and u.health == unit.health + 1
+        ]
+        if not bigger:
+            continue
+        grown = max(bigger, key=lambda u: u.died)
+        grown.where, unit.where = where, DEAD
+        left -= unit.health
+        done.append(f"{unit.name} {unit.id} to {grown.name} {grown.id}")
+    return f"{why} promotes {', '.join(done)}" if done else f"{why} finds no unit to promote"
+
+
+def _double(state: State, item: Pending, result: RollResult) -> str:
+    """Trumpet: units of one species count again what they counted in this roll (of the kinds named)."""
+    if result.kind not in (*item.op["kinds"], "dragon"):
+        return ""
+    gain = sum(n for uid, n in result.counted.items() if UNIT_DICE[state.unit(uid).kind].species == item.op["species"])
+    result.total += gain
+    species = SPECIES[item.op["species"]].name if item.op["species"] in SPECIES else item.op["species"]
+    return f"{SAIS[item.sai].name}: +{gain} from {species} units"
+
+
+def _lasting_here(state: State, seat: int, where: str, item: Pending) -> str:
+    """A lasting effect on the rolling army itself ("own") or on every opposing army at its terrain."""
+    name = SAIS[item.sai].name
+    if item.op["on"] == "own":
+        state.effects.append(Effect(item.sai, seat, f"{where}:{seat}", item.amount))
+        return f"{name}: this army's rolls change until {seat_ref(seat)}'s next turn"
+    if where not in {t.id for t in state.terrains}:
+        return f"{name} has no effect in the reserves"
+    others = [s for s in state.seats_at(where) if s != seat]
+    for other in others:
+        state.effects.append(Effect(item.sai, seat, f"{where}:{other}", item.amount))
+    if not others:
+        return f"{name} finds no opposing army here"
+    return f"{name}: {' and '.join(seat_ref(s) for s in others)} affected here until the next turn"
 
 
 def _scavenge(state: State, seat: int, amount: int) -> str:
@@ -316,16 +333,8 @@ def _scavenge(state: State, seat: int, amount: int) -> str:
     return f"Scavenge buries {', '.join(buried)}" if buried else "Scavenge finds no opposing dead unit small enough"
 
 
-def _howl(state: State, seat: int, where: str, amount: int) -> str:
-    """Howl: every opposing army at the terrain loses melee results until the roller's next turn."""
-    if where not in {t.id for t in state.terrains}:
-        return "Howl has no effect in the reserves"
-    others = [s for s in state.seats_at(where) if s != seat]
-    for other in others:
-        state.effects.append(Effect("howl", seat, f"{where}:{other}", amount))
-    if not others:
-        return "Howl finds no opposing army here"
-    return f"Howl: {' and '.join(f'{seat_ref(s)}' for s in others)} -{amount} melee here until the next turn"
+def _abilities(state: State, seat: int, where: str, kind: str, vs: str, result: RollResult) -> None:
+    """Species abilities that count one kind of result as another at a terrain of certain elements."""
 
 
 def count(n: int, noun: str) -> str:
@@ -342,9 +351,11 @@ def _summary(result: RollResult, kind: str) -> str:
         return f"{result.total} melee and {count(result.saves, 'save')}"
     text = count(result.total, "save") if kind == "save" else f"{result.total} {kind}"
     if result.unsaveable:
-        text += f", Kindle {result.unsaveable} unsaveable damage"
+        text += f", {result.unsaveable} damage no save stops"
     if result.pierce:
-        text += f", Rend {result.pierce} (target saves -{result.pierce})"
+        text += f", the target's saves -{result.pierce}"
+    if result.saves_minus:
+        text += f", the target counts {result.saves_minus} fewer saves"
     if result.reflect:
-        text += f", Thornback {result.reflect} damage back"
+        text += f", {result.reflect} damage back to the attacker"
     return text
