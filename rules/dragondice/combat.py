@@ -61,7 +61,7 @@ def attack(
     """A melee or missile attack: the attacker's roll with its SAIs, then the target's save roll, then damage.
     Returns the attacker's roll (Scald on it forbids the counter-attack)."""
     label = "counter-attack melee roll" if counter else f"{kind} roll"
-    rolled = roll_army(state, rng, seat, where, kind, log, label=label)
+    rolled = roll_army(state, rng, seat, where, kind, log, label=label, counter=counter)
     hits = rolled.total
     if rolled.outnumber and len(state.army(seat, where)) > len(state.army(target, target_where)):
         hits += rolled.outnumber

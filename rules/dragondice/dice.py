@@ -3,9 +3,19 @@
 from __future__ import annotations
 
 from rules.base import ActionLog, seat_ref
-from rules.dragondice.content import SAIS, SPECIES, TERRAINS, UNIT_DICE, Face
+from rules.dragondice.content import ABILITIES, SAIS, SPECIES, TERRAINS, UNIT_DICE, Face
 from rules.dragondice.model import BURIED, DEAD, Effect, State, Unit
-from rules.dragondice.sai import Pending, RollResult, amount, counts_as, declared, describe, either_kind, face_results
+from rules.dragondice.sai import (
+    Pending,
+    RollResult,
+    amount,
+    counts_as,
+    declared,
+    describe,
+    either_kind,
+    face_results,
+    roll_keys,
+)
 from rules.rng import Rng
 
 __all__ = ["RollResult", "colour_key", "count", "face_results", "roll_army", "roll_unit"]
@@ -55,10 +65,12 @@ def roll_army(
     label: str = "",
     vs: str = "",
     excluded: tuple[str, ...] = (),
+    counter: bool = False,
 ) -> RollResult:
     """Roll every unit of an army for `kind` (melee, missile, magic, manoeuvre, save or dragon) and show it all:
     each unit's face (an ID with the health it counts), the totals, every SAI with what it did, and the bonuses.
-    `vs` is the attack a save roll answers ("melee" or "missile"); `excluded` units do not roll (Charm)."""
+    `vs` is the attack a save roll answers ("melee" or "missile"); `excluded` units do not roll (Charm); `counter`:
+    a counter-attack's melee roll (some species abilities count only there)."""
     vs = vs or ("melee" if vs_melee else "")
     result = RollResult(kind=kind)
     parts: list[str] = []
@@ -80,8 +92,8 @@ def roll_army(
             face = roll_unit(rng, unit, f"{kind} roll (again)")
         result.counted[unit.id] = result.total + result.saves - before
         parts.append(f"{unit.name} {unit.id}: {' then '.join(shown)}")
-    _abilities(state, seat, where, kind, vs, result)
-    notes = _apply_bonuses(state, seat, where, kind, result)
+    notes = _abilities(state, seat, where, kind, vs, result, counter)
+    notes.extend(_apply_bonuses(state, seat, where, kind, result))
     notes.extend(_after_roll(state, seat, where, kind, result))
     place = "in the reserves" if where == "reserve" else f"at {state.terrain(where).name}"
     what = label or f"{kind} roll"
@@ -333,8 +345,36 @@ def _scavenge(state: State, seat: int, amount: int) -> str:
     return f"Scavenge buries {', '.join(buried)}" if buried else "Scavenge finds no opposing dead unit small enough"
 
 
-def _abilities(state: State, seat: int, where: str, kind: str, vs: str, result: RollResult) -> None:
-    """Species abilities that count one kind of result as another at a terrain of certain elements."""
+def _abilities(state: State, seat: int, where: str, kind: str, vs: str, result: RollResult, counter: bool) -> list[str]:
+    """Species abilities (content/abilities.json): units of the species count one kind of result as another at a
+    terrain of certain elements (Coastal Dodge, Mountain Mastery...); the Amazons' magic takes the colours of the
+    terrain they stand on (Terrain Harmony)."""
+    if where not in {t.id for t in state.terrains}:
+        return []
+    elements = set(TERRAINS[state.terrain(where).kind].elements)
+    keys = {*roll_keys(kind, vs), *(("counter",) if counter else ())}
+    notes: list[str] = []
+    for uid, faces in result.faces.items():
+        die = UNIT_DICE[state.unit(uid).kind]
+        for ability in (ABILITIES[a] for a in SPECIES[die.species].abilities) if die.species in SPECIES else ():
+            for effect in ability.effects:
+                if effect["op"] == "terrain_magic" and kind == "magic":
+                    moved = result.magic.pop(colour_key(die.elements), 0)
+                    if moved:
+                        key = colour_key(sorted(elements))
+                        result.magic[key] = result.magic.get(key, 0) + moved
+                        notes.append(f"{ability.name}: {moved} magic of {key.replace('+', ' and ')}")
+                if effect["op"] != "count_as" or effect["roll"] not in keys:
+                    continue
+                wanted = set(effect.get("terrain_has") or ())
+                if wanted and not (wanted <= elements if effect.get("terrain_all") else wanted & elements):
+                    continue
+                gain = sum(face_results(f, die.health, effect["from"], with_id=False) for f in faces)
+                land = counts_as(kind, effect["as"])
+                if gain and land:
+                    setattr(result, land, getattr(result, land) + gain)
+                    notes.append(f"{ability.name}: {die.name} {uid} +{gain} {effect['as']}")
+    return notes
 
 
 def count(n: int, noun: str) -> str:
