@@ -49,7 +49,7 @@ def test_status_magic_step_names_spells_and_targets_not_ids():
     state.announced = [Cast("stoneskin", "t2:0", "earth")]
     text = dd.status(state, None)
     assert first_line(state).startswith("<seat:0>") and "/dd cast" in text
-    assert "Stoneskin (earth) on <seat:0>'s army at Swampland" in text
+    assert "Stone Skin (earth) on <seat:0>'s army at Swampland" in text
     assert "t2:0" not in text and "stoneskin on" not in text
 
 
@@ -206,7 +206,7 @@ def test_status_lists_the_lasting_effects_with_their_caster():
     state = duel()
     state.effects = [Effect("stoneskin", 1, "t2:1"), Effect("ash_storm", 0, "t2")]
     assert (
-        "Lasting effects: Stoneskin on <seat:1>'s army at Swampland (until <seat:1>'s next turn), "
+        "Lasting effects: Stone Skin on <seat:1>'s army at Swampland (until <seat:1>'s next turn), "
         "Ash Storm on Swampland (until <seat:0>'s next turn)."
     ) in dd.status(state, None)
 
@@ -263,7 +263,7 @@ def test_casting_names_the_spells_in_order():
     state.step, state.marching, state.pool, state.marched = "magic", "t2", {"earth+fire": 4}, ["t2"]
     state.announced = [Cast("stoneskin", "t2:0", "earth"), Cast("ash_storm", "t2", "fire")]
     events = act(state, 0, {"type": "pass"})
-    assert events[0].text == "<seat:0> casts Stoneskin, then Ash Storm."
+    assert events[0].text == "<seat:0> casts Stone Skin, then Ash Storm."
     state = duel()
     state.step, state.marching, state.pool, state.marched = "magic", "t2", {"earth+fire": 1}, ["t2"]
     assert act(state, 0, {"type": "pass"})[0].text == "<seat:0> casts nothing."

@@ -47,7 +47,7 @@ def test_spell_lasting_until_your_next_turn_holds_through_the_opponents_turn_the
     act(state, 1, {"type": "pass"})
     events = act(state, 1, {"type": "pass"})
     assert state.turn == 0 and state.effects == []
-    assert "Effects ending now: Stoneskin on <seat:0>'s army at Swampland." in texts(events)
+    assert "Effects ending now: Stone Skin on <seat:0>'s army at Swampland." in texts(events)
 
 
 def test_melee_without_hits_needs_no_save_roll():

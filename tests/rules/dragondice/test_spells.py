@@ -8,6 +8,7 @@ from rules.dragondice.engine import ENGINE as dd
 from rules.dragondice.model import Effect
 from rules.dragondice.spells import feasible
 from rules.rng import Rng
+from tests.rules.dragondice import test_spells_published
 from tests.rules.dragondice.helpers import EMBER, MIST, act, blank, face, position, strike_back, texts
 
 CINDER, ANVIL, FORGE = EMBER + "cinder_scout", EMBER + "anvil_guard", EMBER + "forge_adept"
@@ -35,7 +36,8 @@ def then_melee(state, *forced):
 
 
 def test_every_spell_has_a_test_here():
-    tested = {name[len("test_spell_") :] for name in globals() if name.startswith("test_spell_")}
+    names = [*globals(), *vars(test_spells_published)]
+    tested = {name[len("test_spell_") :] for name in names if name.startswith("test_spell_")}
     assert set(SPELLS) <= tested
 
 
@@ -257,45 +259,6 @@ def test_spell_undertow():
     assert spell_targets == {"u1"}  # the Anvil Guard (health 3) is too heavy
     events = cast(state, "undertow", "u1")
     assert state.unit("u1").where == "reserve" and "Undertow drags" in texts(events)
-
-
-def test_spell_soulfire():
-    state = species_casting("lava_elves", {"death": 3})
-    events = cast(state, "soulfire", "t2:1", blank(FEN), blank(TIDE))
-    assert "Soulfire: 2 damage against 0 saves → 2 damage" in texts(events)
-    act(state, 1, {"type": "casualties", "units": "u2"})
-    assert state.unit("u2").where == "buried"
-
-
-def test_spell_mob_fury():
-    from rules.base import ActionLog
-    from rules.dragondice.dice import roll_army
-
-    thug = "goblins/pit_thug"
-    state = species_casting("goblins", {"earth": 3}, {(0, "t2"): [thug] * 4, (1, "t2"): [FEN]})
-    cast(state, "mob_fury", "t2:0", element="earth")
-    log = ActionLog()
-    rolled = roll_army(state, Rng(0, forced=[blank(thug)] * 4), 0, "t2", "melee", log)
-    assert rolled.total == 2 and "+2 melee from Mob Fury" in texts(log.events)
-
-
-def test_spell_rising_ground():
-    state = species_casting("feral", {"earth": 10})
-    act(state, 0, {"type": "cast", "spell": "rising_ground", "target": "t2", "element": "earth"})
-    with pytest.raises(RuleError, match="it may target: none"):  # once per terrain; t0, t1 hold no army of ours
-        act(state, 0, {"type": "cast", "spell": "rising_ground", "target": "t2", "element": "earth"})
-    events = act(state, 0, {"type": "pass"})
-    assert state.terrain("t2").face == 5 and "Rising Ground turns" in texts(events)
-    top = species_casting("feral", {"earth": 5})
-    top.terrain("t2").face = 7
-    assert not [c for c in dd.legal(top, 0) if c.action.get("spell") == "rising_ground"]
-
-
-def test_spell_boiling_tide():
-    state = species_casting("scalders", {"water": 5})
-    events = cast(state, "boiling_tide", "t2", blank(FEN), blank(TIDE))
-    assert "Boiling Tide: 2 damage against 0 saves → 2 damage to <seat:1>" in texts(events)
-    assert state.damage[0].seat == 1 and state.damage[0].amount == 2
 
 
 def test_species_spells_each_do_something_no_other_spell_does():

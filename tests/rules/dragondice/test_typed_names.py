@@ -71,6 +71,6 @@ def test_cast_a_spell_by_its_name():
 def test_a_spell_that_cannot_be_cast_now_is_refused_for_its_reason_by_its_name():
     state = casting({"earth+fire": 2})
     text = refusal(state, 0, "cast", {"spell": "Stoneskin", "target": "Nowhere"})
-    assert text.startswith("Stoneskin cannot target 'Nowhere' now; it may target: ")
+    assert text.startswith("Stone Skin cannot target 'Nowhere' now; it may target: ")
     text = refusal(state, 0, "cast", {"spell": "Wind Walk", "target": "t2:0"})
     assert text.startswith("Not enough air magic for Wind Walk (cost 4)")
