@@ -84,7 +84,10 @@ TARGET_FAILS = (
     "reroll_saves",
 )
 KNOWN_EIGHTH = ("city", "temple", "tower", "standing_stones")  # the effects turn.py implements
-DRAGON_EFFECTS = ("", "tail", "belly", "breath", "treasure")  # the dragon face effects dragons.py implements
+DRAGON_EFFECTS = ("", "tail", "belly", "breath", "treasure", "wing")  # the dragon face effects dragons.py implements
+DRAGON_TYPES = ("elemental", "hybrid", "ivory", "ivory_hybrid", "white")  # the published kinds of dragon
+DRAGON_COLOURS = (*ELEMENTS, "ivory", "white")  # a dragon's colours: the elements, ivory, white
+ATTACK_TESTS = ("always", "no_shared", "not_same")  # when one type of dragon attacks another (dragons.py)
 DRAGONKIN = "dragonkin"  # the species id of Dragonkin unit dice, "dragonkin/<element>"
 SPECIES_COLOURS = (*ELEMENTS, "ivory")  # a species' colours: ivory is no element (the Amazons)
 UNIT_TYPES = ("light_melee", "heavy_melee", "missile", "magic", "cavalry", "skirmisher", "monster")  # the dice's class
@@ -208,21 +211,64 @@ class DragonFace:
 
 @dataclass(frozen=True)
 class Breath:
-    """What a dragon's breath adds for one element of the dragon."""
+    """What a dragon's breath adds for one colour of the dragon."""
 
     element: str
-    amount: int
+    amount: int  # health killed on top of the breath face's own
     text: str
     source: Source = "house"  # whose it is: the data's "source"
+    name: str = ""
+    halves: str = ""  # a roll kind the army halves until its next turn ("id": its ID results count nothing)
+    buries: bool = False  # the units the breath kills are buried
+    terrain: bool = False  # the army also suffers the breath of each of the terrain's elements
+    partial: str = ""  # what is left out or simplified
+
+
+@dataclass(frozen=True)
+class DragonForm:
+    id: str
+    name: str
+    text: str
+    faces: tuple[DragonFace, ...]
+    source: Source = "house"
+
+
+@dataclass(frozen=True)
+class DragonType:
+    id: str
+    name: str
+    text: str
+    attacks: dict[str, str]  # type of the other dragon -> one of ATTACK_TESTS (absent: never attacks it)
+
+
+@dataclass(frozen=True)
+class DragonKind:
+    id: str
+    name: str
+    type: str  # one of DRAGON_TYPES
+    elements: tuple[str, ...]  # of DRAGON_COLOURS
+    health: int
+    saves: int  # automatic saves, lost when it shows its belly
+    points: int  # how many dragons it counts as in a force
+    doubled: bool  # the white dragon: double damage, breath and treasure
+    source: Source = "house"
+    partial: str = ""
 
 
 @dataclass(frozen=True)
 class DragonDie:
+    """What every dragon shares, and the published forms, types and kinds."""
+
     health: int
     points_per_dragon: int
-    faces: tuple[DragonFace, ...]
-    breath: dict[str, Breath]
+    faces: tuple[DragonFace, ...]  # the default form's
+    breath: dict[str, Breath]  # by colour
     source: Source = "house"  # whose it is: the data's "source"
+    saves: int = 0
+    default_form: str = ""
+    forms: dict[str, DragonForm] = field(default_factory=dict)
+    types: dict[str, DragonType] = field(default_factory=dict)
+    kinds: dict[str, DragonKind] = field(default_factory=dict)
 
 
 # The schemas. "*_source" fields record whether a part is the published game's or ours; only "source" on spells is
@@ -320,13 +366,54 @@ DRAGON_FACE: Schema = {
     "effect": text(DRAGON_EFFECTS),
     "text": text(),
 }
-BREATH: Schema = {"element": text(ELEMENTS), "amount": whole(low=0), "source": text(SOURCES), "text": text()}
+BREATH: Schema = {
+    "element": text(DRAGON_COLOURS),
+    "name": text(),
+    "amount": whole(low=0),
+    "halves": text(("", "melee", "missile", "manoeuvre", "id"), default=""),
+    "buries": flag(default=False),
+    "terrain": flag(default=False),
+    "source": text(SOURCES),
+    "partial": text(default=""),
+    "text": text(),
+}
+DRAGON_FORM: Schema = {
+    "id": text(nonempty=True),
+    "name": text(),
+    "source": text(SOURCES),
+    "checked_against": texts(choices=("A", "B"), default=()),
+    "text": text(),
+    "faces": listed(record(DRAGON_FACE)),
+}
+DRAGON_TYPE: Schema = {
+    "id": text(DRAGON_TYPES),
+    "name": text(),
+    "text": text(),
+    "attacks": table(text(ATTACK_TESTS), keys=DRAGON_TYPES),
+}
+DRAGON_KIND: Schema = {
+    "id": text(nonempty=True),
+    "name": text(),
+    "type": text(DRAGON_TYPES),
+    "elements": texts(choices=DRAGON_COLOURS, nonempty=True),
+    "health": whole(low=1),
+    "saves": whole(low=0),
+    "points": whole(low=1),
+    "doubled": flag(),
+    "source": text(SOURCES),
+    "checked_against": texts(choices=("A", "B"), default=()),
+    "partial": text(default=""),
+}
 DRAGON_ENTRY: Schema = {
     "source": text(SOURCES),
-    "face_names_source": text(SOURCES, default=None),
+    "checked_against": texts(choices=("A", "B"), default=()),
     "health": whole(low=1),
+    "saves": whole(low=0),
     "points_per_dragon": whole(low=1),
-    "faces": listed(record(DRAGON_FACE)),
+    "default_form": text(),
+    "forms": listed(record(DRAGON_FORM)),
+    "types": listed(record(DRAGON_TYPE)),
+    "kinds": listed(record(DRAGON_KIND)),
     "breath": listed(record(BREATH)),
 }
 DRAGONKIN_ENTRY: Schema = {
@@ -522,16 +609,33 @@ def _load_dragon() -> DragonDie:
     file = "dragons.json"
     where = Where(file, "dragon")
     dragon = check(where, _top(file, DRAGONS_FILE)["dragon"], DRAGON_ENTRY, closed=True)
-    if len(dragon["faces"]) not in (6, 8, 10, 12):
-        raise where.fail("faces", "must hold 6, 8, 10 or 12 faces")
-    if sorted(breath["element"] for breath in dragon["breath"]) != sorted(ELEMENTS):
-        raise where.fail("breath", f"needs one entry for each element: {', '.join(ELEMENTS)}")
+    forms = {
+        form["id"]: build(DragonForm, form, faces=tuple(build(DragonFace, face) for face in form["faces"]))
+        for form in dragon["forms"]
+    }
+    if any(len(form.faces) != 12 for form in forms.values()):
+        raise where.fail("forms", "every form needs 12 faces")
+    if dragon["default_form"] not in forms:
+        raise where.fail("default_form", f"must be one of the forms: {', '.join(forms)}")
+    if sorted(breath["element"] for breath in dragon["breath"]) != sorted(DRAGON_COLOURS):
+        raise where.fail("breath", f"needs one entry for each colour: {', '.join(DRAGON_COLOURS)}")
+    types = {kind["id"]: build(DragonType, kind) for kind in dragon["types"]}
+    kinds = {kind["id"]: build(DragonKind, kind) for kind in dragon["kinds"]}
+    if sorted(types) != sorted(DRAGON_TYPES) or any(kind.type not in types for kind in kinds.values()):
+        raise where.fail("types", f"needs one entry for each type: {', '.join(DRAGON_TYPES)}")
+    if any(element not in kinds for element in ELEMENTS):
+        raise where.fail("kinds", "needs the elemental dragon of each element, named by the element")
     return DragonDie(
         dragon["health"],
         dragon["points_per_dragon"],
-        tuple(build(DragonFace, face) for face in dragon["faces"]),
+        forms[dragon["default_form"]].faces,
         {breath["element"]: build(Breath, breath) for breath in dragon["breath"]},
         dragon["source"],
+        dragon["saves"],
+        dragon["default_form"],
+        forms,
+        types,
+        kinds,
     )
 
 

@@ -14,14 +14,19 @@ from rules.rng import Rng
 ACTION = {"counter_attack": "counterattack", "order": "choose", "city": "choose", "promote": "choose"}
 
 
-def _dragon_text(state: State, dragon_id: str) -> str:
-    dragon = next(d for d in state.dragons if d.id == dragon_id)
-    return f"{seat_ref(dragon.owner)}'s {dragon.element} dragon at {state.terrain(dragon.where).name}"
+def _terrain_of(state: State, option: str) -> str:
+    """An order option is a terrain id; an older save's is the id of a dragon there."""
+    dragon = next((d for d in state.dragons if d.id == option), None)
+    return dragon.where if dragon is not None else option
+
+
+def _dragon_text(state: State, option: str) -> str:
+    return f"The dragons at {state.terrain(_terrain_of(state, option)).name}"
 
 
 def option_text(state: State, decision: Decision, option: str) -> str:
     if decision.kind == "order":
-        return f"{_dragon_text(state, option)} attacks next"
+        return f"{_dragon_text(state, option)} attack next"
     if decision.kind == "city":
         unit = state.unit(option)
         return f"The City brings back {unit.name} {unit.id}"
@@ -55,7 +60,7 @@ def hint(state: State) -> str:
             f"{state.terrain(decision.where).name}: /dd counterattack with strike yes or no."
         )
     if decision.kind == "order":
-        what = "which dragon attacks next"
+        what = "at which terrain the dragons attack next"
     elif decision.kind == "city":
         what = f"which health-1 unit the City at {state.terrain(decision.where).name} brings back"
     else:
@@ -86,9 +91,10 @@ def choose(state: State, seat: int, kind: str, action: dict[str, Any], rng: Rng,
         raise RuleError(f"Choose one of: {offered}.")
     state.decision = None
     if decision.kind == "order":
-        task = next(t for t in state.tasks if t.kind == "dragon" and t.target == option)
+        where = _terrain_of(state, str(option))
+        task = next(t for t in state.tasks if t.kind in tasks.DRAGON_TASKS and t.where == where)
         state.tasks.remove(task)
-        log.say(f"{seat_ref(seat)} chooses: {_dragon_text(state, option)} attacks next.")
+        log.say(f"{seat_ref(seat)} chooses: {_dragon_text(state, option)} attack next.")
         tasks.run(state, rng, log, task)
     elif decision.kind == "city":
         city_returns(state, log, decision.where, str(option))

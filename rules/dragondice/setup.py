@@ -6,9 +6,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.base import ActionLog, SeatInfo, require, seat_ref
-from rules.dragondice.content import DRAGON, DRAGONKIN, DRAGONKIN_PER_ELEMENT, SPECIES, TERRAINS, UNIT_DICE
+from rules.dragondice.content import DRAGONKIN, DRAGONKIN_PER_ELEMENT, SPECIES, TERRAINS, UNIT_DICE
 from rules.dragondice.dice import roll_army
-from rules.dragondice.model import SUMMONING, Dragon, State, Terrain, Unit
+from rules.dragondice.dragons import default_dragons
+from rules.dragondice.model import SUMMONING, State, Terrain, Unit
 from rules.dragondice.turn import begin_turn
 from rules.rng import Rng
 
@@ -236,12 +237,12 @@ def begin(state: State, rng: Rng, log: ActionLog) -> None:
     )
     for terrain in state.terrains:
         terrain.face = _starting_face(rng, terrain.name, log)
-    per_seat = max(1, state.force // DRAGON.points_per_dragon)
-    for seat in range(n):
-        elements = SPECIES[state.species[seat]].elements  # dragons take the species' colours in turn (house)
-        state.dragons.extend(Dragon(f"d{seat}{i}", seat, elements[i % len(elements)]) for i in range(per_seat))
+    for seat in range(n):  # one dragon per 24 points or part of them; of the species' colours unless chosen
+        state.dragons.extend(default_dragons(seat, SPECIES[state.species[seat]].elements, state.force))
     for seat in range(n):  # Dragonkin of the species' colours wait in the summoning pool (house)
         for element in SPECIES[state.species[seat]].elements:
+            if f"{DRAGONKIN}/{element}" not in UNIT_DICE:  # ivory: no Dragonkin of that colour
+                continue
             for _ in range(DRAGONKIN_PER_ELEMENT):
                 state.units.append(Unit(f"u{len(state.units)}", seat, f"{DRAGONKIN}/{element}", SUMMONING))
     state.first = winner

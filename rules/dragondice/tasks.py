@@ -8,6 +8,8 @@ from rules.dragondice.model import Cast, Decision, State, Task
 from rules.dragondice.turn import end_action, next_turn
 from rules.rng import Rng
 
+DRAGON_TASKS = ("dragons", "dragon", "dragon_fight")  # a terrain's dragon attacks ("dragon", "dragon_fight": older)
+
 
 def run(state: State, rng: Rng, log: ActionLog, task: Task) -> None:
     if task.kind == "counter_attack":  # the seed: the opposing army "may" counter-attack: its player decides
@@ -17,10 +19,9 @@ def run(state: State, rng: Rng, log: ActionLog, task: Task) -> None:
     elif task.kind == "spell":
         spell_id, target, element = task.target.split("|")
         spells.resolve(state, rng, log, task.seat, Cast(spell_id, target, element))
-    elif task.kind == "dragon_fight":
-        dragons.dragon_fight(state, rng, log, task.where)
-    elif task.kind == "dragon":
-        dragons.dragon_attack(state, rng, log, task.seat, task.where, task.target)
+    elif task.kind in DRAGON_TASKS:
+        state.tasks = [t for t in state.tasks if not (t.kind in DRAGON_TASKS and t.where == task.where)]
+        dragons.dragon_phase(state, rng, log, task.seat, task.where)
     elif task.kind == "end_action":
         end_action(state)
     elif task.kind == "end_turn":
@@ -30,24 +31,24 @@ def run(state: State, rng: Rng, log: ActionLog, task: Task) -> None:
 
 
 def attacking_dragons(state: State) -> list[str]:
-    """The dragons whose attacks wait at the head of the queue and will still strike, one per kind of dragon
-    (owner, colour, terrain): those are the marching player's real options for what happens next."""
-    options: dict[tuple[int, str, str], str] = {}
+    """The terrains whose dragon attacks wait at the head of the queue and will still happen: the marching player's
+    options for which comes next."""
+    options: list[str] = []
     for task in state.tasks:
-        if task.kind != "dragon":
+        if task.kind not in DRAGON_TASKS:
             break
-        dragon = next((d for d in state.dragons if d.id == task.target), None)
-        if dragon is not None and dragon.where == task.where and state.army(task.seat, task.where):
-            options.setdefault((dragon.owner, dragon.element, dragon.where), dragon.id)
-    return list(options.values())
+        here = any(d.where == task.where for d in state.dragons)
+        if here and state.army(task.seat, task.where) and task.where not in options:
+            options.append(task.where)
+    return options
 
 
 def ask_order(state: State, log: ActionLog) -> bool:
-    """Two or more dragons about to attack the marching player's armies: that player picks which goes next (the
-    seed: the marching player orders the things that happen in one step)."""
+    """Dragons about to attack the marching player's armies at two or more terrains: that player picks which
+    terrain's attack comes next (as published)."""
     options = attacking_dragons(state)
     if len(options) < 2:
         return False
     state.decision = Decision("order", state.turn, options=options)
-    log.say(f"{len(options)} dragons are about to attack: {seat_ref(state.turn)} chooses which attacks next.")
+    log.say(f"Dragons are about to attack at {len(options)} terrains: {seat_ref(state.turn)} chooses which is next.")
     return True

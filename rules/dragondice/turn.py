@@ -165,15 +165,9 @@ def begin_turn(state: State, seat: int, rng: Rng, log: ActionLog) -> None:
     for terrain in state.terrains:
         if terrain.face == 8 and terrain.captured_by == seat:
             _eighth_face(state, seat, terrain.id, log)
-    attacks = []
-    for terrain in state.terrains:
-        if not state.army(seat, terrain.id):
-            continue
-        here = [d for d in state.dragons if d.where == terrain.id]
-        if len(here) > 1:  # dragons sharing a terrain fight each other first, whoever owns them (house rule)
-            state.tasks.append(Task("dragon_fight", seat, terrain.id))
-        attacks += [Task("dragon", seat, terrain.id, dragon.id) for dragon in here]
-    state.tasks += attacks  # after every fight (no fight touches an army), so the attacks can be put in order
+    for terrain in state.terrains:  # every dragon at a terrain where the marching player has an army attacks
+        if state.army(seat, terrain.id) and any(d.where == terrain.id for d in state.dragons):
+            state.tasks.append(Task("dragons", seat, terrain.id))
 
 
 def _eighth_face(state: State, seat: int, tid: str, log: ActionLog) -> None:

@@ -38,15 +38,16 @@ def test_sources_are_marked():
             assert species["terrains_source"] == species["armies_source"] == "house"
     assert SPECIES["goblins"].source == "published" and SPECIES["emberwrights"].source == "house"
     dragon = json.loads((content.CONTENT / "dragons.json").read_text())["dragon"]
-    # only the face names are the published game's; the numbers, the layout and every breath are ours
-    assert dragon["source"] == "house" and dragon["face_names_source"] == "published"
-    assert {b["source"] for b in dragon["breath"]} == {"house"}
+    # the dragons are the published game's: forms, kinds and breaths
+    assert dragon["source"] == "published" and dragon["checked_against"] == ["A", "B"]
+    assert {b["source"] for b in dragon["breath"]} == {k["source"] for k in dragon["kinds"]} == {"published"}
 
 
 def test_dragon_die_has_its_own_faces():
-    assert len(DRAGON.faces) == 12 and DRAGON.health > 0
-    assert {f.id for f in DRAGON.faces} == {"jaws", "claw", "belly", "tail", "wing", "breath", "treasure"}
-    assert sorted(DRAGON.breath) == sorted(content.ELEMENTS)  # a breath for every element a dragon can have
+    assert all(len(form.faces) == 12 for form in DRAGON.forms.values()) and DRAGON.health > 0
+    assert {f.id for f in DRAGON.forms["drake"].faces} == {"jaws", "claw", "belly", "tail", "wing", "breath"}
+    assert {f.id for f in DRAGON.forms["wyrm"].faces} == {"jaws", "claw", "belly", "tail", "treasure", "breath"}
+    assert sorted(DRAGON.breath) == sorted(content.DRAGON_COLOURS)  # a breath for every colour a dragon can have
 
 
 def _break(monkeypatch, file, change):
@@ -63,9 +64,9 @@ def _break(monkeypatch, file, change):
 
 
 def test_a_dragon_face_with_an_unknown_effect_is_named(monkeypatch):
-    _break(monkeypatch, "dragons.json", lambda data: data["dragon"]["faces"][0].update(effect="sneeze"))
+    _break(monkeypatch, "dragons.json", lambda data: data["dragon"]["forms"][0]["faces"][0].update(effect="sneeze"))
     with pytest.raises(
-        ContentError, match=r"dragons\.json: entry 'dragon', field 'faces\[0\]\.effect': 'sneeze' is not"
+        ContentError, match=r"dragons\.json: entry 'dragon', field 'forms\[0\]\.faces\[0\]\.effect': 'sneeze' is not"
     ):
         content._load_dragon()
 

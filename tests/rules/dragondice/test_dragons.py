@@ -1,18 +1,31 @@
-"""Phase 3, dragon attacks: every face of the dragon die, the breath of each element, treasure, dragon fights."""
+"""Phase 3, dragon attacks as published: the kinds and forms of dragon, every face, the breath of each colour, the
+white dragon's doubling, dragons attacking dragons, and the army's one roll against the dragons attacking it."""
 
-from rules.dragondice.content import DRAGON
-from rules.dragondice.engine import ENGINE as dd
-from rules.dragondice.model import Dragon, State
+from collections import Counter
+
+from rules.base import ActionLog
+from rules.dragondice import tasks
+from rules.dragondice.content import DRAGON, SPECIES, TERRAINS
+from rules.dragondice.dragons import attacks, default_dragons, dragons_for
+from rules.dragondice.model import Dragon, State, Task, Unit
+from rules.rng import Rng
 from tests.rules.dragondice.helpers import EMBER, MIST, act, blank, dragon_face, face, position, texts
 
 CINDER, ANVIL, CRUCIBLE, FORGE = (EMBER + n for n in ("cinder_scout", "anvil_guard", "crucible_knight", "forge_adept"))
 FEN, TIDE = MIST + "fen_runner", MIST + "tide_caller"
 
 
-def at_frontier(*ember: str, element: str = "fire") -> State:
-    """Seat 1 is about to end its turn; seat 0 has an army at the frontier (t2) where seat 1's dragon waits."""
+def wyrm_face(face_id: str) -> int:
+    return [f.id for f in DRAGON.forms["wyrm"].faces].index(face_id) + 1
+
+
+def at_frontier(*ember: str, kind: str = "fire", form: str = "drake") -> State:
+    """Seat 1 is about to end its turn; seat 0 has an army at the frontier (t2, a Swampland) where seat 1's dragon
+    waits."""
     state = position({(0, "t2"): list(ember), (1, "t1"): [TIDE]})
-    state.dragons[1].where, state.dragons[1].element = "t2", element
+    dragon = state.dragons[1]
+    dragon.where, dragon.kind, dragon.form = "t2", kind, form
+    dragon.element = DRAGON.kinds[kind].elements[0]
     state.turn = 1
     act(state, 1, {"type": "pass"})
     act(state, 1, {"type": "pass"})
@@ -24,111 +37,172 @@ def attack(state: State, *dice: int) -> str:
     return texts(act(state, 1, {"type": "pass"}, *dice))
 
 
-def test_dragon_die_faces_are_the_published_types_with_house_numbers():
-    names = [f.name for f in DRAGON.faces]
-    assert {"Jaws", "Claw", "Wing", "Tail", "Belly", "Breath", "Treasure"} == set(names)
-    assert all(f.saveable for f in DRAGON.faces if f.id != "breath")
+def test_dragon_forms_are_the_published_drake_and_wyrm():
+    drake = Counter((f.id, f.damage) for f in DRAGON.forms["drake"].faces)
+    wyrm = Counter((f.id, f.damage) for f in DRAGON.forms["wyrm"].faces)
+    assert drake == {("jaws", 12): 1, ("breath", 5): 1, ("claw", 6): 4, ("wing", 5): 2, ("belly", 0): 2, ("tail", 3): 2}
+    assert wyrm == {
+        ("jaws", 12): 1,
+        ("breath", 5): 1,
+        ("claw", 6): 4,
+        ("belly", 0): 2,
+        ("tail", 3): 3,
+        ("treasure", 0): 1,
+    }
+    assert [f.id for f in DRAGON.faces] == [f.id for f in DRAGON.forms[DRAGON.default_form].faces]
 
 
-def test_phase_3_dragon_attack_jaws_damage_less_the_armys_saves():
+def test_dragon_kinds_are_the_published_twenty_two():
+    types = Counter(k.type for k in DRAGON.kinds.values())
+    assert types == {"elemental": 5, "hybrid": 10, "ivory": 1, "ivory_hybrid": 5, "white": 1}
+    assert all(k.source == "published" for k in DRAGON.kinds.values())
+    assert {(k.health, k.saves, k.points, k.doubled) for k in DRAGON.kinds.values() if k.type != "white"} == {
+        (5, 5, 1, False)
+    }
+    white = DRAGON.kinds["white"]
+    assert (white.health, white.saves, white.points, white.doubled) == (10, 5, 2, True)
+
+
+def test_one_dragon_per_24_points_or_part_of_them():
+    assert [dragons_for(force) for force in (15, 24, 25, 36, 48, 60)] == [1, 1, 2, 2, 2, 3]
+
+
+def test_default_dragons_take_the_species_colours_and_ivory_for_an_ivory_species():
+    ember = default_dragons(0, SPECIES["emberwrights"].elements, 36)
+    assert [(d.kind, d.form, d.element) for d in ember] == [("fire", "drake", "fire"), ("earth", "wyrm", "earth")]
+    assert [d.kind for d in default_dragons(1, ("ivory",), 24)] == ["ivory"]
+
+
+def test_phase_3_jaws_deal_12_less_the_armys_saves():
     state = at_frontier(CINDER, ANVIL, CRUCIBLE)
     text = attack(state, dragon_face("jaws"), face(CINDER, "save 1"), face(ANVIL, "melee 3"), blank(CRUCIBLE))
-    assert "rolls Jaws" in text and "deals 4 damage (5 against 1 save" in text
-    assert state.damage[0].amount == 4 and dd.awaiting(state) == {0}  # seat 0 chooses 4 health of casualties
-    assert state.dragons[1].where == "t2"  # 3 melee falls short of its 5 health
+    assert "rolls Jaws" in text and "The dragons deal 12 damage against 1 save → 11 damage" in text
+    assert state.dragons[1].where == "t2"  # 3 melee against its 5 health and 5 saves
 
 
-def test_phase_3_army_response_roll_slays_the_dragon_with_melee_equal_to_its_health():
+def test_phase_3_claw_deals_6_and_the_army_slays_the_dragon_with_its_health_plus_its_saves():
+    state = at_frontier(ANVIL, ANVIL, ANVIL, CINDER)
+    attack(state, dragon_face("claw"), *[face(ANVIL, "melee 3")] * 3, face(CINDER, "melee 1"))
+    assert state.dragons[1].where == "pool"  # 10 melee = 5 health + 5 automatic saves
+    assert state.damage[0].amount == 6
+    state = at_frontier(ANVIL, ANVIL, ANVIL, CINDER)
+    attack(state, dragon_face("claw"), *[face(ANVIL, "melee 3")] * 3, blank(CINDER))
+    assert state.dragons[1].where == "t2"  # 9 melee falls short
+
+
+def test_phase_3_belly_deals_nothing_and_the_dragon_loses_its_automatic_saves():
+    state = at_frontier(ANVIL, CRUCIBLE)
+    attack(state, dragon_face("belly"), face(ANVIL, "melee 3"), face(CRUCIBLE, "melee 2"))
+    assert state.dragons[1].where == "pool" and not state.damage  # 5 melee against 5 health, no saves
+    state = at_frontier(ANVIL, CRUCIBLE)
+    attack(state, dragon_face("belly"), face(ANVIL, "melee 3"), face(CRUCIBLE, "melee 1"))
+    assert state.dragons[1].where == "t2"
+
+
+def test_phase_3_wing_deals_5_and_the_surviving_dragon_flies_to_its_pool():
     state = at_frontier(CINDER, ANVIL, CRUCIBLE)
-    attack(state, dragon_face("claw"), face(CINDER, "ID"), face(ANVIL, "melee 3"), face(CRUCIBLE, "melee 1"))
-    # ID counts its health as melee and as saves against a dragon: 1 + 3 + 1 = 5 melee, 1 save
-    assert state.dragons[1].where == "pool"
-    assert state.damage[0].amount == 2  # Claw 3 less the ID's 1 save
+    text = attack(state, dragon_face("wing"), blank(CINDER), blank(ANVIL), blank(CRUCIBLE))
+    assert state.damage[0].amount == 5 and state.dragons[1].where == "pool"
+    assert "flies back to its owner's summoning pool" in text
 
 
-def test_phase_3_dragon_belly_no_damage_and_one_melee_slays_it():
-    state = at_frontier(CINDER)
-    attack(state, dragon_face("belly"), face(CINDER, "melee 1"))
-    assert state.dragons[1].where == "pool" and state.unit("u0").where == "t2"
-    assert not state.damage
-
-
-def test_phase_3_dragon_wing_deals_its_damage():
-    state = at_frontier(ANVIL)
-    attack(state, dragon_face("wing"), blank(ANVIL))
-    assert state.unit("u0").where == "t2" and state.damage == []  # 2 damage < the Anvil Guard's 3 health: lost
-    state = at_frontier(CINDER, CINDER)
-    attack(state, dragon_face("wing"), blank(CINDER), blank(CINDER))
-    assert [u.where for u in state.units if u.owner == 0] == ["dead", "dead"]
-
-
-def test_phase_3_dragon_tail_rolls_again_and_adds_the_second_face():
+def test_phase_3_tail_deals_3_and_rolls_again_as_long_as_tails_come():
     state = at_frontier(CINDER, ANVIL, CRUCIBLE)
     text = attack(state, dragon_face("tail"), dragon_face("claw"), blank(CINDER), blank(ANVIL), blank(CRUCIBLE))
-    assert "rolls Tail" in text and "then Claw" in text
-    assert state.damage[0].amount == 5  # Tail 2 + Claw 3, no saves rolled
-
-
-def test_phase_3_dragon_tail_twice_adds_only_the_second_tails_damage():
+    assert "rolls Tail, then Claw" in text and "The dragons deal 9 damage" in text
     state = at_frontier(CINDER, ANVIL, CRUCIBLE)
-    attack(state, dragon_face("tail"), dragon_face("tail"), blank(CINDER), blank(ANVIL), blank(CRUCIBLE))
-    assert state.damage[0].amount == 4  # no third roll
+    dice = (dragon_face("tail"), dragon_face("tail"), dragon_face("jaws"))
+    text = attack(state, *dice, blank(CINDER), blank(ANVIL), blank(CRUCIBLE))
+    assert "rolls Tail, then Tail, then Jaws" in text and "The dragons deal 18 damage" in text
 
 
-def test_phase_3_dragon_breath_fire_adds_damage_no_save_stops():
-    state = at_frontier(CINDER, ANVIL, CRUCIBLE, element="fire")
-    text = attack(state, dragon_face("breath"), face(CINDER, "save 1"), face(ANVIL, "save 2"), blank(CRUCIBLE))
-    assert "Fire breath" in text
-    assert state.damage[0].amount == 3 + DRAGON.breath["fire"].amount  # saves do not count against breath
+def test_phase_3_breath_kills_5_health_no_save_and_fire_buries_them():
+    state = at_frontier(*[CINDER] * 6, kind="fire")
+    text = attack(state, dragon_face("breath"), *[face(CINDER, "save 1")] * 6)
+    assert "Dragon Fire" in text and "5 health of <seat:0>'s army is killed, no save" in text
+    assert [u.where for u in state.units if u.owner == 0].count("buried") == 5  # their saves change nothing
 
 
-def test_phase_3_dragon_breath_water_lowers_the_armys_saves_until_the_owners_next_turn():
-    state = at_frontier(CINDER, ANVIL, CRUCIBLE, element="water")
-    attack(state, dragon_face("breath"), blank(CINDER), blank(ANVIL), blank(CRUCIBLE))
-    drench = [e for e in state.effects if e.source == "water_breath"]
-    assert drench and drench[0].target == "t2:0" and drench[0].caster == 1
-    assert state.damage[0].amount == 3
+def test_phase_3_breath_of_air_earth_water_death_lasts_until_the_armys_next_turn():
+    for kind, halves in (("air", "melee"), ("earth", "manoeuvre"), ("water", "missile"), ("death", "id")):
+        state = at_frontier(ANVIL, ANVIL, kind=kind)
+        text = attack(state, dragon_face("breath"), blank(ANVIL), blank(ANVIL))
+        assert DRAGON.breath[kind].halves == halves
+        assert [(e.source, e.caster, e.target) for e in state.effects] == [(f"{kind}_breath", 0, "t2:0")]
+        assert "5 health of <seat:0>'s army is killed" in text
+        assert [u.where for u in state.units if u.owner == 0] == ["dead", "t2"]  # 3 of the 5: killed, not buried
 
 
-def test_phase_3_dragon_breath_air_lowers_the_armys_manoeuvre():
-    state = at_frontier(ANVIL, ANVIL, element="air")
-    attack(state, dragon_face("breath"), blank(ANVIL), blank(ANVIL))  # 3 damage: one Anvil Guard dies
-    state.units.append(type(state.units[0])("u9", 1, FEN, "t2"))  # an opponent arrives to counter
-    act(state, 0, {"type": "manoeuvre", "terrain": "t2", "direction": "up"})
-    events = act(state, 1, {"type": "counter", "oppose": "yes"}, face(ANVIL, "manoeuvre 1"), face(FEN, "manoeuvre 1"))
-    assert "-2 manoeuvre from Air Breath" in texts(events)
-    assert state.terrain("t2").face == 3  # 1 manoeuvre would tie the counter's 1 and succeed; the gusts leave 0
+def test_phase_3_ivory_breath_only_kills():
+    state = at_frontier(ANVIL, ANVIL, kind="ivory")
+    text = attack(state, dragon_face("breath"), blank(ANVIL), blank(ANVIL))
+    assert state.effects == [] and "5 health of <seat:0>'s army is killed" in text
 
 
-def test_phase_3_dragon_breath_earth_turns_the_terrain_down():
-    state = at_frontier(ANVIL, element="earth")
-    attack(state, dragon_face("breath"), blank(ANVIL))
-    assert state.terrain("t2").face == 2
+def test_phase_3_hybrid_breath_brings_both_elements_breaths():
+    state = at_frontier(ANVIL, ANVIL, kind="fire_water")
+    attack(state, dragon_face("breath"), blank(ANVIL), blank(ANVIL))
+    assert [e.source for e in state.effects] == ["water_breath"]  # and fire's: the kills are buried
+    assert [u.where for u in state.units if u.owner == 0] == ["buried", "t2"]
 
 
-def test_phase_3_dragon_breath_death_buries_the_units_it_kills():
-    state = at_frontier(CINDER, CINDER, CINDER, element="death")
-    attack(state, dragon_face("breath"), blank(CINDER), blank(CINDER), blank(CINDER))
-    assert [u.where for u in state.units if u.owner == 0] == ["buried"] * 3
+def test_phase_3_white_dragon_doubles_jaws_claws_tail_and_wings():
+    state = at_frontier(*[ANVIL] * 9, kind="white")
+    assert "The dragons deal 24 damage" in attack(state, dragon_face("jaws"), *[blank(ANVIL)] * 9)
+    state = at_frontier(*[ANVIL] * 9, kind="white")
+    text = attack(state, dragon_face("tail"), dragon_face("wing"), *[blank(ANVIL)] * 9)
+    assert "The dragons deal 16 damage" in text
 
 
-def test_phase_3_dragon_treasure_promotes_a_unit_of_the_army():
-    state = at_frontier(CINDER, ANVIL)
-    state.units.append(type(state.units[0])("u9", 0, FORGE, "dead", died=1))
-    text = attack(state, dragon_face("treasure"), blank(CINDER), blank(ANVIL))
+def test_phase_3_white_breath_kills_10_and_brings_the_terrains_breaths():
+    state = at_frontier(*[ANVIL] * 5, kind="white")
+    text = attack(state, dragon_face("breath"), *[blank(ANVIL)] * 5)
+    assert "10 health of <seat:0>'s army is killed" in text
+    swamp = TERRAINS[state.terrain("t2").kind].elements
+    assert sorted(e.source for e in state.effects) == sorted(f"{e}_breath" for e in swamp)
+
+
+def test_phase_3_white_dragon_needs_15_melee_to_slay():
+    state = at_frontier(*[ANVIL] * 5, kind="white")
+    text = attack(state, dragon_face("claw"), *[face(ANVIL, "melee 3")] * 5)
+    assert state.dragons[1].where == "pool" and "The dragons deal 12 damage" in text
+    state = at_frontier(*[ANVIL] * 5, kind="white")
+    attack(state, dragon_face("claw"), *[face(ANVIL, "melee 3")] * 4, blank(ANVIL))
+    assert state.dragons[1].where == "t2"
+
+
+def test_phase_3_wyrm_treasure_promotes_a_unit_of_the_army():
+    state = at_frontier(CINDER, ANVIL, form="wyrm")
+    state.units.append(Unit("u9", 0, FORGE, "dead", died=1))
+    text = attack(state, wyrm_face("treasure"), blank(CINDER), blank(ANVIL))
     assert "promoted" in text
     assert state.unit("u0").where == "dead" and state.unit("u9").where == "t2"  # Cinder Scout (1) -> Forge Adept (2)
     assert not state.damage
 
 
-def test_phase_3_dragon_treasure_without_a_larger_dead_unit_promotes_nobody():
-    state = at_frontier(CINDER, ANVIL)
-    text = attack(state, dragon_face("treasure"), blank(CINDER), blank(ANVIL))
+def test_phase_3_treasure_without_a_larger_dead_unit_promotes_nobody():
+    state = at_frontier(CINDER, ANVIL, form="wyrm")
+    text = attack(state, wyrm_face("treasure"), blank(CINDER), blank(ANVIL))
     assert "no unit of the army can be promoted" in text
     assert [u.where for u in state.units if u.owner == 0] == ["t2", "t2"]
 
 
-def test_phase_3_dragons_only_attack_the_marching_players_armies():
+def test_phase_3_white_treasure_promotes_two_units():
+    state = at_frontier(CINDER, CINDER, ANVIL, kind="white", form="wyrm")
+    state.units += [Unit("u8", 0, FORGE, "dead", died=1), Unit("u9", 0, FORGE, "dead", died=2)]
+    attack(state, wyrm_face("treasure"), blank(CINDER), blank(CINDER), blank(ANVIL))
+    assert [state.unit(u).where for u in ("u0", "u1", "u8", "u9")] == ["dead", "dead", "t2", "t2"]
+
+
+def test_phase_3_an_army_that_slays_a_dragon_promotes_what_it_can():
+    state = at_frontier(ANVIL, CRUCIBLE, CINDER)
+    state.units.append(Unit("u9", 0, FORGE, "dead", died=1))
+    attack(state, dragon_face("belly"), face(ANVIL, "melee 3"), face(CRUCIBLE, "melee 2"), blank(CINDER))
+    assert state.dragons[1].where == "pool"
+    assert state.unit("u2").where == "dead" and state.unit("u9").where == "t2"
+
+
+def test_phase_3_dragons_only_attack_at_the_marching_players_armies():
     state = position({(0, "t2"): [ANVIL], (1, "t1"): [TIDE]})
     state.dragons[0].where = "t1"  # seat 0's own dragon sits with seat 1's army
     act(state, 0, {"type": "pass"})
@@ -137,21 +211,62 @@ def test_phase_3_dragons_only_attack_the_marching_players_armies():
     assert state.turn == 1 and state.unit("u1").where == "dead"
 
 
-def test_phase_3_rival_dragons_fight_each_other_before_the_army():
-    state = at_frontier(ANVIL)
+def test_dragon_types_attack_each_other_as_the_published_table_says():
+    def d(kind: str) -> Dragon:
+        return Dragon(kind, 0, DRAGON.kinds[kind].elements[0], kind=kind)
+
+    assert not attacks(d("fire"), d("fire")) and attacks(d("fire"), d("water"))
+    assert attacks(d("fire"), d("fire_water")) and not attacks(d("fire"), d("ivory"))
+    assert not attacks(d("fire"), d("ivory_fire")) and attacks(d("fire"), d("ivory_air"))
+    assert attacks(d("fire_water"), d("fire")) and not attacks(d("fire_water"), d("fire_water"))
+    assert attacks(d("fire_water"), d("air_fire")) and not attacks(d("fire_water"), d("ivory_water"))
+    assert not any(attacks(d(k), d("fire")) or attacks(d(k), d("white")) for k in ("ivory", "ivory_fire"))
+    assert attacks(d("white"), d("fire_water")) and not attacks(d("white"), d("white"))
+    assert not attacks(d("white"), d("ivory")) and attacks(d("fire"), d("white"))
+
+
+def test_phase_3_rival_dragons_attack_each_other_and_leave_the_army_alone():
+    state = at_frontier(ANVIL, kind="water")
+    state.dragons[0].where = "t2"  # seat 0's fire drake and seat 1's water drake: each attacks the other
+    text = attack(state, dragon_face("jaws"), dragon_face("claw"))  # no army roll is scripted: none is made
+    assert "<seat:1>'s Water Drake takes 12 damage from dragons less 5 saves: slain" in text
+    assert state.dragons[1].where == "pool" and state.dragons[0].where == "t2"  # 6 damage less 5 saves
+    assert not state.damage
+
+
+def test_phase_3_a_dragon_showing_its_belly_loses_its_saves_against_a_dragon():
+    state = at_frontier(ANVIL, kind="water")
     state.dragons[0].where = "t2"
-    # seat 0's dragon rolls Jaws (5), seat 1's rolls Belly (health 1): seat 1's dragon flees, seat 0's
-    # (5 health, no damage taken) stays and then attacks seat 0's own army, as any dragon that has landed
-    text = attack(state, dragon_face("jaws"), dragon_face("belly"), dragon_face("wing"), face(ANVIL, "save 2"))
-    assert "Dragons fight" in text
+    attack(state, dragon_face("claw"), dragon_face("belly"))
     assert state.dragons[1].where == "pool" and state.dragons[0].where == "t2"
-    assert state.unit("u0").where == "t2"  # Wing 2 against 2 saves
 
 
-def test_phase_3_dragons_of_one_player_fight_each_other_too():
+def test_phase_3_breath_against_a_dragon_deals_5_and_rolls_again():
+    state = at_frontier(ANVIL, kind="water")
+    state.dragons[0].where = "t2"
+    text = attack(state, dragon_face("breath"), dragon_face("wing"), dragon_face("belly"))
+    assert "rolls Breath, then Wing" in text
+    assert state.dragons[1].where == "pool"  # 10 damage less 5 saves
+
+
+def test_phase_3_same_element_dragons_both_attack_the_army_with_one_army_roll():
+    state = at_frontier(ANVIL, ANVIL)
+    state.dragons[0].where = "t2"  # two fire drakes never attack each other
+    text = attack(state, dragon_face("claw"), dragon_face("claw"), blank(ANVIL), blank(ANVIL))
+    assert text.count("roll against the dragons") == 1 and "The dragons deal 12 damage" in text
+
+
+def test_phase_3_an_ivory_dragon_attacks_the_army_while_an_elemental_leaves_it_be():
+    state = at_frontier(ANVIL, ANVIL, kind="ivory")
+    state.dragons[0].where = "t2"
+    text = attack(state, dragon_face("claw"), dragon_face("jaws"), blank(ANVIL), blank(ANVIL))
+    assert "The dragons deal 18 damage" in text
+
+
+def test_an_older_saves_dragon_tasks_run_the_terrains_attack_once():
     state = at_frontier(ANVIL)
-    state.dragons.append(Dragon("d11", 1, "air", "t2"))
-    # Claw 3 against Jaws 5: the Claw dragon takes 5 and flees; the Jaws dragon takes 3 and stays
-    text = attack(state, dragon_face("claw"), dragon_face("jaws"), dragon_face("wing"), face(ANVIL, "save 2"))
-    assert "Dragons fight" in text
-    assert state.dragons[1].where == "pool" and state.dragons[2].where == "t2"
+    state.tasks = [Task("dragon_fight", 0, "t2"), Task("dragon", 0, "t2", "d10"), Task("end_turn", 0)]
+    state.dragons[1].kind = state.dragons[1].form = ""  # an older save's dragon: its element alone
+    rng = Rng(0, forced=[dragon_face("claw"), blank(ANVIL)])
+    tasks.run(state, rng, ActionLog(), state.tasks.pop(0))
+    assert [t.kind for t in state.tasks] == ["end_turn"] and state.damage[0].amount == 6

@@ -9,7 +9,7 @@ from rules.dragondice.engine import ENGINE as dd
 from rules.dragondice.model import State, Unit
 from rules.rng import Rng
 from tests.rules.dragondice.helpers import EMBER, MIST, act, blank, dragon_face, face, position, texts
-from tests.rules.dragondice.test_dragons import at_frontier, attack
+from tests.rules.dragondice.test_dragons import at_frontier, attack, wyrm_face
 from tests.rules.dragondice.test_spells import casting
 
 CINDER, SLAG, ANVIL, FORGE, CRUCIBLE = (
@@ -45,7 +45,7 @@ def test_counter_attack_is_not_offered_when_an_army_has_fallen():
 
 def two_dragons() -> State:
     """Seat 1 ends its turn; seat 0 has armies at Coastland (t1, its own dragon there) and Swampland (seat 1's)."""
-    state = position({(0, "t1"): [ANVIL], (0, "t2"): [ANVIL], (1, "t0"): [TIDE]})
+    state = position({(0, "t1"): [ANVIL, ANVIL], (0, "t2"): [ANVIL, ANVIL], (1, "t0"): [TIDE]})
     state.dragons[0].where, state.dragons[1].where = "t1", "t2"
     state.turn = 1
     act(state, 1, {"type": "pass"})
@@ -58,25 +58,27 @@ def test_marching_player_orders_simultaneous_dragon_attacks():
     state = two_dragons()
     assert dd.awaiting(state) == {0} and state.turn == 0
     assert [c.label for c in dd.legal(state, 0)] == [
-        "<seat:0>'s fire dragon at Coastland attacks next",
-        "<seat:1>'s water dragon at Swampland attacks next",
+        "The dragons at Coastland attack next",
+        "The dragons at Swampland attack next",
     ]
     assert next(s for s in dd.meta.actions if s.name == "choose").menu
     assert dd.status(state, None).startswith(
-        "<seat:0> chooses which dragon attacks next: pick it in the menu under the board, or /dd choose."
+        "<seat:0> chooses at which terrain the dragons attack next: pick it in the menu under the board, or /dd choose."
     )
-    assert dd.fallback(state, 0) == {"type": "choose", "option": "d00"}  # the terrain order, as before
+    assert dd.fallback(state, 0) == {"type": "choose", "option": "t1"}  # the terrain order, as before
     events = act(
         state,
         0,
-        {"type": "choose", "option": "d10"},
+        {"type": "choose", "option": "t2"},
         dragon_face("wing"),
         blank(ANVIL),
+        blank(ANVIL),
         dragon_face("wing"),
+        blank(ANVIL),
         blank(ANVIL),
     )
-    rolls = [e.text for e in events if "dragon at" in e.text and " rolls " in e.text]
-    assert rolls[0].startswith("<seat:1>'s water dragon at Swampland") and "Coastland" in rolls[1]
+    rolls = [e.text for e in events if " attacks " in e.text and " rolls " in e.text]
+    assert rolls[0].startswith("<seat:1>'s Water Drake at Swampland") and "Coastland" in rolls[1]
     assert state.decision is None and dd.awaiting(state) == {0} and state.step == "march"
 
 
@@ -109,9 +111,9 @@ def test_marching_player_chooses_the_unit_the_city_returns():
 
 
 def test_marching_player_chooses_the_unit_treasure_promotes():
-    state = at_frontier(CINDER, SLAG)
+    state = at_frontier(CINDER, SLAG, form="wyrm")
     state.units += [Unit("u9", 0, FORGE, "dead", died=1), Unit("u10", 0, CRUCIBLE, "dead", died=2)]
-    attack(state, dragon_face("treasure"), blank(CINDER), blank(SLAG))
+    attack(state, wyrm_face("treasure"), blank(CINDER), blank(SLAG))
     assert dd.awaiting(state) == {0}
     assert [c.action["option"] for c in dd.legal(state, 0)] == ["u0>u10", "u0>u9", "u1>u10", "u1>u9"]
     assert dd.legal(state, 0)[3].label == "Promote Slag Slinger u1 to Forge Adept u9"

@@ -125,32 +125,37 @@ def test_manoeuvre_and_every_counter_manoeuvre_roll_with_the_totals_compared():
     ) in lines(events)
 
 
-def test_roll_against_a_dragon_shows_its_faces_the_armys_melee_and_saves_and_the_damage():
-    state = at_frontier(CINDER, ANVIL, CRUCIBLE, element="fire")
+def test_roll_against_a_dragon_shows_its_faces_the_breath_the_armys_melee_and_saves_and_the_damage():
+    state = at_frontier(CINDER, ANVIL, CRUCIBLE, kind="fire_water")
     text = attack(
-        state, dragon_face("breath"), face(CINDER, "ID"), face(ANVIL, "Thornback 2"), face(CRUCIBLE, "Rend 1")
+        state, dragon_face("breath"), face(CINDER, "ID"), face(ANVIL, "save 2"), face(CRUCIBLE, "melee 2")
     ).splitlines()
-    assert text[2:5] == [
-        "<seat:1>'s fire dragon at Swampland rolls Breath (3 damage no save can stop, plus the breath of the "
-        "dragon's element)",
-        "<seat:0>'s army at Swampland, roll against the dragon: Cinder Scout u0: ID (1), Anvil Guard u1: Thornback 2, "
-        "Crucible Knight u2: Rend 1 → 2 melee and 3 saves. SAIs: Thornback 2 (u1) +2 saves; Rend 1 (u2) +1 melee",
-        "<seat:1>'s fire dragon deals 5 damage (0 against 3 saves, 5 with no save: 3 Breath + 2 fire breath); "
-        "the army's 2 melee falls short of its 5 health.",
+    assert text[2] == "<seat:1>'s Fire/Water Hybrid Drake at Swampland attacks <seat:0>'s army: it rolls Breath."
+    assert text[3].startswith(
+        "<seat:1>'s Fire/Water Hybrid Drake breathes: 5 health of <seat:0>'s army is killed, no save. Dragon Fire: "
+    )
+    assert "Poisonous Cloud: " in text[3]
+    assert text[4].startswith(
+        "<seat:0>'s army at Swampland, roll against the dragons: Cinder Scout u0: ID (1), Anvil Guard u1: save 2, "
+        "Crucible Knight u2: melee 2 → 3 melee and 3 saves"
+    )
+    assert text[5:7] == [
+        "The dragons deal 0 damage against 3 saves → 0 damage to <seat:0>.",
+        "<seat:1>'s Fire/Water Hybrid Drake needs 10 melee or missile (5 health, 5 saves); the army has 3 left for it.",
     ]
 
 
-def test_dragon_fight_shows_each_dragons_face_and_the_damage_it_takes():
-    state = at_frontier(CINDER, ANVIL)
+def test_dragons_attacking_dragons_show_each_roll_and_the_damage_each_takes():
+    state = at_frontier(CINDER, ANVIL, kind="water")
     state.dragons[0].where = "t2"
-    text = attack(
-        state, dragon_face("jaws"), dragon_face("claw"), dragon_face("wing"), face(CINDER, "save 1"), blank(ANVIL)
-    )
-    assert (
-        "Dragons fight at Swampland: <seat:0>'s fire dragon: Jaws, <seat:1>'s fire dragon: Claw.\n"
-        "<seat:0>'s fire dragon takes 3 damage against its 5 health and stays.\n"
-        "<seat:1>'s fire dragon takes 5 damage against its 5 health and flees to its pool."
-    ) in text
+    text = attack(state, dragon_face("jaws"), dragon_face("belly"))
+    assert text.splitlines()[2:] == [
+        "<seat:0>'s Fire Drake at Swampland attacks <seat:1>'s Water Drake: it rolls Jaws.",
+        "<seat:1>'s Water Drake at Swampland attacks <seat:0>'s Fire Drake: it rolls Belly.",
+        "<seat:0>'s Fire Drake takes 0 damage from dragons less 5 saves: short of its 5 health.",
+        "<seat:1>'s Water Drake takes 12 damage from dragons less 0 saves: slain, it returns to its owner's summoning "
+        "pool.",
+    ]
 
 
 def test_hailstorm_save_roll_and_its_damage_are_shown():
