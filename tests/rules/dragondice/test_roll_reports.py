@@ -26,21 +26,21 @@ def test_melee_roll_shows_each_unit_id_health_sais_saves_damage_and_thornback():
         {"type": "melee", "army": "t2", "target": "t2:1"},
         face(CINDER, "Kindle 1"),
         face(ANVIL, "ID"),
-        face(CRUCIBLE, "Rend 1"),
+        face(CRUCIBLE, "Rive 1"),
         face(ANVIL, "Thornback 2"),
         face(TIDE, "Surge 1"),
     )
     assert rolls(events) == [
         "<seat:0>'s army at Swampland, melee roll: Cinder Scout u0: Kindle 1, Anvil Guard u1: ID (3), "
-        "Crucible Knight u2: Rend 1 → 4 melee, Kindle 1 unsaveable damage, Rend 1 (target saves -1). "
-        "SAIs: Kindle 1 (u0) 1 damage no save stops; Rend 1 (u2) +1 melee, the target's saves -1",
+        "Crucible Knight u2: Rive 1 → 4 melee, 1 damage no save stops, the target's saves -1. "
+        "SAIs: Kindle 1 (u0) 1 damage no save stops; Rive 1 (u2) +1 melee, the target's saves -1",
         "<seat:1>'s army at Swampland, save roll: Anvil Guard u3: Thornback 2, Tide Caller u4: Surge 1 → 2 saves, "
-        "Thornback 2 damage back. SAIs: Thornback 2 (u3) +2 saves, 2 damage back to the attacker; "
+        "2 damage back to the attacker. SAIs: Thornback 2 (u3) +2 saves, 2 damage back to the attacker; "
         "Surge 1 (u4) no effect in a save roll",
     ]
     assert (
-        "Melee: 4 hits against 1 save (2 rolled, less Rend 1), plus 1 Kindle damage → 4 damage to <seat:1>. "
-        "Thornback strikes back: 2 damage to <seat:0>, no save."
+        "Melee: 4 hits against 1 save (2 rolled, 1 fewer by SAIs), plus 1 damage no save stops → 4 damage to "
+        "<seat:1>. The defenders strike back: 2 damage to <seat:0>, no save."
     ) in lines(events)
 
 
@@ -69,11 +69,11 @@ def test_missile_roll_shows_volley_and_wall_of_fog_and_no_save_roll_without_hits
     state.species = ["mistwardens", "emberwrights"]
     state.effects.append(Effect("wall_of_fog", 1, "t1", 1))
     events = act(
-        state, 0, {"type": "missile", "army": "t2", "target": "t1:1"}, face(REED, "Volley 1"), face(GALE, "Volley 1")
+        state, 0, {"type": "missile", "army": "t2", "target": "t1:1"}, face(REED, "Salvo 1"), face(GALE, "Salvo 1")
     )
     assert lines(events) == [
-        "<seat:0>'s army at Swampland, missile roll: Reed Skirmisher u0: Volley 1, Gale Archer u1: Volley 1 → "
-        "4 missile. SAIs: Volley 1 (u0) +2 missile; Volley 1 (u1) +2 missile",
+        "<seat:0>'s army at Swampland, missile roll: Reed Skirmisher u0: Salvo 1, Gale Archer u1: Salvo 1 → "
+        "4 missile. SAIs: Salvo 1 (u0) +2 missile; Salvo 1 (u1) +2 missile",
         "Wall of Fog at Coastland stops 4 missile results.",
         "Missile: 0 hits, so no save roll → 0 damage to <seat:1>.",
     ]
@@ -170,7 +170,7 @@ def test_hailstorm_save_roll_and_its_damage_are_shown():
     saved = position({(0, "t2"): [FORGE], (1, "t1"): [REED]}, faces=(3, 3, 4))
     saved.step, saved.marching, saved.pool, saved.marched = "magic", "t2", {"air": 2}, ["t2"]
     act(saved, 0, {"type": "cast", "spell": "hailstorm", "target": "t1:1"})
-    events = act(saved, 0, {"type": "pass"}, face(REED, "Volley 1"))
+    events = act(saved, 0, {"type": "pass"}, face(REED, "Salvo 1"))
     assert "Hailstorm: 1 damage against 1 save → 0 damage to <seat:1>." in lines(events)
     assert saved.unit("u1").where == "t1"
 

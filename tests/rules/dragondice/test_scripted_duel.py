@@ -1,8 +1,10 @@
 """A whole opening with fixed dice: set-up, a frontier melee with casualties and counter-attack, then turn over."""
 
 from rules import serial
+from rules.base import SeatInfo
 from rules.dragondice.engine import ENGINE as dd
-from tests.engine_contract import start
+from rules.dragondice.model import State
+from rules.rng import Rng
 from tests.rules.dragondice.helpers import EMBER, MIST, act, blank, face, strike_back, texts
 from tests.rules.dragondice.test_setup import horde_dice
 
@@ -10,8 +12,14 @@ MAGMA, FORGE, CINDER, SLAG = (EMBER + n for n in ("magma_colossus", "forge_adept
 LEVIATHAN, TIDE, REED, FEN = (MIST + n for n in ("leviathan", "tide_caller", "reed_skirmisher", "fen_runner"))
 
 
+def ours(options: dict[str, str] | None = None) -> State:
+    """Our two house species face each other (their dice are fixed here, unlike the published ones)."""
+    seats = [SeatInfo(faction="Emberwrights"), SeatInfo(faction="Mistwardens")]
+    return dd.new(seats, dd.meta.resolve_options(options or {}), Rng(1))
+
+
 def test_scripted_duel_opening():
-    state = start(dd, 2)
+    state = ours()
     act(state, 0, {"type": "begin"}, *horde_dice("all", "none"), 3, 4, 1)  # frontier Swampland on 1: melee
     assert state.turn == 0 and [t.face for t in state.terrains] == [3, 4, 1]
     ember = [u.kind for u in state.army(0, "t2")]
@@ -57,7 +65,7 @@ ANVIL, CRUCIBLE, STORM, GALE = (
 
 def test_scripted_duel_to_a_win_as_the_only_player_with_units():
     """A 12-point duel, every die fixed: three rounds of melee until the Mistwardens have no unit left."""
-    state = start(dd, 2, {"force": "12"})
+    state = ours({"force": "12"})
     events = act(
         state,
         0,
@@ -91,7 +99,7 @@ def test_scripted_duel_to_a_win_as_the_only_player_with_units():
         face(FORGE, "ID"), face(CINDER, "Kindle 1"), face(SLAG, "melee 1"),
         face(TIDE, "manoeuvre 1"), face(REED, "save 1"), face(FEN, "manoeuvre 2"),
     )  # fmt: skip
-    assert "3 hits against 1 save, plus 1 Kindle damage → 3 damage" in texts(events)
+    assert "3 hits against 1 save, plus 1 damage no save stops → 3 damage" in texts(events)
     assert [c.label for c in dd.legal(state, 1)] == [
         "Fen Runner (1) + Reed Skirmisher (1): 2 of 3 damage",
         "Tide Caller (2) + Reed Skirmisher (1): 3 of 3 damage",
@@ -113,7 +121,7 @@ def test_scripted_duel_to_a_win_as_the_only_player_with_units():
         0,
         {"type": "melee", "army": "t0", "target": "t0:1"},
         face(ANVIL, "melee 3"), face(SLAG, "melee 1"),
-        face(GALE, "Volley 1"), face(FEN, "melee 1"), face(REED, "missile 2"),
+        face(GALE, "Salvo 1"), face(FEN, "melee 1"), face(REED, "missile 2"),
     )  # fmt: skip
     assert state.damage[0].amount == 3
     act(state, 1, {"type": "casualties", "units": "u10,u11"})
@@ -177,7 +185,7 @@ def test_scripted_duel_to_a_win_as_the_only_player_with_units():
         {"type": "melee", "army": "t1", "target": "t1:1"},
         face(CRUCIBLE, "ID"), face(CINDER, "Kindle 1"), face(STORM, "magic 3"),
     )  # fmt: skip
-    assert "2 hits against 0 saves, plus 1 Kindle damage → 3 damage" in texts(events)
+    assert "2 hits against 0 saves, plus 1 damage no save stops → 3 damage" in texts(events)
     assert state.phase == "over" and state.winners == [0] and dd.awaiting(state) == frozenset()
     result = dd.outcome(state)
     assert result is not None and result.winners == (0,)
