@@ -3,11 +3,13 @@ dead and buried units, captures, dragons, lasting spells, and whose decision it 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
+from render.dragondice_faces import ELEMENT_COLOURS, GOLD, LIGHT, icon, info_picture, species_marks
 from render.draw import (
     HIGHLIGHT,
     INK,
@@ -29,7 +31,7 @@ from render.draw import (
 )
 from render.record import Renderer, Spot, TableFacts
 from rules.base import fill_seats
-from rules.dragondice.content import DRAGONKIN, SPECIES, SPELLS, TERRAINS, UNIT_DICE
+from rules.dragondice.content import SPECIES, SPELLS, TERRAINS, UNIT_DICE
 from rules.dragondice.glossary import lookups
 from rules.dragondice.model import BURIED, DEAD, RESERVE, SUMMONING, Dragon, Effect, State, Unit
 from rules.dragondice.setup import army_points
@@ -43,20 +45,10 @@ COLUMNS = 3  # terrain columns a row at most
 WIDTH = COLUMN * COLUMNS + 20
 TERRAIN_TOP = 70
 DIE = 84
-CHIP = 24
-PLAYER_ROW = 74
-FOOTER = 62  # two lines of this turn's notes (or the result) and the legend
+CHIP = 30  # a unit die: its species' mark, the owner's letter and health, its colours
+PLAYER_ROW = 88  # a player's line and two rows of chips
+FOOTER = 77  # two lines of this turn's notes (or the result) and the legend's two
 DEAD_X = WIDTH - 240  # where a player's dead and buried units start, right of the reserves
-# The magic colours keep the dice's hues, set apart in lightness so that every pair a terrain die or a unit's
-# stripes show side by side stays >= 20 CIEDE2000 apart under protanopia, deuteranopia and tritanopia
-# (tests/render/test_colour_vision.py): fire a deep red, earth a light gold, water a pale sea green.
-ELEMENT_COLOURS: dict[str, Colour] = {
-    "air": (80, 130, 193),
-    "earth": (237, 197, 80),
-    "fire": (215, 48, 16),
-    "water": (80, 235, 207),
-    "death": (45, 40, 50),
-}
 PANEL = (232, 226, 210)
 
 
@@ -78,7 +70,7 @@ def _palette() -> Image.Image:
     Mapping to it is ~10x faster than computing a palette per image, which keeps render + encode fast."""
     backgrounds = [PAPER, PANEL, INK, (250, 248, 240), (150, 145, 135), *SEAT_COLOURS[:4]]
     inks = [INK, MUTED, (255, 255, 255), HIGHLIGHT, *SEAT_COLOURS[:4], *(_ink(seat) for seat in range(4))]
-    colours: list[Colour] = [*backgrounds, *inks, *ELEMENT_COLOURS.values(), (200, 150, 30)]
+    colours: list[Colour] = [*backgrounds, *inks, *ELEMENT_COLOURS.values(), GOLD]
     for back in backgrounds:
         for ink in inks:
             for step in (1, 2):
@@ -93,24 +85,58 @@ def _palette() -> Image.Image:
 
 @drawn_layer
 def _unit_chip(seat: int, kind: str, dead: bool) -> Image.Image:
-    """A unit die: the owner's colour, its health, a stripe per colour of magic; greyed when dead."""
+    """A unit die: its shape and edge by size, its species' mark on a light tag, the owner's colour and letter
+    with its health, a stripe per colour of magic; greyed when dead."""
     die = UNIT_DICE[kind]
     fill = (150, 145, 135) if dead else seat_colour(seat)
-    chip = Image.new("RGB", (CHIP, CHIP), PAPER)
-    draw = ImageDraw.Draw(chip)
-    radius = 11 if die.species == DRAGONKIN else 3 if die.size != "monster" else 7  # Dragonkin: round chips
-    draw.rounded_rectangle(
-        (0, 0, CHIP - 1, CHIP - 1), radius, fill=fill, outline=INK, width=2 if die.size != "small" else 1
-    )
-    # a light band behind the colour stripes keeps them visible on a chip of the same colour
-    draw.rectangle((3, CHIP - 8, CHIP - 4, CHIP - 3), fill=(250, 248, 240))
+    body = Image.new("RGB", (CHIP, CHIP), fill)
+    draw = ImageDraw.Draw(body)
+    # a light tag for the species' mark, and a light band behind the colour stripes (seen on a chip of their colour)
+    draw.rectangle((3, 2, CHIP - 4, 12), fill=LIGHT)
+    centred_text(draw, (CHIP / 2, 7), species_marks()[die.species], 11)
+    draw.rectangle((3, CHIP - 7, CHIP - 4, CHIP - 3), fill=LIGHT)
     for index, element in enumerate(die.elements):
         width = (CHIP - 8) // len(die.elements)
         x0 = 4 + index * width
-        draw.rectangle((x0, CHIP - 7, x0 + width - 1, CHIP - 4), fill=ELEMENT_COLOURS[element])
+        draw.rectangle((x0, CHIP - 6, x0 + width - 1, CHIP - 4), fill=ELEMENT_COLOURS[element])
     # the owner's letter beside the health ("A3"): seats differ by more than colour
-    centred_text(draw, (CHIP / 2, CHIP / 2 - 3), f"{seat_letter(seat)}{die.health}", 11, fill=contrast(fill))
+    centred_text(draw, (CHIP / 2, 17.5), f"{seat_letter(seat)}{die.health}", 11, fill=contrast(fill))
+    shape, edge = _chip_shape(die.size)
+    mask = Image.new("L", (CHIP, CHIP), 0)
+    shape(ImageDraw.Draw(mask), 255, None, 0)
+    chip = Image.new("RGB", (CHIP, CHIP), PAPER)
+    chip.paste(body, (0, 0), mask)
+    shape(ImageDraw.Draw(chip), None, INK, edge)
+    if die.size == "champion":  # a gold line inside the edge
+        ImageDraw.Draw(chip).rounded_rectangle((3, 3, CHIP - 4, CHIP - 4), 2, outline=GOLD, width=1)
     return chip
+
+
+Shape = Callable[[ImageDraw.ImageDraw, "int | None", "Colour | None", int], None]
+_DECAGON = [
+    (
+        CHIP / 2 - 0.5 + (CHIP / 2 - 0.5) * math.cos(math.radians(18 + 36 * k)),
+        CHIP / 2 - 0.5 + (CHIP / 2 - 0.5) * math.sin(math.radians(18 + 36 * k)),
+    )
+    for k in range(10)
+]
+
+
+def _chip_shape(size: str) -> tuple[Shape, int]:
+    """How a unit die's chip is outlined, and the edge's width: square, its edge heavier the larger the unit
+    (small 1, medium 2, large and champion 3); a monster ten-sided (a round chip would not tell from it at 550
+    px, so Dragonkin are told by their mark)."""
+    box = (0, 0, CHIP - 1, CHIP - 1)
+
+    def square(draw: ImageDraw.ImageDraw, fill: int | None, outline: Colour | None, width: int) -> None:
+        draw.rounded_rectangle(box, 4, fill=fill, outline=outline, width=width)
+
+    def ten_sided(draw: ImageDraw.ImageDraw, fill: int | None, outline: Colour | None, width: int) -> None:
+        draw.polygon(_DECAGON, fill=fill, outline=outline, width=width)
+
+    if size == "monster":
+        return ten_sided, 3
+    return square, {"small": 1, "medium": 2}.get(size, 3)
 
 
 @drawn_layer
@@ -142,21 +168,8 @@ def _terrain_die(kind: str, face: int, captured_by: int | None) -> Image.Image:
             outline=INK,
         )
     else:
-        _icon(draw, action, (DIE / 2, 50))
+        icon(draw, action, (DIE / 2, 50))
     return image
-
-
-def _icon(draw: ImageDraw.ImageDraw, action: str, centre: tuple[float, float]) -> None:
-    x, y = centre
-    if action == "melee":  # a sword
-        draw.line((x - 9, y + 9, x + 9, y - 9), fill=INK, width=3)
-        draw.line((x - 9, y + 1, x - 1, y + 9), fill=INK, width=3)
-    elif action == "missile":  # an arrow
-        draw.line((x - 10, y + 8, x + 9, y - 9), fill=INK, width=2)
-        draw.polygon([(x + 11, y - 11), (x + 2, y - 8), (x + 8, y - 2)], fill=INK)
-    else:  # magic: a starburst
-        for dx, dy in ((10, 0), (0, 10), (7, 7), (7, -7)):
-            draw.line((x - dx, y - dy, x + dx, y + dy), fill=INK, width=2)
 
 
 @lru_cache(maxsize=64)
@@ -315,7 +328,7 @@ def _terrain_column(
         (x0, y0, x0 + column - 10, y0 + height),
         10,
         fill=PANEL,
-        outline=(200, 150, 30) if marching else MUTED,
+        outline=GOLD if marching else MUTED,
         width=3 if marching else 1,
     )
     image.paste(_terrain_die(terrain.kind, terrain.face, terrain.captured_by), (x0 + 8, y0 + 8))
@@ -427,7 +440,7 @@ def _player_row(
     sections = (
         (RESERVE, "Reserves", False, 24, 20, 86, (DEAD_X - 120) // step, 2),
         (DEAD, "Dead", True, DEAD_X, 20, 64, (WIDTH - DEAD_X - 74) // step, 1),
-        (BURIED, "Buried", True, DEAD_X, 47, 64, (WIDTH - DEAD_X - 74) // step, 1),
+        (BURIED, "Buried", True, DEAD_X, 20 + step, 64, (WIDTH - DEAD_X - 74) // step, 1),
     )
     for where, label, dead, x, dy, indent, per_row, rows in sections:
         units = [u for u in state.units if u.owner == seat and u.where == where]
@@ -457,10 +470,12 @@ def _footer(image: Image.Image, state: State, names: Sequence[str], y: int) -> N
     for index, line in enumerate(lines):
         put_text(image, (14, y + index * 17), line, 13, INK)
     legend = (
-        "Terrain: face and action (sword melee, arrow missile, star magic). "
-        "Chips: unit health (round: Dragonkin); stripes: colours."
+        "Terrain: face and action (sword melee, arrow missile, star magic).",
+        "Units: species (Dr Dragonkin), seat and health; edge heavier by size, gold: champion, ten-sided: monster; "
+        "stripes: colours.",
     )
-    put_text(image, (14, y + 17 * len(lines) + 3), fit(legend, 12, WIDTH - 28), 12, MUTED)
+    for index, line in enumerate(legend):
+        put_text(image, (14, y + 17 * len(lines) + 3 + 15 * index), fit(line, 12, WIDTH - 28), 12, MUTED)
 
 
 def setup_lines(state: State, names: Sequence[str]) -> list[str]:
@@ -490,4 +505,4 @@ def _setup_panel(image: Image.Image, lines: Sequence[Sequence[str]]) -> None:
         y += 8
 
 
-RENDERER = Renderer(board=render, spots=spots)
+RENDERER = Renderer(board=render, spots=spots, info_picture=info_picture)

@@ -17,7 +17,7 @@ from render.draw import SEAT_COLOURS, Colour
 if TYPE_CHECKING:
     from PIL import Image
 
-    from rules.base import Engine
+    from rules.base import Engine, Lookup
 
 S = TypeVar("S")
 
@@ -76,6 +76,9 @@ class Renderer(Generic[S]):
     # where the whole-map image (`whole_map`, drawn from the same view and facts) shows each place and piece that
     # /info explains: what the web page answers a click on the map with
     spots: Callable[[S, TableFacts], list[Spot]] | None = None
+    # /info's picture of one thing of the game's glossary (a die's faces), None for a thing it has none of; the
+    # text picture (Lookup.picture) stays the words' own
+    info_picture: Callable[[Lookup], Image.Image | None] | None = None
     # the colours that tell the players (or the realms, sides they play) apart on the board, first seat first
     colours: Sequence[Colour] = SEAT_COLOURS
 

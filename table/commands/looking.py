@@ -39,7 +39,9 @@ async def _rules(service: TableService, where: Where, args: dict[str, Any]) -> R
 
 
 async def _info(service: TableService, where: Where, args: dict[str, Any]) -> Reply:
-    return Reply(await service.info(where.channel_id, str(args["name"])), ephemeral=True)
+    text = await service.info(where.channel_id, str(args["name"]))
+    png = await service.info_picture(where.channel_id, str(args["name"]))  # a die's faces, where the game draws them
+    return Reply(text, ephemeral=True, file=Attachment("info.png", png) if png else None)
 
 
 async def _hand(service: TableService, where: Where, args: dict[str, Any]) -> Reply:

@@ -113,6 +113,7 @@ class TableService:
         self.zoom_places = self.views.zoom_places
         self.history = self.views.history
         self.info = self.views.info
+        self.info_picture = self.views.info_picture
         self.info_names = self.views.info_names
         self.rules_text = self.views.rules_text
         self.rules_sections = self.views.rules_sections

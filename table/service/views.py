@@ -173,6 +173,16 @@ class Views:
         engine = rules.engine(table.game)
         return info.card(info.find(await self._lookups(table), name, engine.meta.title), engine.meta.title)
 
+    async def info_picture(self, channel_id: int, name: str) -> bytes | None:
+        """/info's picture of the thing `name` finds (a die's faces), as PNG; None where the game draws none."""
+        table = await self.tables.table_here(channel_id)
+        draw = renderer(table.game).info_picture
+        if draw is None:
+            return None
+        entry = info.find(await self._lookups(table), name, rules.engine(table.game).meta.title)
+        image = await asyncio.to_thread(draw, entry)
+        return None if image is None else await asyncio.to_thread(encode_png, image)
+
     async def info_names(self, channel_id: int, typed: str) -> list[str]:
         """The names /info suggests for what has been typed so far (none outside a table's channel)."""
         table = await self.tables.table_here(channel_id)

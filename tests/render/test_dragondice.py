@@ -91,19 +91,18 @@ def test_reserves_take_two_rows_before_counting_the_rest():
 
     state = start(dd, 2, {"force": "36"}, seed=4)
     dd.act(state, 0, {"type": "begin"}, Rng(4))
-    for unit in state.units:
-        if unit.owner == 0:
-            unit.where = "reserve"
     step = CHIP + 3
-    per_row = (DEAD_X - 120) // step  # 12 on the 710 px board
-    assert per_row < sum(1 for u in state.units if u.owner == 0) <= 2 * per_row  # more than one row
+    per_row = (DEAD_X - 120) // step  # 10 on the 710 px board
+    for index, unit in enumerate(u for u in state.units if u.owner == 0):
+        unit.where = "reserve" if index < 2 * per_row else "dead"  # the rest lie in the dead unit area
+    assert per_row < sum(1 for u in state.units if u.where == "reserve") <= 2 * per_row  # more than one row
 
     def seat_0_reserves(image):
         return image.height - FOOTER - 2 * PLAYER_ROW + 20  # seat 0's row, then its reserves
 
     image = render(dd.view(state, None), table_facts(dd, state, NAMES)).convert("RGB")
     y = seat_0_reserves(image)
-    assert image.getpixel((24 + 86 + CHIP // 2, y + step + 4)) == seat_colour(0)  # a chip on the second row
+    assert image.getpixel((24 + 86 + 4, y + step + 15)) == seat_colour(0)  # a chip on the second row
     kind = state.units[0].kind
     state.units += [Unit(f"u{100 + i}", 0, kind, "reserve") for i in range(40)]
     image = render(dd.view(state, None), table_facts(dd, state, NAMES)).convert("RGB")
@@ -115,10 +114,11 @@ def test_reserves_take_two_rows_before_counting_the_rest():
 
 def test_an_active_spell_on_the_board_names_its_caster():
     from render.dragondice import effect_label
+    from rules.dragondice.content import SPELLS
     from rules.dragondice.model import Effect
 
     assert effect_label(Effect("ash_storm", 0, "t2"), NAMES) == "* Ash Storm (Ann's)"
-    assert effect_label(Effect("stoneskin", 0, "t2:1"), NAMES) == "* Stoneskin on Bo (Ann's)"
+    assert effect_label(Effect("stoneskin", 0, "t2:1"), NAMES) == f"* {SPELLS['stoneskin'].name} on Bo (Ann's)"
     assert effect_label(Effect("tower", 1, "t1:1", 1), NAMES) == "* Tower on Bo (Bo's)"
 
 
