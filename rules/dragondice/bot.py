@@ -23,7 +23,8 @@ from typing import Any
 
 from rules.base import RuleError
 from rules.dragondice import actions
-from rules.dragondice.content import SPECIES, SPELLS, UNIT_DICE
+from rules.dragondice.content import SAIS, SPECIES, SPELL_LASTING, SPELLS, UNIT_DICE
+from rules.dragondice.dice import FROZEN, lasting_op
 from rules.dragondice.model import OUT_OF_PLAY, RESERVE, State
 from rules.dragondice.moves import awaiting, legal, play
 from rules.dragondice.turn import captured, limit_keys
@@ -50,10 +51,33 @@ WIDEST = 40  # at most this many actions are tried (casualties: the cheapest; ot
 FOLLOW = 40  # answers followed after one action, at most (a counter-attack, casualties, dragon attacks...)
 
 SPECIES_SPELLS = frozenset(s.id for s in SPELLS.values() if s.species)
-GOOD_EFFECTS = frozenset(
-    {"watery_double", "stoneskin", "wind_walk", "fiery_weapon", "tower", "standing_stones", "molten_armour", "mob_fury"}
-)
-BAD_EFFECTS = frozenset({"palsy", "dancing_lights", "air_breath", "water_breath", "hex", "howl"})
+# Lasting effects the data cannot weigh by their numbers: eighth faces, breaths and our own spells' rules.
+GOOD_EFFECTS = frozenset({"tower", "standing_stones", "molten_armour", "mob_fury"})
+BAD_EFFECTS = frozenset({"air_breath", "water_breath"})
+
+
+@cache
+def effect_sign(source: str) -> float:
+    """Whether a lasting effect helps (+1) or hurts (-1) the army it lies on: an SAI's or a spell's declared roll
+    changes say so by their sum (halving hurts); the rest are named above."""
+    mods: dict[str, object] = {}
+    if source in SAIS:
+        op = lasting_op(source) or {}
+        if op.get("halve"):
+            return -1.0
+        raw = op.get("mods")
+        mods = dict(raw) if isinstance(raw, dict) else {}
+    elif source in SPELL_LASTING:
+        mods = dict(SPELL_LASTING[source])
+    total = sum(v for v in mods.values() if isinstance(v, int))
+    if total:
+        return 1.0 if total > 0 else -1.0
+    return 1.0 if source in GOOD_EFFECTS else -1.0 if source in BAD_EFFECTS else 0.0
+
+
+def held_by(state: State, unit_id: str) -> int | None:
+    """The owner of a unit an effect holds, or None when no such unit is in the view."""
+    return next((u.owner for u in state.units if u.id == unit_id), None)
 
 
 def _actions(state: State, seat: int) -> list[Action]:
@@ -128,7 +152,9 @@ def _side_value(state: State, seat: int, health_at: dict[tuple[int, str], int]) 
         progress += PROGRESS[min(terrain.face, 7) - 1] * (0.5 + 0.5 * share)
     for effect in state.effects:
         if effect.target.partition(":")[2] == str(seat):  # an army's effect; terrain effects touch everyone
-            value += EFFECT if effect.source in GOOD_EFFECTS else -EFFECT if effect.source in BAD_EFFECTS else 0.0
+            value += EFFECT * effect_sign(effect.source)
+        elif effect.source == FROZEN and held_by(state, effect.target) == seat:  # a netted/webbed/stunned unit
+            value -= EFFECT
     for dragon in state.dragons:
         if dragon.where != "pool" and health_at.get((seat, dragon.where), 0):
             value -= DRAGON_THREAT

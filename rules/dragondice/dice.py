@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.base import ActionLog, seat_ref
-from rules.dragondice.content import ABILITIES, SAIS, SPECIES, TERRAINS, UNIT_DICE, Face
+from rules.dragondice.content import ABILITIES, DRAGON, SAIS, SPECIES, SPELL_LASTING, TERRAINS, UNIT_DICE, Face
 from rules.dragondice.model import BURIED, DEAD, Effect, State, Unit
 from rules.dragondice.sai import (
     Pending,
@@ -21,20 +21,10 @@ from rules.rng import Rng
 __all__ = ["RollResult", "colour_key", "count", "face_results", "roll_army", "roll_unit"]
 
 # Lasting bonuses on an army: spell/eighth-face/breath id -> (roll kinds it changes, results added per amount).
-ARMY_BONUSES: dict[str, tuple[tuple[str, ...], int]] = {
-    "watery_double": (("save",), 1),
-    "stoneskin": (("save",), 1),
-    "wind_walk": (("manoeuvre",), 4),
-    "fiery_weapon": (("melee", "missile"), 2),
-    "dancing_lights": (("melee",), -6),
-    "palsy": (("melee", "missile", "magic", "save"), -1),
-    "tower": (("missile",), 1),
-    "air_breath": (("manoeuvre",), -1),  # times the effect's amount, from dragons.json
-    "water_breath": (("save",), -1),
-}
+# Lasting changes to an army's rolls that are not a spell's or an SAI's declared ones (those come from the data,
+# content.SPELL_LASTING and the SAIs' "lasting" ops): the Tower's eighth face, results added per roll kind.
+ARMY_BONUSES: dict[str, dict[str, int]] = {"tower": {"missile": 1}}
 FROZEN = "frozen"  # an Effect on one unit (its id as target): netted, webbed, asleep, stunned or hypnotised
-GROWING = "mob_fury"  # +1 melee for every 2 units of the army when it rolls
-TERRAIN_PENALTY = "ash_storm"  # every army roll at the terrain loses 1 result
 
 
 def colour_key(elements: tuple[str, ...] | list[str]) -> str:
@@ -167,29 +157,56 @@ def _add(result: RollResult, kind: str, key: str, amount: int, id_saves: int, sp
 
 
 def _apply_bonuses(state: State, seat: int, where: str, kind: str, result: RollResult) -> list[str]:
+    """Lasting effects on this army (or on every army at its terrain): spells' and SAIs' declared roll changes,
+    the eighth faces, and a dragon's breath halving a kind of result."""
     notes: list[str] = []
     army_key = f"{where}:{seat}"
     for effect in state.effects:
-        if effect.target == army_key and effect.source in ARMY_BONUSES:
-            kinds, per = ARMY_BONUSES[effect.source]
-            amount = per * effect.amount
-            for part in ("melee", "save") if kind == "dragon" else (kind,):
-                if part in kinds:
-                    _shift(result, kind, part, amount)
-                    notes.append(f"{amount:+d} {part} from {_label(effect.source)}")
+        here = effect.target in (army_key, where)
+        if here and effect.source in SPELL_LASTING:
+            notes.extend(_mods(result, kind, SPELL_LASTING[effect.source], effect.amount, _label(effect.source)))
+        elif effect.target == army_key and effect.source in ARMY_BONUSES:
+            notes.extend(_mods(result, kind, ARMY_BONUSES[effect.source], effect.amount, _label(effect.source)))
         elif effect.target == army_key and effect.source == "standing_stones" and kind == "magic":
             key = colour_key(TERRAINS[state.terrain(where).kind].elements)
             result.magic[key] = result.magic.get(key, 0) + effect.amount
             notes.append(f"+{effect.amount} magic ({key}) from the Standing Stones")
-        elif effect.target == army_key and effect.source == GROWING and kind in ("melee", "dragon"):
-            gain = len(state.army(seat, where)) // 2
-            result.total += gain
-            notes.append(f"+{gain} melee from Mob Fury")
-        elif effect.target == where and effect.source == TERRAIN_PENALTY:
-            _shift(result, kind, "melee" if kind == "dragon" else kind, -1)
-            notes.append("-1 from Ash Storm")
         elif effect.target == army_key and effect.source in SAIS:
             notes.extend(_lasting_sai(result, kind, effect))
+        elif effect.target == army_key and effect.source.endswith(BREATH):
+            notes.extend(_breath(state, result, kind, effect.source.removesuffix(BREATH)))
+    return notes
+
+
+BREATH = "_breath"  # a dragon's breath on an army: "<colour>_breath" (dragons.py lays it)
+
+
+def _breath(state: State, result: RollResult, kind: str, colour: str) -> list[str]:
+    """A breath halves one kind of result of the army (rounded down), or leaves its ID faces counting nothing."""
+    breath = DRAGON.breath.get(colour)
+    if breath is None or not breath.halves or kind == "dragon":  # the army rolls against the dragon as it breathes
+        return []
+    name = f"{colour.title()} Breath"
+    if breath.halves == "id":
+        lost = sum(state.unit(uid).health for uid, faces in result.faces.items() for f in faces if f.kind == "id")
+        if not lost or kind == "magic":
+            return []
+        result.total = max(0, result.total - lost)
+        return [f"ID faces count nothing under {name} (-{lost})"]
+    if breath.halves != kind:
+        return []
+    result.total //= 2
+    return [f"{breath.halves} halved by {name}"]
+
+
+def _mods(result: RollResult, kind: str, mods: dict[str, int], times: int, name: str) -> list[str]:
+    """Results added (or lost) per roll kind, "all" for every roll; a roll against a dragon counts melee and saves."""
+    notes: list[str] = []
+    for part in ("melee", "save") if kind == "dragon" else (kind,):
+        per = mods.get(part, mods.get("all", 0))
+        if per:
+            _shift(result, kind, part, per * times)
+            notes.append(f"{per * times:+d} {part} from {name}")
     return notes
 
 
@@ -208,14 +225,9 @@ def _lasting_sai(result: RollResult, kind: str, effect: Effect) -> list[str]:
     if op is None:
         return []
     name = SAIS[effect.source].name
-    notes: list[str] = []
     mods = op.get("mods") or {}
     assert isinstance(mods, dict)
-    for part in ("melee", "save") if kind == "dragon" else (kind,):
-        per = mods.get(part, mods.get("all", 0))
-        if per:
-            _shift(result, kind, part, per * effect.amount)
-            notes.append(f"{per * effect.amount:+d} {part} from {name}")
+    notes = _mods(result, kind, mods, effect.amount, name)
     if op.get("halve"):
         result.total //= 2
         result.saves //= 2
