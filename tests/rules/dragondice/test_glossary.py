@@ -8,7 +8,7 @@ from typing import Any
 
 from rules.base import Lookup
 from rules.dragondice import content
-from rules.dragondice.content import DRAGON, EIGHTH_FACES, SAIS, SPECIES, SPELLS, TERRAINS, UNIT_DICE
+from rules.dragondice.content import ABILITIES, DRAGON, EIGHTH_FACES, SAIS, SPECIES, SPELLS, TERRAINS, UNIT_DICE
 from rules.dragondice.engine import ENGINE
 from rules.dragondice.glossary import lookups
 
@@ -18,17 +18,28 @@ def _raw(file: str) -> dict[str, Any]:
     return data
 
 
+def _base(name: str) -> str:
+    """A name without the qualifier the glossary adds to a second thing of the same name ("Leviathan (Mistwardens)")."""
+    return name.split(" (")[0]
+
+
 def _by_kind(kind: str) -> dict[str, Lookup]:
-    return {x.name: x for x in lookups() if x.kind == kind}
+    """Entries of one kind by name; a unit whose name another thing already has is found by its qualified name."""
+    entries = [x for x in lookups() if x.kind == kind]
+    found = {x.name: x for x in entries}
+    for entry in entries:
+        found.setdefault(_base(entry.name), entry)
+    return found
 
 
 def _names(kind: str) -> list[str]:
-    return [x.name for x in lookups() if x.kind == kind]
+    return [_base(x.name) for x in lookups() if x.kind == kind]
 
 
 def test_every_content_entry_appears_exactly_once() -> None:
     expected = {
         "species": [s.name for s in SPECIES.values()],
+        "ability": [a.name for a in ABILITIES.values()],
         "unit": [u.name for u in UNIT_DICE.values()],
         "sai": [s.name for s in SAIS.values()],
         "spell": [s.name for s in SPELLS.values()],
@@ -55,6 +66,7 @@ def test_sources_match_the_data() -> None:
     dragons = _raw("dragons.json")
     breath = {f"{b['element'].title()} breath": b["source"] for b in dragons["dragon"]["breath"]}
     for kind, data in (
+        ("ability", {a["name"]: a["source"] for a in _raw("abilities.json")["abilities"]}),
         ("species", species),
         ("spell", spells),
         ("sai", sais),
@@ -62,19 +74,23 @@ def test_sources_match_the_data() -> None:
         ("eighth face", eighth),
         ("dragon breath", breath),
     ):
-        assert {name: x.source for name, x in _by_kind(kind).items()} == data, kind
+        assert {_base(name): x.source for name, x in _by_kind(kind).items()} == data, kind
     assert _by_kind("dragon")["Dragon"].source == dragons["dragon"]["source"]
     assert _by_kind("dragonkin")["Dragonkin"].source == dragons["dragonkin"]["source"]
+    units = {x.key: x for x in lookups() if x.kind == "unit"}
     for unit in UNIT_DICE.values():
-        owner = dragons["dragonkin"]["source"] if unit.species == "dragonkin" else species[SPECIES[unit.species].name]
-        assert _by_kind("unit")[unit.name].source == owner
+        assert units[unit.id].source == unit.source  # each die is published only when both sources agree on it
 
 
 def test_content_texts_are_used_where_the_content_has_them() -> None:
     for spell in SPELLS.values():
-        assert _by_kind("spell")[spell.name].text == spell.text
+        assert _by_kind("spell")[spell.name].text.startswith(spell.text)
     for sai in SAIS.values():
-        assert _by_kind("sai")[sai.name].text.startswith(sai.text)
+        entry = _by_kind("sai")[sai.name]
+        assert entry.text.startswith(sai.text) and (not sai.partial or entry.text.endswith(sai.partial))
+    for ability in ABILITIES.values():
+        entry = _by_kind("ability")[ability.name]
+        assert entry.text.startswith(ability.text) and (not ability.partial or entry.text.endswith(ability.partial))
     for face in DRAGON.faces:
         assert _by_kind("dragon face")[face.name].text == face.text
 
@@ -82,7 +98,13 @@ def test_content_texts_are_used_where_the_content_has_them() -> None:
 def test_spot_checks() -> None:
     colossus = _by_kind("unit")["Magma Colossus"]
     assert colossus.kind == "unit" and "health 4" in colossus.facts and "monster" in colossus.facts
-    assert colossus.picture == ("[ID] [ID] [melee 4] [melee 4] [save 3]", "[manoeuvre 2] [Rend 2] [Kindle 2]")
+    assert colossus.picture == ("[ID] [ID] [melee 4] [melee 4] [save 3]", "[manoeuvre 2] [Rive 2] [Kindle 2]")
+    androsphinx = _by_kind("unit")["Androsphinx"]
+    assert androsphinx.source == "published" and "10 faces" in androsphinx.facts and "Dwarves" in androsphinx.facts
+    assert "Roar 4" in androsphinx.text and "monster Dwarves unit" in androsphinx.text
+    pit_thug = _by_kind("unit")["Pit Thug"]
+    assert pit_thug.source == "house" and "retired die of ours" in pit_thug.text
+    assert "In this bot:" in _by_kind("sai")["Hug"].text and "In this bot:" not in _by_kind("sai")["Smite"].text
     resurrect = _by_kind("spell")["Resurrect Dead"]
     assert "costs 3 per health" in resurrect.facts and "from reserves too" in resurrect.facts
     assert _by_kind("spell")["Call Dragon"].facts[:2] == ("costs 6", "the dragon's colour")
@@ -91,7 +113,7 @@ def test_spot_checks() -> None:
     assert _by_kind("species")["Mistwardens"].facts[:3] == ("water/air", "home Coastland", "frontier Swampland")
     dragon = _by_kind("dragon")["Dragon"]
     assert "health 5" in dragon.facts and "12 faces" in dragon.facts
-    assert _by_kind("dragon face")["Jaws"].facts == ("damage 5", "saves count", "2 of 12")
+    assert _by_kind("dragon face")["Jaws"].facts == ("damage 12", "saves count", "1 of 12")
     assert "2 per colour" in _by_kind("dragonkin")["Dragonkin"].facts
 
 
