@@ -9,6 +9,7 @@ from rules.dragondice import spells
 from rules.dragondice.content import SPELL_LASTING, SPELLS
 from rules.dragondice.dice import roll_army
 from rules.dragondice.engine import ENGINE as dd
+from rules.dragondice.glossary import lookups
 from rules.dragondice.model import Effect
 from rules.dragondice.spells import feasible
 from rules.rng import Rng
@@ -17,9 +18,6 @@ from tests.rules.dragondice.helpers import EMBER, MIST, act, blank, face, positi
 CINDER, ANVIL, FORGE = EMBER + "cinder_scout", EMBER + "anvil_guard", EMBER + "forge_adept"
 FEN, TIDE, REED = MIST + "fen_runner", MIST + "tide_caller", MIST + "reed_skirmisher"
 COLOSSUS, LEVIATHAN = EMBER + "magma_colossus", MIST + "leviathan"
-# Until dice.py applies content.SPELL_LASTING (the lead's part, spec Changes (1)), the rolls ignore the spells it
-# adds; strict, so each test says so the moment it passes.
-AWAITS_LASTING = pytest.mark.xfail(strict=True, reason="dice.py does not apply content.SPELL_LASTING yet")
 
 
 def casting(pool, armies=None, species="emberwrights", marching="t2"):
@@ -66,56 +64,47 @@ def test_lasting_spells_declare_their_modifiers_as_data():
     assert all(SPELLS[s].target in ("any_army", "opposing_army", "terrain") for s in SPELL_LASTING)
 
 
-@AWAITS_LASTING
 def test_spell_decay():
     forced = (face(FEN, "melee 2"), face(TIDE, "ID"))
     lasting_test("decay", "goblins", "death", "t2:1", 1, "melee", forced, 4, 2)
 
 
-@AWAITS_LASTING
 def test_spell_evil_eye():
     lasting_test("evil_eye", "undead", "death", "t2:1", 1, "save", (face(FEN, "save 1"), face(TIDE, "ID")), 3, 1)
 
 
-@AWAITS_LASTING
 def test_spell_restless_dead():
     lasting_test("restless_dead", "undead", "death", "t2:0", 0, "manoeuvre", (face(FORGE, "manoeuvre 1"),), 1, 4)
 
 
-@AWAITS_LASTING
 def test_spell_higher_ground():
     armies = {(0, "t2"): [FORGE], (1, "t2"): [COLOSSUS, ANVIL]}
     forced = (face(COLOSSUS, "melee 4"), face(ANVIL, "ID"))
     lasting_test("higher_ground", "dwarves", "earth", "t2:1", 1, "melee", forced, 7, 2, armies)
 
 
-@AWAITS_LASTING
 def test_spell_transmute_rock_to_mud():
     armies = {(0, "t2"): [FORGE], (1, "t2"): [LEVIATHAN, TIDE]}
     forced = (face(LEVIATHAN, "ID"), face(TIDE, "ID"))
     lasting_test("transmute_rock_to_mud", "emberwrights", "earth", "t2:1", 1, "manoeuvre", forced, 6, 0, armies)
 
 
-@AWAITS_LASTING
 def test_spell_blizzard():
     armies = {(0, "t2"): [FORGE], (1, "t2"): [COLOSSUS, ANVIL]}
     forced = (face(COLOSSUS, "melee 4"), face(ANVIL, "ID"))
     lasting_test("blizzard", "coral_elves", "air", "t2", 1, "melee", forced, 7, 4, armies)
 
 
-@AWAITS_LASTING
 def test_spell_fields_of_ice():
     armies = {(0, "t2"): [FORGE], (1, "t2"): [LEVIATHAN, FEN]}
     forced = (face(LEVIATHAN, "ID"), face(FEN, "manoeuvre 2"))
     lasting_test("fields_of_ice", "frostwings", "air", "t2", 1, "manoeuvre", forced, 6, 2, armies)
 
 
-@AWAITS_LASTING
 def test_spell_magic_drain():
     lasting_test("magic_drain", "frostwings", "death", "t2", 1, "magic", (face(FEN, "ID"), face(TIDE, "ID")), 3, 1)
 
 
-@AWAITS_LASTING
 def test_spell_deluge():
     armies = {(0, "t2"): [FORGE], (1, "t2"): [LEVIATHAN, REED]}
     forced = (face(LEVIATHAN, "missile 2"), face(REED, "missile 2"))
@@ -328,3 +317,10 @@ def test_reserve_rule_only_reserve_spells_from_the_reserves():
     offered = {(c.action["spell"], c.action["target"]) for c in dd.legal(state, 0) if c.action.get("spell")}
     assert ("restless_dead", "t0:0") in offered and ("restless_dead", "t2:1") not in offered  # your own armies
     assert all(SPELLS[spell].reserve for spell, _ in offered)
+
+
+def test_info_shows_a_spells_cantrip_and_what_the_bot_simplifies():
+    entries = {entry.name: entry for entry in lookups() if entry.kind == "spell"}
+    assert "cantrip" in entries["Palsy"].facts and "cantrip" not in entries["Decay"].facts
+    assert entries["Mirage"].text == f"{SPELLS['mirage'].text} In this bot: {SPELLS['mirage'].partial}"
+    assert "Goblins only" in entries["Decay"].facts and entries["Path"].facts[2] == "target one of your units"
