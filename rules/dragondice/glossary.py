@@ -14,6 +14,7 @@ from functools import cache
 from rules.base import Lookup, normal
 from rules.content import Source
 from rules.dragondice.content import (
+    ABILITIES,
     ACTIONS,
     DRAGON,
     DRAGONKIN,
@@ -80,28 +81,40 @@ def _species(sources: dict[str, Source]) -> list[Lookup]:
         dice = [UNIT_DICE[uid] for uid in sp.units]
         sais = sorted({SAIS[f.sai].name for die in dice for f in die.faces if f.kind == "sai"})
         home, frontier = TERRAINS[sp.home].name, TERRAINS[sp.frontier].name
-        # Racial abilities: rules.md says species have none beyond the SAIs on their dice.
-        powers = f"Their racial abilities are the SAIs on their dice: {_and(sais)}." if sais else ""
+        abilities = [ABILITIES[a].name for a in sp.abilities]
+        powers = f" Species abilities: {_and(abilities)}." if abilities else ""
         own = [s.name for s in SPELLS.values() if s.species == sp.id]
-        magic = f" Their own species spell: {_and(own)}." if own else ""
-        named = (
-            " The name and colours are the published game's; the dice, SAIs and spells are ours."
-            if sp.name_source == "published" and sp.source == "house"
-            else ""
+        magic = f" Their own species spells: {_and(own)}." if own else ""
+        house = [d.name for d in dice if d.source == "house"]
+        checked = (
+            f" Dice checked against {len(sp.checked_against)} sources; "
+            + (f"{_and(house)} differ between them and are marked ours." if house else "every die agrees.")
+            if sp.checked_against
+            else " The species and its dice are ours."
         )
         text = (
-            f"A species of {_and(sp.elements)}. In the standard setup their home terrain is {home} and they propose "
-            f"{frontier} as the frontier. {powers}{magic} Units: {_and([d.name for d in dice])}.{named}"
+            f"A species of {_and(sp.elements)}. In the quick setup their home terrain is {home} and they propose "
+            f"{frontier} as the frontier. {powers}{magic} SAIs on their dice: {_and(sais) if sais else 'none'}. "
+            f"Units: {_and([d.name for d in dice])}.{checked}"
         )
         facts = (
             "/".join(sp.elements),
             f"home {home}",
             f"frontier {frontier}",
             f"{len(dice)} unit dice",
-            *(f"SAI {name}" for name in sais),
+            *(f"ability {name}" for name in abilities),
             *(f"spell {name}" for name in own),
         )
         out.append(Lookup(sp.name, "species", " ".join(text.split()), sources[sp.id], facts))
+    return out
+
+
+def _abilities() -> list[Lookup]:
+    out: list[Lookup] = []
+    for ability in ABILITIES.values():
+        text = f"{ability.text} In this bot: {ability.partial}" if ability.partial else ability.text
+        facts = (SPECIES[ability.species].name, "applied" if ability.effects else "not applied")
+        out.append(Lookup(ability.name, "ability", text, ability.source, facts))
     return out
 
 
@@ -109,22 +122,27 @@ def _unit(die: UnitDie, sources: dict[str, Source]) -> Lookup:
     sais = [f"{SAIS[f.sai].name} {f.amount}" for f in die.faces if f.kind == "sai"]
     health = f"health {die.health}"
     if die.species == DRAGONKIN:
-        species, source = "Dragonkin", sources[DRAGONKIN]
+        species = "Dragonkin"
         where = (
             "It waits in the summoning pool until Summon Dragonkin brings it to an army, costs no points, "
             "and goes back to the pool when it is killed."
         )
     else:
-        species, source = SPECIES[die.species].name, sources[die.species]
+        species = SPECIES[die.species].name
         where = f"It costs {die.health} point{'s' if die.health != 1 else ''} of the force."
+    kind = f"{die.type.replace('_', ' ')} " if die.type else ""
     text = (
-        f"A {die.size} {species} unit of {_and(die.elements)} with {health}; an ID face counts {die.health} in any "
-        f"roll. {_leaning(die.faces)} {where}"
+        f"A {die.size} {kind}{species} unit of {_and(die.elements)} with {health}; an ID face counts {die.health} in "
+        f"any roll. {_leaning(die.faces)} {where}"
     )
     if sais:
         text += f" SAIs: {_and(sais)}."
+    if die.retired:
+        text += " A retired die of ours: kept so games begun with it can finish; it is no longer drafted."
+    elif die.note:
+        text += f" Ours: {die.note}"
     facts = (species, die.size, health, "/".join(die.elements), f"{len(die.faces)} faces")
-    return Lookup(die.name, "unit", text, source, facts, _faces_picture(die.faces), key=die.id)
+    return Lookup(die.name, "unit", " ".join(text.split()), die.source, facts, _faces_picture(die.faces), key=die.id)
 
 
 def _sais(sources: dict[str, Source]) -> list[Lookup]:
@@ -132,7 +150,11 @@ def _sais(sources: dict[str, Source]) -> list[Lookup]:
     for sai in SAIS.values():
         carriers = sorted({d.name for d in UNIT_DICE.values() if any(f.sai == sai.id for f in d.faces)})
         facts = (f"on {len(carriers)} unit {'die' if len(carriers) == 1 else 'dice'}", *carriers[:4])
-        out.append(Lookup(sai.name, "sai", f"{sai.text} N is the number on the face.", sources[sai.id], facts))
+        letter = "X" if "X" in sai.text else "N"
+        text = f"{sai.text} {letter} is the number on the face."
+        if sai.partial:
+            text += f" In this bot: {sai.partial}"
+        out.append(Lookup(sai.name, "sai", text, sources[sai.id], facts))
     return out
 
 
@@ -252,6 +274,7 @@ def _all() -> tuple[Lookup, ...]:
     sources = _sources()
     items = [
         *_species(sources),
+        *_abilities(),
         *(_unit(die, sources) for die in UNIT_DICE.values()),
         *_sais(sources),
         *_spells(),
@@ -266,10 +289,18 @@ def _all() -> tuple[Lookup, ...]:
     out: list[Lookup] = []
     for item in items:
         if normal(item.name) in seen:
-            item = replace(item, name=f"{item.name} ({item.kind})")
+            item = replace(item, name=f"{item.name} ({_qualifier(item)})")
         seen.add(normal(item.name))
         out.append(item)
     return tuple(out)
+
+
+def _qualifier(item: Lookup) -> str:
+    """What tells a second thing of one name apart: a unit's species, else its kind."""
+    if item.kind == "unit" and item.key in UNIT_DICE:
+        die = UNIT_DICE[item.key]
+        return "Dragonkin" if die.species == DRAGONKIN else SPECIES[die.species].name
+    return item.kind
 
 
 def lookups() -> list[Lookup]:
