@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.base import ActionLog, seat_ref
-from rules.dragondice.content import SPELLS, TERRAINS
+from rules.dragondice.content import SAIS, SPELLS, TERRAINS
 from rules.dragondice.model import BURIED, DEAD, OUT_OF_PLAY, Decision, Effect, State, Task
 from rules.rng import Rng
 
@@ -18,9 +18,17 @@ def living_health(state: State, seat: int) -> int:
 
 def effect_text(state: State, effect: Effect) -> str:
     """'Stoneskin on X's army at Swampland': a lasting spell, eighth-face bonus or breath, by name and target."""
-    name = SPELLS[effect.source].name if effect.source in SPELLS else effect.source.replace("_", " ").capitalize()
+    if effect.source in SPELLS:
+        name = SPELLS[effect.source].name
+    elif effect.source in SAIS:
+        name = SAIS[effect.source].name
+    else:
+        name = effect.source.replace("_", " ").capitalize()
+    if effect.target in {u.id for u in state.units}:  # a unit held (netted, webbed, asleep, stunned, hypnotised)
+        unit = state.unit(effect.target)
+        return f"{unit.name} {unit.id} of {seat_ref(unit.owner)} held"
     where, _, seat = effect.target.partition(":")
-    place = state.terrain(where).name
+    place = "the reserves" if where == "reserve" else state.terrain(where).name
     return f"{name} on {seat_ref(int(seat))}'s army at {place}" if seat else f"{name} on {place}"
 
 
