@@ -128,7 +128,7 @@ def test_spell_ash_storm():
     state = casting({"fire": 2})
     cast(state, "ash_storm", "t2")
     events = then_melee(state, face(FORGE, "ID"), blank(FEN), blank(TIDE))
-    assert "-1 from Ash Storm" in texts(events) and "1 hit" in texts(events)
+    assert "-1 melee from Ash Storm" in texts(events) and "1 hit" in texts(events)
 
 
 def test_spell_fiery_weapon():
