@@ -6,7 +6,7 @@ from __future__ import annotations
 from rules.base import ActionLog, RuleError, seat_ref
 from rules.dragondice.content import DRAGONKIN, UNIT_DICE, Face
 from rules.dragondice.dice import face_results, roll_unit
-from rules.dragondice.model import BURIED, DEAD, SUMMONING, Damage, State, Unit
+from rules.dragondice.model import BURIED, DEAD, RESERVE, SUMMONING, Damage, State, Unit
 from rules.rng import Rng
 
 
@@ -69,6 +69,9 @@ def kill(
             unit.where, unit.died = BURIED, state.deaths
             log.say(f"{unit.name} {unit.id} is buried by {why}.")
             continue
+        spared = _spared(state, unit, log)
+        if spared:
+            continue
         soiled = any(e.source == "soiled_ground" and e.target == unit.where for e in state.effects)
         state.deaths += 1
         unit.where = DEAD
@@ -81,6 +84,29 @@ def kill(
             )
             if not saved:
                 unit.where = BURIED
+
+
+def _spared(state: State, unit: Unit, log: ActionLog) -> bool:
+    """Spells on the unit's army that keep a killed unit out of the dead unit area: Open Grave sends it to the
+    reserves; Accelerated Growth swaps a Treefolk of health 2 or more for a health-1 Treefolk from the dead unit
+    area (the swap is always taken: it keeps a unit in the army)."""
+    army = f"{unit.where}:{unit.owner}"
+    on = {e.source for e in state.effects if e.target == army}
+    if "open_grave" in on:
+        unit.where = RESERVE
+        log.say(f"Open Grave: {unit.name} {unit.id} goes to the reserves instead of dying.")
+        return True
+    if "accelerated_growth" in on and UNIT_DICE[unit.kind].species == "treefolk" and unit.health >= 2:
+        sapling = next(
+            (u for u in state.army(unit.owner, DEAD) if UNIT_DICE[u.kind].species == "treefolk" and u.health == 1), None
+        )
+        if sapling is not None:
+            sapling.where = unit.where
+            state.deaths += 1
+            unit.where, unit.died = DEAD, state.deaths
+            log.say(f"Accelerated Growth: {sapling.name} {sapling.id} takes the place of {unit.name} {unit.id}.")
+            return True
+    return False
 
 
 def is_dragonkin(unit: Unit) -> bool:

@@ -83,6 +83,7 @@ def roll_army(
         result.counted[unit.id] = result.total + result.saves - before
         parts.append(f"{unit.name} {unit.id}: {' then '.join(shown)}")
     notes = _abilities(state, seat, where, kind, vs, result, counter)
+    notes.extend(_spell_hooks(state, rng, seat, where, kind, result, counter))
     notes.extend(_apply_bonuses(state, seat, where, kind, result))
     notes.extend(_after_roll(state, seat, where, kind, result))
     place = "in the reserves" if where == "reserve" else f"at {state.terrain(where).name}"
@@ -355,6 +356,52 @@ def _scavenge(state: State, seat: int, amount: int) -> str:
             left -= unit.health
             buried.append(f"{seat_ref(unit.owner)}'s {unit.name} {unit.id}")
     return f"Scavenge buries {', '.join(buried)}" if buried else "Scavenge finds no opposing dead unit small enough"
+
+
+def _spell_hooks(
+    state: State, rng: Rng, seat: int, where: str, kind: str, result: RollResult, counter: bool
+) -> list[str]:
+    """Spells on this army that change how its dice count: Necromantic Wave (magic counts as melee or missile),
+    Berserker Rage (Feral saves count as melee in a counter-attack), Wilding (one unit's melee and saves count
+    twice) and Flashfire (one unit that counted nothing rolls again; the engine picks it for the owner)."""
+    army_key = f"{where}:{seat}"
+    on = {e.source for e in state.effects if e.target == army_key}
+    notes: list[str] = []
+    if "flashfire" in on and kind != "manoeuvre":
+        blank = [uid for uid, faces in result.faces.items() if result.counted.get(uid) == 0 and faces[-1].kind != "sai"]
+        if blank:
+            unit = state.unit(blank[0])
+            face = roll_unit(rng, unit, "Flashfire: rolled again")
+            result.faces[unit.id].append(face)
+            before = result.total + result.saves
+            _count(result, unit, face, kind, "")
+            result.counted[unit.id] = result.total + result.saves - before
+            notes.append(f"Flashfire: {unit.name} {unit.id} rolls again, {face.label()}")
+    if "necromantic_wave" in on and kind in ("melee", "missile"):
+        gain = sum(
+            face_results(f, state.unit(uid).health, "magic", with_id=False)
+            for uid, faces in result.faces.items()
+            for f in faces
+        )
+        if gain:
+            result.total += gain
+            notes.append(f"Necromantic Wave: +{gain} {kind} from magic results")
+    if "berserker_rage" in on and kind == "melee" and counter:
+        gain = sum(
+            face_results(f, state.unit(uid).health, "save", with_id=False)
+            for uid, faces in result.faces.items()
+            if UNIT_DICE[state.unit(uid).kind].species == "feral"
+            for f in faces
+        )
+        if gain:
+            result.total += gain
+            notes.append(f"Berserker Rage: +{gain} melee from Feral saves")
+    if "wilding" in on and kind in ("melee", "save", "dragon") and result.counted:
+        best = max(result.counted.values())
+        if best > 0:
+            result.total += best
+            notes.append(f"Wilding: one unit's {best} counted twice")
+    return notes
 
 
 def _abilities(state: State, seat: int, where: str, kind: str, vs: str, result: RollResult, counter: bool) -> list[str]:

@@ -8,7 +8,7 @@ from rules.dragondice.engine import ENGINE as dd
 from rules.dragondice.model import Effect
 from rules.dragondice.spells import feasible
 from rules.rng import Rng
-from tests.rules.dragondice import test_spells_published
+from tests.rules.dragondice import test_spells_hooked, test_spells_published
 from tests.rules.dragondice.helpers import EMBER, MIST, act, blank, face, position, strike_back, texts
 
 CINDER, ANVIL, FORGE = EMBER + "cinder_scout", EMBER + "anvil_guard", EMBER + "forge_adept"
@@ -36,7 +36,7 @@ def then_melee(state, *forced):
 
 
 def test_every_spell_has_a_test_here():
-    names = [*globals(), *vars(test_spells_published)]
+    names = [*globals(), *vars(test_spells_published), *vars(test_spells_hooked)]
     tested = {name[len("test_spell_") :] for name in names if name.startswith("test_spell_")}
     assert set(SPELLS) <= tested
 

@@ -243,30 +243,6 @@ def test_spells_awaiting_a_hook_are_never_offered_and_say_why(spell):
         act(state, 0, {"type": "cast", "spell": spell, "target": "t2:0"})
 
 
-def test_spell_wilding():
-    test_spells_awaiting_a_hook_are_never_offered_and_say_why("wilding")
-
-
-def test_spell_necromantic_wave():
-    test_spells_awaiting_a_hook_are_never_offered_and_say_why("necromantic_wave")
-
-
-def test_spell_flashfire():
-    test_spells_awaiting_a_hook_are_never_offered_and_say_why("flashfire")
-
-
-def test_spell_berserker_rage():
-    test_spells_awaiting_a_hook_are_never_offered_and_say_why("berserker_rage")
-
-
-def test_spell_open_grave():
-    test_spells_awaiting_a_hook_are_never_offered_and_say_why("open_grave")
-
-
-def test_spell_accelerated_growth():
-    test_spells_awaiting_a_hook_are_never_offered_and_say_why("accelerated_growth")
-
-
 def test_spell_mire():
     test_spells_awaiting_a_hook_are_never_offered_and_say_why("mire")
 

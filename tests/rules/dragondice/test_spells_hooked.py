@@ -1,0 +1,113 @@
+"""The spells that change how an army's dice count or what happens to its dead (their effect lives in dice.py's
+roll and damage.kill): Wilding, Necromantic Wave, Flashfire, Berserker Rage, Open Grave, Accelerated Growth.
+Each is cast through the engine, then its lasting effect is tried on a roll or a death with test dice."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.base import ActionLog
+from rules.dragondice.content import UNIT_DICE, Face, UnitDie
+from rules.dragondice.damage import kill
+from rules.dragondice.dice import roll_army
+from rules.dragondice.engine import ENGINE as dd
+from rules.dragondice.model import DEAD, RESERVE, Effect, State, Terrain, Unit
+from rules.rng import Rng
+
+ID, SAVE, MANOEUVRE, MELEE, MISSILE, MAGIC = 1, 2, 3, 4, 5, 6
+PLAIN = (Face("id"), Face("save", 2), Face("manoeuvre", 2), Face("melee", 2), Face("missile", 2), Face("magic", 2))
+
+
+@pytest.fixture
+def dice(monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    """Test dice of health 1 and 2 for a few species: 'feral2' is a medium Feral die, and so on."""
+    kinds = {}
+    for species in ("feral", "treefolk", "lava_elves", "firewalkers", "undead"):
+        for health, size in ((1, "small"), (2, "medium")):
+            kind = f"{species}/test{health}"
+            monkeypatch.setitem(UNIT_DICE, kind, UnitDie(kind, f"Test{health}", species, size, health, ("air",), PLAIN))
+            kinds[f"{species.split('_')[0]}{health}"] = kind
+    return kinds
+
+
+def army(*kinds: str, dead: tuple[str, ...] = ()) -> State:
+    state = State(players=2, species=["test", "test"])
+    state.phase = "play"
+    state.terrains = [
+        Terrain("t0", "highland", 3, 0),
+        Terrain("t1", "coastland", 3, 1),
+        Terrain("t2", "flatland", 3, None),
+    ]
+    state.units = [Unit(f"u{i}", 0, k, "t2") for i, k in enumerate(kinds)]
+    state.units += [Unit(f"u{len(state.units) + i}", 0, k, DEAD) for i, k in enumerate(dead)]
+    return state
+
+
+def under(state: State, spell: str) -> State:
+    state.effects.append(Effect(spell, 0, "t2:0"))
+    return state
+
+
+def roll(state: State, kind: str, *forced: int, counter: bool = False) -> int:
+    return roll_army(state, Rng(0, forced=list(forced)), 0, "t2", kind, ActionLog(), counter=counter).total
+
+
+def castable(spell: str, species: str) -> None:
+    """The spell is offered to a caster of its species with enough magic, and casting it lays it on the army."""
+    from tests.rules.dragondice.test_spells_published import cast, casting
+
+    state = casting({"air+death+earth+fire+water": 9}, species=species)
+    assert [c for c in dd.legal(state, 0) if c.action.get("spell") == spell]
+    cast(state, spell, "t2:0", element=_colour(spell))
+    assert Effect(spell, 0, "t2:0") in state.effects
+
+
+def _colour(spell: str) -> str:
+    from rules.dragondice.content import SPELLS
+
+    return SPELLS[spell].element
+
+
+def test_spell_wilding(dice):
+    castable("wilding", "feral")
+    state = army(dice["feral2"], dice["feral1"])
+    assert roll(under(state, "wilding"), "melee", MELEE, MELEE) == 2 + 2 + 2  # the best unit's 2 counted twice
+    assert roll(army(dice["feral2"], dice["feral1"]), "melee", MELEE, MELEE) == 4
+
+
+def test_spell_necromantic_wave(dice):
+    castable("necromantic_wave", "lava_elves")
+    state = under(army(dice["lava2"]), "necromantic_wave")
+    assert roll(state, "melee", MAGIC) == 2 and roll(state, "missile", MAGIC) == 2
+    assert roll(army(dice["lava2"]), "melee", MAGIC) == 0
+
+
+def test_spell_flashfire(dice):
+    castable("flashfire", "firewalkers")
+    state = under(army(dice["firewalkers2"], dice["firewalkers1"]), "flashfire")
+    assert roll(state, "melee", MELEE, SAVE, MELEE) == 2 + 2  # the unit that counted nothing rolls again: melee
+    assert roll(state, "manoeuvre", MANOEUVRE, SAVE) == 2  # not in a manoeuvre roll: no third die
+
+
+def test_spell_berserker_rage(dice):
+    castable("berserker_rage", "feral")
+    state = under(army(dice["feral2"]), "berserker_rage")
+    assert roll(state, "melee", SAVE, counter=True) == 2
+    assert roll(state, "melee", SAVE) == 0  # only when counter-attacking
+
+
+def test_spell_open_grave(dice):
+    castable("open_grave", "undead")
+    state = under(army(dice["undead2"]), "open_grave")
+    kill(state, [state.unit("u0")], Rng(0), ActionLog())
+    assert state.unit("u0").where == RESERVE
+
+
+def test_spell_accelerated_growth(dice):
+    castable("accelerated_growth", "treefolk")
+    state = under(army(dice["treefolk2"], dead=(dice["treefolk1"],)), "accelerated_growth")
+    kill(state, [state.unit("u0")], Rng(0), ActionLog())
+    assert state.unit("u0").where == DEAD and state.unit("u1").where == "t2"
+    small = under(army(dice["treefolk1"], dead=(dice["treefolk1"],)), "accelerated_growth")
+    kill(small, [small.unit("u0")], Rng(0), ActionLog())
+    assert small.unit("u0").where == DEAD and small.unit("u1").where == DEAD  # health 1: no swap
