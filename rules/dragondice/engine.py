@@ -117,7 +117,7 @@ meta = Meta(
         ActionSpec("pass", "Finish the current step (skip a march, cast the announced spells, end the turn)."),
     ),
     options=(
-        Option("force", "Force size in points per player", "24", ("12", "24", "36")),
+        Option("force", "Force size in points per player", "24", ("12", "15", "24", "30", "36", "60")),
         Option(
             "setup",
             "standard: armies built for you; draft: choose species, terrains and split",
