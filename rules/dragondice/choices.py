@@ -176,6 +176,6 @@ def draft_choices(state: State, seat: int) -> list[Choice]:
                     label = "{}, home {}, frontier {}, ".format(*names) + split
                     if state.players > 2:  # points instead of the preset's name, so a long player name fits
                         points = "/".join(str(p) for p in army_points(state.force, split))
-                        label = "{}, home {}, frontier {}, ".format(*names) + f"{points}, horde: {seat_ref(horde)}"
+                        label = "{}, home {}, frontier {}, ".format(*names) + f"{points}, horde {seat_ref(horde)}"
                     out.append(Choice(action, label, quick=quick))
     return out

@@ -30,7 +30,15 @@ def test_sources_are_marked():
     raw = json.loads((content.CONTENT / "spells.json").read_text())
     assert {s["source"] for s in raw["spells"]} == {"published", "house"}
     assert SPELLS["call_dragon"].source == "house"
-    assert '"published"' not in (content.CONTENT / "sais.json").read_text()  # every SAI is ours
+    sais = json.loads((content.CONTENT / "sais.json").read_text())["sais"]
+    published = {s["id"] for s in sais if s["source"] == "published"}
+    ours = {s["id"] for s in sais if s["source"] == "house"}
+    assert published and ours and published | ours == {s["id"] for s in sais}
+    for die in content.UNIT_DICE.values():  # our SAIs sit only on our dice; published dice carry published SAIs
+        sais_on = {f.sai for f in die.faces if f.kind == "sai"}
+        owner = content.SPECIES.get(die.species)
+        if owner is not None and owner.source == "published" and not die.retired:
+            assert sais_on <= published, die.id
     for species in json.loads((content.CONTENT / "species.json").read_text())["species"]:
         # the published species were checked against both sources; their home, frontier and armies are ours
         if species["source"] == "published":

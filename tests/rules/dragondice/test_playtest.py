@@ -319,7 +319,7 @@ def test_draft_labels_fit_discord_with_long_player_names():
     state = dd.new([SeatInfo(None)] * 4, {"setup": "draft", "force": "36"}, Rng(1))
     labels = [fill_seats(c.label, lambda seat: "N" * 32) for c in dd.legal(state, 0)]
     assert max(len(label) for label in labels) <= 100
-    assert "Emberwrights, home Coastland, frontier Swampland, 9/9/18, horde: " + "N" * 32 in labels
+    assert "Emberwrights, home Coastland, frontier Swampland, 9/9/18, horde " + "N" * 32 in labels
 
 
 def test_a_roll_of_the_reserves_reads_as_the_reserves():
