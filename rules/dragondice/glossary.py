@@ -19,7 +19,6 @@ from rules.dragondice.content import (
     DRAGON,
     DRAGONKIN,
     DRAGONKIN_KIN,
-    DRAGONKIN_PER_ELEMENT,
     EIGHTH_FACES,
     SAIS,
     SPECIES,
@@ -27,9 +26,11 @@ from rules.dragondice.content import (
     TERRAINS,
     UNIT_DICE,
     DragonFace,
+    DragonKind,
     Face,
     UnitDie,
 )
+from rules.dragondice.dice import count
 
 PICTURE_WIDTH = 40
 # How the spell targets read to a player (content ids are not shown).
@@ -86,16 +87,11 @@ def _species(sources: dict[str, Source]) -> list[Lookup]:
         own = [s.name for s in SPELLS.values() if s.species == sp.id]
         magic = f" Their own species spells: {_and(own)}." if own else ""
         house = [d.name for d in dice if d.source == "house"]
-        checked = (
-            f" Dice checked against {len(sp.checked_against)} sources; "
-            + (f"{_and(house)} differ between them and are marked ours." if house else "every die agrees.")
-            if sp.checked_against
-            else " The species and its dice are ours."
-        )
+        differ = f" {_and(house)} {'differs' if len(house) == 1 else 'differ'} between them: ours." if house else ""
+        checked = f" Dice checked against two sources.{differ}" if sp.checked_against else " Ours entirely."
         text = (
-            f"A species of {_and(sp.elements)}. In the quick setup their home terrain is {home} and they propose "
-            f"{frontier} as the frontier. {powers}{magic} SAIs on their dice: {_and(sais) if sais else 'none'}. "
-            f"Units: {_and([d.name for d in dice])}.{checked}"
+            f"A species of {_and(sp.elements)}, {len(dice)} unit dice. Quick setup: home {home}, frontier "
+            f"{frontier}.{powers}{magic} SAIs on their dice: {_and(sais) if sais else 'none'}.{checked}"
         )
         facts = (
             "/".join(sp.elements),
@@ -124,8 +120,9 @@ def _unit(die: UnitDie, sources: dict[str, Source]) -> Lookup:
     if die.species == DRAGONKIN:
         species = "Dragonkin"
         where = (
-            "It waits in the summoning pool until Summon Dragonkin brings it to an army, costs no points, "
-            "and goes back to the pool when it is killed."
+            "It waits in the summoning pool, costs no points, and joins an army by Summon Dragonkin (health-1 dice "
+            f"only) or by promotion; rolled, it adds {count(die.health, 'automatic save')} to a save unless it "
+            "shows its Belly. It never rolls for magic or missile and goes back to the pool when it is killed."
         )
     else:
         species = SPECIES[die.species].name
@@ -248,12 +245,57 @@ def _dragon(sources: dict[str, Source]) -> list[Lookup]:
     return out
 
 
+def _dragon_kinds() -> list[Lookup]:
+    """One entry per published kind of dragon, its two forms told in the text and drawn in its picture."""
+    return [_dragon_kind(kind) for kind in DRAGON.kinds.values()]
+
+
+def _dragon_kind(kind: DragonKind) -> Lookup:
+    kind_type = DRAGON.types[kind.type]
+    breaths = [f"{DRAGON.breath[c].name} ({c})" for c in kind.elements if c in DRAGON.breath]
+    forms = "; ".join(
+        f"as a {form.name.lower()}: " + _and([f"{n} {name}" for name, n in Counter(f.name for f in form.faces).items()])
+        for form in DRAGON.forms.values()
+    )
+    text = (
+        f"{kind_type.name} dragon. Health {kind.health}, {kind.saves} automatic saves. {kind_type.text} "
+        f"Its breath: {_and(breaths)}. Twelve faces {forms}."
+    )
+    if kind.partial:
+        text += f" In this bot: {kind.partial}"
+    facts = (
+        kind_type.name,
+        "/".join(kind.elements),
+        f"health {kind.health}",
+        f"{kind.saves} automatic saves",
+        f"counts as {kind.points} dragon{'s' if kind.points != 1 else ''}",
+    )
+    cells = [
+        f"{form.name} {n} {name}"
+        for form in DRAGON.forms.values()
+        for name, n in Counter(f.name for f in form.faces).items()
+    ]
+    return Lookup(
+        kind.name, "dragon kind", " ".join(text.split()), kind.source, facts, _pack(cells), key=f"dragon/{kind.id}"
+    )
+
+
 def _dragonkin(sources: dict[str, Source]) -> Lookup:
-    die = next(d for d in UNIT_DICE.values() if d.species == DRAGONKIN)
-    facts = (f"{DRAGONKIN_PER_ELEMENT} per colour", die.size, f"health {die.health}", "costs no points")
-    own = DRAGONKIN_KIN.text or "Small one-colour dice summoned with Summon Dragonkin."
-    # rules.md: the pool is outside the force, so these can never be raised, promoted or buried.
-    text = f"{own} They cost no points and can never be resurrected, promoted, regrown or buried."
+    dice = [d for d in UNIT_DICE.values() if d.species == DRAGONKIN and not d.retired]
+    die = dice[0]
+    per = DRAGONKIN_KIN.health_per_points
+    sizes = Counter(d.size for d in dice if d.elements == die.elements)
+    kinds = _and(sorted({d.name.split()[-1] for d in dice}))
+    facts = (
+        f"{len(dice)} dice",
+        *(f"{n} {size} per element" for size, n in sizes.items()),
+        f"1 health per {per} points of force",
+        "costs no points",
+    )
+    text = (
+        f"{DRAGONKIN_KIN.text} A player brings one health of Dragonkin for every full {per} points of the force "
+        f"(the bot picks the dice: the species' colours, smallest first). Each element has the same dice: {kinds}."
+    )
     return Lookup("Dragonkin", "dragonkin", text, sources[DRAGONKIN], facts, _faces_picture(die.faces), key=die.id)
 
 
@@ -281,6 +323,7 @@ def _all() -> tuple[Lookup, ...]:
         *_terrains(sources),
         *_eighth_faces(sources),
         *_dragon(sources),
+        *_dragon_kinds(),
         _dragonkin(sources),
     ]
     items.sort(key=lambda x: (x.kind, x.name.casefold()))
