@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 
 from render.draw import INK, MUTED, PAPER, Colour, centred_text, fit, header, wrap
 from rules.base import Lookup
-from rules.dragondice.content import DRAGON, DRAGONKIN, SAIS, SPECIES, UNIT_DICE, UnitDie
+from rules.dragondice.content import DRAGON, DRAGONKIN, SAIS, SPECIES, UNIT_DICE, DragonFace, DragonKind, UnitDie
 
 # The magic colours keep the dice's hues, set apart in lightness so that every pair a terrain die or a unit's
 # stripes show side by side stays >= 20 CIEDE2000 apart under protanopia, deuteranopia and tritanopia
@@ -117,10 +117,11 @@ def _unit_cells(die: UnitDie) -> list[Cell]:
     return cells
 
 
-def _dragon_cells() -> list[Cell]:
+def _dragon_cells(faces: Sequence[DragonFace] = DRAGON.faces, times: int = 1) -> list[Cell]:
+    """A dragon's faces with their damage (`times` it for the white dragon's doubled damage)."""
     return [
-        Cell("words", str(face.damage) if face.damage else "", "" if face.saveable else "no save", face.name)
-        for face in DRAGON.faces
+        Cell("words", str(face.damage * times) if face.damage else "", "" if face.saveable else "no save", face.name)
+        for face in faces
     ]
 
 
@@ -160,8 +161,9 @@ def _face(cell: Cell, colours: Sequence[Colour]) -> Image.Image:
 
 
 def faces_picture(title: str, line: str, cells: Sequence[Cell], colours: Sequence[Colour]) -> Image.Image:
-    """A die's faces in one or two rows (six in one; ten, twelve in two) under a header naming the die."""
-    rows = 1 if len(cells) <= 6 else 2
+    """A die's faces in rows under a header naming the die: six in one row; ten, twelve in two; more (a dragon's
+    two forms) six to a row."""
+    rows = 1 if len(cells) <= 6 else max(2, -(-len(cells) // 6))
     columns = -(-len(cells) // rows)
     width = max(PICTURE_MIN, 2 * MARGIN + columns * FACE + (columns - 1) * GAP)
     height = HEAD + MARGIN + rows * FACE + (rows - 1) * GAP + MARGIN
@@ -187,10 +189,25 @@ def dragon_picture() -> Image.Image:
     return faces_picture("Dragon", line, _dragon_cells(), [NO_COLOUR])
 
 
+def kind_picture(kind: DragonKind) -> Image.Image:
+    """A kind of dragon in its colours: the drake's twelve faces in the first two rows, the wyrm's in the next two."""
+    forms = list(DRAGON.forms.values())
+    times = 2 if kind.doubled else 1
+    cells = [cell for form in forms for cell in _dragon_cells(form.faces, times)]
+    colours = [ELEMENT_COLOURS.get(colour, NO_COLOUR) for colour in kind.elements[:2]]
+    rows = " · ".join(f"{form.name.lower()} rows {2 * i + 1}-{2 * i + 2}" for i, form in enumerate(forms))
+    return faces_picture(kind.name, f"health {kind.health} · {rows}", cells, colours)
+
+
+DRAGON_KEY = "dragon/"  # /info's key for a kind of dragon: "dragon/<kind id>"
+
+
 def info_picture(entry: Lookup) -> Image.Image | None:
-    """/info's picture of a die: a unit's or a Dragonkin's faces, the dragon's; None for what is not a die."""
+    """/info's picture of a die: a unit's or a Dragonkin's faces, the dragon's, a kind of dragon's; None for what is
+    not a die."""
     if entry.key in UNIT_DICE:
         return unit_picture(UNIT_DICE[entry.key])
     if entry.kind == "dragon" and entry.key == "dragon":
         return dragon_picture()
-    return None
+    kind = DRAGON.kinds.get(entry.key.removeprefix(DRAGON_KEY)) if entry.key.startswith(DRAGON_KEY) else None
+    return kind_picture(kind) if kind else None

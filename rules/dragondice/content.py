@@ -88,7 +88,7 @@ DRAGON_EFFECTS = ("", "tail", "belly", "breath", "treasure", "wing")  # the drag
 DRAGON_TYPES = ("elemental", "hybrid", "ivory", "ivory_hybrid", "white")  # the published kinds of dragon
 DRAGON_COLOURS = (*ELEMENTS, "ivory", "white")  # a dragon's colours: the elements, ivory, white
 ATTACK_TESTS = ("always", "no_shared", "not_same")  # when one type of dragon attacks another (dragons.py)
-DRAGONKIN = "dragonkin"  # the species id of Dragonkin unit dice, "dragonkin/<element>"
+DRAGONKIN = "dragonkin"  # the species id of Dragonkin dice: "dragonkin/<element>_<die>" (old: "dragonkin/<element>")
 SPECIES_COLOURS = (*ELEMENTS, "ivory")  # a species' colours: ivory is no element (the Amazons)
 UNIT_TYPES = ("light_melee", "heavy_melee", "missile", "magic", "cavalry", "skirmisher", "monster")  # the dice's class
 CHECKS = ("A", "B")  # the sources a published entry was checked against (rules.md names them in full)
@@ -416,13 +416,25 @@ DRAGON_ENTRY: Schema = {
     "kinds": listed(record(DRAGON_KIND)),
     "breath": listed(record(BREATH)),
 }
-DRAGONKIN_ENTRY: Schema = {
-    "source": text(SOURCES),
-    "name_source": text(SOURCES, default=None),
-    "text": text(default=""),
-    "per_element": whole(low=1),  # dice of each colour a player has
+DRAGONKIN_DIE: Schema = {
+    "id": text(nonempty=True),
+    "name": text(),
     "size": text(),  # one of species.json's sizes
+    "type": text(UNIT_TYPES),
+    "source": text(SOURCES),
+    "note": text(default=""),  # a house die: how the sources differ
     "faces": texts(),
+}
+DRAGONKIN_FILE: Schema = {
+    "_about": text(default=""),
+    "source": text(SOURCES),
+    "checked_against": texts(choices=CHECKS, default=()),
+    "text": text(),
+    "health_per_points": whole(low=1),  # a player brings one health of Dragonkin per this many points of force
+    "pool_source": text(SOURCES),  # that rule's
+    "default_pool_source": text(SOURCES),  # which dice fill the pool when nobody chooses: ours
+    "dice": listed(record(DRAGONKIN_DIE), nonempty=True),  # each made in every element
+    "retired": record({"note": text(), "size": text(), "faces": texts()}),  # our old one-per-element die
 }
 # The top level of each file: its lists of entries must not be empty.
 SAIS_FILE: Schema = {"_about": text(default=""), "sais": listed(nonempty=True)}
@@ -431,7 +443,7 @@ SPECIES_FILE: Schema = {"sizes": table(whole(low=1)), "species": listed(nonempty
 ABILITIES_FILE: Schema = {"abilities": listed(nonempty=True)}
 RETIRED_FILE: Schema = {"note": text(), "units": listed(nonempty=True)}
 SPELLS_FILE: Schema = {"spells": listed(nonempty=True)}
-DRAGONS_FILE: Schema = {"dragon": anything(), DRAGONKIN: anything()}  # each checked as its own entry
+DRAGONS_FILE: Schema = {"dragon": anything()}  # checked as its own entry
 
 
 def _read(name: str) -> dict[str, Any]:
@@ -641,25 +653,51 @@ def _load_dragon() -> DragonDie:
 
 @dataclass(frozen=True)
 class Dragonkin:
-    """What the Dragonkin are as a whole: how many of each colour a player has, whose they are, what they do."""
+    """What the Dragonkin are as a whole: whose they are, what they do, how many a player brings."""
 
-    per_element: int
     source: Source
     text: str
+    health_per_points: int  # one health of Dragonkin per this many points of force (rounded down)
+    checked_against: tuple[str, ...] = ()
 
 
 def _load_dragonkin(sizes: dict[str, int]) -> tuple[Dragonkin, dict[str, UnitDie]]:
-    """Dragonkin (house): one small die per element; returns what they are as a whole, and the dice."""
-    file = "dragons.json"
+    """The Dragonkin dice, each die of dragonkin.json in every element ("dragonkin/fire_dragontroop"), and our old
+    house ones ("dragonkin/fire"), retired; returns what they are as a whole, and the dice."""
+    file = "dragonkin.json"
     where = Where(file, DRAGONKIN)
-    kin = check(where, _top(file, DRAGONS_FILE)[DRAGONKIN], {**DRAGONKIN_ENTRY, "size": text(sizes)}, closed=True)
-    size, faces = kin["size"], _faces(where, "faces", kin["faces"])
-    dice = {
-        f"{DRAGONKIN}/{e}": UnitDie(
-            f"{DRAGONKIN}/{e}", f"{e.title()} Dragonkin", DRAGONKIN, size, sizes[size], (e,), faces
+    kin = check(where, _read(file), DRAGONKIN_FILE, closed=True)
+    dice: dict[str, UnitDie] = {}
+    for index, die in enumerate(kin["dice"]):
+        at = f"dice[{index}]"
+        if die["size"] not in sizes:
+            raise where.fail(f"{at}.size", f"must be one of {', '.join(sizes)}")
+        faces = _faces(where, f"{at}.faces", die["faces"])
+        for element in ELEMENTS:
+            uid = f"{DRAGONKIN}/{element}_{die['id']}"
+            name = f"{element.title()} {die['name']}"
+            health = sizes[die["size"]]
+            dice[uid] = build(
+                UnitDie, die, id=uid, name=name, species=DRAGONKIN, health=health, elements=(element,), faces=faces
+            )
+    old = kin["retired"]
+    if old["size"] not in sizes:
+        raise where.fail("retired.size", f"must be one of {', '.join(sizes)}")
+    faces = _faces(where, "retired.faces", old["faces"])
+    for element in ELEMENTS:
+        uid = f"{DRAGONKIN}/{element}"
+        dice[uid] = UnitDie(
+            uid,
+            f"{element.title()} Dragonkin",
+            DRAGONKIN,
+            old["size"],
+            sizes[old["size"]],
+            (element,),
+            faces,
+            source="house",
+            retired=True,
+            note=old["note"],
         )
-        for e in ELEMENTS
-    }
     return build(Dragonkin, kin), dice
 
 
@@ -669,7 +707,6 @@ ABILITIES = _load_abilities()
 SPECIES, UNIT_DICE, _SIZES = _load_species()
 UNIT_DICE.update(_load_retired(_SIZES))
 DRAGONKIN_KIN, _DRAGONKIN_DICE = _load_dragonkin(_SIZES)
-DRAGONKIN_PER_ELEMENT = DRAGONKIN_KIN.per_element
 UNIT_DICE.update(_DRAGONKIN_DICE)
 SPELLS = _load_spells()
 # The lasting roll modifiers the spells declare: spell id -> {roll kind or "all": results added}. On an army target

@@ -4,8 +4,9 @@ and damage left over that is smaller than every survivor's health is lost."""
 from __future__ import annotations
 
 from rules.base import ActionLog, RuleError, seat_ref
-from rules.dragondice.content import DRAGONKIN, UNIT_DICE, Face
+from rules.dragondice.content import UNIT_DICE, Face
 from rules.dragondice.dice import face_results, roll_unit
+from rules.dragondice.dragonkin import is_dragonkin
 from rules.dragondice.model import BURIED, DEAD, RESERVE, SUMMONING, Damage, State, Unit
 from rules.rng import Rng
 
@@ -58,11 +59,17 @@ def kill(
     state: State, units: list[Unit], rng: Rng, log: ActionLog, bury: bool = False, why: str = "the death breath"
 ) -> None:
     """Units go to the dead unit area; under Soiled Ground each rolls a save or is buried instead. A killed
-    Dragonkin goes back to its owner's summoning pool (house), whatever killed it."""
+    Dragonkin goes back to its owner's summoning pool unless one effect kills and buries it at once (published);
+    Dragonkin left alone in an army go back to the pool too."""
+    armies = {(unit.owner, unit.where) for unit in units}
     for unit in units:
-        if is_dragonkin(unit):
+        if is_dragonkin(unit) and not bury:
             unit.where = SUMMONING
             log.say(f"{unit.name} {unit.id} returns to {seat_ref(unit.owner)}'s summoning pool.")
+            continue
+        if is_dragonkin(unit):  # buried, but never "most recently killed" (it never reaches the dead unit area)
+            unit.where = BURIED
+            log.say(f"{unit.name} {unit.id} is buried by {why}.")
             continue
         if bury:
             state.deaths += 1
@@ -84,6 +91,21 @@ def kill(
             )
             if not saved:
                 unit.where = BURIED
+    for seat, where in sorted(armies):
+        _dragonkin_alone(state, seat, where, log)
+
+
+def _dragonkin_alone(state: State, seat: int, where: str, log: ActionLog) -> None:
+    """An army left with Dragonkin only is gone: they go back to their owner's summoning pool (published)."""
+    army = state.army(seat, where) if where not in (DEAD, BURIED, SUMMONING) else []
+    if army and all(is_dragonkin(u) for u in army):
+        for unit in army:
+            unit.where = SUMMONING
+        names = ", ".join(f"{u.name} {u.id}" for u in army)
+        log.say(
+            f"Only Dragonkin are left in {seat_ref(seat)}'s army at {place_name(state, where)}: {names} go back "
+            "to the summoning pool."
+        )
 
 
 def _spared(state: State, unit: Unit, log: ActionLog) -> bool:
@@ -107,10 +129,6 @@ def _spared(state: State, unit: Unit, log: ActionLog) -> bool:
             log.say(f"Accelerated Growth: {sapling.name} {sapling.id} takes the place of {unit.name} {unit.id}.")
             return True
     return False
-
-
-def is_dragonkin(unit: Unit) -> bool:
-    return UNIT_DICE[unit.kind].species == DRAGONKIN
 
 
 def gives_save(face: Face) -> bool:

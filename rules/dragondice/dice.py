@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from rules.base import ActionLog, seat_ref
 from rules.dragondice.content import ABILITIES, DRAGON, SAIS, SPECIES, SPELL_LASTING, TERRAINS, UNIT_DICE, Face
-from rules.dragondice.model import BURIED, DEAD, Effect, State, Unit
+from rules.dragondice.dragonkin import auto_saves, is_dragonkin, rolls
+from rules.dragondice.model import BURIED, DEAD, SUMMONING, Effect, State, Unit
 from rules.dragondice.sai import (
     Pending,
     RollResult,
@@ -66,7 +67,7 @@ def roll_army(
     parts: list[str] = []
     sais: list[str] = []
     for unit in sorted(state.army(seat, where), key=lambda u: int(u.id[1:])):
-        if unit.id in excluded or frozen(state, unit):
+        if unit.id in excluded or frozen(state, unit) or not rolls(unit, kind):
             continue
         before = result.total + result.saves
         shown: list[str] = []
@@ -80,6 +81,7 @@ def roll_army(
             if not again:
                 break
             face = roll_unit(rng, unit, f"{kind} roll (again)")
+        shown[-1] += _dragonkin_saves(result, unit, face, kind)
         result.counted[unit.id] = result.total + result.saves - before
         parts.append(f"{unit.name} {unit.id}: {' then '.join(shown)}")
     notes = _abilities(state, seat, where, kind, vs, result, counter)
@@ -144,6 +146,19 @@ def _count(result: RollResult, unit: Unit, face: Face, kind: str, vs: str) -> tu
             result.pending.append(Pending(op, n, unit.id, face.sai))
         said.append(describe(op, n, kind))
     return ", ".join(s for s in said if s) or f"nothing counted in a {kind} roll", again
+
+
+def _dragonkin_saves(result: RollResult, unit: Unit, face: Face, kind: str) -> str:
+    """A rolled Dragonkin's automatic saves (its health, none on its Belly) join a save roll or the saves of a
+    roll against a dragon; the last face it showed decides."""
+    saves = auto_saves(unit, face) if kind in ("save", "dragon") else 0
+    if not saves:
+        return ""
+    if kind == "dragon":
+        result.saves += saves
+    else:
+        result.total += saves
+    return f" (+{saves} automatic saves)"
 
 
 def _add(result: RollResult, kind: str, key: str, amount: int, id_saves: int, species: str = "") -> None:
@@ -307,13 +322,14 @@ def promote_health(state: State, seat: int, where: str, health: int, why: str) -
         if unit.health > left:
             continue
         species = UNIT_DICE[unit.kind].species
+        whence = SUMMONING if is_dragonkin(unit) else DEAD  # a Dragonkin is promoted from the summoning pool
         bigger = [
-            u for u in state.army(seat, DEAD) if UNIT_DICE[u.kind].species == species and u.health == unit.health + 1
+            u for u in state.army(seat, whence) if UNIT_DICE[u.kind].species == species and u.health == unit.health + 1
         ]
         if not bigger:
             continue
         grown = max(bigger, key=lambda u: u.died)
-        grown.where, unit.where = where, DEAD
+        grown.where, unit.where = where, whence
         left -= unit.health
         done.append(f"{unit.name} {unit.id} to {grown.name} {grown.id}")
     return f"{why} promotes {', '.join(done)}" if done else f"{why} finds no unit to promote"

@@ -285,7 +285,6 @@ def _dragonkin(sources: dict[str, Source]) -> Lookup:
     die = dice[0]
     per = DRAGONKIN_KIN.health_per_points
     sizes = Counter(d.size for d in dice if d.elements == die.elements)
-    kinds = _and(sorted({d.name.split()[-1] for d in dice}))
     facts = (
         f"{len(dice)} dice",
         *(f"{n} {size} per element" for size, n in sizes.items()),
@@ -294,7 +293,7 @@ def _dragonkin(sources: dict[str, Source]) -> Lookup:
     )
     text = (
         f"{DRAGONKIN_KIN.text} A player brings one health of Dragonkin for every full {per} points of the force "
-        f"(the bot picks the dice: the species' colours, smallest first). Each element has the same dice: {kinds}."
+        f"(the bot picks the dice: the species' colours, smallest first). Every element has the same twelve dice."
     )
     return Lookup("Dragonkin", "dragonkin", text, sources[DRAGONKIN], facts, _faces_picture(die.faces), key=die.id)
 

@@ -6,8 +6,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.base import ActionLog, SeatInfo, require, seat_ref
-from rules.dragondice.content import DRAGONKIN, DRAGONKIN_PER_ELEMENT, SPECIES, TERRAINS, UNIT_DICE
+from rules.dragondice.content import SPECIES, TERRAINS, UNIT_DICE
 from rules.dragondice.dice import roll_army
+from rules.dragondice.dragonkin import default_pool
 from rules.dragondice.dragons import default_dragons
 from rules.dragondice.model import SUMMONING, State, Terrain, Unit
 from rules.dragondice.turn import begin_turn
@@ -239,12 +240,9 @@ def begin(state: State, rng: Rng, log: ActionLog) -> None:
         terrain.face = _starting_face(rng, terrain.name, log)
     for seat in range(n):  # one dragon per 24 points or part of them; of the species' colours unless chosen
         state.dragons.extend(default_dragons(seat, SPECIES[state.species[seat]].elements, state.force))
-    for seat in range(n):  # Dragonkin of the species' colours wait in the summoning pool (house)
-        for element in SPECIES[state.species[seat]].elements:
-            if f"{DRAGONKIN}/{element}" not in UNIT_DICE:  # ivory: no Dragonkin of that colour
-                continue
-            for _ in range(DRAGONKIN_PER_ELEMENT):
-                state.units.append(Unit(f"u{len(state.units)}", seat, f"{DRAGONKIN}/{element}", SUMMONING))
+    for seat in range(n):  # Dragonkin wait in the summoning pool: a health per 3 points (published), dice ours
+        for kind in default_pool(state.force, SPECIES[state.species[seat]].elements):
+            state.units.append(Unit(f"u{len(state.units)}", seat, kind, SUMMONING))
     state.first = winner
     state.phase = "play"
     begin_turn(state, winner, rng, log)

@@ -9,6 +9,7 @@ from rules.base import ActionLog, RuleError, normal, seat_ref
 from rules.dragondice.content import DRAGONKIN, ELEMENTS, SPECIES, SPELLS, UNIT_DICE, Spell
 from rules.dragondice.damage import gives_save, kill
 from rules.dragondice.dice import count, roll_army, roll_unit
+from rules.dragondice.dragonkin import SUMMONED_HEALTH, to_summon
 from rules.dragondice.labels import target_label
 from rules.dragondice.model import BURIED, DEAD, RESERVE, SUMMONING, Cast, Damage, Effect, State, Unit
 from rules.rng import Rng
@@ -22,6 +23,7 @@ ADDING_UP = ("finger_of_death", "firebolt")  # points on one unit add up within 
 SWAMP_FEVER, MIRAGE, SCENT_OF_FEAR, EXHUME = 3, 5, 3, 3  # health-worth of units each reaches
 FIRESTORM, TIDAL_WAVE, TIDE_HOLD = 2, 4, 4  # damage to each army; Tidal Wave's manoeuvre results that hold the terrain
 RALLY = 3  # Amazon units Rally moves
+SUMMON_DRAGONKIN = "summon_dragonkin"  # brings one small Dragonkin of the colour paid to the casting army
 FLOOD_HOLD = 6  # Flash Flood's manoeuvre results that hold the terrain
 
 
@@ -62,6 +64,8 @@ def _targets(state: State, seat: int, spell: Spell) -> list[str]:
         return [u.id for u in state.units if u.owner != seat and u.where in terrain_ids and u.health <= low]
     if spell.target == "terrain":
         return [] if from_reserve else _terrains_for(state, seat, spell)
+    if spell.target == "own_army" and spell.id == SUMMON_DRAGONKIN:  # the casting army, on a terrain
+        return [f"{state.marching}:{seat}"] if state.marching in terrain_ids else []
     if spell.target == "own_army" and spell.id == "rally":
         return [f"{t}:{seat}" for t in terrain_ids if _amazons(state, seat, t) and _rally_from(state, seat, t)]
     if spell.target == "own_army":
@@ -142,8 +146,8 @@ def elements_for(state: State, seat: int, spell: Spell, target: str) -> list[str
         return [spell.element]
     if spell.element == "dragon":
         return sorted({d.element for d in state.dragons if d.owner == seat and d.where == "pool"})
-    if spell.element == DRAGONKIN:  # a colour with a Dragonkin in the pool not yet claimed by an announcement
-        waiting = [UNIT_DICE[u.kind].elements[0] for u in state.army(seat, SUMMONING)]
+    if spell.element == DRAGONKIN:  # a colour with a small Dragonkin in the pool not yet claimed by an announcement
+        waiting = [UNIT_DICE[u.kind].elements[0] for u in state.army(seat, SUMMONING) if u.health == SUMMONED_HEALTH]
         claimed = [c.element for c in state.announced if c.spell == spell.id]
         return sorted({e for e in waiting if waiting.count(e) > claimed.count(e)})
     if spell.target == "own_dead_unit" and IVORY not in UNIT_DICE[state.unit(target).kind].elements:
@@ -249,7 +253,7 @@ def resolve(state: State, rng: Rng, log: ActionLog, seat: int, cast: Cast) -> No
         unit = state.unit(target)
         log.say(f"{spell.name} fizzles: {unit.name} {unit.id} is no longer in the dead unit area.")
         return
-    if spell.id == "summon_dragonkin":
+    if spell.id == SUMMON_DRAGONKIN:
         _summon(state, log, seat, target.split(":")[0], cast.element)
     elif spell.id == "call_dragon":
         _call_dragon(state, log, seat, spell, target)
@@ -485,10 +489,10 @@ def _rally(state: State, rng: Rng, log: ActionLog, seat: int, spell: Spell, targ
 
 
 def _summon(state: State, log: ActionLog, seat: int, where: str, element: str) -> None:
-    """The first Dragonkin of the colour paid leaves the summoning pool for the target army."""
-    kin = next((u for u in state.army(seat, SUMMONING) if UNIT_DICE[u.kind].elements == (element,)), None)
+    """One health-worth of Dragonkin of the colour paid leaves the summoning pool for the casting army."""
+    kin = to_summon(state, seat, element)
     if kin is None:
-        log.say(f"Summon Dragonkin fizzles: no {element} Dragonkin is left in the summoning pool.")
+        log.say(f"Summon Dragonkin fizzles: no small {element} Dragonkin is left in the summoning pool.")
         return
     kin.where = where
     log.say(f"Summon Dragonkin: {kin.name} {kin.id} joins {seat_ref(seat)}'s army at {state.terrain(where).name}.")

@@ -8,6 +8,7 @@ from rules.base import ActionLog, seat_ref
 from rules.dragondice.content import SAIS
 from rules.dragondice.damage import kill
 from rules.dragondice.dice import FROZEN, face_results, recover, roll_unit
+from rules.dragondice.dragonkin import auto_saves
 from rules.dragondice.model import BURIED, DEAD, RESERVE, Effect, State, Unit
 from rules.dragondice.sai import Pending, RollResult
 from rules.rng import Rng
@@ -37,6 +38,7 @@ def _passes(rng: Rng, unit: Unit, test: str, why: str, log: ActionLog) -> tuple[
     face = roll_unit(rng, unit, why)
     shown = "ID" if face.kind == "id" else face.label()
     passed = face.kind == "id" if test == "id" else face_results(face, unit.health, test) > 0
+    passed = passed or (test == "save" and auto_saves(unit, face) > 0)  # a Dragonkin's automatic saves
     log.say(f"{unit.name} {unit.id} rolls {shown} against {why}: {'resists' if passed else 'fails'}.", "roll")
     return passed, face.kind == "id"
 

@@ -93,6 +93,21 @@ def test_info_draws_dice_only() -> None:
     assert info_picture(next(entry for entry in entries if entry.kind == "spell")) is None
 
 
+def test_info_draws_each_kind_of_dragon_with_both_forms_and_every_dragonkin_die() -> None:
+    entries = lookups()
+    kinds = [entry for entry in entries if entry.kind == "dragon kind"]
+    assert len(kinds) == len(DRAGON.kinds) == 22
+    for entry in kinds:
+        image = info_picture(entry)
+        assert image is not None and image.width <= 550
+        assert faces_drawn(image) == sum(len(form.faces) for form in DRAGON.forms.values()) == 24
+    kin = [entry for entry in entries if entry.key in UNIT_DICE and UNIT_DICE[entry.key].species == DRAGONKIN]
+    assert len(kin) == 60 + 5 + 1  # sixty published dice, our five retired ones, and the Dragonkin entry
+    for entry in kin:
+        image = info_picture(entry)
+        assert image is not None and faces_drawn(image) == 6
+
+
 def test_every_species_has_a_two_letter_mark_of_its_own() -> None:
     marks = species_marks()
     assert set(marks) == set(SPECIES) | {DRAGONKIN}

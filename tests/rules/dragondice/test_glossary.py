@@ -48,6 +48,7 @@ def test_every_content_entry_appears_exactly_once() -> None:
         "dragon face": list(dict.fromkeys(f.name for f in DRAGON.faces)),
         "dragon breath": [f"{e.title()} breath" for e in DRAGON.breath],
         "dragon": ["Dragon"],
+        "dragon kind": [k.name for k in DRAGON.kinds.values()],
         "dragonkin": ["Dragonkin"],
     }
     for kind, names in expected.items():
@@ -76,7 +77,9 @@ def test_sources_match_the_data() -> None:
     ):
         assert {_base(name): x.source for name, x in _by_kind(kind).items()} == data, kind
     assert _by_kind("dragon")["Dragon"].source == dragons["dragon"]["source"]
-    assert _by_kind("dragonkin")["Dragonkin"].source == dragons["dragonkin"]["source"]
+    assert _by_kind("dragonkin")["Dragonkin"].source == _raw("dragonkin.json")["source"]
+    kinds = {k["name"]: k["source"] for k in dragons["dragon"]["kinds"]}
+    assert {name: x.source for name, x in _by_kind("dragon kind").items()} == kinds
     units = {x.key: x for x in lookups() if x.kind == "unit"}
     for unit in UNIT_DICE.values():
         assert units[unit.id].source == unit.source  # each die is published only when both sources agree on it
@@ -114,7 +117,30 @@ def test_spot_checks() -> None:
     dragon = _by_kind("dragon")["Dragon"]
     assert "health 5" in dragon.facts and "12 faces" in dragon.facts
     assert _by_kind("dragon face")["Jaws"].facts == ("damage 12", "saves count", "1 of 12")
-    assert "2 per colour" in _by_kind("dragonkin")["Dragonkin"].facts
+    kin = _by_kind("dragonkin")["Dragonkin"]
+    assert "60 dice" in kin.facts and "1 health per 3 points of force" in kin.facts
+    assert "3 champion per element" in kin.facts and "saves equal to its health" in kin.text
+
+
+def test_a_dragon_kind_tells_both_forms_and_its_breaths_and_keys_its_picture() -> None:
+    hybrid = _by_kind("dragon kind")["Fire/Water Hybrid Dragon"]
+    assert hybrid.key == "dragon/fire_water" and hybrid.facts[:3] == ("Hybrid", "fire/water", "health 5")
+    assert "as a drake: 1 Jaws, 1 Breath, 4 Claw, 2 Wing, 2 Belly and 2 Tail" in hybrid.text
+    assert "as a wyrm: 1 Jaws, 1 Breath, 4 Claw, 2 Belly, 3 Tail and 1 Treasure" in hybrid.text
+    assert "Dragon Fire (fire) and Poisonous Cloud (water)" in hybrid.text
+    white = _by_kind("dragon kind")["White Dragon"]
+    assert "health 10" in white.facts and "counts as 2 dragons" in white.facts
+
+
+def test_a_dragonkin_die_says_its_automatic_saves_and_where_it_waits() -> None:
+    victor = _by_kind("unit")["Fire Dragonvictor"]
+    assert victor.key == "dragonkin/fire_dragonvictor" and victor.source == "published"
+    assert "adds 4 automatic saves" in victor.text and "summoning pool" in victor.text
+    assert victor.picture == ("[ID] [Belly 4] [Rend 4] [Breath 4]", "[Counter 4] [Dragonkin Logo 4]")
+    champ = _by_kind("unit")["Earth Dragonchamp"]
+    assert champ.source == "house" and "sources differ" in champ.text
+    old = _by_kind("unit")["Fire Dragonkin"]
+    assert old.source == "house" and "retired die of ours" in old.text
 
 
 def test_the_engine_serves_the_glossary() -> None:

@@ -500,6 +500,14 @@ def test_sai_belly_counts_nothing(monkeypatch):
     assert roll(state, 0, "save", SAI_FACE) == 0
 
 
+def test_sai_dragonkin_logo_counts_nothing_in_any_roll(monkeypatch):
+    """Partial: its saves against one-unit effects and its dragon move are not applied (the automatic saves of a
+    Dragonkin champion showing it are tested in test_dragonkin.py)."""
+    for kind in ("save", "melee", "manoeuvre", "dragon"):
+        state = fight([striker(monkeypatch, "dragonkin_logo", 4)], [P1])
+        assert roll(state, 0, kind, SAI_FACE) == 0, kind
+
+
 # --- ours: the wholly-ours species and the retired house dice ------------------------------------------------
 
 

@@ -87,8 +87,18 @@ def test_scripted_duel_to_a_win_as_the_only_player_with_units():
         (1, "t1"): ["u8 storm_herald", "u9 fen_runner"],
         (1, "t0"): ["u10 gale_archer", "u11 fen_runner", "u12 reed_skirmisher"],
         (1, "t2"): ["u13 tide_caller", "u14 reed_skirmisher", "u15 fen_runner"],
-        (0, "summoning"): ["u16 fire", "u17 fire", "u18 earth", "u19 earth"],  # Dragonkin of each species colour
-        (1, "summoning"): ["u20 water", "u21 water", "u22 air", "u23 air"],
+        (0, "summoning"): [
+            "u16 fire_dragonfoal",
+            "u17 earth_dragonfoal",
+            "u18 fire_dragonscout",
+            "u19 earth_dragonscout",
+        ],
+        (1, "summoning"): [
+            "u20 water_dragonfoal",
+            "u21 air_dragonfoal",
+            "u22 water_dragonscout",
+            "u23 air_dragonscout",
+        ],
     }
 
     # Round 1, seat 0. First march: the campaign army melees at the frontier (Kindle adds 1 unsaveable).

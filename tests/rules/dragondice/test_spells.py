@@ -190,7 +190,7 @@ def test_spell_summon_dragonkin():
     events = act(state, 0, {"type": "pass"})
     assert [u.kind for u in state.army(0, "t2")] == [FORGE, kin["fire"], kin["earth"]]
     assert "Summon Dragonkin: Fire Dragonkin u1 joins <seat:0>'s army at Swampland." in texts(events)
-    for magic, offered in ((1, []), (2, ["earth", "fire"])):  # 2 magic per Dragonkin (house cost)
+    for magic, offered in ((2, []), (3, ["earth", "fire"])):  # 3 magic per Dragonkin (published cost)
         choices = dd.legal(casting({"earth+fire": magic}, armies), 0)
         assert [c.action["element"] for c in choices if c.action.get("spell") == "summon_dragonkin"] == offered
 
