@@ -146,6 +146,10 @@ class Names:
         whole = [*ids, *labels]  # a whole label before the name it starts with, which another label may share
         heads = [(_head(label), value) for label, value in labels]
         self.aliases = [(name, value) for name, value in aliases if value in self.values]
+        for name, place in aliases:  # a place's name also stands for the one legal value at it ('t0' for 't0:1')
+            there = [value for value in self.values if value.startswith(f"{place}:")]
+            if place not in self.values and len(there) == 1:
+                self.aliases.append((name, there[0]))
         heads += self.aliases
         self.tiers: list[tuple[Callable[[str], str], dict[str, str]]] = [
             (normal, _unique(ids, normal)),

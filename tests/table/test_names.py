@@ -46,6 +46,20 @@ def test_a_name_as_the_board_prints_it_is_taken_for_its_id():
     assert far["place"] == "the moon"
 
 
+def test_a_place_name_stands_for_the_one_value_at_that_place():
+    """'Flatland (t0)' in a label names t0; typed as a target whose values are armies ('t0:1'), it is the army
+    there when only one legal value stands there (Dragon Dice's missile targets)."""
+    shots = [
+        Choice({"type": "missile", "target": "t0:1"}, "Bob's army at Flatland (t0)"),
+        Choice({"type": "missile", "target": "t4:1"}, "Bob's army at Flatland II (t4)"),
+        Choice({"type": "missile", "target": "t2:1"}, "Bob's army at Highland (t2)"),
+        Choice({"type": "missile", "target": "t2:2"}, "Cy's army at Highland (t2)"),
+    ]
+    assert resolve(shots, {"type": "missile", "target": "Flatland"}, {"target"})["target"] == "t0:1"
+    assert resolve(shots, {"type": "missile", "target": "Flatland II"}, {"target"})["target"] == "t4:1"
+    assert resolve(shots, {"type": "missile", "target": "Highland"}, {"target"})["target"] == "Highland"  # two there
+
+
 def test_a_near_miss_is_answered_with_did_you_mean():
     with pytest.raises(RuleError, match="Did you mean Capweaver Den\\?"):
         resolve(CHOICES, {"type": "build", "place": "Capwever Den"}, {"place"})
