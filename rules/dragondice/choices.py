@@ -111,6 +111,8 @@ def cast_choices(state: State, seat: int) -> list[Choice]:
                     cost = spells.cost_of(state, spell, target)
                     action = {"type": "cast", "spell": spell.id, "target": target, "element": element}
                     out.append(Choice(action, f"{spell.name} ({cost} {element}) on {target_label(state, target)}"))
+    if len(out) == 1:  # a lone spell gets a button: a menu of one is not drawn, and the next line names cast first
+        out[0] = Choice(out[0].action, out[0].label, quick=True)
     return out
 
 

@@ -101,6 +101,7 @@ meta = Meta(
                 Param("target", "Its target"),
                 Param("element", "The colour of magic you pay with", required=False),
             ),
+            menu=True,
         ),
         ActionSpec(
             "casualties", "Choose which of your units die.", (Param("units", "Units that die", "list"),), menu=True

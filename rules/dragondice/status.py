@@ -59,6 +59,9 @@ def step_hint(state: State) -> str:
         place = place_name(state, state.marching)
         return f"{who}'s army at {place} may take its action: {act}/dd pass to take none."
     if state.step == "magic":
+        if not choices.cast_choices(state, state.turn):
+            done = "casts the spells announced" if state.announced else "ends the magic action"
+            return f"{who}'s magic pays for no more spells: /dd pass {done}."
         return f"{who} announces spells with /dd cast, then /dd pass casts them all (or casts nothing)."
     if state.step == "reinforce":
         return (

@@ -72,11 +72,12 @@ async def test_casualties_are_offered_by_select_menu_through_the_table(service: 
 
 def test_casualties_action_is_declared_as_a_menu():
     """Casualties and the marching player's decisions are picked from a list, and so are the main actions, which
-    the turn's 'Next' line offers in menus under the board (38934c8, docs/commands.md); the rest (counter and
-    counterattack answers, cast, pass, the draft) stay commands and buttons."""
+    the turn's 'Next' line offers in menus under the board (38934c8, docs/commands.md), spells to announce
+    included (the magic step's line names cast first); the rest (counter and counterattack answers, pass, the
+    draft) stay commands and buttons."""
     assert dd.meta.action("casualties").menu
     menus = {spec.name for spec in dd.meta.actions if spec.menu}
-    assert menus == {"casualties", "choose", "manoeuvre", "melee", "missile", "magic", "reinforce", "retreat"}
+    assert menus == {"casualties", "choose", "manoeuvre", "melee", "missile", "magic", "cast", "reinforce", "retreat"}
 
 
 def test_casualty_menu_lists_the_fewest_losses_first_when_there_are_more_than_25_sets():
