@@ -44,7 +44,27 @@ def resolve_manoeuvre(state: State, rng: Rng, log: ActionLog) -> None:
         else:
             log.say(f"{terrain.name} turns from {was} to {terrain.face} ({terrain.shows()}).")
         state.notes.append(f"{terrain.name} {was} to {terrain.face}")
+        _wall_of_thorns(state, rng, log, move.seat, move.terrain)
     state.step = "action"
+
+
+THORNS = 6  # Wall of Thorns: the damage an army that turns the terrain takes, less its melee results
+
+
+def _wall_of_thorns(state: State, rng: Rng, log: ActionLog, seat: int, where: str) -> None:
+    """Each Wall of Thorns on the terrain: the army that turned it rolls for melee instead of saves and takes 6
+    damage less its melee results."""
+    for _ in (e for e in state.effects if e.source == "wall_of_thorns" and e.target == where):
+        if not state.army(seat, where):
+            return
+        melee = roll_army(state, rng, seat, where, "melee", log, label="melee roll against the Wall of Thorns").total
+        dealt = max(0, THORNS - melee)
+        log.say(
+            f"Wall of Thorns: {THORNS} damage against {melee} melee → {dealt} damage to {seat_ref(seat)}.",
+            affects=(seat,),
+        )
+        if dealt:
+            state.damage.append(Damage(seat, where, dealt, "Wall of Thorns"))
 
 
 def attack(

@@ -18,7 +18,7 @@ IVORY = "ivory"  # the Amazons' magic: it pays elemental spells only
 UNDERTOW_MAX = 2  # Undertow drags off a unit of at most this health
 # Spells whose effect needs a hook outside this module that is not there yet: listed in spells.json (with a
 # "partial" saying so) but never offered or accepted. The hook's owner removes a spell from here with its hook.
-HOOKED = ("mire", "wall_of_thorns")
+HOOKED = ("mire",)
 ADDING_UP = ("finger_of_death", "firebolt")  # points on one unit add up within a magic action
 SWAMP_FEVER, MIRAGE, SCENT_OF_FEAR, EXHUME = 3, 5, 3, 3  # health-worth of units each reaches
 FIRESTORM, TIDAL_WAVE, TIDE_HOLD = 2, 4, 4  # damage to each army; Tidal Wave's manoeuvre results that hold the terrain

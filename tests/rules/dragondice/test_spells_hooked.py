@@ -1,5 +1,6 @@
-"""The spells that change how an army's dice count or what happens to its dead (their effect lives in dice.py's
-roll and damage.kill): Wilding, Necromantic Wave, Flashfire, Berserker Rage, Open Grave, Accelerated Growth.
+"""The spells that change how an army's dice count, what happens to its dead or to a manoeuvre (their effect lives in
+dice.py's roll, damage.kill and combat.py): Wilding, Necromantic Wave, Flashfire, Berserker Rage, Open Grave,
+Accelerated Growth, Wall of Thorns.
 Each is cast through the engine, then its lasting effect is tried on a roll or a death with test dice."""
 
 from __future__ import annotations
@@ -7,11 +8,12 @@ from __future__ import annotations
 import pytest
 
 from rules.base import ActionLog
+from rules.dragondice.combat import resolve_manoeuvre
 from rules.dragondice.content import UNIT_DICE, Face, UnitDie
 from rules.dragondice.damage import kill
 from rules.dragondice.dice import roll_army
 from rules.dragondice.engine import ENGINE as dd
-from rules.dragondice.model import DEAD, RESERVE, Effect, State, Terrain, Unit
+from rules.dragondice.model import DEAD, RESERVE, Effect, Manoeuvre, State, Terrain, Unit
 from rules.rng import Rng
 
 ID, SAVE, MANOEUVRE, MELEE, MISSILE, MAGIC = 1, 2, 3, 4, 5, 6
@@ -111,3 +113,16 @@ def test_spell_accelerated_growth(dice):
     small = under(army(dice["treefolk1"], dead=(dice["treefolk1"],)), "accelerated_growth")
     kill(small, [small.unit("u0")], Rng(0), ActionLog())
     assert small.unit("u0").where == DEAD and small.unit("u1").where == DEAD  # health 1: no swap
+
+
+def test_spell_wall_of_thorns(dice):
+    from tests.rules.dragondice.test_spells_published import cast, casting
+
+    state = casting({"earth": 5}, species="treefolk")
+    cast(state, "wall_of_thorns", "t2", element="earth")
+    assert Effect("wall_of_thorns", 0, "t2") in state.effects
+    walled = army(dice["treefolk2"])
+    walled.effects.append(Effect("wall_of_thorns", 1, "t2"))
+    walled.manoeuvre = Manoeuvre(0, "t2", "up")
+    resolve_manoeuvre(walled, Rng(0, forced=[MELEE]), ActionLog())  # unopposed; then the melee roll: 2
+    assert walled.terrains[2].face == 4 and [(d.seat, d.amount) for d in walled.damage] == [(0, 6 - 2)]

@@ -247,10 +247,6 @@ def test_spell_mire():
     test_spells_awaiting_a_hook_are_never_offered_and_say_why("mire")
 
 
-def test_spell_wall_of_thorns():
-    test_spells_awaiting_a_hook_are_never_offered_and_say_why("wall_of_thorns")
-
-
 # -- the casting rules
 
 
