@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.base import ActionLog, RuleError, normal, seat_ref
-from rules.dragondice import choices, combat, damage, decisions, labels, setup, spells
+from rules.dragondice import choices, combat, damage, decisions, dragons, labels, setup, spells
 from rules.dragondice.content import SPECIES, TERRAINS
 from rules.dragondice.dice import roll_army
 from rules.dragondice.model import RESERVE, Manoeuvre, State, Task
@@ -56,14 +56,22 @@ def stage(state: State) -> str:
 
 def _draft(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
     species, home, frontier, split, horde, picked = setup.draft(state, seat, action)
+    written = str(action.get("dragons") or "").strip()
+    brought = dragons.parse_dragons(state.force, written) if written else []  # refused before anything is written
     state.species[seat], state.home[seat], state.frontier[seat] = species, home, frontier
     state.split[seat], state.horde[seat] = split, horde
     while len(state.picks) < state.players:  # a state saved before units could be picked
         state.picks.append("")
     state.picks[seat] = picked
+    while len(state.dragon_picks) < state.players:  # a state saved before dragons could be chosen
+        state.dragon_picks.append("")
+    state.dragon_picks[seat] = ",".join(f"{kind}/{form}" for kind, form in brought)
     state.drafted += 1
     points = split if picked else "/".join(str(p) for p in setup.army_points(state.force, split))
     chosen = f" ({picked.replace(';', '; ')})" if picked else ""
+    if brought:
+        named = ", ".join(dragons.dragon_name(d) for d in dragons.chosen_dragons(seat, brought))
+        chosen += f", bringing {named}"
     log.say(
         f"{seat_ref(seat)} drafts {SPECIES[species].name}: home {TERRAINS[home].name}, proposed frontier "
         f"{TERRAINS[frontier].name}, armies of {points} points (home/horde/campaign){chosen}; "

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from math import ceil
 
-from rules.base import ActionLog, seat_ref
+from rules.base import ActionLog, require, seat_ref
 from rules.dragondice.content import DRAGON, TERRAINS, UNIT_DICE, DragonFace, DragonForm, DragonKind
 from rules.dragondice.dice import count, roll_army
 from rules.dragondice.model import DEAD, Damage, Decision, Dragon, Effect, State
@@ -46,6 +46,56 @@ def default_dragons(seat: int, colours: tuple[str, ...], force: int) -> list[Dra
         kind = DRAGON.kinds[colours[i % len(colours)]]
         out.append(Dragon(f"d{seat}{i}", seat, kind.elements[0], kind=kind.id, form=forms[i % len(forms)]))
     return out
+
+
+def _kind_named(written: str) -> DragonKind | None:
+    """A dragon kind by id ('air_water') or name ('Air/Water Hybrid', 'fire dragon', 'white'), any case."""
+    key = written.strip().lower().replace("/", "_").replace(" hybrid", "").removesuffix(" dragon").replace(" ", "_")
+    key = key.replace("-", "_")
+    for kind in DRAGON.kinds.values():
+        name = kind.name.lower().removesuffix(" dragon").replace(" hybrid", "").replace("/", "_").replace(" ", "_")
+        if key in (kind.id, name):
+            return kind
+    return None
+
+
+def parse_dragons(force: int, written: str) -> list[tuple[str, str]]:
+    """The dragons a player brings, written 'fire/wyrm, air+water, white': a kind (id or name; a hybrid's two
+    colours joined by + or /) and, after a last '/', drake or wyrm (the drake unless said). They must make up the
+    force's dragons exactly (one per 24 points or part of them; a white dragon counts as two). Refusals name
+    the kinds."""
+    wanted = dragons_for(force)
+    picked: list[tuple[str, str]] = []
+    for item in (part.strip() for part in written.split(",") if part.strip()):
+        name, _, form = (
+            item.rpartition("/")
+            if item.lower().endswith(tuple(f"/{f}" for f in DRAGON.forms))
+            else (
+                item,
+                "",
+                "",
+            )
+        )
+        kind = _kind_named(name.replace("+", "/"))
+        kinds = ", ".join(DRAGON.kinds)
+        require(kind is not None, f"{name.strip()[:30]!r} is not a kind of dragon: {kinds}.")
+        assert kind is not None
+        form = form.strip().lower() or DRAGON.default_form
+        picked.append((kind.id, form))
+    count = sum(DRAGON.kinds[kind].points for kind, _ in picked)
+    require(
+        count == wanted,
+        f"A force of {force} points brings {wanted} dragon{'s' if wanted != 1 else ''} (a white dragon counts as "
+        f"two); you named {count}.",
+    )
+    return picked
+
+
+def chosen_dragons(seat: int, picked: list[tuple[str, str]]) -> list[Dragon]:
+    return [
+        Dragon(f"d{seat}{i}", seat, DRAGON.kinds[kind].elements[0], kind=kind, form=form)
+        for i, (kind, form) in enumerate(picked)
+    ]
 
 
 def _elements(kind: DragonKind) -> set[str]:

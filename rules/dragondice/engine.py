@@ -51,6 +51,12 @@ meta = Meta(
                     "text",
                     required=False,
                 ),
+                Param(
+                    "dragons",
+                    "Your dragons, one per 24 points: kind[/drake or wyrm], such as fire/wyrm,air+water (white: two)",
+                    "text",
+                    required=False,
+                ),
             ),
         ),
         ActionSpec("begin", "Build the armies, roll the hordes for first player and frontier, and start."),

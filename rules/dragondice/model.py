@@ -134,6 +134,7 @@ class State:
     frontier: list[str] = field(default_factory=list)  # each seat's proposed frontier type
     split: list[str] = field(default_factory=list)
     picks: list[str] = field(default_factory=list)  # each seat's own units per army ("home=a,b;horde=..."), or ""
+    dragon_picks: list[str] = field(default_factory=list)  # each seat's dragons ("fire/wyrm,white"), or "": defaults
     horde: list[int] = field(default_factory=list)  # whose home terrain each seat's horde army invades
     phase: str = "draft"  # "draft" (seats choose in order), "ready" (standard setup), "play", "over"
     drafted: int = 0

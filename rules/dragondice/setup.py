@@ -9,7 +9,7 @@ from rules.base import ActionLog, SeatInfo, require, seat_ref
 from rules.dragondice.content import SPECIES, TERRAINS, UNIT_DICE
 from rules.dragondice.dice import roll_army
 from rules.dragondice.dragonkin import default_pool
-from rules.dragondice.dragons import default_dragons
+from rules.dragondice.dragons import chosen_dragons, default_dragons, parse_dragons
 from rules.dragondice.model import SUMMONING, State, Terrain, Unit
 from rules.dragondice.turn import begin_turn
 from rules.rng import Rng
@@ -239,7 +239,11 @@ def begin(state: State, rng: Rng, log: ActionLog) -> None:
     for terrain in state.terrains:
         terrain.face = _starting_face(rng, terrain.name, log)
     for seat in range(n):  # one dragon per 24 points or part of them; of the species' colours unless chosen
-        state.dragons.extend(default_dragons(seat, SPECIES[state.species[seat]].elements, state.force))
+        written = state.dragon_picks[seat] if seat < len(state.dragon_picks) else ""
+        if written:
+            state.dragons.extend(chosen_dragons(seat, parse_dragons(state.force, written)))
+        else:
+            state.dragons.extend(default_dragons(seat, SPECIES[state.species[seat]].elements, state.force))
     for seat in range(n):  # Dragonkin wait in the summoning pool: a health per 3 points (published), dice ours
         for kind in default_pool(state.force, SPECIES[state.species[seat]].elements):
             state.units.append(Unit(f"u{len(state.units)}", seat, kind, SUMMONING))

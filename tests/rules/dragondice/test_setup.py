@@ -123,6 +123,24 @@ def test_setup_draft_lets_each_player_choose_in_turn():
     assert home_points == 12  # half of 24 at home
 
 
+def test_setup_draft_may_choose_the_dragons_brought():
+    """One dragon per 24 points or part of them, of any published kind and form; a white dragon counts as two."""
+    state = new_game(setup="draft", force="36")  # two dragons
+    choice = {"type": "draft", "species": "dwarves", "home": "highland", "frontier": "flatland"}
+    before = serial.dumps(state)
+    with pytest.raises(RuleError, match="brings 2 dragons"):
+        dd.act(state, 0, {**choice, "dragons": "fire/wyrm"}, Rng(0))
+    with pytest.raises(RuleError, match="not a kind of dragon"):
+        dd.act(state, 0, {**choice, "dragons": "fire, purple"}, Rng(0))
+    assert serial.dumps(state) == before  # a refusal writes nothing
+    act(state, 0, {**choice, "dragons": "fire/wyrm, air+water"})
+    dd.act(state, 1, {**choice, "species": "goblins", "home": "swampland", "dragons": "white"}, Rng(5))
+    assert state.phase == "play"
+    mine = sorted((d.kind, d.form) for d in state.dragons if d.owner == 0)
+    assert mine == [("air_water", "drake"), ("fire", "wyrm")]
+    assert [(d.kind, d.form) for d in state.dragons if d.owner == 1] == [("white", "drake")]
+
+
 def test_setup_quick_choice_is_marked_for_the_draft_and_begin():
     draft = new_game(setup="draft")
     assert sum(c.quick for c in dd.legal(draft, 0)) == 1
