@@ -7,6 +7,7 @@ rest (species, unit dice, terrains, the dragon) is written here from the numbers
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import replace
 from functools import cache
@@ -127,7 +128,7 @@ def _unit(die: UnitDie, sources: dict[str, Source]) -> Lookup:
     else:
         species = SPECIES[die.species].name
         where = f"It costs {die.health} point{'s' if die.health != 1 else ''} of the force."
-    kind = f"{die.type.replace('_', ' ')} " if die.type else ""
+    kind = f"{die.type.replace('_', ' ')} " if die.type and die.type != die.size else ""
     text = (
         f"A {die.size} {kind}{species} unit of {_and(die.elements)} with {health}; an ID face counts {die.health} in "
         f"any roll. {_leaning(die.faces)} {where}"
@@ -147,8 +148,8 @@ def _sais(sources: dict[str, Source]) -> list[Lookup]:
     for sai in SAIS.values():
         carriers = sorted({d.name for d in UNIT_DICE.values() if any(f.sai == sai.id for f in d.faces)})
         facts = (f"on {len(carriers)} unit {'die' if len(carriers) == 1 else 'dice'}", *carriers[:4])
-        letter = "X" if "X" in sai.text else "N"
-        text = f"{sai.text} {letter} is the number on the face."
+        letter = next((x for x in ("X", "N") if re.search(rf"\b{x}\b", sai.text)), "")
+        text = f"{sai.text} {letter} is the number on the face." if letter else sai.text
         if sai.partial:
             text += f" In this bot: {sai.partial}"
         out.append(Lookup(sai.name, "sai", text, sources[sai.id], facts))
