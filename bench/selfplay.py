@@ -2,7 +2,7 @@
 
     python -m bench.selfplay vs-random GAME [--games 200] [--players N] [--option name=value ...] [--seed 1000]
     python -m bench.selfplay balance GAME [--games 400] [--players N] [--option name=value ...] [--seed 1000]
-        [--factions a,b,...]
+        [--factions a,b,... | --every-pairing]
 
 vs-random seats the game's bot at each seat in turn against random players and reports how often it wins,
 with a 95% confidence interval, and how long it takes to decide (p50/p99). balance seats bots everywhere and
@@ -11,7 +11,8 @@ reports wins per seat and per side (faction, species, realm... as the game's bot
 `sides_held`), how the games end, their length in actions and turns, and the time per game. Games run in
 parallel (--jobs). Game n plays with seed `--seed` + n (1000 by default, the seeds of the published figures): tune
 on other seeds, then check on these. --factions sets the order the factions rotate in (the game's own by default):
-with teams, it decides which factions share a team.
+with teams, it decides which factions share a team. --every-pairing seats every ordered choice of distinct factions
+in turn (game n the n-th), so each faction meets every other at every seat, not only its neighbours in the order.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from itertools import permutations
 from typing import Any
 
 import rules
@@ -139,8 +141,15 @@ def _run(
     rotate: bool = False,
     seed: int = DEFAULT_SEED,
     order: tuple[str, ...] | None = None,
+    pairings: list[tuple[str, ...]] | None = None,
 ) -> list[Game]:
-    args = [(game, players, options, seed + n, seats(n), True, n if rotate else None, order) for n in range(games)]
+    """`pairings`: the factions of each game's seats, game n the n-th (cycling); else they rotate in `order`."""
+    args = [
+        (game, players, options, seed + n, seats(n), True, 0, pairings[n % len(pairings)])
+        if pairings
+        else (game, players, options, seed + n, seats(n), True, n if rotate else None, order)
+        for n in range(games)
+    ]
     if jobs <= 1:
         return [play(*arg) for arg in args]
     with ProcessPoolExecutor(jobs) as pool:
@@ -194,11 +203,14 @@ def balance(
     jobs: int,
     seed: int = DEFAULT_SEED,
     order: tuple[str, ...] | None = None,
+    every_pairing: bool = False,
 ) -> dict[str, Any]:
     """Bots everywhere; factions rotate over the seats from game to game (where the game has factions), in
-    `order` if given."""
+    `order` if given, or go through every ordered choice of distinct factions (`every_pairing`)."""
     everyone = tuple(range(players))
-    played = _run(game, players, options, games, jobs, lambda n: everyone, rotate=True, seed=seed, order=order)
+    factions = order or rules.engine(game).meta.factions
+    pairings = list(permutations(factions, players)) if every_pairing and factions else None
+    played = _run(game, players, options, games, jobs, lambda n: everyone, True, seed, order, pairings)
     seats = {seat: sum(_share(r.winners, seat, players) for r in played) for seat in range(players)}
     counted: Counter[str] = Counter()
     won: dict[str, float] = {}
@@ -255,6 +267,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="the first game's seed; game n plays seed + n")
     parser.add_argument("--factions", help="balance: the factions in the order they rotate, comma-separated")
+    parser.add_argument(
+        "--every-pairing", action="store_true", help="balance: seat every ordered choice of distinct factions in turn"
+    )
     args = parser.parse_args(argv)
     engine = rules.engine(args.game)
     order = _faction_order(parser, engine, args.factions)
@@ -265,7 +280,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.mode == "vs-random":
         report = vs_random(args.game, players, options, games, args.jobs, args.seed)
     else:
-        report = balance(args.game, players, options, games, args.jobs, args.seed, order)
+        report = balance(args.game, players, options, games, args.jobs, args.seed, order, args.every_pairing)
     seeds = "" if args.seed == DEFAULT_SEED else f", seeds from {args.seed}"
     print(f"{args.mode} {args.game}, {players} players, {games} games{seeds} in {time.perf_counter() - began:.0f} s")
     print(_show(report))

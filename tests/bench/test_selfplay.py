@@ -49,6 +49,19 @@ def test_factions_rotate_in_the_order_given() -> None:
     assert [game.sides for game in games] == [((species[0],), (species[1],)), ((species[1],), (species[2],))]
 
 
+def test_every_pairing_seats_each_ordered_choice_of_factions_in_turn() -> None:
+    """--every-pairing: game n seats the n-th ordered choice of distinct factions, so every faction meets every
+    other at both seats (the rotation meets only its neighbours)."""
+    species = selfplay.rules.engine("dragondice").meta.factions
+    report = selfplay.balance("dragondice", 2, {"rounds": "3"}, 4, 1, every_pairing=True)
+    assert sum(n for _, _, n in report["per side"].values()) == 8
+    first = list(report["per side"])
+    assert species[0] in first and species[1] in first and species[2] in first  # (0,1), (0,2), (0,3), (0,4)
+    pairs = [(species[2], species[5]), (species[5], species[2])]
+    games = selfplay._run("dragondice", 2, {"rounds": "3"}, 3, 1, lambda n: (0, 1), True, pairings=pairs)
+    assert [game.sides for game in games] == [((a,), (b,)) for a, b in (*pairs, pairs[0])]
+
+
 def test_the_command_line_refuses_a_faction_order_that_is_not_the_games_factions(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
