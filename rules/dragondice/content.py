@@ -321,6 +321,7 @@ COUNT_AS: Schema = {
     "as": text(ICONS),
     "terrain_has": texts(choices=ELEMENTS),  # empty: any terrain
     "terrain_all": flag(default=False),  # the terrain must have every one of them
+    "not_counter": flag(default=False),  # never in a counter-attack's roll
 }
 ABILITY: Schema = {
     "name": text(),

@@ -439,7 +439,7 @@ def _abilities(state: State, seat: int, where: str, kind: str, vs: str, result: 
                         key = colour_key(sorted(elements))
                         result.magic[key] = result.magic.get(key, 0) + moved
                         notes.append(f"{ability.name}: {moved} magic of {key.replace('+', ' and ')}")
-                if effect["op"] != "count_as" or effect["roll"] not in keys:
+                if effect["op"] != "count_as" or effect["roll"] not in keys or (counter and effect.get("not_counter")):
                     continue
                 wanted = set(effect.get("terrain_has") or ())
                 if wanted and not (wanted <= elements if effect.get("terrain_all") else wanted & elements):

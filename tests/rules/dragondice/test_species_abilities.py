@@ -74,10 +74,11 @@ def test_volcanic_adaptation_lava_elves_count_manoeuvre_as_saves_at_fire(monkeyp
     assert roll(at("coastland", kind), "save", MANOEUVRE) == 0
 
 
-def test_flaming_shields_firewalkers_count_saves_as_melee_at_fire(monkeypatch):
+def test_flaming_shields_firewalkers_count_saves_as_melee_at_fire_but_not_in_a_counter_attack(monkeypatch):
     kind = die(monkeypatch, "firewalkers")
     assert roll(at("highland", kind), "melee", SAVE) == 2
     assert roll(at("coastland", kind), "melee", SAVE) == 0
+    assert roll(at("highland", kind), "melee", SAVE, counter=True) == 0  # never when counter-attacking
 
 
 def test_stampede_feral_count_manoeuvre_as_melee_in_a_counter_attack_at_air_and_earth(monkeypatch):
