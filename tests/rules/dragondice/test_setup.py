@@ -80,12 +80,23 @@ def test_setup_starting_faces_reroll_eights_and_turn_sevens_to_six():
     assert [t.face for t in state.terrains] == [2, 6, 5]
 
 
-@pytest.mark.parametrize(("force", "dragons"), [("12", 1), ("24", 1), ("36", 2)])  # one per 24 or part
+@pytest.mark.parametrize(
+    ("force", "dragons"), [("12", 1), ("15", 1), ("24", 1), ("30", 2), ("36", 2), ("60", 3)]
+)  # one per 24 points or part of them; 15, 24, 30, 36 and 60 are the published suggestions, 12 ours
 def test_setup_dragons_per_force_size(force, dragons):
     state = new_game(force=force)
     dd.act(state, 0, {"type": "begin"}, Rng(3))
     assert sum(1 for d in state.dragons if d.owner == 0) == dragons
     assert all(d.where == "pool" for d in state.dragons)
+
+
+@pytest.mark.parametrize("force", ["15", "24", "30", "36", "60"])
+def test_setup_force_sizes_are_the_published_suggestions_and_no_army_holds_more_than_half(force):
+    state = new_game(force=force)
+    dd.act(state, 0, {"type": "begin"}, Rng(3))
+    for seat in (0, 1):
+        armies = [sum(u.health for u in state.units if u.owner == seat and u.where == t) for t in ("t0", "t1", "t2")]
+        assert all(1 <= points <= int(force) // 2 for points in armies) and sum(armies) <= int(force)
 
 
 def test_setup_army_split_and_greedy_build_stay_within_the_points():
