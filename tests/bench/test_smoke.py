@@ -92,6 +92,13 @@ def test_selfplay(mode: str) -> None:
     assert re.search(r"seconds per game: \d+\.\d+", out), out
 
 
+def test_dragondice_effects() -> None:
+    out = bench("bench.dragondice_effects", "--games", "2")
+    assert re.search(r"^dragondice effects over 2 bot games in \d+ s$", out, re.M), out
+    assert re.search(r"SAIs that acted: \d+ of \d+ published on dice", out), out
+    assert "spells cast:" in out and "abilities that acted:" in out, out
+
+
 def test_genertela_start() -> None:
     out = bench("bench.genertela_start", "--runs", "1", "--players", "1")
     assert re.search(r"^short start, 1 players: best \d+\.\d\d s CPU of 1 \(seeds 0-0\)$", out, re.M), out
