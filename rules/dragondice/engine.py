@@ -132,6 +132,12 @@ meta = Meta(
             ("standard", "draft"),
         ),
         Option(
+            "armies",
+            "quick: each species' usual armies; random: drawn from all its dice (unless picked unit by unit)",
+            "quick",
+            ("quick", "random"),
+        ),
+        Option(
             "rounds",
             "House turn limit in rounds; then most captures, then most health, then a roll-off wins",
             "12",

@@ -129,6 +129,7 @@ class State:
     force: int = 24
     rounds: int = 12
     setup: str = "standard"
+    armies: str = "quick"  # how armies not picked unit by unit are built: "quick" (the species' usual) or "random"
     species: list[str] = field(default_factory=list)
     home: list[str] = field(default_factory=list)  # each seat's home terrain type
     frontier: list[str] = field(default_factory=list)  # each seat's proposed frontier type

@@ -36,6 +36,7 @@ def new_state(seats: Sequence[SeatInfo], options: dict[str, Any]) -> State:
         force=force,
         rounds=int(options.get("rounds", 12)),
         setup=str(options.get("setup", "standard")),
+        armies=str(options.get("armies", "quick")),
     )
     order = list(SPECIES)
     for index, seat in enumerate(seats):
@@ -194,6 +195,23 @@ def build_army(species: str, role: str, budget: int) -> list[str]:
     return kinds
 
 
+def random_army(species: str, budget: int, rng: Rng) -> list[str]:
+    """An army drawn from all the species' dice (the `armies=random` option): the dice in a seeded random order,
+    each taken once while it fits, one monster at most and only in a big army, as build_army does."""
+    order = list(SPECIES[species].units)
+    rng.shuffle(order)
+    kinds: list[str] = []
+    left = budget
+    for kind in order:
+        die = UNIT_DICE[kind]
+        if die.size == "monster" and (any(UNIT_DICE[k].size == "monster" for k in kinds) or budget < MONSTER_BUDGET):
+            continue
+        if die.health <= left:
+            kinds.append(kind)
+            left -= die.health
+    return kinds
+
+
 NUMERALS = ("", " II", " III", " IV", " V")
 
 
@@ -220,7 +238,12 @@ def begin(state: State, rng: Rng, log: ActionLog) -> None:
             armies = parse_armies(species, state.force, picked)
         else:
             points = army_points(state.force, state.split[seat])
-            armies = {role: build_army(species, role, budget) for role, budget in zip(ROLES, points, strict=True)}
+            armies = {
+                role: random_army(species, budget, rng)
+                if state.armies == "random"
+                else build_army(species, role, budget)
+                for role, budget in zip(ROLES, points, strict=True)
+            }
         for role, where in zip(ROLES, places, strict=True):
             for kind in armies[role]:
                 state.units.append(Unit(f"u{len(state.units)}", seat, kind, where))

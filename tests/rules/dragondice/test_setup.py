@@ -276,3 +276,26 @@ def test_setup_draft_refuses_picked_armies_outside_the_limits(armies, why):
     with pytest.raises(RuleError, match=why):
         dd.act(state, 0, action, Rng(0))
     assert serial.dumps(state) == before
+
+
+def test_setup_random_armies_draw_from_all_the_species_dice_within_the_limits():
+    """armies=random (ours): each army drawn from all of the species' dice by the game's seeded dice, within the
+    same limits as the usual armies; the same seed draws the same armies."""
+
+    def feral(seed: int) -> State:
+        options = dd.meta.resolve_options({"armies": "random"})
+        state = dd.new([SeatInfo("Feral"), SeatInfo("Treefolk")], options, Rng(1))
+        dd.act(state, 0, {"type": "begin"}, Rng(seed))
+        return state
+
+    drawn: set[str] = set()
+    for seed in range(6):
+        state, again = feral(seed), feral(seed)
+        assert [u.kind for u in state.units] == [u.kind for u in again.units]
+        for where in ("t0", "t1", "t2"):
+            army = [u for u in state.units if u.owner == 0 and u.where == where]
+            assert 1 <= sum(u.health for u in army) <= 12
+            assert sum(1 for u in army if UNIT_DICE[u.kind].size == "monster") <= 1
+        drawn |= {u.kind for u in state.units if u.owner == 0 and u.where.startswith("t")}
+    usual = {kind for role in ("home", "horde", "campaign") for kind in SPECIES["feral"].armies[role]}
+    assert drawn <= set(SPECIES["feral"].units) and len(drawn) > len(usual)
