@@ -1,6 +1,6 @@
 """Dragon Dice: which SAIs, species abilities and spells act in bot games, and how often.
 
-    python -m bench.dragondice_effects [--games 100] [--seed 1000] [--every-pairing]
+    python -m bench.dragondice_effects [--games 100] [--seed 1000] [--every-pairing] [--armies quick|random]
 
 Bots in both seats, the species rotating as bench.selfplay balance deals them (game n with seed --seed + n), or
 through every ordered pair of species. Counts each SAI face that did something in a roll (not "no effect"), each
@@ -26,7 +26,9 @@ SAI_PART = re.compile(r"^(?P<name>.+?) \d+ \(u\d+\) (?P<did>.*)$")
 CAST = re.compile(r"casts (.+?)(?:\.|$)")
 
 
-def tally(games: int, seed: int, every_pairing: bool) -> tuple[Counter[str], Counter[str], Counter[str], float]:
+def tally(
+    games: int, seed: int, every_pairing: bool, armies: str = "quick"
+) -> tuple[Counter[str], Counter[str], Counter[str], float]:
     sais: Counter[str] = Counter()
     abilities: Counter[str] = Counter()
     spells: Counter[str] = Counter()
@@ -36,7 +38,7 @@ def tally(games: int, seed: int, every_pairing: bool) -> tuple[Counter[str], Cou
     began = time.perf_counter()
     for n in range(games):
         seats = seat_infos(ENGINE, 2, 0, pairs[n % len(pairs)]) if every_pairing else seat_infos(ENGINE, 2, n)
-        state = ENGINE.new(seats, ENGINE.meta.resolve_options({}), Rng(seed + n))
+        state = ENGINE.new(seats, ENGINE.meta.resolve_options({"armies": armies}), Rng(seed + n))
         chooser = random.Random(seed + n)
         assert ENGINE.bot is not None
         while ENGINE.outcome(state) is None:
@@ -74,8 +76,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--every-pairing", action="store_true")
+    parser.add_argument("--armies", choices=("quick", "random"), default="quick", help="the table option armies")
     args = parser.parse_args(argv)
-    sais, abilities, spells, seconds = tally(args.games, args.seed, args.every_pairing)
+    sais, abilities, spells, seconds = tally(args.games, args.seed, args.every_pairing, args.armies)
     print(f"dragondice effects over {args.games} bot games in {seconds:.0f} s")
     on_dice = {f.sai for die in UNIT_DICE.values() if not die.retired for f in die.faces if f.kind == "sai"}
     drafted = sorted(SAIS[s].name for s in on_dice if SAIS[s].source == "published")

@@ -93,7 +93,7 @@ def test_selfplay(mode: str) -> None:
 
 
 def test_dragondice_effects() -> None:
-    out = bench("bench.dragondice_effects", "--games", "2")
+    out = bench("bench.dragondice_effects", "--games", "2", "--armies", "random")
     assert re.search(r"^dragondice effects over 2 bot games in \d+ s$", out, re.M), out
     assert re.search(r"SAIs that acted: \d+ of \d+ published on dice", out), out
     assert "spells cast:" in out and "abilities that acted:" in out, out
