@@ -82,7 +82,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"dragondice effects over {args.games} bot games in {seconds:.0f} s")
     on_dice = {f.sai for die in UNIT_DICE.values() if not die.retired for f in die.faces if f.kind == "sai"}
     drafted = sorted(SAIS[s].name for s in on_dice if SAIS[s].source == "published")
-    print(f"  SAIs that acted: {len(sais)} of {len(drafted)} published on dice")
+    print(f"  SAIs that acted: {sum(1 for name in drafted if name in sais)} of {len(drafted)} published on dice")
     print("  " + ", ".join(f"{name} {n}" for name, n in sais.most_common()))
     print(f"  never: {', '.join(name for name in drafted if name not in sais) or 'none'}")
     applied = sorted(a.name for a in ABILITIES.values() if a.effects)
