@@ -42,7 +42,7 @@ RESERVE_HEALTH = 7.0
 # is worth about one health point early and more near the top, where the next step captures it.
 PROGRESS = (0.0, 4.0, 9.0, 16.0, 26.0, 42.0, 70.0)
 RIVAL = 0.8  # how much an opponent's progress weighs against the seat's own (the seat moves first)
-MAGIC = 3.0  # one magic result still to spend (a Dragonkin summoned for 2 is worth a unit of health)
+MAGIC = 3.0  # one magic result still to spend (a Dragonkin summoned for 3 is worth about a unit of health)
 EFFECT = 4.0  # a lasting spell on an army, for or against it
 DRAGON_THREAT = 8.0  # a dragon at a terrain where a seat's army stands attacks that army each of its turns
 QUALITY = 0.3  # tie-break between equally healthy armies: keep the better dice
@@ -52,7 +52,7 @@ FOLLOW = 40  # answers followed after one action, at most (a counter-attack, cas
 
 SPECIES_SPELLS = frozenset(s.id for s in SPELLS.values() if s.species)
 # Lasting effects the data cannot weigh by their numbers: eighth faces, breaths and our own spells' rules.
-GOOD_EFFECTS = frozenset({"tower", "standing_stones", "molten_armour", "mob_fury"})
+GOOD_EFFECTS = frozenset({"tower", "standing_stones", "molten_armour"})
 BAD_EFFECTS = frozenset({"air_breath", "water_breath"})
 
 

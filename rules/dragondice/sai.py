@@ -12,8 +12,6 @@ from typing import Any
 
 from rules.dragondice.content import SAIS, Face
 
-EFFECT_ROLLS = ("melee", "missile", "magic", "manoeuvre", "save", "dragon")  # the rolls roll_army makes
-
 
 @dataclass(frozen=True)
 class Pending:
@@ -44,10 +42,6 @@ class RollResult:
     counted: dict[str, int] = field(default_factory=dict)  # unit id -> what it added to `total` (or `saves`)
     pending: list[Pending] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # what the after-roll ops did, for the roll's line
-
-    @property
-    def stun(self) -> bool:  # the name the action code used before SAIs were declared
-        return self.no_counter
 
 
 def roll_keys(kind: str, vs: str = "") -> tuple[str, ...]:
