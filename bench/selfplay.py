@@ -23,7 +23,7 @@ import random
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import permutations
@@ -141,7 +141,7 @@ def _run(
     rotate: bool = False,
     seed: int = DEFAULT_SEED,
     order: tuple[str, ...] | None = None,
-    pairings: list[tuple[str, ...]] | None = None,
+    pairings: Sequence[tuple[str, ...]] | None = None,
 ) -> list[Game]:
     """`pairings`: the factions of each game's seats, game n the n-th (cycling); else they rotate in `order`."""
     args = [
