@@ -17,10 +17,13 @@ def resolve_manoeuvre(state: State, rng: Rng, log: ActionLog) -> None:
     terrain = state.terrain(move.terrain)
     success = True
     if move.countering:
-        mine = roll_army(state, rng, move.seat, move.terrain, "manoeuvre", log).total
+        marching = roll_army(state, rng, move.seat, move.terrain, "manoeuvre", log)
+        mine = marching.total
         against = []
         for other in move.countering:
             theirs = roll_army(state, rng, other, move.terrain, "manoeuvre", log, label="counter-manoeuvre roll").total
+            if marching.counter_minus:  # Wave, rolled by the marching army (never in a counter-manoeuvre)
+                theirs = max(0, theirs - marching.counter_minus)
             against.append(f"{seat_ref(other)}'s {theirs}")
             if theirs > mine:
                 success = False
@@ -91,7 +94,8 @@ def attack(
         if fog and hits:
             log.say(f"Wall of Fog at {state.terrain(target_where).name} stops {min(fog, hits)} missile results.")
             hits = max(0, hits - fog)
-    excluded = strikes.before_saves(state, rng, log, rolled, target, target_where)
+    excluded, charmed = strikes.before_saves(state, rng, log, rolled, target, target_where)
+    hits += charmed
     saves = reflect = rolled_saves = lost = 0
     if hits and state.army(target, target_where):
         guarded = roll_army(state, rng, target, target_where, "save", log, vs=kind, excluded=excluded)

@@ -66,10 +66,15 @@ SAI_OPS: dict[str, tuple[str, ...]] = {
     "bury_kills": (),  # ours (the house Reap)
     "outnumber": ("n",),  # ours (the house Swarm)
     "scavenge": ("n",),  # ours (the house Scavenge)
+    "counter_minus": ("n",),  # the armies countering this manoeuvre count fewer manoeuvre results (Wave)
+    "to_reserve": (),  # "killed": the unit goes to the reserves instead (Rise from the Ashes)
+    "dispel": (),  # "spell_target": the spell aimed here is cancelled (Dispel Magic)
 }
 # The rolls an SAI's effects are declared for; a roll uses its most specific key (see sai.roll_keys).
 SAI_ROLLS = ("melee", "missile", "magic", "manoeuvre", "save", "save_vs_melee", "save_vs_missile", "dragon")
-SAI_ROLL_KEYS = (*SAI_ROLLS, "non_manoeuvre", "any")
+# Two keys are not rolls of an army: "killed" (the unit rolls alone as it dies) and "spell_target" (it rolls alone
+# when an opponent's spell is aimed at it, its army or its terrain).
+SAI_ROLL_KEYS = (*SAI_ROLLS, "non_manoeuvre", "any", "killed", "spell_target")
 TARGET_TESTS = ("none", "save", "manoeuvre", "melee", "id")
 TARGET_FAILS = (
     "kill",
@@ -81,6 +86,7 @@ TARGET_FAILS = (
     "frozen",
     "frozen_uncounted",
     "no_save",
+    "charmed",
     "reroll_saves",
 )
 KNOWN_EIGHTH = ("city", "temple", "tower", "standing_stones")  # the effects turn.py implements

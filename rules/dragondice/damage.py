@@ -4,7 +4,7 @@ and damage left over that is smaller than every survivor's health is lost."""
 from __future__ import annotations
 
 from rules.base import ActionLog, RuleError, seat_ref
-from rules.dragondice.content import UNIT_DICE, Face
+from rules.dragondice.content import SAIS, UNIT_DICE, Face
 from rules.dragondice.dice import face_results, roll_unit
 from rules.dragondice.dragonkin import is_dragonkin
 from rules.dragondice.model import BURIED, DEAD, RESERVE, SUMMONING, Damage, State, Unit
@@ -71,6 +71,8 @@ def kill(
             unit.where = BURIED
             log.say(f"{unit.name} {unit.id} is buried by {why}.")
             continue
+        if _rises(unit, rng, log, 2 if bury else 1):  # killed and buried at once: a roll for each
+            continue
         if bury:
             state.deaths += 1
             unit.where, unit.died = BURIED, state.deaths
@@ -106,6 +108,22 @@ def _dragonkin_alone(state: State, seat: int, where: str, log: ActionLog) -> Non
             f"Only Dragonkin are left in {seat_ref(seat)}'s army at {place_name(state, where)}: {names} go back "
             "to the summoning pool."
         )
+
+
+def _rises(unit: Unit, rng: Rng, log: ActionLog, chances: int) -> bool:
+    """An SAI declared for "killed" (Rise from the Ashes): the dying unit rolls; on that face it goes to the
+    reserves instead."""
+    rising = [f.sai for f in UNIT_DICE[unit.kind].faces if f.kind == "sai" and "killed" in SAIS[f.sai].rolls]
+    if not rising:
+        return False
+    for _ in range(chances):
+        face = roll_unit(rng, unit, f"{SAIS[rising[0]].name} roll")
+        if face.kind == "sai" and face.sai in rising:
+            unit.where = RESERVE
+            log.say(f"{unit.name} {unit.id} rolls {face.label()}: it rises to the reserves instead.", "roll")
+            return True
+        log.say(f"{unit.name} {unit.id} rolls {face.label()}: it does not rise.", "roll")
+    return False
 
 
 def _spared(state: State, unit: Unit, log: ActionLog) -> bool:

@@ -136,7 +136,7 @@ def _count(result: RollResult, unit: Unit, face: Face, kind: str, vs: str) -> tu
                 setattr(result, land, getattr(result, land) + n)
         elif name == "reroll":
             again = True
-        elif name in ("unsaveable", "reflect", "saves_minus", "pierce", "outnumber", "cantrip"):
+        elif name in ("unsaveable", "reflect", "saves_minus", "pierce", "outnumber", "cantrip", "counter_minus"):
             setattr(result, name, getattr(result, name) + n)
         elif name == "no_counter":
             result.no_counter = True

@@ -32,6 +32,7 @@ class RollResult:
     pierce: int = 0  # the house Rive: the target's saves drop by this much
     reflect: int = 0  # damage back to the attacking army, no save (Counter, Volley, Thornback)
     saves_minus: int = 0  # the army attacked counts this many fewer saves (Howl, Screech, Wave)
+    counter_minus: int = 0  # armies countering this manoeuvre count this many fewer manoeuvre results (Wave)
     outnumber: int = 0  # the house Swarm: added when the army has more units than its target
     magic: dict[str, int] = field(default_factory=dict)  # colour set "earth+fire" -> results
     racial: dict[str, int] = field(default_factory=dict)  # magic results by the species of the units that rolled them
@@ -118,6 +119,7 @@ def describe(op: dict[str, Any], n: int, kind: str) -> str:
         "saves_minus": f"the target's saves -{n}",
         "reflect": f"{n} damage back to the attacker",
         "no_counter": "no counter-attack",
+        "counter_minus": f"countering armies -{n} manoeuvre",
         "recover": f"up to {n} health of dead units rejoin",
         "promote": f"promotes up to {n} health",
         "cantrip": f"{n} magic for cantrips only",

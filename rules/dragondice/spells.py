@@ -6,7 +6,7 @@ from collections.abc import Callable
 from itertools import combinations
 
 from rules.base import ActionLog, RuleError, normal, seat_ref
-from rules.dragondice.content import DRAGONKIN, ELEMENTS, SPECIES, SPELLS, UNIT_DICE, Spell
+from rules.dragondice.content import DRAGONKIN, ELEMENTS, SAIS, SPECIES, SPELLS, UNIT_DICE, Spell
 from rules.dragondice.damage import gives_save, kill
 from rules.dragondice.dice import count, roll_army, roll_unit
 from rules.dragondice.dragonkin import SUMMONED_HEALTH, to_summon
@@ -253,6 +253,8 @@ def resolve(state: State, rng: Rng, log: ActionLog, seat: int, cast: Cast) -> No
         unit = state.unit(target)
         log.say(f"{spell.name} fizzles: {unit.name} {unit.id} is no longer in the dead unit area.")
         return
+    if _dispelled(state, rng, log, seat, spell, target):
+        return
     if spell.id == SUMMON_DRAGONKIN:
         _summon(state, log, seat, target.split(":")[0], cast.element)
     elif spell.id == "call_dragon":
@@ -261,6 +263,31 @@ def resolve(state: State, rng: Rng, log: ActionLog, seat: int, cast: Cast) -> No
         RESOLVERS[spell.id](state, rng, log, seat, spell, target)
     else:  # a lasting spell (its "lasting" roll modifiers, or a rule another module applies while it lasts)
         _lasting(state, rng, log, seat, spell, target)
+
+
+def _dispelled(state: State, rng: Rng, log: ActionLog, seat: int, spell: Spell, target: str) -> bool:
+    """An SAI declared for "spell_target" (Dispel Magic): each opponent's unit carrying it that the spell is aimed
+    at (the unit, its army or its terrain) rolls before the spell takes effect; on that face the spell is cancelled.
+    Dead units aimed at (Resurrect Dead, Exhume) are not in play and never roll."""
+    if ":" in target:
+        where, owner = target.split(":")
+        aimed = state.army(int(owner), where)
+    elif target in _terrain_ids(state):
+        aimed = [u for u in state.units if u.where == target]
+    elif target in {u.id for u in state.units} and state.unit(target).where in _terrain_ids(state):
+        aimed = [state.unit(target)]
+    else:
+        return False
+    for unit in (u for u in aimed if u.owner != seat):
+        guards = {f.sai for f in UNIT_DICE[unit.kind].faces if f.kind == "sai" and "spell_target" in SAIS[f.sai].rolls}
+        if not guards:
+            continue
+        face = roll_unit(rng, unit, f"{spell.name}: rolled against it")
+        if face.kind == "sai" and face.sai in guards:
+            log.say(f"{unit.name} {unit.id} rolls {face.label()}: {spell.name} is cancelled.", "roll")
+            return True
+        log.say(f"{unit.name} {unit.id} rolls {face.label()} against {spell.name}: no effect.", "roll")
+    return False
 
 
 def _terrain_ids(state: State) -> set[str]:

@@ -84,24 +84,61 @@ def item_owner(state: State, item: Pending) -> int:
 
 def before_saves(
     state: State, rng: Rng, log: ActionLog, rolled: RollResult, target: int, where: str
-) -> tuple[str, ...]:
+) -> tuple[tuple[str, ...], int]:
     """The attacking roll's SAIs that act before the army attacked saves. Returns the units that roll no saves
-    against this attack (Charm)."""
+    against this attack (Charm) and the melee results charmed units add to the attack."""
     excluded: list[str] = []
+    added = 0
     for item in [p for p in rolled.pending if not p.op.get("after_saves")]:
         name = item.op["op"]
         army = state.army(target, where)
         if name == "unit_damage":
-            struck = pick(army, "one")
-            for unit in struck:
-                if item.amount >= unit.health:
-                    log.say(f"{SAIS[item.sai].name}: {unit.name} {unit.id} takes {item.amount} damage and dies.")
-                    kill(state, [unit], rng, log, bury=bool(item.op.get("bury")), why=SAIS[item.sai].name)
-                else:
-                    log.say(f"{SAIS[item.sai].name}: {unit.name} {unit.id} takes {item.amount} damage and survives.")
+            for unit in pick(army, "one"):
+                _one_unit(state, rng, log, item, unit)
+        elif name == "targets" and item.op["fail"] == "charmed":
+            for unit in pick(army, item.amount):
+                face = roll_unit(rng, unit, f"{SAIS[item.sai].name}: rolled for the attacker")
+                gain = face_results(face, unit.health, "melee")
+                added += gain
+                excluded.append(unit.id)
+                log.say(
+                    f"{SAIS[item.sai].name}: {unit.name} {unit.id} rolls no save and fights for the attacker: "
+                    f"{face.label() if face.kind != 'id' else 'ID'}, +{gain} melee.",
+                    "roll",
+                )
         elif name == "targets":
             excluded.extend(_targets(state, rng, log, item, army))
-    return tuple(excluded)
+    return tuple(excluded), added
+
+
+def _one_unit(state: State, rng: Rng, log: ActionLog, item: Pending, unit: Unit) -> None:
+    """One defending unit takes an SAI's damage (Kick, Gore, Coil, Hug): with "save" it rolls once and its saves
+    count against it; with "back" its melee results of that roll (or a melee roll after) strike the SAI's unit with
+    no save possible."""
+    name = SAIS[item.sai].name
+    damage, back = item.amount, 0
+    if item.op.get("save"):
+        face = roll_unit(rng, unit, f"{name}: save and strike back")
+        saves = face_results(face, unit.health, "save")
+        back = face_results(face, unit.health, "melee")
+        damage = max(0, damage - saves)
+        log.say(f"{unit.name} {unit.id} rolls {face.label()} against {name}: {saves} saves, {back} melee back.", "roll")
+    elif item.op.get("back"):
+        face = roll_unit(rng, unit, f"{name}: strike back")
+        back = face_results(face, unit.health, "melee")
+        log.say(f"{unit.name} {unit.id} rolls {face.label()} against {name}: {back} melee back.", "roll")
+    if damage >= unit.health:
+        log.say(f"{name}: {unit.name} {unit.id} takes {damage} damage and dies.")
+        kill(state, [unit], rng, log, bury=bool(item.op.get("bury")), why=name)
+    else:
+        log.say(f"{name}: {unit.name} {unit.id} takes {damage} damage and survives.")
+    striker = state.unit(item.unit)
+    if back and striker.where not in (DEAD, BURIED):
+        if back >= striker.health:
+            log.say(f"{name}: {striker.name} {striker.id} takes {back} damage back and dies.")
+            kill(state, [striker], rng, log)
+        else:
+            log.say(f"{name}: {striker.name} {striker.id} takes {back} damage back and survives.")
 
 
 def _targets(state: State, rng: Rng, log: ActionLog, item: Pending, army: list[Unit]) -> list[str]:

@@ -107,7 +107,7 @@ def test_spot_checks() -> None:
     assert "Roar 4" in androsphinx.text and "monster Dwarves unit" in androsphinx.text
     pit_thug = _by_kind("unit")["Pit Thug"]
     assert pit_thug.source == "house" and "retired die of ours" in pit_thug.text
-    assert "In this bot:" in _by_kind("sai")["Hug"].text and "In this bot:" not in _by_kind("sai")["Smite"].text
+    assert "In this bot:" in _by_kind("sai")["Teleport"].text and "In this bot:" not in _by_kind("sai")["Smite"].text
     resurrect = _by_kind("spell")["Resurrect Dead"]
     assert "costs 3 per health" in resurrect.facts and "from reserves too" in resurrect.facts
     assert _by_kind("spell")["Call Dragon"].facts[:2] == ("costs 6", "the dragon's colour")

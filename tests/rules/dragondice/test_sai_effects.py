@@ -10,10 +10,11 @@ import json
 import pytest
 
 from rules.base import ActionLog
-from rules.dragondice import combat, content
+from rules.dragondice import combat, content, spells
 from rules.dragondice.content import SAIS, UNIT_DICE, Face, UnitDie
+from rules.dragondice.damage import kill
 from rules.dragondice.dice import FROZEN, roll_army
-from rules.dragondice.model import BURIED, DEAD, RESERVE, State, Terrain, Unit
+from rules.dragondice.model import BURIED, DEAD, RESERVE, Cast, Manoeuvre, State, Terrain, Unit
 from rules.rng import Rng
 
 # Plain faces of the test dice, 1-based: what a forced number shows.
@@ -141,9 +142,16 @@ def test_sai_vanish_gives_saves_only(monkeypatch):
     assert (roll(state, 0, "save", SAI_FACE), roll(state, 0, "manoeuvre", SAI_FACE)) == (4, 0)
 
 
-def test_sai_rise_from_the_ashes_gives_saves_only(monkeypatch):
+def test_sai_rise_from_the_ashes_gives_saves_and_sends_the_dying_unit_to_the_reserves(monkeypatch):
     state = fight([striker(monkeypatch, "rise_from_the_ashes", 4)], [P1])
     assert (roll(state, 0, "save", SAI_FACE), roll(state, 0, "melee", SAI_FACE)) == (4, 0)
+    kill(state, [state.unit("u0")], Rng(0, forced=[SAI_FACE]), ActionLog())
+    assert where(state, "u0") == RESERVE
+    kill(state, [state.unit("u0")], Rng(0, forced=[MELEE]), ActionLog())
+    assert where(state, "u0") == DEAD
+    state.unit("u0").where = "t2"
+    kill(state, [state.unit("u0")], Rng(0, forced=[MELEE, SAI_FACE]), ActionLog(), bury=True)  # two chances
+    assert where(state, "u0") == RESERVE
 
 
 def test_sai_cantrip_gives_magic_in_a_magic_roll_only(monkeypatch):
@@ -372,16 +380,22 @@ def test_sai_gore_deals_two_and_buries_what_it_kills(monkeypatch):
     assert where(state, "u1") == BURIED
 
 
-def test_sai_hug_damages_one_unit(monkeypatch):
+def test_sai_hug_damages_one_unit_which_strikes_back_with_its_melee(monkeypatch):
     state = fight([striker(monkeypatch, "hug", 2)], [P2])
-    strike(state, "melee", SAI_FACE)
-    assert where(state, "u1") == DEAD
+    strike(state, "melee", SAI_FACE, MELEE)  # u1 dies, but its melee roll (1) still strikes the hugging unit
+    assert where(state, "u1") == DEAD and where(state, "u0") == DEAD
+    state = fight([striker(monkeypatch, "hug", 1)], [P3])
+    strike(state, "melee", SAI_FACE, SAVE)  # 1 damage on 3 health: it lives; a save face strikes nothing back
+    assert where(state, "u1") == "t2" and where(state, "u0") == "t2"
 
 
-def test_sai_coil_damages_one_unit(monkeypatch):
-    state = fight([striker(monkeypatch, "coil", 1)], [P1])
-    strike(state, "melee", SAI_FACE)
-    assert where(state, "u1") == DEAD
+def test_sai_coil_damages_one_unit_which_saves_and_strikes_back_in_one_roll(monkeypatch):
+    state = fight([striker(monkeypatch, "coil", 2)], [P2])
+    strike(state, "melee", SAI_FACE, SAVE)  # 2 damage less 1 save: the plain2 lives; nothing back
+    assert where(state, "u1") == "t2" and where(state, "u0") == "t2"
+    state = fight([striker(monkeypatch, "coil", 2)], [P2])
+    strike(state, "melee", SAI_FACE, MELEE)  # no save: it dies; its 1 melee kills the coiling unit (health 1)
+    assert where(state, "u1") == DEAD and where(state, "u0") == DEAD
 
 
 def test_sai_howl_takes_saves_from_the_defender(monkeypatch):
@@ -396,10 +410,18 @@ def test_sai_screech_takes_saves_from_the_defender(monkeypatch):
     assert damage(state) == 2
 
 
-def test_sai_wave_takes_saves_from_the_defender(monkeypatch):
+def test_sai_wave_takes_saves_from_the_defender_and_manoeuvre_from_the_counter(monkeypatch):
     state = fight([striker(monkeypatch, "wave", 1), P2], [P2])
     strike(state, "melee", SAI_FACE, ID, ID)
     assert damage(state) == 1
+    state = fight([striker(monkeypatch, "wave", 1)], [P1])
+    state.manoeuvre = Manoeuvre(0, "t2", "up", countering=[1])
+    combat.resolve_manoeuvre(state, Rng(0, forced=[SAI_FACE, MANOEUVRE]), ActionLog())  # 0 against 1 less 1
+    assert state.terrains[2].face == 4
+    state = fight([P1], [striker(monkeypatch, "wave", 1)])
+    state.manoeuvre = Manoeuvre(0, "t2", "up", countering=[1])
+    combat.resolve_manoeuvre(state, Rng(0, forced=[MANOEUVRE, SAI_FACE]), ActionLog())  # in a counter: nothing
+    assert state.terrains[2].face == 4  # 1 against 0: it succeeds anyway; the Wave counted nothing
 
 
 def test_sai_surprise_forbids_the_counter_attack(monkeypatch):
@@ -409,10 +431,10 @@ def test_sai_surprise_forbids_the_counter_attack(monkeypatch):
     assert rolled.no_counter
 
 
-def test_sai_charm_keeps_units_from_saving(monkeypatch):
+def test_sai_charm_turns_units_against_their_army_and_keeps_them_from_saving(monkeypatch):
     state = fight([striker(monkeypatch, "charm", 1), P2], [P1, P1])
-    strike(state, "melee", SAI_FACE, ID, ID)  # u2 (first, lowest id) is charmed; only u3 rolls: 2 hits, 1 save
-    assert damage(state) == 1
+    strike(state, "melee", SAI_FACE, ID, MELEE, ID)  # u2 is charmed: its melee 1 joins; only u3 saves (1)
+    assert damage(state) == 2 + 1 - 1
 
 
 def test_sai_choke_kills_units_that_rolled_id_and_their_saves_do_not_count(monkeypatch):
@@ -484,10 +506,16 @@ def test_sai_frost_breath_halves_the_targets_rolls(monkeypatch):
     assert roll(state, 1, "melee", ID) == 1
 
 
-def test_sai_dispel_magic_counts_nothing_in_army_rolls(monkeypatch):
-    state = fight([striker(monkeypatch, "dispel_magic", 4)], [P1])
-    assert [roll(state, 0, k, SAI_FACE) for k in ("melee", "save", "manoeuvre")] == [0, 0, 0]
-    assert SAIS["dispel_magic"].partial
+def test_sai_dispel_magic_counts_nothing_in_army_rolls_and_cancels_a_spell_aimed_at_it(monkeypatch):
+    state = fight([P1], [striker(monkeypatch, "dispel_magic", 4)])
+    assert [roll(state, 1, k, SAI_FACE) for k in ("melee", "save", "manoeuvre")] == [0, 0, 0]
+    palsy = Cast("palsy", "t2:1", "death")
+    spells.resolve(state, Rng(0, forced=[SAI_FACE]), ActionLog(), 0, palsy)
+    assert not state.effects  # cancelled
+    spells.resolve(state, Rng(0, forced=[MELEE]), ActionLog(), 0, palsy)
+    assert [e.source for e in state.effects] == ["palsy"]
+    spells.resolve(state, Rng(0), ActionLog(), 1, Cast("stoneskin", "t2:1", "earth"))  # its own side's: no roll
+    assert [e.source for e in state.effects] == ["palsy", "stoneskin"]
 
 
 def test_sai_illusion_counts_nothing_and_says_what_is_missing(monkeypatch):
