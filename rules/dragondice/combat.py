@@ -100,6 +100,7 @@ def attack(
     if hits and state.army(target, target_where):
         guarded = roll_army(state, rng, target, target_where, "save", log, vs=kind, excluded=excluded)
         lost = strikes.after_saves(state, rng, log, rolled, guarded, target, target_where)
+        guarded.total += strikes.bash(state, rng, log, rolled, guarded)
         rolled_saves = max(0, guarded.total - lost)
         saves = max(0, rolled_saves - rolled.pierce - rolled.saves_minus)
         reflect = guarded.reflect

@@ -69,6 +69,7 @@ SAI_OPS: dict[str, tuple[str, ...]] = {
     "counter_minus": ("n",),  # the armies countering this manoeuvre count fewer manoeuvre results (Wave)
     "to_reserve": (),  # "killed": the unit goes to the reserves instead (Rise from the Ashes)
     "dispel": (),  # "spell_target": the spell aimed here is cancelled (Dispel Magic)
+    "bash": (),  # saving against melee: one attacking unit takes its own melee back and gives as many saves
 }
 # The rolls an SAI's effects are declared for; a roll uses its most specific key (see sai.roll_keys).
 SAI_ROLLS = ("melee", "missile", "magic", "manoeuvre", "save", "save_vs_melee", "save_vs_missile", "dragon")

@@ -210,3 +210,28 @@ def lasting_on_target(state: State, log: ActionLog, rolled: RollResult, seat: in
             log.say(
                 f"{SAIS[item.sai].name}: {seat_ref(target)}'s army there is hit until {seat_ref(seat)}'s next turn."
             )
+
+
+def bash(state: State, rng: Rng, log: ActionLog, rolled: RollResult, guarded: RollResult) -> int:
+    """Each Bash in the save roll against a melee attack: the attacking unit that rolled the most melee (lowest id
+    among equals) takes that much damage, saving alone; the saving army gains as many saves. Returns the saves."""
+    gained = 0
+    for item in (p for p in guarded.pending if p.op["op"] == "bash"):
+        strikers = [uid for uid, n in rolled.counted.items() if n > 0 and state.unit(uid).where not in (DEAD, BURIED)]
+        if not strikers:
+            log.say(f"{SAIS[item.sai].name}: no attacking unit rolled melee.")
+            continue
+        uid = max(strikers, key=lambda u: (rolled.counted[u], -int(u[1:])))
+        unit, melee = state.unit(uid), rolled.counted[uid]
+        gained += melee
+        face = roll_unit(rng, unit, f"{SAIS[item.sai].name}: save")
+        saves = face_results(face, unit.health, "save")
+        dies = melee - saves >= unit.health
+        log.say(
+            f"{SAIS[item.sai].name}: {unit.name} {unit.id} takes its own {melee} melee back, saves {saves} "
+            f"({face.label() if face.kind != 'id' else 'ID'}) and {'dies' if dies else 'lives'}; +{melee} saves.",
+            "roll",
+        )
+        if dies:
+            kill(state, [unit], rng, log)
+    return gained

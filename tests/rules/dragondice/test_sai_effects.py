@@ -190,10 +190,14 @@ def test_sai_volley_saves_and_strikes_the_missile_attacker_back(monkeypatch):
     assert not state.damage
 
 
-def test_sai_bash_saves_and_returns_damage_against_melee(monkeypatch):
+def test_sai_bash_returns_the_strongest_attackers_melee_and_gives_as_many_saves(monkeypatch):
+    state = fight([P3, P1], [striker(monkeypatch, "bash", 2)])
+    strike(state, "melee", ID, MELEE, SAI_FACE, MAGIC)  # u0 rolled 3 melee: it takes 3, saves none, dies
+    assert where(state, "u0") == DEAD and damage(state) == 4 - 3  # 4 hits against the 3 saves Bash gave
     state = fight([P3], [striker(monkeypatch, "bash", 2)])
-    strike(state, "melee", ID, SAI_FACE)  # 3 hits against 2 saves: 1 damage, and 2 back
-    assert damage(state) == 1 and any(d.seat == 0 and d.amount == 2 for d in state.damage)
+    strike(state, "melee", ID, SAI_FACE, ID)  # u0 saves 3 with its ID: it lives; the army gains 3 saves
+    assert where(state, "u0") == "t2" and damage(state) == 0
+    assert roll(fight([striker(monkeypatch, "bash", 2)], [P1]), 0, "save", SAI_FACE) == 2  # other save rolls: X
 
 
 def test_sai_kick_saves_in_a_save_roll(monkeypatch):
