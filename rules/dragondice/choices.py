@@ -35,7 +35,7 @@ def missile_targets(state: State, seat: int, where: str) -> list[str]:
         if from_home and terrain.home_of is not None and terrain.id != where:
             continue
         out.extend(f"{terrain.id}:{s}" for s in state.seats_at(terrain.id) if s != seat)
-    return out
+    return [army for army in out if not spells.hidden_by_illusion(state, army, seat)]
 
 
 def march_armies(state: State, seat: int) -> list[str]:

@@ -48,11 +48,24 @@ def announced_on(state: State, spell: Spell, target: str) -> bool:
     return once and any(c.spell == spell.id and c.target == target for c in state.announced)
 
 
+ILLUSION = "illusion"  # an SAI's lasting effect on its own army: no missile or opposing spell may aim at it
+
+
+def hidden_by_illusion(state: State, army: str, seat: int) -> bool:
+    """Whether an opponent's Illusion keeps `seat` from aiming a missile or a spell at this army."""
+    return any(e.source == ILLUSION and e.target == army and e.caster != seat for e in state.effects)
+
+
 def _targets(state: State, seat: int, spell: Spell) -> list[str]:
     from_reserve = state.marching == RESERVE
     terrain_ids = [t.id for t in state.terrains]
     if spell.target in ("opposing_army", "any_army"):
-        armies = [f"{t}:{s}" for t in terrain_ids for s in state.seats_at(t)]
+        armies = [
+            f"{t}:{s}"
+            for t in terrain_ids
+            for s in state.seats_at(t)
+            if not hidden_by_illusion(state, f"{t}:{s}", seat)
+        ]
         mine = [a for a in armies if a.endswith(f":{seat}")]
         if spell.target == "any_army":
             return mine if from_reserve else armies

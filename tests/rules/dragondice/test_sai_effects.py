@@ -10,7 +10,7 @@ import json
 import pytest
 
 from rules.base import ActionLog
-from rules.dragondice import combat, content, spells
+from rules.dragondice import choices, combat, content, spells
 from rules.dragondice.content import SAIS, UNIT_DICE, Face, UnitDie
 from rules.dragondice.damage import kill
 from rules.dragondice.dice import FROZEN, roll_army
@@ -522,9 +522,13 @@ def test_sai_dispel_magic_counts_nothing_in_army_rolls_and_cancels_a_spell_aimed
     assert [e.source for e in state.effects] == ["palsy", "stoneskin"]
 
 
-def test_sai_illusion_counts_nothing_and_says_what_is_missing(monkeypatch):
-    state = fight([striker(monkeypatch, "illusion", 4)], [P1])
-    assert roll(state, 0, "melee", SAI_FACE) == 0 and SAIS["illusion"].partial
+def test_sai_illusion_hides_the_army_from_missiles_and_opposing_spells(monkeypatch):
+    state = fight([P1], [striker(monkeypatch, "illusion", 4)])
+    assert "t2:1" in choices.missile_targets(state, 0, "t2")
+    assert roll(state, 1, "melee", SAI_FACE) == 0  # it counts nothing; it lays the illusion on its own army
+    assert "t2:1" not in choices.missile_targets(state, 0, "t2")
+    assert "t2:1" not in spells.targets(state, 0, content.SPELLS["palsy"])
+    assert "t2:1" in spells.targets(state, 1, content.SPELLS["stoneskin"])  # its own side still may
 
 
 def test_sai_belly_counts_nothing(monkeypatch):
