@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from rules.base import ActionLog, seat_ref
 from rules.dragondice import strikes
-from rules.dragondice.dice import RollResult, count, roll_army
+from rules.dragondice.abilities import dead_limit, effects_of
+from rules.dragondice.content import UNIT_DICE
+from rules.dragondice.dice import RollResult, count, roll_army, spell_saves
 from rules.dragondice.model import Damage, State, Task
+from rules.dragondice.sai import roll_keys
 from rules.rng import Rng
 
 
@@ -96,17 +99,20 @@ def attack(
             hits = max(0, hits - fog)
     excluded, charmed = strikes.before_saves(state, rng, log, rolled, target, target_where)
     hits += charmed
-    saves = reflect = rolled_saves = lost = 0
+    saves = reflect = burn = rolled_saves = lost = 0
     if hits and state.army(target, target_where):
-        guarded = roll_army(state, rng, target, target_where, "save", log, vs=kind, excluded=excluded)
+        guarded = roll_army(state, rng, target, target_where, "save", log, vs=kind, excluded=excluded, counter=counter)
         lost = strikes.after_saves(state, rng, log, rolled, guarded, target, target_where)
         guarded.total += strikes.bash(state, rng, log, rolled, guarded)
         rolled_saves = max(0, guarded.total - lost)
         saves = max(0, rolled_saves - rolled.pierce - rolled.saves_minus)
-        reflect = guarded.reflect
+        reflect, burn = guarded.reflect, guarded.burn
     else:
         strikes.after_saves(state, rng, log, rolled, RollResult(kind="save"), target, target_where)
-    total = max(0, hits - saves) + rolled.unsaveable
+    cursed, cursed_note = (
+        _cursed(state, seat, where, target, target_where, rolled, hits) if kind == "missile" else (0, "")
+    )
+    total = max(0, hits - saves, cursed) + rolled.unsaveable
     less = rolled.pierce + rolled.saves_minus
     cut = f" ({rolled_saves} rolled, {less} fewer by SAIs)" if hits and less else ""
     what = "Counter-attack melee" if counter else kind.title()
@@ -117,12 +123,15 @@ def attack(
             else f"{what}: 0 hits, so no save roll"
         )
         + (f", plus {rolled.unsaveable} damage no save stops" if rolled.unsaveable else "")
+        + cursed_note
         + f" → {total} damage to {seat_ref(target)}."
         + (f" The defenders strike back: {reflect} damage to {seat_ref(seat)}, no save." if reflect else ""),
         affects=(target,),
     )
     if reflect:  # an SAI of the save roll, so it resolves before the saves are counted against the attacker
         state.damage.append(Damage(seat, where, reflect, "Struck back"))
+    if burn:
+        _burn(state, log, seat, where, burn)
     molten = 2 * sum(
         e.amount for e in state.effects if e.source == "molten_armour" and e.target == f"{target_where}:{target}"
     )
@@ -136,6 +145,46 @@ def attack(
             log.say("Reap: the units this attack kills are buried.")
     strikes.lasting_on_target(state, log, rolled, seat, target, target_where)
     return rolled
+
+
+def _burn(state: State, log: ActionLog, seat: int, where: str, burn: int) -> None:
+    """Scorching Touch: the defenders' save results burn the attacking army; only its spells' saves reduce that."""
+    shield = spell_saves(state, seat, where)
+    dealt = max(0, burn - shield)
+    saved = f"{shield} saved by spells" if shield else "only spells' saves could reduce it"
+    log.say(
+        f"Scorching Touch: the defenders' saves burn {seat_ref(seat)} for {burn} ({saved}) → {dealt} damage.",
+        affects=(seat,),
+    )
+    if dealt:
+        state.damage.append(Damage(seat, where, dealt, "Scorching Touch"))
+
+
+def _cursed(
+    state: State, seat: int, where: str, target: int, target_where: str, rolled: RollResult, hits: int
+) -> tuple[int, str]:
+    """Cursed Bullets: against an army at the same terrain, some missile results of the species' units can be
+    reduced only by spells' saves (as many as the player has units of the species dead, per 24 points of force).
+    Returns the damage those results do whatever else is saved, and the words for the attack's line."""
+    if where != target_where or not hits:
+        return 0, ""
+    by_species: dict[str, int] = {}
+    for uid, counted in rolled.counted.items():
+        species = UNIT_DICE[state.unit(uid).kind].species
+        by_species[species] = by_species.get(species, 0) + max(0, counted)
+    cursed, names = 0, []
+    for species, results in by_species.items():
+        for name, effect in effects_of(species, "spell_saves_only"):
+            if effect["roll"] in roll_keys("missile"):
+                cursed += min(results, dead_limit(state, seat, species, effect["per_dead"]))
+                names.append(name)
+    cursed = min(cursed, hits)
+    if not cursed:
+        return 0, ""
+    shield = spell_saves(state, target, target_where)
+    return max(
+        0, cursed - shield
+    ), f" ({' and '.join(names)}: {cursed} of the hits only spells' saves reduce, {shield} such saves)"
 
 
 def queue_melee(state: State, seat: int, where: str, target: int, stunned: bool = False) -> None:

@@ -99,9 +99,20 @@ DRAGONKIN = "dragonkin"  # the species id of Dragonkin dice: "dragonkin/<element
 SPECIES_COLOURS = (*ELEMENTS, "ivory")  # a species' colours: ivory is no element (the Amazons)
 UNIT_TYPES = ("light_melee", "heavy_melee", "missile", "magic", "cavalry", "skirmisher", "monster")  # the dice's class
 CHECKS = ("A", "B")  # the sources a published entry was checked against (rules.md names them in full)
-# The ops a species ability may declare (dice.py applies them) and the rolls count_as may name: an SAI's roll keys,
-# and "counter" for a melee roll made as a counter-attack.
-ABILITY_OPS = ("count_as", "terrain_magic")
+# The ops a species ability may declare (abilities.py applies them; ABILITY_SCHEMAS gives each one's fields) and the
+# rolls they may name: an SAI's roll keys, and "counter" for a counter-attack's melee roll or the save roll against it.
+ABILITY_OPS = (
+    "count_as",  # units count one kind of result as another (dice.py)
+    "terrain_magic",  # the units' magic takes the colours of their terrain (dice.py)
+    "extra_magic",  # a unit rolling magic adds one more, limited by the species' dead (Bone Magic)
+    "strike_back",  # save results also hurt the attacker; only its spells' saves reduce that (Scorching Touch)
+    "spell_saves_only",  # missile results only spells' saves reduce, limited by the species' dead (Cursed Bullets)
+    "killed_roll",  # a killed unit rolls; on the face it goes to the reserves instead (Replanting)
+    "exchange_dead",  # a killed unit swaps with a smaller one of the species from the dead (Stepped Damage)
+    "recruit_or_promote",  # species abilities phase: each army recruits or promotes one unit (Feralization)
+    "unbury",  # species abilities phase: one buried unit back to the dead unit area (Winter's Fortitude)
+    "mutate",  # species abilities phase: opponents' reserves roll saves or die; the dead feed the army (Mutate)
+)
 ABILITY_ROLLS = (*SAI_ROLL_KEYS, "counter")
 
 
@@ -330,6 +341,23 @@ COUNT_AS: Schema = {
     "terrain_all": flag(default=False),  # the terrain must have every one of them
     "not_counter": flag(default=False),  # never in a counter-attack's roll
 }
+WHERE_ONLY: Schema = {
+    "terrain_has": texts(default=(), choices=ELEMENTS),  # the unit's (or army's) terrain has one of them; empty: any
+    "terrain_all": flag(default=False),  # ...every one of them
+}
+PER_DEAD: Schema = {"per_dead": whole(low=1)}  # the limit "per 24 points of force, or part of it" (the coffin mark)
+ABILITY_SCHEMAS: dict[str, Schema] = {
+    "count_as": COUNT_AS,
+    "terrain_magic": {},
+    "extra_magic": PER_DEAD,
+    "strike_back": {"roll": text(ABILITY_ROLLS), **WHERE_ONLY, "not_counter": flag(default=False)},
+    "spell_saves_only": {"roll": text(ABILITY_ROLLS), **PER_DEAD},
+    "killed_roll": {"face": text(("id",)), **WHERE_ONLY},
+    "exchange_dead": {},
+    "recruit_or_promote": WHERE_ONLY,
+    "unbury": WHERE_ONLY,
+    "mutate": PER_DEAD,
+}
 ABILITY: Schema = {
     "name": text(),
     "species": text(),  # a species of species.json
@@ -539,7 +567,7 @@ def _load_abilities() -> dict[str, Ability]:
             op = effect.get("op") if isinstance(effect, dict) else None
             if op not in ABILITY_OPS:
                 raise where.fail(f"effects[{index}].op", f"must be one of {', '.join(ABILITY_OPS)}")
-            schema = COUNT_AS if op == "count_as" else {"op": text(ABILITY_OPS)}
+            schema = {**ABILITY_SCHEMAS[op], "op": text((op,))}
             effects.append(check(where, effect, schema, prefix=f"effects[{index}].", closed=True))
         if not effects and not item["partial"]:
             raise where.fail("partial", "must say why an ability with no effects is not applied")

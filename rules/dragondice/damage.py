@@ -4,6 +4,7 @@ and damage left over that is smaller than every survivor's health is lost."""
 from __future__ import annotations
 
 from rules.base import ActionLog, RuleError, seat_ref
+from rules.dragondice.abilities import fits, unit_effects
 from rules.dragondice.content import SAIS, UNIT_DICE, Face
 from rules.dragondice.dice import face_results, roll_unit
 from rules.dragondice.dragonkin import is_dragonkin
@@ -62,6 +63,7 @@ def kill(
     Dragonkin goes back to its owner's summoning pool unless one effect kills and buries it at once (published);
     Dragonkin left alone in an army go back to the pool too."""
     armies = {(unit.owner, unit.where) for unit in units}
+    swaps = [u for u in state.units if u.where == DEAD]  # exchanges with the dead happen at once: the dead before
     for unit in units:
         if is_dragonkin(unit) and not bury:
             unit.where = SUMMONING
@@ -73,13 +75,14 @@ def kill(
             continue
         if _rises(unit, rng, log, 2 if bury else 1):  # killed and buried at once: a roll for each
             continue
+        if bury and _exchanged(state, unit, swaps, log):
+            continue
         if bury:
             state.deaths += 1
             unit.where, unit.died = BURIED, state.deaths
             log.say(f"{unit.name} {unit.id} is buried by {why}.")
             continue
-        spared = _spared(state, unit, log)
-        if spared:
+        if _spared(state, unit, log) or _replanted(state, unit, rng, log) or _exchanged(state, unit, swaps, log):
             continue
         soiled = any(e.source == "soiled_ground" and e.target == unit.where for e in state.effects)
         state.deaths += 1
@@ -124,6 +127,47 @@ def _rises(unit: Unit, rng: Rng, log: ActionLog, chances: int) -> bool:
             return True
         log.say(f"{unit.name} {unit.id} rolls {face.label()}: it does not rise.", "roll")
     return False
+
+
+def _replanted(state: State, unit: Unit, rng: Rng, log: ActionLog) -> bool:
+    """Replanting (a species ability): a killed unit at a terrain of the right elements rolls before it goes to the
+    dead unit area; on its ID face it goes to the reserves instead."""
+    for name, effect in unit_effects(unit, "killed_roll"):
+        if fits(state, unit.where, effect):
+            face = roll_unit(rng, unit, f"{name} roll")
+            saved = face.kind == effect["face"]
+            log.say(
+                f"{name}: {unit.name} {unit.id} rolls {face.label()}: "
+                + ("it goes to the reserves instead." if saved else "it dies."),
+                "roll",
+            )
+            if saved:
+                unit.where = RESERVE
+                return True
+    return False
+
+
+def _exchanged(state: State, unit: Unit, swaps: list[Unit], log: ActionLog) -> bool:
+    """Stepped Damage (a species ability): instead of dying, the unit swaps with a smaller unit of its species from
+    the dead unit area (the largest there, the most recently killed of those; the swap is always taken: it keeps
+    health in the army). Exchanged units are not killed: the one that leaves keeps its place in the order of death.
+    `swaps` is the dead unit area as it was before this kill, each unit used once."""
+    if not unit_effects(unit, "exchange_dead"):
+        return False
+    species = UNIT_DICE[unit.kind].species
+    smaller = [
+        u
+        for u in swaps
+        if u.owner == unit.owner and u.where == DEAD and UNIT_DICE[u.kind].species == species and u.health < unit.health
+    ]
+    if not smaller:
+        return False
+    other = max(smaller, key=lambda u: (u.health, u.died))
+    swaps.remove(other)
+    other.where, unit.where = unit.where, DEAD
+    name = unit_effects(unit, "exchange_dead")[0][0]
+    log.say(f"{name}: {unit.name} {unit.id} is exchanged for {other.name} {other.id} from the dead instead of dying.")
+    return True
 
 
 def _spared(state: State, unit: Unit, log: ActionLog) -> bool:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from rules.base import ActionLog, seat_ref
-from rules.dragondice.content import ABILITIES, DRAGON, SAIS, SPECIES, SPELL_LASTING, TERRAINS, UNIT_DICE, Face
+from rules.dragondice.abilities import dead_limit, effects_of, fits
+from rules.dragondice.content import DRAGON, SAIS, SPECIES, SPELL_LASTING, TERRAINS, UNIT_DICE, Face
 from rules.dragondice.dragonkin import auto_saves, is_dragonkin, rolls
 from rules.dragondice.model import BURIED, DEAD, SUMMONING, Effect, State, Unit
 from rules.dragondice.sai import (
@@ -313,15 +314,18 @@ def recover(state: State, seat: int, where: str, health: int, why: str) -> str:
     return f"{why} returns {', '.join(back)}" if back else f"{why} finds no dead unit small enough"
 
 
-def promote_health(state: State, seat: int, where: str, health: int, why: str) -> str:
+def promote_health(
+    state: State, seat: int, where: str, health: int, why: str, species_only: str = "", most: int = 0
+) -> str:
     """Promote up to `health` of the army: a unit swaps with a dead unit of its species one health larger (the
-    smallest units first, lowest id first; the most recently killed larger unit)."""
+    smallest units first, lowest id first; the most recently killed larger unit). `species_only`: only units of that
+    species; `most`: at most that many units."""
     done: list[str] = []
     left = health
     for unit in sorted(state.army(seat, where), key=lambda u: (u.health, int(u.id[1:]))):
-        if unit.health > left:
-            continue
         species = UNIT_DICE[unit.kind].species
+        if unit.health > left or (species_only and species != species_only) or (most and len(done) >= most):
+            continue
         whence = SUMMONING if is_dragonkin(unit) else DEAD  # a Dragonkin is promoted from the summoning pool
         bigger = [
             u for u in state.army(seat, whence) if UNIT_DICE[u.kind].species == species and u.health == unit.health + 1
@@ -421,35 +425,69 @@ def _spell_hooks(
 
 
 def _abilities(state: State, seat: int, where: str, kind: str, vs: str, result: RollResult, counter: bool) -> list[str]:
-    """Species abilities (content/abilities.json): units of the species count one kind of result as another at a
-    terrain of certain elements (Coastal Dodge, Mountain Mastery...); the Amazons' magic takes the colours of the
-    terrain they stand on (Terrain Harmony)."""
-    if where not in {t.id for t in state.terrains}:
-        return []
-    elements = set(TERRAINS[state.terrain(where).kind].elements)
+    """Species abilities (content/abilities.json) at a roll: units of the species count one kind of result as another
+    at a terrain of certain elements (Coastal Dodge, Mountain Mastery...); the Amazons' magic takes the colours of the
+    terrain they stand on (Terrain Harmony); Undead rolling magic add one more (Bone Magic); Scalders' saves burn the
+    attacker (Scorching Touch)."""
     keys = {*roll_keys(kind, vs), *(("counter",) if counter else ())}
     notes: list[str] = []
+    if kind == "magic":
+        notes.extend(_extra_magic(state, seat, result))
+    if where not in {t.id for t in state.terrains}:
+        return notes
+    elements = set(TERRAINS[state.terrain(where).kind].elements)
     for uid, faces in result.faces.items():
         die = UNIT_DICE[state.unit(uid).kind]
-        for ability in (ABILITIES[a] for a in SPECIES[die.species].abilities) if die.species in SPECIES else ():
-            for effect in ability.effects:
-                if effect["op"] == "terrain_magic" and kind == "magic":
-                    moved = result.magic.pop(colour_key(die.elements), 0)
-                    if moved:
-                        key = colour_key(sorted(elements))
-                        result.magic[key] = result.magic.get(key, 0) + moved
-                        notes.append(f"{ability.name}: {moved} magic of {key.replace('+', ' and ')}")
-                if effect["op"] != "count_as" or effect["roll"] not in keys or (counter and effect.get("not_counter")):
-                    continue
-                wanted = set(effect.get("terrain_has") or ())
-                if wanted and not (wanted <= elements if effect.get("terrain_all") else wanted & elements):
-                    continue
-                gain = sum(face_results(f, die.health, effect["from"], with_id=False) for f in faces)
-                land = counts_as(kind, effect["as"])
-                if gain and land:
-                    setattr(result, land, getattr(result, land) + gain)
-                    notes.append(f"{ability.name}: {die.name} {uid} +{gain} {effect['as']}")
+        for name, _ in effects_of(die.species, "terrain_magic") if kind == "magic" else ():
+            moved = result.magic.pop(colour_key(die.elements), 0)
+            if moved:
+                key = colour_key(sorted(elements))
+                result.magic[key] = result.magic.get(key, 0) + moved
+                notes.append(f"{name}: {moved} magic of {key.replace('+', ' and ')}")
+        for name, effect in (*effects_of(die.species, "count_as"), *effects_of(die.species, "strike_back")):
+            if effect["roll"] not in keys or (counter and effect.get("not_counter")) or not fits(state, where, effect):
+                continue
+            if effect["op"] == "strike_back":  # every save result the unit rolled, its ID included
+                burn = sum(face_results(f, die.health, "save") for f in faces)
+                result.burn += burn
+                notes.append(f"{name}: {die.name} {uid} burns the attacker for {burn}" if burn else "")
+                continue
+            gain = sum(face_results(f, die.health, effect["from"], with_id=False) for f in faces)
+            land = counts_as(kind, effect["as"])
+            if gain and land:
+                setattr(result, land, getattr(result, land) + gain)
+                notes.append(f"{name}: {die.name} {uid} +{gain} {effect['as']}")
+    return [n for n in notes if n]
+
+
+def _extra_magic(state: State, seat: int, result: RollResult) -> list[str]:
+    """Bone Magic: each unit of the species that rolled a magic result other than its ID adds one magic of its
+    colours, as many as the player has units of the species dead (the limit per 24 points of force)."""
+    notes: list[str] = []
+    by_species: dict[str, list[Unit]] = {}
+    for uid, faces in result.faces.items():
+        unit = state.unit(uid)
+        if any(face_results(f, unit.health, "magic", with_id=False) for f in faces):
+            by_species.setdefault(UNIT_DICE[unit.kind].species, []).append(unit)
+    for species, units in by_species.items():
+        for name, effect in effects_of(species, "extra_magic"):
+            added = units[: dead_limit(state, seat, species, effect["per_dead"])]
+            for unit in added:
+                key = colour_key(UNIT_DICE[unit.kind].elements)
+                result.magic[key] = result.magic.get(key, 0) + 1
+            if added:
+                notes.append(f"{name}: +{len(added)} magic ({', '.join(u.id for u in added)})")
     return notes
+
+
+def spell_saves(state: State, seat: int, where: str) -> int:
+    """The saves spells on an army give it in a save roll (Stoneskin...): all that reduces damage only spells' saves
+    may reduce (Scorching Touch, Cursed Bullets)."""
+    result = RollResult(kind="save")
+    for effect in state.effects:
+        if effect.target in (f"{where}:{seat}", where) and effect.source in SPELL_LASTING:
+            _mods(result, "save", SPELL_LASTING[effect.source], effect.amount, _label(effect.source))
+    return max(0, result.total)
 
 
 def count(n: int, noun: str) -> str:

@@ -31,6 +31,7 @@ class RollResult:
     unsaveable: int = 0  # damage to the army attacked that no save stops (Smite, Stone, Kindle)
     pierce: int = 0  # the house Rive: the target's saves drop by this much
     reflect: int = 0  # damage back to the attacking army, no save (Counter, Volley, Thornback)
+    burn: int = 0  # damage back to the attacking army that only its spells' saves reduce (Scorching Touch)
     saves_minus: int = 0  # the army attacked counts this many fewer saves (Howl, Screech, Wave)
     counter_minus: int = 0  # armies countering this manoeuvre count this many fewer manoeuvre results (Wave)
     outnumber: int = 0  # the house Swarm: added when the army has more units than its target

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.base import ActionLog, seat_ref
-from rules.dragondice import dragons, spells
+from rules.dragondice import dragons, species_phase, spells
 from rules.dragondice.model import Cast, Decision, State, Task
 from rules.dragondice.turn import end_action, next_turn
 from rules.rng import Rng
@@ -22,6 +22,8 @@ def run(state: State, rng: Rng, log: ActionLog, task: Task) -> None:
     elif task.kind in DRAGON_TASKS:
         state.tasks = [t for t in state.tasks if not (t.kind in DRAGON_TASKS and t.where == task.where)]
         dragons.dragon_phase(state, rng, log, task.seat, task.where)
+    elif task.kind == "species":
+        species_phase.run(state, rng, log, task.seat)
     elif task.kind == "end_action":
         end_action(state)
     elif task.kind == "end_turn":

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.base import ActionLog, seat_ref
 from rules.dragondice.content import SAIS, SPELLS, TERRAINS
 from rules.dragondice.model import BURIED, DEAD, OUT_OF_PLAY, Decision, Effect, State, Task
+from rules.dragondice.species_phase import has_phase
 from rules.rng import Rng
 
 
@@ -157,7 +158,7 @@ def end_action(state: State) -> None:
 
 
 def begin_turn(state: State, seat: int, rng: Rng, log: ActionLog) -> None:
-    """Phases 1-3 (expire effects, eighth faces, dragon attacks), then the first march."""
+    """Phases 1-4 (expire effects, eighth faces, dragon attacks, species abilities), then the first march."""
     state.turn = seat
     state.step = "march"
     state.march = 1
@@ -176,6 +177,8 @@ def begin_turn(state: State, seat: int, rng: Rng, log: ActionLog) -> None:
     for terrain in state.terrains:  # every dragon at a terrain where the marching player has an army attacks
         if state.army(seat, terrain.id) and any(d.where == terrain.id for d in state.dragons):
             state.tasks.append(Task("dragons", seat, terrain.id))
+    if has_phase(state, seat):  # phase 4, species abilities, after the dragons
+        state.tasks.append(Task("species", seat))
 
 
 def _eighth_face(state: State, seat: int, tid: str, log: ActionLog) -> None:

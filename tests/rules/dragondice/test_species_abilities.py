@@ -6,9 +6,14 @@ from __future__ import annotations
 import pytest
 
 from rules.base import ActionLog
+from rules.dragondice import species_phase
+from rules.dragondice.abilities import dead_limit
+from rules.dragondice.combat import attack
 from rules.dragondice.content import ABILITIES, SPECIES, UNIT_DICE, Face, UnitDie
+from rules.dragondice.damage import kill
 from rules.dragondice.dice import roll_army
-from rules.dragondice.model import State, Terrain, Unit
+from rules.dragondice.model import BURIED, DEAD, RESERVE, Effect, State, Terrain, Unit
+from rules.dragondice.turn import begin_turn
 from rules.rng import Rng
 
 ID, SAVE, MANOEUVRE, MELEE, MISSILE, MAGIC = 1, 2, 3, 4, 5, 6
@@ -103,3 +108,200 @@ def test_terrain_harmony_amazons_magic_takes_the_terrains_colours(monkeypatch):
     kind = die(monkeypatch, "amazons")
     result = roll_army(at("highland", kind), Rng(0, forced=[MAGIC]), 0, "t0", "magic", ActionLog())
     assert result.magic == {"earth+fire": 2}
+
+
+# The abilities below act outside a single army's count: at an attack, a death, or the species abilities phase.
+
+
+def meet(monkeypatch: pytest.MonkeyPatch, terrain: str, species: str, foe: str = "amazons") -> State:
+    """Seat 0's unit of `species` (health 2) and seat 1's of `foe` at the same terrain t0."""
+    state = at(terrain, die(monkeypatch, species))
+    state.units[1].kind, state.units[1].where = die(monkeypatch, foe), "t0"
+    return state
+
+
+def dead(state: State, seat: int, kind: str, where: str = DEAD) -> Unit:
+    unit = Unit(f"u{len(state.units)}", seat, kind, where)
+    state.units.append(unit)
+    return unit
+
+
+def sized(species: str, health: int) -> str:
+    """A published die of the species with that health."""
+    return next(d.id for d in UNIT_DICE.values() if d.species == species and d.health == health)
+
+
+def said(log: ActionLog) -> str:
+    return " ".join(event.text for event in log.events)
+
+
+def test_bone_magic_undead_add_one_magic_a_unit_up_to_their_dead(monkeypatch):
+    state = at("highland", die(monkeypatch, "undead"))
+    state.units.append(Unit("u2", 0, state.units[0].kind, "t0"))
+    magic = lambda faces: roll_army(state, Rng(0, forced=faces), 0, "t0", "magic", ActionLog()).magic  # noqa: E731
+    assert magic([MAGIC, MAGIC]) == {"death": 4}  # no Undead dead: nothing added
+    dead(state, 0, "undead/skeleton")
+    assert magic([MAGIC, MAGIC]) == {"death": 5}  # one dead: one unit adds one
+    dead(state, 0, "undead/zombie")
+    assert magic([MAGIC, MAGIC]) == {"death": 6}
+    assert magic([MAGIC, ID]) == {"death": 5}  # an ID face is no "magic result other than an ID"
+
+
+def test_bone_magic_limit_is_four_dead_per_24_points_of_force(monkeypatch):
+    state = at("highland", die(monkeypatch, "undead"))
+    for _ in range(6):
+        dead(state, 0, "undead/skeleton")
+    state.force = 24
+    assert dead_limit(state, 0, "undead", 4) == 4
+    state.force = 36  # 25-48 points: twice the limit, but only six are dead
+    assert dead_limit(state, 0, "undead", 4) == 6
+
+
+def test_scorching_touch_scalders_saves_burn_a_melee_attacker_at_fire(monkeypatch):
+    state = meet(monkeypatch, "highland", "scalders")
+    attack(state, Rng(0, forced=[MELEE, SAVE]), ActionLog(), "melee", 1, "t0", 0, "t0")
+    assert [(d.seat, d.amount, d.reason) for d in state.damage] == [(1, 2, "Scorching Touch")]
+    state = meet(monkeypatch, "coastland", "scalders")  # no fire: no burn
+    attack(state, Rng(0, forced=[MELEE, SAVE]), ActionLog(), "melee", 1, "t0", 0, "t0")
+    assert state.damage == []
+
+
+def test_scorching_touch_only_spells_saves_reduce_it_and_never_against_a_counter_attack(monkeypatch):
+    state = meet(monkeypatch, "highland", "scalders")
+    state.effects.append(Effect("stoneskin", 1, "t0:1"))  # a spell's save on the attacking army
+    attack(state, Rng(0, forced=[MELEE, SAVE]), ActionLog(), "melee", 1, "t0", 0, "t0")
+    assert [(d.seat, d.amount) for d in state.damage] == [(1, 1)]
+    state = meet(monkeypatch, "highland", "scalders")
+    attack(state, Rng(0, forced=[MELEE, SAVE]), ActionLog(), "melee", 1, "t0", 0, "t0", counter=True)
+    assert state.damage == []
+    state = meet(monkeypatch, "highland", "scalders")  # missile attacks are not burned
+    attack(state, Rng(0, forced=[MISSILE, SAVE]), ActionLog(), "missile", 1, "t0", 0, "t0")
+    assert state.damage == []
+
+
+def test_cursed_bullets_lava_elves_missiles_only_spells_saves_reduce_one_per_dead(monkeypatch):
+    def damage(state: State, where: str = "t0") -> int:
+        attack(state, Rng(0, forced=[MISSILE, SAVE]), ActionLog(), "missile", 0, "t0", 1, where)
+        return sum(d.amount for d in state.damage)
+
+    state = meet(monkeypatch, "highland", "lava_elves")
+    assert damage(state) == 0  # 2 missile against 2 saves, no Lava Elf dead
+    state = meet(monkeypatch, "highland", "lava_elves")
+    dead(state, 0, "lava_elves/scout")
+    assert damage(state) == 1  # one result the rolled saves cannot stop
+    state = meet(monkeypatch, "highland", "lava_elves")
+    dead(state, 0, "lava_elves/scout"), dead(state, 0, "lava_elves/adept")
+    assert damage(state) == 2
+    state = meet(monkeypatch, "highland", "lava_elves")
+    dead(state, 0, "lava_elves/scout"), dead(state, 0, "lava_elves/adept")
+    state.effects.append(Effect("stoneskin", 1, "t0:1"))  # a spell's save stops one of them
+    assert damage(state) == 1
+
+
+def test_cursed_bullets_only_against_an_army_at_the_same_terrain(monkeypatch):
+    state = meet(monkeypatch, "highland", "lava_elves")
+    state.units[1].where = "t1"
+    dead(state, 0, "lava_elves/scout")
+    attack(state, Rng(0, forced=[MISSILE, SAVE]), ActionLog(), "missile", 0, "t0", 1, "t1")
+    assert state.damage == []
+
+
+def test_replanting_treefolk_killed_at_water_roll_and_an_id_sends_them_to_the_reserves(monkeypatch):
+    state = at("swampland", die(monkeypatch, "treefolk"))
+    kill(state, [state.units[0]], Rng(0, forced=[ID]), ActionLog())
+    assert state.units[0].where == RESERVE
+    state = at("swampland", die(monkeypatch, "treefolk"))
+    kill(state, [state.units[0]], Rng(0, forced=[MELEE]), ActionLog())
+    assert state.units[0].where == DEAD
+
+
+def test_replanting_not_away_from_water_nor_when_killed_and_buried_at_once(monkeypatch):
+    state = at("highland", die(monkeypatch, "treefolk"))
+    rng = Rng(0, forced=[ID])
+    kill(state, [state.units[0]], rng, ActionLog())
+    assert state.units[0].where == DEAD and rng._forced == [ID]  # no roll
+    state = at("swampland", die(monkeypatch, "treefolk"))
+    kill(state, [state.units[0]], rng, ActionLog(), bury=True)
+    assert state.units[0].where == BURIED and rng._forced == [ID]
+
+
+def test_stepped_damage_a_killed_undead_swaps_with_the_largest_smaller_dead_undead(monkeypatch):
+    state = at("highland", "undead/lich")  # health 3
+    small, middle = dead(state, 0, "undead/skeleton"), dead(state, 0, "undead/ghast")
+    log = ActionLog()
+    kill(state, [state.units[0]], Rng(0), log)
+    assert (state.units[0].where, middle.where, small.where) == (DEAD, "t0", DEAD)
+    assert "Stepped Damage" in said(log)
+    kill(state, [middle], Rng(0), ActionLog())  # health 2: the skeleton takes its place
+    assert (middle.where, small.where) == (DEAD, "t0")
+    kill(state, [small], Rng(0), ActionLog())  # nothing smaller is dead: it dies
+    assert small.where == DEAD
+
+
+def test_stepped_damage_exchanges_happen_at_once_and_not_for_other_species(monkeypatch):
+    state = at("highland", "undead/lich")
+    second = dead(state, 0, "undead/ghast", "t0")
+    small = dead(state, 0, "undead/skeleton")
+    kill(state, [second, state.units[0]], Rng(0), ActionLog())  # the ghast may not stand in for the lich
+    assert (second.where, small.where, state.units[0].where) == (DEAD, "t0", DEAD)
+    state = at("highland", sized("amazons", 3))
+    dead(state, 0, sized("amazons", 1))
+    kill(state, [state.units[0]], Rng(0), ActionLog())
+    assert state.units[0].where == DEAD and state.units[-1].where == DEAD
+
+
+def test_feralization_each_feral_army_at_earth_or_air_recruits_or_promotes(monkeypatch):
+    state = at("flatland", "feral/hare_runner")  # health 1, at air and earth
+    small = dead(state, 0, "feral/lynx_folk")
+    species_phase.run(state, Rng(0), ActionLog(), 0)
+    assert small.where == "t0"  # a small Feral recruited
+    big = dead(state, 0, "feral/fox_folk")  # health 2; no small Feral left dead: a promotion
+    species_phase.run(state, Rng(0), ActionLog(), 0)
+    assert big.where == "t0" and DEAD in (state.units[0].where, small.where)
+    state = at("feyland", "feral/hare_runner")  # water and fire: nothing
+    small = dead(state, 0, "feral/lynx_folk")
+    species_phase.run(state, Rng(0), ActionLog(), 0)
+    assert small.where == DEAD
+
+
+def test_winters_fortitude_a_frostwing_at_air_brings_the_largest_buried_one_to_the_dead(monkeypatch):
+    state = at("coastland", "frostwings/advocate")
+    small, large = dead(state, 0, "frostwings/attacker", BURIED), dead(state, 0, "frostwings/magus", BURIED)
+    species_phase.run(state, Rng(0), ActionLog(), 0)
+    assert (large.where, small.where) == (DEAD, BURIED)
+    state = at("highland", "frostwings/advocate")  # no air
+    buried = dead(state, 0, "frostwings/attacker", BURIED)
+    species_phase.run(state, Rng(0), ActionLog(), 0)
+    assert buried.where == BURIED
+
+
+def test_mutate_opposing_reserves_roll_and_the_dead_feed_a_swamp_stalker_army(monkeypatch):
+    state = at("highland", "swamp_stalkers/raider")  # health 2
+    target = dead(state, 1, die(monkeypatch, "amazons"), RESERVE)  # health 2, the largest in the reserves
+    other = dead(state, 1, sized("goblins", 1), RESERVE)
+    fed = dead(state, 0, "swamp_stalkers/bog_runner")  # health 1: the limit is one target, and a recruit
+    log = ActionLog()
+    species_phase.run(state, Rng(0, forced=[MELEE]), log, 0)  # no save: it dies
+    assert (target.where, other.where) == (DEAD, RESERVE)
+    assert fed.where == "t0"  # 2 health killed: the small Swamp Stalker recruited, then a promotion if one fits
+    assert "Mutate" in said(log)
+
+
+def test_mutate_a_save_keeps_the_unit_and_nothing_happens_without_dead_swamp_stalkers(monkeypatch):
+    state = at("highland", "swamp_stalkers/raider")
+    target = dead(state, 1, die(monkeypatch, "amazons"), RESERVE)
+    species_phase.run(state, Rng(0, forced=[MELEE]), ActionLog(), 0)  # no Swamp Stalker dead: no target
+    assert target.where == RESERVE
+    dead(state, 0, "swamp_stalkers/bog_runner")
+    species_phase.run(state, Rng(0, forced=[SAVE]), ActionLog(), 0)
+    assert target.where == RESERVE
+
+
+def test_the_species_abilities_phase_comes_after_the_dragons_for_the_species_that_have_it(monkeypatch):
+    state = at("flatland", "feral/hare_runner")
+    state.units[1].kind = sized("amazons", 1)
+    begin_turn(state, 0, Rng(0), ActionLog())
+    assert [t.kind for t in state.tasks][-1:] == ["species"]
+    state.tasks = []
+    begin_turn(state, 1, Rng(0), ActionLog())  # the Amazons have no ability of that phase
+    assert state.tasks == []
