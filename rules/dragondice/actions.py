@@ -8,7 +8,7 @@ from typing import Any
 from rules.base import ActionLog, RuleError, normal, seat_ref
 from rules.dragondice import choices, combat, damage, decisions, dragons, labels, setup, spells
 from rules.dragondice.content import SPECIES, TERRAINS
-from rules.dragondice.dice import roll_army
+from rules.dragondice.dice import negate_magic, roll_army
 from rules.dragondice.model import RESERVE, Manoeuvre, State, Task
 from rules.dragondice.status import step_hint
 from rules.rng import Rng
@@ -215,7 +215,7 @@ def _attack(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Acti
     if kind == "melee":
         if rolled.no_counter:
             log.say(f"Scald: {seat_ref(int(tseat))}'s army may not counter-attack.")
-        combat.queue_melee(state, seat, where, int(tseat), rolled.no_counter)
+        combat.queue_melee(state, seat, where, int(tseat), rolled.no_counter, rolled.stench)
     else:
         state.tasks.append(Task("end_action", seat))
 
@@ -226,6 +226,7 @@ def _magic(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Actio
         state.marched.append(where)
     state.marching = where
     rolled = roll_army(state, rng, seat, where, "magic", log)
+    negate_magic(state, rng, log, seat, where, rolled)
     state.pool = {k: n for k, n in rolled.magic.items() if n > 0}
     state.racial = {k: n for k, n in rolled.racial.items() if n > 0}
     state.announced = []

@@ -24,7 +24,9 @@ def resolve_manoeuvre(state: State, rng: Rng, log: ActionLog) -> None:
         mine = marching.total
         against = []
         for other in move.countering:
-            theirs = roll_army(state, rng, other, move.terrain, "manoeuvre", log, label="counter-manoeuvre roll").total
+            theirs = roll_army(
+                state, rng, other, move.terrain, "manoeuvre", log, label="counter-manoeuvre roll", counter=True
+            ).total
             if marching.counter_minus:  # Wave, rolled by the marching army (never in a counter-manoeuvre)
                 theirs = max(0, theirs - marching.counter_minus)
             against.append(f"{seat_ref(other)}'s {theirs}")
@@ -83,11 +85,13 @@ def attack(
     target: int,
     target_where: str,
     counter: bool = False,
+    held: tuple[str, ...] = (),
 ) -> RollResult:
     """A melee or missile attack: the attacker's roll with its SAIs, then the target's save roll, then damage.
-    Returns the attacker's roll (Scald on it forbids the counter-attack)."""
+    Returns the attacker's roll (Scald on it forbids the counter-attack; Foul Stench keeps units out of it).
+    `held`: the attacker's units that may not roll (a counter-attack's units Foul Stench holds)."""
     label = "counter-attack melee roll" if counter else f"{kind} roll"
-    rolled = roll_army(state, rng, seat, where, kind, log, label=label, counter=counter)
+    rolled = roll_army(state, rng, seat, where, kind, log, label=label, counter=counter, excluded=held)
     hits = rolled.total
     if rolled.outnumber and len(state.army(seat, where)) > len(state.army(target, target_where)):
         hits += rolled.outnumber
@@ -107,6 +111,8 @@ def attack(
         rolled_saves = max(0, guarded.total - lost)
         saves = max(0, rolled_saves - rolled.pierce - rolled.saves_minus)
         reflect, burn = guarded.reflect, guarded.burn
+        if kind == "melee" and not counter:
+            rolled.stench = _stench(state, log, seat, where, target)
     else:
         strikes.after_saves(state, rng, log, rolled, RollResult(kind="save"), target, target_where)
     cursed, cursed_note = (
@@ -187,8 +193,39 @@ def _cursed(
     ), f" ({' and '.join(names)}: {cursed} of the hits only spells' saves reduce, {shield} such saves)"
 
 
-def queue_melee(state: State, seat: int, where: str, target: int, stunned: bool = False) -> None:
-    """After the attack's casualties, the defender may counter-attack (not after Scald), then the action ends."""
+def _stench(state: State, log: ActionLog, seat: int, where: str, target: int) -> list[str]:
+    """Foul Stench: after its save roll against a melee attack by an army holding the species, the army attacked
+    has units that may not counter-attack, as many as the attacker has units of the species dead (per 24 points of
+    force). Its player would pick them; the engine picks for them the ones a counter-attack misses least: the
+    smallest, lowest id first."""
+    species = {UNIT_DICE[u.kind].species for u in state.army(seat, where)}
+    held: list[str] = []
+    for one in sorted(species):
+        for name, effect in effects_of(one, "no_counter_units"):
+            count = dead_limit(state, seat, one, effect["per_dead"])
+            free = sorted(
+                (u for u in state.army(target, where) if u.id not in held), key=lambda u: (u.health, int(u.id[1:]))
+            )
+            chosen = free[:count]
+            if chosen:
+                held.extend(u.id for u in chosen)
+                names = ", ".join(f"{u.name} {u.id}" for u in chosen)
+                log.say(f"{name}: {names} of {seat_ref(target)} may not counter-attack in this action.")
+    return held
+
+
+def queue_melee(
+    state: State, seat: int, where: str, target: int, stunned: bool = False, held: list[str] | None = None
+) -> None:
+    """After the attack's casualties, the defender may counter-attack (not after Scald), then the action ends.
+    `held`: the defender's units Foul Stench keeps out of the counter-attack (after a "|" in the task's target)."""
     if not stunned:
-        state.tasks.append(Task("counter_attack", target, where, str(seat)))
+        attacker = f"{seat}|{','.join(held)}" if held else str(seat)
+        state.tasks.append(Task("counter_attack", target, where, attacker))
     state.tasks.append(Task("end_action", seat))
+
+
+def counter_target(target: str) -> tuple[int, tuple[str, ...]]:
+    """A counter-attack's task or decision target: the attacking seat, and the units that may not counter-attack."""
+    seat, _, held = target.partition("|")
+    return int(seat), tuple(h for h in held.split(",") if h)

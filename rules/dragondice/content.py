@@ -99,8 +99,9 @@ DRAGONKIN = "dragonkin"  # the species id of Dragonkin dice: "dragonkin/<element
 SPECIES_COLOURS = (*ELEMENTS, "ivory")  # a species' colours: ivory is no element (the Amazons)
 UNIT_TYPES = ("light_melee", "heavy_melee", "missile", "magic", "cavalry", "skirmisher", "monster")  # the dice's class
 CHECKS = ("A", "B")  # the sources a published entry was checked against (rules.md names them in full)
-# The ops a species ability may declare (abilities.py applies them; ABILITY_SCHEMAS gives each one's fields) and the
-# rolls they may name: an SAI's roll keys, and "counter" for a counter-attack's melee roll or the save roll against it.
+# The ops a species ability may declare (ABILITY_SCHEMAS gives each one's fields; dice.py, combat.py, damage.py and
+# species_phase.py apply them) and the rolls they may name: an SAI's roll keys, and "counter" for a counter-attack's
+# melee roll, the save roll against one, or a counter-manoeuvre roll.
 ABILITY_OPS = (
     "count_as",  # units count one kind of result as another (dice.py)
     "terrain_magic",  # the units' magic takes the colours of their terrain (dice.py)
@@ -112,6 +113,9 @@ ABILITY_OPS = (
     "recruit_or_promote",  # species abilities phase: each army recruits or promotes one unit (Feralization)
     "unbury",  # species abilities phase: one buried unit back to the dead unit area (Winter's Fortitude)
     "mutate",  # species abilities phase: opponents' reserves roll saves or die; the dead feed the army (Mutate)
+    "reroll_blank",  # units that rolled no SAI and counted nothing roll once more in the rolls named (Rapid Growth)
+    "negate_magic",  # opponents' units at the terrain roll to take magic off a magic action (Magic Negation)
+    "no_counter_units",  # after the save roll against the species' melee, units kept out of the counter (Foul Stench)
 )
 ABILITY_ROLLS = (*SAI_ROLL_KEYS, "counter")
 
@@ -357,6 +361,9 @@ ABILITY_SCHEMAS: dict[str, Schema] = {
     "recruit_or_promote": WHERE_ONLY,
     "unbury": WHERE_ONLY,
     "mutate": PER_DEAD,
+    "no_counter_units": PER_DEAD,
+    "negate_magic": PER_DEAD,
+    "reroll_blank": {"rolls": texts(choices=ABILITY_ROLLS, nonempty=True), **WHERE_ONLY},  # every one of them
 }
 ABILITY: Schema = {
     "name": text(),

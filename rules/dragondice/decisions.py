@@ -38,7 +38,7 @@ def choices(state: State) -> list[Choice]:
     decision = state.decision
     assert decision is not None
     if decision.kind == "counter_attack":
-        army = f"{seat_ref(int(decision.target))}'s army at {state.terrain(decision.where).name}"
+        army = f"{seat_ref(combat.counter_target(decision.target)[0])}'s army at {state.terrain(decision.where).name}"
         return [
             Choice({"type": "counterattack", "strike": "yes"}, f"Counter-attack {army}", quick=True),
             Choice({"type": "counterattack", "strike": "no"}, "Do not counter-attack", quick=True),
@@ -56,7 +56,7 @@ def hint(state: State) -> str:
     who = seat_ref(decision.seat)
     if decision.kind == "counter_attack":
         return (
-            f"{who} decides whether to counter-attack {seat_ref(int(decision.target))}'s army at "
+            f"{who} decides whether to counter-attack {seat_ref(combat.counter_target(decision.target)[0])}'s army at "
             f"{state.terrain(decision.where).name}: /dd counterattack with strike yes or no."
         )
     if decision.kind == "order":
@@ -79,9 +79,9 @@ def choose(state: State, seat: int, kind: str, action: dict[str, Any], rng: Rng,
         if strike not in ("yes", "no"):
             raise RuleError("Answer strike yes to counter-attack or strike no to let the attack stand.")
         state.decision = None
-        attacker = int(decision.target)
+        attacker, held = combat.counter_target(decision.target)
         if strike == "yes":
-            combat.attack(state, rng, log, "melee", seat, decision.where, attacker, decision.where, counter=True)
+            combat.attack(state, rng, log, "melee", seat, decision.where, attacker, decision.where, True, held)
         else:
             log.say(f"{seat_ref(seat)} does not counter-attack {seat_ref(attacker)}'s army.")
         return

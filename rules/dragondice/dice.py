@@ -61,8 +61,9 @@ def roll_army(
 ) -> RollResult:
     """Roll every unit of an army for `kind` (melee, missile, magic, manoeuvre, save or dragon) and show it all:
     each unit's face (an ID with the health it counts), the totals, every SAI with what it did, and the bonuses.
-    `vs` is the attack a save roll answers ("melee" or "missile"); `excluded` units do not roll (Charm); `counter`:
-    a counter-attack's melee roll (some species abilities count only there)."""
+    `vs` is the attack a save roll answers ("melee" or "missile"); `excluded` units do not roll (Charm, Foul
+    Stench); `counter`: a counter-attack's melee roll, the save roll against one, or a counter-manoeuvre roll (some
+    species abilities count only there, or never there)."""
     vs = vs or ("melee" if vs_melee else "")
     result = RollResult(kind=kind)
     parts: list[str] = []
@@ -85,7 +86,8 @@ def roll_army(
         shown[-1] += _dragonkin_saves(result, unit, face, kind)
         result.counted[unit.id] = result.total + result.saves - before
         parts.append(f"{unit.name} {unit.id}: {' then '.join(shown)}")
-    notes = _abilities(state, seat, where, kind, vs, result, counter)
+    notes = _rerolled(state, rng, where, kind, vs, result, counter)
+    notes.extend(_abilities(state, seat, where, kind, vs, result, counter))
     notes.extend(_spell_hooks(state, rng, seat, where, kind, result, counter))
     notes.extend(_apply_bonuses(state, seat, where, kind, result))
     notes.extend(_after_roll(state, seat, where, kind, result))
@@ -460,6 +462,28 @@ def _abilities(state: State, seat: int, where: str, kind: str, vs: str, result: 
     return [n for n in notes if n]
 
 
+def _rerolled(state: State, rng: Rng, where: str, kind: str, vs: str, result: RollResult, counter: bool) -> list[str]:
+    """Rapid Growth: units of the species that rolled no SAI are rolled once more, together, and the new faces stand.
+    The player picks which; the engine rerolls for them those whose face counted nothing (a reroll cannot lose)."""
+    keys = {*roll_keys(kind, vs), *(("counter",) if counter else ())}
+    again: list[tuple[str, Unit]] = []
+    for uid, faces in result.faces.items():
+        unit = state.unit(uid)
+        for name, effect in effects_of(UNIT_DICE[unit.kind].species, "reroll_blank"):
+            wanted = set(effect["rolls"]) <= keys and fits(state, where, effect)
+            if wanted and faces[-1].kind != "sai" and result.counted.get(uid) == 0:
+                again.append((name, unit))
+    notes: list[str] = []
+    for name, unit in again:
+        face = roll_unit(rng, unit, f"{name}: rolled again")
+        result.faces[unit.id].append(face)
+        before = result.total + result.saves
+        _count(result, unit, face, kind, vs)
+        result.counted[unit.id] = result.total + result.saves - before
+        notes.append(f"{name}: {unit.name} {unit.id} rolls again, {face.label()}")
+    return notes
+
+
 def _extra_magic(state: State, seat: int, result: RollResult) -> list[str]:
     """Bone Magic: each unit of the species that rolled a magic result other than its ID adds one magic of its
     colours, as many as the player has units of the species dead (the limit per 24 points of force)."""
@@ -478,6 +502,34 @@ def _extra_magic(state: State, seat: int, result: RollResult) -> list[str]:
             if added:
                 notes.append(f"{name}: +{len(added)} magic ({', '.join(u.id for u in added)})")
     return notes
+
+
+def negate_magic(state: State, rng: Rng, log: ActionLog, seat: int, where: str, result: RollResult) -> None:
+    """Magic Negation: when a player's army takes a magic action at a terrain, each opponent's units there of a
+    species with the ability roll; their magic results (IDs included) come off the magic rolled, the largest colour
+    first, as many as that opponent has units of the species dead (per 24 points of force). Always rolled: it only
+    helps its player."""
+    if where not in {t.id for t in state.terrains}:
+        return
+    for other in state.seats_at(where):
+        units = [u for u in state.army(other, where) if u.owner != seat and not frozen(state, u)]
+        for species in sorted({UNIT_DICE[u.kind].species for u in units}):
+            for name, effect in effects_of(species, "negate_magic"):
+                limit = dead_limit(state, other, species, effect["per_dead"])
+                rollers = [u for u in units if UNIT_DICE[u.kind].species == species]
+                if not limit or not rollers:
+                    continue
+                faces = [(u, roll_unit(rng, u, f"{name} roll")) for u in rollers]
+                rolled = sum(face_results(f, u.health, "magic") for u, f in faces)
+                taken = min(rolled, limit, sum(result.magic.values()))
+                _shift(result, "magic", "magic", -taken)
+                shown = ", ".join(f"{u.name} {u.id}: {f.label()}" for u, f in faces)
+                log.say(
+                    f"{name}: {seat_ref(other)}'s {shown} → {rolled} magic, at most {limit}: "
+                    f"{seat_ref(seat)} loses {taken} magic.",
+                    "roll",
+                    affects=(seat,),
+                )
 
 
 def spell_saves(state: State, seat: int, where: str) -> int:

@@ -39,6 +39,7 @@ class RollResult:
     racial: dict[str, int] = field(default_factory=dict)  # magic results by the species of the units that rolled them
     cantrip: int = 0  # magic for cantrips only, rolled outside a magic action
     no_counter: bool = False  # the army attacked may not counter-attack (Surprise, Scald)
+    stench: list[str] = field(default_factory=list)  # units of the army attacked kept out of its counter (Foul Stench)
     bury: bool = False  # the house Reap: the units this attack kills are buried
     faces: dict[str, list[Face]] = field(default_factory=dict)  # unit id -> faces it rolled (rerolls after)
     counted: dict[str, int] = field(default_factory=dict)  # unit id -> what it added to `total` (or `saves`)

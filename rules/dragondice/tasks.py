@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.base import ActionLog, seat_ref
-from rules.dragondice import dragons, species_phase, spells
+from rules.dragondice import combat, dragons, species_phase, spells
 from rules.dragondice.model import Cast, Decision, State, Task
 from rules.dragondice.turn import end_action, next_turn
 from rules.rng import Rng
@@ -13,7 +13,7 @@ DRAGON_TASKS = ("dragons", "dragon", "dragon_fight")  # a terrain's dragon attac
 
 def run(state: State, rng: Rng, log: ActionLog, task: Task) -> None:
     if task.kind == "counter_attack":  # the seed: the opposing army "may" counter-attack: its player decides
-        attacker = int(task.target)
+        attacker = combat.counter_target(task.target)[0]
         if state.army(task.seat, task.where) and state.army(attacker, task.where):
             state.decision = Decision("counter_attack", task.seat, task.where, task.target)
     elif task.kind == "spell":

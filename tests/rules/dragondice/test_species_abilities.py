@@ -8,11 +8,12 @@ import pytest
 from rules.base import ActionLog
 from rules.dragondice import species_phase
 from rules.dragondice.abilities import dead_limit
-from rules.dragondice.combat import attack
+from rules.dragondice.combat import attack, counter_target, queue_melee
 from rules.dragondice.content import ABILITIES, SPECIES, UNIT_DICE, Face, UnitDie
 from rules.dragondice.damage import kill
+from rules.dragondice.decisions import choose
 from rules.dragondice.dice import roll_army
-from rules.dragondice.model import BURIED, DEAD, RESERVE, Effect, State, Terrain, Unit
+from rules.dragondice.model import BURIED, DEAD, RESERVE, Decision, Effect, State, Terrain, Unit
 from rules.dragondice.turn import begin_turn
 from rules.rng import Rng
 
@@ -305,3 +306,57 @@ def test_the_species_abilities_phase_comes_after_the_dragons_for_the_species_tha
     state.tasks = []
     begin_turn(state, 1, Rng(0), ActionLog())  # the Amazons have no ability of that phase
     assert state.tasks == []
+
+
+def test_foul_stench_after_its_saves_the_army_a_goblin_army_attacks_loses_units_from_its_counter(monkeypatch):
+    state = meet(monkeypatch, "highland", "goblins")
+    small = dead(state, 1, sized("amazons", 1), "t0")  # the defender's smallest: the one kept out
+    dead(state, 0, sized("goblins", 1))  # one Goblin dead: one unit kept out
+    rolled = attack(state, Rng(0, forced=[MELEE, SAVE, SAVE]), ActionLog(), "melee", 0, "t0", 1, "t0")
+    assert rolled.stench == [small.id]
+    state.damage.clear()
+    queue_melee(state, 0, "t0", 1, held=rolled.stench)
+    assert counter_target(state.tasks[0].target) == (0, (small.id,))
+    state.decision = Decision("counter_attack", 1, "t0", state.tasks[0].target)
+    log = ActionLog()
+    choose(state, 1, "counterattack", {"strike": "yes"}, Rng(0, forced=[MELEE, SAVE]), log)
+    line = next(e.text for e in log.events if "counter-attack melee roll" in e.text)
+    assert "u1" in line and small.id not in line  # the held unit does not roll
+
+
+def test_foul_stench_needs_dead_goblins_and_never_in_a_counter_attack(monkeypatch):
+    state = meet(monkeypatch, "highland", "goblins")
+    rolled = attack(state, Rng(0, forced=[MELEE, SAVE]), ActionLog(), "melee", 0, "t0", 1, "t0")
+    assert rolled.stench == []  # no Goblin dead
+    dead(state, 0, sized("goblins", 1))
+    state.damage.clear()
+    rolled = attack(state, Rng(0, forced=[MELEE, SAVE]), ActionLog(), "melee", 0, "t0", 1, "t0", counter=True)
+    assert rolled.stench == []
+
+
+def test_magic_negation_frostwings_at_the_terrain_take_magic_off_an_opponents_magic_action(monkeypatch):
+    from rules.dragondice.actions import _magic
+
+    state = meet(monkeypatch, "coastland", "amazons", foe="frostwings")  # seat 0 casts where seat 1's Frostwing is
+    state.step = "march"
+    log = ActionLog()
+    _magic(state, 0, {"army": "t0"}, Rng(0, forced=[MAGIC, MAGIC]), log)
+    assert state.pool == {"air+water": 2}  # no Frostwing dead: no negation roll
+    dead(state, 1, sized("frostwings", 1))
+    state.step, state.marched = "march", []
+    _magic(state, 0, {"army": "t0"}, Rng(0, forced=[MAGIC, MAGIC]), log)
+    assert state.pool == {"air+water": 1}  # rolled 2 magic, at most one per dead Frostwing
+    assert "Magic Negation" in said(log)
+
+
+def test_rapid_growth_treefolk_that_counted_nothing_in_a_counter_manoeuvre_at_earth_roll_again(monkeypatch):
+    kind = die(monkeypatch, "treefolk")
+    state = at("highland", kind)  # earth
+    again = roll_army(state, Rng(0, forced=[MELEE, MANOEUVRE]), 0, "t0", "manoeuvre", ActionLog(), counter=True)
+    assert again.total == 2 and len(again.faces["u0"]) == 2
+    plain = roll_army(state, Rng(0, forced=[MELEE, MANOEUVRE]), 0, "t0", "manoeuvre", ActionLog())
+    assert plain.total == 0  # the marching army's own manoeuvre: no reroll
+    state = at("coastland", kind)  # no earth
+    assert (
+        roll_army(state, Rng(0, forced=[MELEE, MANOEUVRE]), 0, "t0", "manoeuvre", ActionLog(), counter=True).total == 0
+    )
