@@ -9,7 +9,7 @@ from rules.base import ActionLog, RuleError, normal, seat_ref
 from rules.dragondice import choices, combat, damage, decisions, dragons, labels, setup, spells
 from rules.dragondice.content import SPECIES, TERRAINS
 from rules.dragondice.dice import negate_magic, roll_army
-from rules.dragondice.model import RESERVE, Manoeuvre, State, Task
+from rules.dragondice.model import RESERVE, Manoeuvre, State, Task, Unit
 from rules.dragondice.status import step_hint
 from rules.rng import Rng
 
@@ -217,6 +217,9 @@ def _attack(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Acti
             log.say(f"Scald: {seat_ref(int(tseat))}'s army may not counter-attack.")
         combat.queue_melee(state, seat, where, int(tseat), rolled.no_counter, rolled.stench)
     else:
+        answer = combat.volley(state, seat, where, int(tseat), twhere)
+        if answer is not None:
+            state.tasks.append(Task("counter_attack", int(tseat), twhere, answer.text()))
         state.tasks.append(Task("end_action", seat))
 
 
@@ -276,9 +279,28 @@ def _retreat(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Act
     if not ids or bad or len(set(ids)) != len(ids):
         raise RuleError(f"Name units of yours on terrains once each: {', '.join(mine) or 'you have none'}.")
     state.step = "retreat"
+    if text_param(action, "terrain", required=False):
+        _fly(state, seat, [mine[i] for i in ids], place_param(state, action, "terrain"), log)
+        return
     log.say(f"{seat_ref(seat)} retreats {_names(state, ids)} to the reserves.")
     for uid in ids:
         mine[uid].where = RESERVE
+
+
+def _fly(state: State, seat: int, units: list[Unit], tid: str, log: ActionLog) -> None:
+    """Air Flight (a species ability): in the retreat step, units of the species move from a terrain with air to
+    another with air where the player already has a unit of the species."""
+    flights = choices.flight_targets(state, seat)
+    for unit in units:
+        if tid not in flights.get(unit.id, ()):
+            where = ", ".join(_place(state, t) for t in flights.get(unit.id, ())) or "none for this unit"
+            raise RuleError(
+                f"{unit.name} {unit.id} cannot fly to {_given(state, tid)}: Air Flight takes units of its species "
+                f"from a terrain with air to another with air where you have one of them (here: {where})."
+            )
+    log.say(f"Air Flight: {seat_ref(seat)} flies {_names(state, [u.id for u in units])} to {state.terrain(tid).name}.")
+    for unit in units:
+        unit.where = tid
 
 
 def _only(state: State, seat: int, where: str) -> tuple[str, str]:

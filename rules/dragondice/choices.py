@@ -6,7 +6,8 @@ from itertools import product
 
 from rules.base import Choice, seat_ref
 from rules.dragondice import spells
-from rules.dragondice.content import SPECIES, SPELLS, TERRAINS
+from rules.dragondice.abilities import effects_of, fits
+from rules.dragondice.content import SPECIES, SPELLS, TERRAINS, UNIT_DICE
 from rules.dragondice.damage import casualty_label, casualty_sets
 from rules.dragondice.labels import army_label, target_label
 from rules.dragondice.model import RESERVE, State
@@ -131,8 +132,32 @@ def _reinforce_choices(state: State, seat: int) -> list[Choice]:
     return out
 
 
+def flight_targets(state: State, seat: int) -> dict[str, list[str]]:
+    """Air Flight: for each of the player's units that may fly in the retreat step, the terrains it may fly to (with
+    the ability's elements, another than its own, where the player has a unit of its species)."""
+    out: dict[str, list[str]] = {}
+    for unit in (u for t in state.terrains for u in state.army(seat, t.id)):
+        species = UNIT_DICE[unit.kind].species
+        for _, effect in effects_of(species, "fly_between"):
+            if not fits(state, unit.where, effect):
+                continue
+            out[unit.id] = [
+                t.id
+                for t in state.terrains
+                if t.id != unit.where
+                and fits(state, t.id, effect)
+                and any(UNIT_DICE[u.kind].species == species for u in state.army(seat, t.id))
+            ]
+    return {uid: targets for uid, targets in out.items() if targets}
+
+
 def _retreat_choices(state: State, seat: int) -> list[Choice]:
     out: list[Choice] = []
+    for uid, targets in flight_targets(state, seat).items():
+        unit = state.unit(uid)
+        for tid in targets:
+            label = f"Fly {unit.name} {unit.id} from {state.terrain(unit.where).name} to {state.terrain(tid).name}"
+            out.append(Choice({"type": "retreat", "units": uid, "terrain": tid}, label + " (Air Flight)"))
     for terrain in state.terrains:
         army = state.army(seat, terrain.id)
         if not army:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rules.base import ActionLog, seat_ref
 from rules.dragondice import strikes
-from rules.dragondice.abilities import dead_limit, effects_of
+from rules.dragondice.abilities import dead_limit, effects_of, fits
 from rules.dragondice.content import UNIT_DICE
 from rules.dragondice.dice import RollResult, count, roll_army, spell_saves
 from rules.dragondice.model import Damage, State, Task
@@ -90,7 +92,7 @@ def attack(
     """A melee or missile attack: the attacker's roll with its SAIs, then the target's save roll, then damage.
     Returns the attacker's roll (Scald on it forbids the counter-attack; Foul Stench keeps units out of it).
     `held`: the attacker's units that may not roll (a counter-attack's units Foul Stench holds)."""
-    label = "counter-attack melee roll" if counter else f"{kind} roll"
+    label = f"counter-attack {kind} roll" if counter else f"{kind} roll"
     rolled = roll_army(state, rng, seat, where, kind, log, label=label, counter=counter, excluded=held)
     hits = rolled.total
     if rolled.outnumber and len(state.army(seat, where)) > len(state.army(target, target_where)):
@@ -121,7 +123,7 @@ def attack(
     total = max(0, hits - saves, cursed) + rolled.unsaveable
     less = rolled.pierce + rolled.saves_minus
     cut = f" ({rolled_saves} rolled, {less} fewer by SAIs)" if hits and less else ""
-    what = "Counter-attack melee" if counter else kind.title()
+    what = f"Counter-attack {kind}" if counter else kind.title()
     log.say(
         (
             f"{what}: {count(hits, 'hit')} against {count(saves, 'save')}{cut}"
@@ -220,12 +222,37 @@ def queue_melee(
     """After the attack's casualties, the defender may counter-attack (not after Scald), then the action ends.
     `held`: the defender's units Foul Stench keeps out of the counter-attack (after a "|" in the task's target)."""
     if not stunned:
-        attacker = f"{seat}|{','.join(held)}" if held else str(seat)
-        state.tasks.append(Task("counter_attack", target, where, attacker))
+        state.tasks.append(Task("counter_attack", target, where, Counter(seat, tuple(held or ())).text()))
     state.tasks.append(Task("end_action", seat))
 
 
-def counter_target(target: str) -> tuple[int, tuple[str, ...]]:
-    """A counter-attack's task or decision target: the attacking seat, and the units that may not counter-attack."""
-    seat, _, held = target.partition("|")
-    return int(seat), tuple(h for h in held.split(",") if h)
+@dataclass(frozen=True)
+class Counter:
+    """What a counter-attack task or decision holds in its target: "seat", "seat|held units" (Foul Stench), or
+    "seat|held|missile|terrain" for a missile counter-attack (Defensive Volley) on the army at that terrain."""
+
+    seat: int  # the attacker, counter-attacked
+    held: tuple[str, ...] = ()  # the defender's units that may not roll
+    kind: str = "melee"
+    where: str = ""  # the attacker's terrain ("": the defender's own)
+
+    def text(self) -> str:
+        parts = [str(self.seat), ",".join(self.held)] + ([self.kind, self.where] if self.kind != "melee" else [])
+        return "|".join(parts).rstrip("|")
+
+
+def counter_target(target: str) -> Counter:
+    seat, held, kind, where = [*target.split("|"), "", "", ""][:4]
+    return Counter(int(seat), tuple(h for h in held.split(",") if h), kind or "melee", where)
+
+
+def volley(state: State, seat: int, where: str, target: int, target_where: str) -> Counter | None:
+    """Defensive Volley: after a missile attack on an army at a suitable terrain, its units of the species may
+    counter-attack with missiles, like a melee counter-attack (only they roll)."""
+    army = state.army(target, target_where)
+    for species in sorted({UNIT_DICE[u.kind].species for u in army}):
+        for _, effect in effects_of(species, "missile_counter"):
+            if fits(state, target_where, effect):
+                others = tuple(u.id for u in army if UNIT_DICE[u.kind].species != species)
+                return Counter(seat, others, "missile", where)
+    return None

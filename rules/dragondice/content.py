@@ -114,6 +114,8 @@ ABILITY_OPS = (
     "unbury",  # species abilities phase: one buried unit back to the dead unit area (Winter's Fortitude)
     "mutate",  # species abilities phase: opponents' reserves roll saves or die; the dead feed the army (Mutate)
     "reroll_blank",  # units that rolled no SAI and counted nothing roll once more in the rolls named (Rapid Growth)
+    "missile_counter",  # after a missile attack, the species' units may counter-attack with missiles (Defensive Volley)
+    "fly_between",  # in the retreat step, units fly between terrains of these elements holding the species (Air Flight)
     "negate_magic",  # opponents' units at the terrain roll to take magic off a magic action (Magic Negation)
     "no_counter_units",  # after the save roll against the species' melee, units kept out of the counter (Foul Stench)
 )
@@ -363,6 +365,8 @@ ABILITY_SCHEMAS: dict[str, Schema] = {
     "mutate": PER_DEAD,
     "no_counter_units": PER_DEAD,
     "negate_magic": PER_DEAD,
+    "fly_between": WHERE_ONLY,
+    "missile_counter": WHERE_ONLY,
     "reroll_blank": {"rolls": texts(choices=ABILITY_ROLLS, nonempty=True), **WHERE_ONLY},  # every one of them
 }
 ABILITY: Schema = {

@@ -38,9 +38,11 @@ def choices(state: State) -> list[Choice]:
     decision = state.decision
     assert decision is not None
     if decision.kind == "counter_attack":
-        army = f"{seat_ref(combat.counter_target(decision.target)[0])}'s army at {state.terrain(decision.where).name}"
+        answer = combat.counter_target(decision.target)
+        army = f"{seat_ref(answer.seat)}'s army at {state.terrain(answer.where or decision.where).name}"
+        how = " with missiles" if answer.kind == "missile" else ""
         return [
-            Choice({"type": "counterattack", "strike": "yes"}, f"Counter-attack {army}", quick=True),
+            Choice({"type": "counterattack", "strike": "yes"}, f"Counter-attack {army}{how}", quick=True),
             Choice({"type": "counterattack", "strike": "no"}, "Do not counter-attack", quick=True),
         ]
     return [
@@ -55,9 +57,11 @@ def hint(state: State) -> str:
     assert decision is not None
     who = seat_ref(decision.seat)
     if decision.kind == "counter_attack":
+        answer = combat.counter_target(decision.target)
+        how = " with missiles (Defensive Volley)" if answer.kind == "missile" else ""
         return (
-            f"{who} decides whether to counter-attack {seat_ref(combat.counter_target(decision.target)[0])}'s army at "
-            f"{state.terrain(decision.where).name}: /dd counterattack with strike yes or no."
+            f"{who} decides whether to counter-attack {seat_ref(answer.seat)}'s army at "
+            f"{state.terrain(answer.where or decision.where).name}{how}: /dd counterattack with strike yes or no."
         )
     if decision.kind == "order":
         what = "at which terrain the dragons attack next"
@@ -79,9 +83,11 @@ def choose(state: State, seat: int, kind: str, action: dict[str, Any], rng: Rng,
         if strike not in ("yes", "no"):
             raise RuleError("Answer strike yes to counter-attack or strike no to let the attack stand.")
         state.decision = None
-        attacker, held = combat.counter_target(decision.target)
+        answer = combat.counter_target(decision.target)
+        attacker, held = answer.seat, answer.held
         if strike == "yes":
-            combat.attack(state, rng, log, "melee", seat, decision.where, attacker, decision.where, True, held)
+            at = answer.where or decision.where
+            combat.attack(state, rng, log, answer.kind, seat, decision.where, attacker, at, True, held)
         else:
             log.say(f"{seat_ref(seat)} does not counter-attack {seat_ref(attacker)}'s army.")
         return

@@ -119,7 +119,13 @@ meta = Meta(
             menu=True,
         ),
         ActionSpec(
-            "retreat", "Move units from terrains to your reserves.", (Param("units", "Units", "list"),), menu=True
+            "retreat",
+            "Move units from terrains to your reserves (or, by Air Flight, fly them to another terrain with air).",
+            (
+                Param("units", "Units", "list"),
+                Param("terrain", "Only for Air Flight: the terrain with air they fly to", required=False),
+            ),
+            menu=True,
         ),
         ActionSpec("pass", "Finish the current step (skip a march, cast the announced spells, end the turn)."),
     ),

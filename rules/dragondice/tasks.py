@@ -13,8 +13,9 @@ DRAGON_TASKS = ("dragons", "dragon", "dragon_fight")  # a terrain's dragon attac
 
 def run(state: State, rng: Rng, log: ActionLog, task: Task) -> None:
     if task.kind == "counter_attack":  # the seed: the opposing army "may" counter-attack: its player decides
-        attacker = combat.counter_target(task.target)[0]
-        if state.army(task.seat, task.where) and state.army(attacker, task.where):
+        answer = combat.counter_target(task.target)
+        rolling = [u for u in state.army(task.seat, task.where) if u.id not in answer.held]
+        if rolling and state.army(answer.seat, answer.where or task.where):
             state.decision = Decision("counter_attack", task.seat, task.where, task.target)
     elif task.kind == "spell":
         spell_id, target, element = task.target.split("|")

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from rules.base import ActionLog
+from rules.base import ActionLog, RuleError
 from rules.dragondice import species_phase
 from rules.dragondice.abilities import dead_limit
-from rules.dragondice.combat import attack, counter_target, queue_melee
-from rules.dragondice.content import ABILITIES, SPECIES, UNIT_DICE, Face, UnitDie
+from rules.dragondice.combat import Counter, attack, counter_target, queue_melee
+from rules.dragondice.content import ABILITIES, SPECIES, TERRAINS, UNIT_DICE, Face, UnitDie
 from rules.dragondice.damage import kill
 from rules.dragondice.decisions import choose
 from rules.dragondice.dice import roll_army
@@ -316,7 +316,7 @@ def test_foul_stench_after_its_saves_the_army_a_goblin_army_attacks_loses_units_
     assert rolled.stench == [small.id]
     state.damage.clear()
     queue_melee(state, 0, "t0", 1, held=rolled.stench)
-    assert counter_target(state.tasks[0].target) == (0, (small.id,))
+    assert counter_target(state.tasks[0].target) == Counter(0, (small.id,))
     state.decision = Decision("counter_attack", 1, "t0", state.tasks[0].target)
     log = ActionLog()
     choose(state, 1, "counterattack", {"strike": "yes"}, Rng(0, forced=[MELEE, SAVE]), log)
@@ -360,3 +360,70 @@ def test_rapid_growth_treefolk_that_counted_nothing_in_a_counter_manoeuvre_at_ea
     assert (
         roll_army(state, Rng(0, forced=[MELEE, MANOEUVRE]), 0, "t0", "manoeuvre", ActionLog(), counter=True).total == 0
     )
+
+
+def test_defensive_volley_coral_elves_at_air_may_answer_a_missile_attack_with_missiles(monkeypatch):
+    from rules.dragondice.actions import _attack
+
+    state = meet(monkeypatch, "coastland", "amazons", foe="coral_elves")  # seat 1's Coral Elf at air
+    other = dead(state, 1, sized("amazons", 1), "t0")  # not a Coral Elf: it does not volley
+    state.terrains[0].face = TERRAINS["coastland"].bands.index("missile") + 1
+    state.step = "march"
+    _attack(state, 0, {"type": "missile", "army": "t0", "target": "t0:1"}, Rng(0, forced=[ID, SAVE, SAVE]), ActionLog())
+    task = state.tasks[0]
+    assert (task.kind, task.seat) == ("counter_attack", 1)
+    answer = counter_target(task.target)
+    assert (answer.kind, answer.where, answer.held) == ("missile", "t0", (other.id,))
+    state.damage.clear()
+    state.decision = Decision("counter_attack", 1, "t0", task.target)
+    log = ActionLog()
+    choose(state, 1, "counterattack", {"strike": "yes"}, Rng(0, forced=[MISSILE, MELEE]), log)
+    line = next(e.text for e in log.events if "counter-attack missile roll" in e.text)
+    assert "u1" in line and other.id not in line
+    assert [(d.seat, d.amount) for d in state.damage] == [(0, 2)]
+
+
+def test_defensive_volley_not_away_from_air(monkeypatch):
+    from rules.dragondice.actions import _attack
+
+    state = meet(monkeypatch, "highland", "amazons", foe="coral_elves")
+    state.terrains[0].face = TERRAINS["highland"].bands.index("missile") + 1
+    state.step = "march"
+    _attack(state, 0, {"type": "missile", "army": "t0", "target": "t0:1"}, Rng(0, forced=[ID, SAVE]), ActionLog())
+    assert [t.kind for t in state.tasks] == ["end_action"]
+
+
+def flyers(monkeypatch: pytest.MonkeyPatch) -> State:
+    """Seat 0's Firewalkers at Coastland (t0) and Wasteland (t2), both with air, and an Amazon at t0; seat 1 at t1."""
+    state = at("coastland", die(monkeypatch, "firewalkers"))
+    state.terrains.append(Terrain("t2", "wasteland", 3, None))
+    dead(state, 0, state.units[0].kind, "t2")
+    dead(state, 0, sized("amazons", 1), "t0")
+    state.step = "retreat"
+    return state
+
+
+def test_air_flight_firewalkers_fly_between_terrains_with_air_where_they_stand(monkeypatch):
+    from rules.dragondice.actions import _retreat
+    from rules.dragondice.choices import play_choices
+
+    state = flyers(monkeypatch)
+    offered = [c.action for c in play_choices(state, 0) if c.action.get("terrain")]
+    assert {"type": "retreat", "units": "u0", "terrain": "t2"} in offered
+    assert all(a["units"] in ("u0", "u2") for a in offered)  # the Amazon does not fly
+    _retreat(state, 0, {"type": "retreat", "units": "u0", "terrain": "Wasteland"}, Rng(0), ActionLog())
+    assert state.units[0].where == "t2"
+
+
+def test_air_flight_refuses_a_unit_without_it_or_a_terrain_without_air_or_firewalkers(monkeypatch):
+    from rules.dragondice.actions import _retreat
+
+    state = flyers(monkeypatch)
+    with pytest.raises(RuleError, match="cannot fly"):  # an Amazon
+        _retreat(state, 0, {"type": "retreat", "units": "u3", "terrain": "t2"}, Rng(0), ActionLog())
+    with pytest.raises(RuleError, match="cannot fly"):  # no Firewalker of theirs at Highland
+        _retreat(state, 0, {"type": "retreat", "units": "u0", "terrain": "t1"}, Rng(0), ActionLog())
+    state.terrains[0].kind = "highland"  # the Firewalker at t0 now stands where there is no air
+    with pytest.raises(RuleError, match="cannot fly"):
+        _retreat(state, 0, {"type": "retreat", "units": "u0", "terrain": "t2"}, Rng(0), ActionLog())
+    assert state.units[0].where == "t0"
