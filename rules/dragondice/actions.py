@@ -167,6 +167,7 @@ def _manoeuvre(state: State, seat: int, action: dict[str, Any], rng: Rng, log: A
         raise RuleError(f"{terrain.name} shows {terrain.face}: it cannot turn {direction}.")
     state.marched.append(where)
     state.marching = where
+    combat.mire(state, rng, log, seat, where)
     opponents = [s for s in state.seats_at(where) if s != seat]
     log.say(f"{seat_ref(seat)} marches at {terrain.name} and manoeuvres (direction kept secret).")
     log.say(f"You chose to turn {terrain.name} {direction}.", to=(seat,))
@@ -208,6 +209,8 @@ def _attack(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Acti
         raise RuleError(f"{target[:40]!r} is not a {kind} target from {_place(state, where)}; targets: {named}.")
     if state.step == "march":
         state.marched.append(where)
+        state.marching = where
+        combat.mire(state, rng, log, seat, where)
     state.marching = where
     state.step = "action"
     twhere, tseat = target.split(":")
@@ -227,6 +230,9 @@ def _magic(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Actio
     where = _army_for_action(state, seat, action, "magic")
     if state.step == "march":
         state.marched.append(where)
+        state.marching = where
+        if where != RESERVE:
+            combat.mire(state, rng, log, seat, where)
     state.marching = where
     rolled = roll_army(state, rng, seat, where, "magic", log)
     negate_magic(state, rng, log, seat, where, rolled)

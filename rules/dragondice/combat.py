@@ -155,6 +155,23 @@ def attack(
     return rolled
 
 
+def mire(state: State, rng: Rng, log: ActionLog, seat: int, where: str) -> None:
+    """Mire: an army starting a march at a terrain under it first rolls for manoeuvre; only units of up to that much
+    health roll in the march, manoeuvre and action (the player's pick: the engine takes the largest first while
+    they fit, lowest id among equals)."""
+    if not any(e.source == "mire" and e.target == where for e in state.effects):
+        return
+    budget = roll_army(state, rng, seat, where, "manoeuvre", log, label="Mire roll").total
+    chosen: list[str] = []
+    for unit in sorted(state.army(seat, where), key=lambda u: (-u.health, int(u.id[1:]))):
+        if unit.health <= budget:
+            chosen.append(unit.id)
+            budget -= unit.health
+    state.mired = chosen
+    names = ", ".join(f"{state.unit(u).name} {u}" for u in chosen) or "none of its units"
+    log.say(f"Mire at {state.terrain(where).name}: {seat_ref(seat)}'s army marches with {names} only.")
+
+
 def _burn(state: State, log: ActionLog, seat: int, where: str, burn: int) -> None:
     """Scorching Touch: the defenders' save results burn the attacking army; only its spells' saves reduce that."""
     shield = spell_saves(state, seat, where)

@@ -68,8 +68,14 @@ def roll_army(
     result = RollResult(kind=kind)
     parts: list[str] = []
     sais: list[str] = []
+    mired = state.mired if seat == state.turn and where == state.marching else None  # Mire: only these roll
     for unit in sorted(state.army(seat, where), key=lambda u: int(u.id[1:])):
-        if unit.id in excluded or frozen(state, unit) or not rolls(unit, kind):
+        if (
+            unit.id in excluded
+            or frozen(state, unit)
+            or not rolls(unit, kind)
+            or (mired is not None and unit.id not in mired)
+        ):
             continue
         before = result.total + result.saves
         shown: list[str] = []

@@ -16,9 +16,6 @@ from rules.rng import Rng
 
 IVORY = "ivory"  # the Amazons' magic: it pays elemental spells only
 UNDERTOW_MAX = 2  # Undertow drags off a unit of at most this health
-# Spells whose effect needs a hook outside this module that is not there yet: listed in spells.json (with a
-# "partial" saying so) but never offered or accepted. The hook's owner removes a spell from here with its hook.
-HOOKED = ("mire",)
 ADDING_UP = ("finger_of_death", "firebolt")  # points on one unit add up within a magic action
 SWAMP_FEVER, MIRAGE, SCENT_OF_FEAR, EXHUME = 3, 5, 3, 3  # health-worth of units each reaches
 FIRESTORM, TIDAL_WAVE, TIDE_HOLD = 2, 4, 4  # damage to each army; Tidal Wave's manoeuvre results that hold the terrain
@@ -35,8 +32,6 @@ def cost_of(state: State, spell: Spell, target: str) -> int:
 
 def targets(state: State, seat: int, spell: Spell) -> list[str]:
     """Every target the spell may be announced on now; from the reserves only your own armies and units."""
-    if spell.id in HOOKED:
-        return []
     return [t for t in _targets(state, seat, spell) if not announced_on(state, spell, t)]
 
 
@@ -214,10 +209,8 @@ def check_cast(state: State, seat: int, spell_id: str, target: str, element: str
     if spell_id not in SPELLS:
         raise RuleError(f"There is no spell {spell_id[:40]!r}. Spells: {', '.join(s.name for s in SPELLS.values())}.")
     spell = SPELLS[spell_id]
-    if spell.id in HOOKED:
-        raise RuleError(f"{spell.name} cannot be cast in this bot yet: {spell.partial}")
     if state.marching == RESERVE and not spell.reserve:
-        allowed = ", ".join(s.name for s in SPELLS.values() if s.reserve and s.id not in HOOKED)
+        allowed = ", ".join(s.name for s in SPELLS.values() if s.reserve)
         raise RuleError(f"{spell.name} cannot be cast from the reserves; from there you may cast {allowed}.")
     valid = targets(state, seat, spell)
     named = _named_targets(state, valid)

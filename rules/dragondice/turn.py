@@ -146,6 +146,7 @@ def _finish(state: State, log: ActionLog, winners: list[int], text: str, reason:
 def end_action(state: State) -> None:
     """The march's action is over: on to the second march, or to the reserves phase."""
     state.marching = ""
+    state.mired = None
     state.pool = {}
     state.racial = {}
     state.announced = []
@@ -163,6 +164,7 @@ def begin_turn(state: State, seat: int, rng: Rng, log: ActionLog) -> None:
     state.step = "march"
     state.march = 1
     state.marched = []
+    state.mired = None
     state.flooded = []
     state.marching = ""
     state.last_notes, state.notes = state.notes, []

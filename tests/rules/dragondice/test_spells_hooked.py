@@ -126,3 +126,45 @@ def test_spell_wall_of_thorns(dice):
     walled.manoeuvre = Manoeuvre(0, "t2", "up")
     resolve_manoeuvre(walled, Rng(0, forced=[MELEE]), ActionLog())  # unopposed; then the melee roll: 2
     assert walled.terrains[2].face == 4 and [(d.seat, d.amount) for d in walled.damage] == [(0, 6 - 2)]
+
+
+def test_spell_mire(dice):
+    from tests.rules.dragondice.test_spells_published import cast, casting
+
+    state = casting({"water": 5}, species="swamp_stalkers")
+    assert [c for c in dd.legal(state, 0) if c.action.get("spell") == "mire"]
+    cast(state, "mire", "t2", element="water")
+    assert Effect("mire", 0, "t2") in state.effects
+
+
+def test_spell_mire_limits_every_roll_of_the_march_to_the_units_its_roll_pays_for(dice):
+    from rules.dragondice.actions import _magic
+
+    state = army(dice["feral2"], dice["feral1"], dice["feral1"])  # health 2, 1, 1
+    state.effects.append(Effect("mire", 1, "t2"))
+    state.step, state.terrains[2].face = "march", 6  # Flatland's magic face
+    log = ActionLog()
+    _magic(state, 0, {"army": "t2"}, Rng(0, forced=[MANOEUVRE, MELEE, SAVE, MAGIC, MAGIC, MAGIC]), log)
+    assert state.mired == ["u0"]  # the Mire roll made 2 manoeuvre: the health-2 unit only
+    assert state.pool == {"air": 2}  # only u0 rolled for magic (the next forced face)
+    assert "Mire at Flatland" in " ".join(e.text for e in log.events)
+    state.step, state.marched, state.mired = "march", [], None  # a march elsewhere of the turn is not limited
+    state.effects.clear()
+    _magic(state, 0, {"army": "t2"}, Rng(0, forced=[MAGIC, MAGIC, MAGIC]), ActionLog())
+    assert state.pool == {"air": 6}
+
+
+def test_spell_mire_holds_the_manoeuvre_roll_too_and_ends_with_the_march(dice):
+    from rules.dragondice.actions import _manoeuvre
+    from rules.dragondice.turn import end_action
+
+    state = army(dice["feral2"], dice["feral1"], dice["feral1"])
+    state.effects.append(Effect("mire", 1, "t2"))
+    state.units.append(Unit("u3", 1, dice["feral1"], "t2"))  # an opponent there: the manoeuvre awaits its counter
+    state.step = "march"
+    # the Mire roll: u0's ID (health 2) is 2 manoeuvre, u1 and u2 none: the health-2 unit alone fits
+    _manoeuvre(state, 0, {"terrain": "t2", "direction": "up"}, Rng(0, forced=[ID, MELEE, SAVE]), ActionLog())
+    assert state.mired == ["u0"]
+    assert roll(state, "manoeuvre", MANOEUVRE, MANOEUVRE, MANOEUVRE) == 2  # only u0 rolls in the march
+    end_action(state)
+    assert state.mired is None

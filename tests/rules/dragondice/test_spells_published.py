@@ -231,22 +231,6 @@ def test_spell_resurrect_dead_pays_an_amazon_in_any_colour():
     assert state.unit("u1").where == "t2"
 
 
-# -- the spells not castable yet (their effect needs a hook outside spells.py)
-
-
-@pytest.mark.parametrize("spell", spells.HOOKED)
-def test_spells_awaiting_a_hook_are_never_offered_and_say_why(spell):
-    state = casting({"air+death+earth+fire+water": 9}, species=SPELLS[spell].species)
-    assert SPELLS[spell].partial.startswith("Not castable yet")
-    assert not [c for c in dd.legal(state, 0) if c.action.get("spell") == spell]
-    with pytest.raises(RuleError, match="cannot be cast in this bot yet"):
-        act(state, 0, {"type": "cast", "spell": spell, "target": "t2:0"})
-
-
-def test_spell_mire():
-    test_spells_awaiting_a_hook_are_never_offered_and_say_why("mire")
-
-
 # -- the casting rules
 
 
