@@ -74,7 +74,7 @@ meta = Meta(
         ),
         ActionSpec(
             "counterattack",
-            "Decide whether your army strikes back at the army that attacked it in melee.",
+            "Decide whether your army strikes back at the army that attacked it (missiles: Defensive Volley).",
             (Param("strike", "yes or no"),),
         ),
         ActionSpec(
