@@ -302,11 +302,12 @@ def _fly(state: State, seat: int, units: list[Unit], tid: str, log: ActionLog) -
             where = ", ".join(_place(state, t) for t in flights.get(unit.id, ())) or "none for this unit"
             raise RuleError(
                 f"{unit.name} {unit.id} cannot fly to {_given(state, tid)}: Air Flight takes units of its species "
-                f"from a terrain with air to another with air where you have one of them (here: {where})."
+                f"from a terrain with air to another with air where you have one of them, once a turn (here: {where})."
             )
     log.say(f"Air Flight: {seat_ref(seat)} flies {_names(state, [u.id for u in units])} to {state.terrain(tid).name}.")
     for unit in units:
         unit.where = tid
+    state.flown.extend(u.id for u in units)
 
 
 def _only(state: State, seat: int, where: str) -> tuple[str, str]:

@@ -134,9 +134,10 @@ def _reinforce_choices(state: State, seat: int) -> list[Choice]:
 
 def flight_targets(state: State, seat: int) -> dict[str, list[str]]:
     """Air Flight: for each of the player's units that may fly in the retreat step, the terrains it may fly to (with
-    the ability's elements, another than its own, where the player has a unit of its species)."""
+    the ability's elements, another than its own, where the player has a unit of its species); each unit flies
+    once a turn."""
     out: dict[str, list[str]] = {}
-    for unit in (u for t in state.terrains for u in state.army(seat, t.id)):
+    for unit in (u for t in state.terrains for u in state.army(seat, t.id) if u.id not in state.flown):
         species = UNIT_DICE[unit.kind].species
         for _, effect in effects_of(species, "fly_between"):
             if not fits(state, unit.where, effect):

@@ -150,6 +150,7 @@ class State:
     march: int = 1
     marching: str = ""  # where the marching army stands during "action" and "magic"
     marched: list[str] = field(default_factory=list)
+    flown: list[str] = field(default_factory=list)  # units that flew by Air Flight this turn (once a turn)
     mired: list[str] | None = None  # Mire: the marching army's only units that roll in this march (None: all)
     manoeuvre: Manoeuvre | None = None
     damage: list[Damage] = field(default_factory=list)

@@ -164,6 +164,7 @@ def begin_turn(state: State, seat: int, rng: Rng, log: ActionLog) -> None:
     state.step = "march"
     state.march = 1
     state.marched = []
+    state.flown = []
     state.mired = None
     state.flooded = []
     state.marching = ""

@@ -413,6 +413,9 @@ def test_air_flight_firewalkers_fly_between_terrains_with_air_where_they_stand(m
     assert all(a["units"] in ("u0", "u2") for a in offered)  # the Amazon does not fly
     _retreat(state, 0, {"type": "retreat", "units": "u0", "terrain": "Wasteland"}, Rng(0), ActionLog())
     assert state.units[0].where == "t2"
+    with pytest.raises(RuleError, match="once a turn"):  # no flying back and forth
+        _retreat(state, 0, {"type": "retreat", "units": "u0", "terrain": "t0"}, Rng(0), ActionLog())
+    assert not [c for c in play_choices(state, 0) if c.action.get("units") == "u0" and c.action.get("terrain")]
 
 
 def test_air_flight_refuses_a_unit_without_it_or_a_terrain_without_air_or_firewalkers(monkeypatch):
