@@ -153,12 +153,10 @@ def flight_targets(state: State, seat: int) -> dict[str, list[str]]:
 
 
 def _retreat_choices(state: State, seat: int) -> list[Choice]:
-    out: list[Choice] = []
-    for uid, targets in flight_targets(state, seat).items():
-        unit = state.unit(uid)
-        for tid in targets:
-            label = f"Fly {unit.name} {unit.id} from {state.terrain(unit.where).name} to {state.terrain(tid).name}"
-            out.append(Choice({"type": "retreat", "units": uid, "terrain": tid}, label + " (Air Flight)"))
+    """Whole armies first (the hint names the first), then Air Flight's flights, then single units: a select menu
+    shows 25, and the flights are the ones a player could miss."""
+    whole: list[Choice] = []
+    single: list[Choice] = []
     for terrain in state.terrains:
         army = state.army(seat, terrain.id)
         if not army:
@@ -167,12 +165,18 @@ def _retreat_choices(state: State, seat: int) -> list[Choice]:
         label = f"Retreat your whole army at {terrain.name} ({', '.join(f'{u.name} {u.id}' for u in army)})"
         if len(label) > 100:  # Discord's limit for a choice: count the units instead
             label = f"Retreat your whole army at {terrain.name} ({len(army)} units)"
-        out.append(Choice({"type": "retreat", "units": ids}, label))
+        whole.append(Choice({"type": "retreat", "units": ids}, label))
         if len(army) > 1:
             for unit in army:
                 label = f"Retreat {unit.name} {unit.id} from {terrain.name}"
-                out.append(Choice({"type": "retreat", "units": unit.id}, label))
-    return out
+                single.append(Choice({"type": "retreat", "units": unit.id}, label))
+    flights: list[Choice] = []
+    for uid, targets in flight_targets(state, seat).items():
+        unit = state.unit(uid)
+        for tid in targets:
+            label = f"Fly {unit.name} {unit.id} from {state.terrain(unit.where).name} to {state.terrain(tid).name}"
+            flights.append(Choice({"type": "retreat", "units": uid, "terrain": tid}, label + " (Air Flight)"))
+    return whole + flights + single
 
 
 def casualty_choices(state: State) -> list[Choice]:
