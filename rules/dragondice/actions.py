@@ -216,7 +216,7 @@ def _attack(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Acti
     twhere, tseat = target.split(":")
     rolled = combat.attack(state, rng, log, kind, seat, where, int(tseat), twhere)
     if kind == "melee":
-        if rolled.no_counter:
+        if rolled.no_counter and not rolled.charge:
             log.say(f"Scald: {seat_ref(int(tseat))}'s army may not counter-attack.")
         combat.queue_melee(state, seat, where, int(tseat), rolled.no_counter, rolled.stench)
     else:

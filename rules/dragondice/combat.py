@@ -8,7 +8,7 @@ from rules.base import ActionLog, seat_ref
 from rules.dragondice import strikes
 from rules.dragondice.abilities import dead_limit, effects_of, fits
 from rules.dragondice.content import UNIT_DICE
-from rules.dragondice.dice import RollResult, count, roll_army, spell_saves
+from rules.dragondice.dice import RollResult, count, face_results, roll_army, spell_saves
 from rules.dragondice.model import Damage, State, Task
 from rules.dragondice.sai import roll_keys
 from rules.rng import Rng
@@ -113,6 +113,9 @@ def attack(
         rolled_saves = max(0, guarded.total - lost)
         saves = max(0, rolled_saves - rolled.pierce - rolled.saves_minus)
         reflect, burn = guarded.reflect, guarded.burn
+        if rolled.charge:  # the defenders' roll counted melee too: it strikes back instead of a counter-attack
+            burn += _charge_melee(state, guarded)
+            rolled.no_counter = True
         if kind == "melee" and not counter:
             rolled.stench = _stench(state, log, seat, where, target)
     else:
@@ -173,16 +176,27 @@ def mire(state: State, rng: Rng, log: ActionLog, seat: int, where: str) -> None:
 
 
 def _burn(state: State, log: ActionLog, seat: int, where: str, burn: int) -> None:
-    """Scorching Touch: the defenders' save results burn the attacking army; only its spells' saves reduce that."""
+    """Damage the defenders' roll strikes back with that only the attacking army's spells' saves reduce: Counter,
+    Volley, Scorching Touch, and the melee of the combined roll against a Charge."""
     shield = spell_saves(state, seat, where)
     dealt = max(0, burn - shield)
     saved = f"{shield} saved by spells" if shield else "only spells' saves could reduce it"
-    log.say(
-        f"Scorching Touch: the defenders' saves burn {seat_ref(seat)} for {burn} ({saved}) → {dealt} damage.",
-        affects=(seat,),
-    )
+    log.say(f"The defenders strike back at {seat_ref(seat)} for {burn} ({saved}) → {dealt} damage.", affects=(seat,))
     if dealt:
-        state.damage.append(Damage(seat, where, dealt, "Scorching Touch"))
+        state.damage.append(Damage(seat, where, dealt, "Struck back"))
+
+
+def _charge_melee(state: State, guarded: RollResult) -> int:
+    """Charge: the melee results of the army attacked's combined save-and-melee roll. Its ID faces went to the
+    saves (the usual choice); an SAI face counts for the saves if it gives any there, else for the melee."""
+    melee = 0
+    for uid, faces in guarded.faces.items():
+        health = state.unit(uid).health
+        for face in faces:
+            if face.kind == "sai" and face_results(face, health, "save", "melee", with_id=False):
+                continue
+            melee += face_results(face, health, "melee", with_id=False)
+    return melee
 
 
 def _cursed(

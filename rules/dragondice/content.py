@@ -70,7 +70,10 @@ SAI_OPS: dict[str, tuple[str, ...]] = {
     "to_reserve": (),  # "killed": the unit goes to the reserves instead (Rise from the Ashes)
     "dispel": (),  # "spell_target": the spell aimed here is cancelled (Dispel Magic)
     "bash": (),  # saving against melee: one attacking unit takes its own melee back and gives as many saves
+    "burn": ("n",),  # damage back to the attacking army that only its spells' saves reduce (Counter, Volley)
+    "combined_save": (),  # the army attacked saves and strikes back in one roll, and does not counter (Charge)
 }
+# Any op may say "not_counter": true: it does nothing in a counter-attack's roll (Charge).
 # The rolls an SAI's effects are declared for; a roll uses its most specific key (see sai.roll_keys).
 SAI_ROLLS = ("melee", "missile", "magic", "manoeuvre", "save", "save_vs_melee", "save_vs_missile", "dragon")
 # Two keys are not rolls of an army: "killed" (the unit rolls alone as it dies) and "spell_target" (it rolls alone
@@ -550,6 +553,8 @@ def _sai_op(where: Where, field: str, op: Any) -> dict[str, Any]:
             raise where.fail(field, f"{name} must be a whole number, 'X', '2X', 'one' or 'all', not {value!r}")
     if op["op"] == "targets" and (op["test"] not in TARGET_TESTS or op["fail"] not in TARGET_FAILS):
         raise where.fail(field, f"test must be one of {', '.join(TARGET_TESTS)}; fail one of {', '.join(TARGET_FAILS)}")
+    if not isinstance(op.get("not_counter", False), bool):
+        raise where.fail(field, "not_counter must be true or false")
     if op["op"] in ("add", "either"):
         kinds = op.get("kinds") or [op.get("kind")]
         if any(kind not in (*ICONS, "rolled") for kind in kinds):

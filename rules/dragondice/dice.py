@@ -65,7 +65,7 @@ def roll_army(
     Stench); `counter`: a counter-attack's melee roll, the save roll against one, or a counter-manoeuvre roll (some
     species abilities count only there, or never there)."""
     vs = vs or ("melee" if vs_melee else "")
-    result = RollResult(kind=kind)
+    result = RollResult(kind=kind, counter=counter)
     parts: list[str] = []
     sais: list[str] = []
     mired = state.mired if seat == state.turn and where == state.marching else None  # Mire: only these roll
@@ -131,6 +131,9 @@ def _count(result: RollResult, unit: Unit, face: Face, kind: str, vs: str) -> tu
     said: list[str] = []
     again = False
     for op in ops:
+        if op.get("not_counter") and result.counter:
+            said.append("not in a counter-attack")
+            continue
         n = amount(op, face.amount)
         name = op["op"]
         if name in ("add", "either"):
@@ -145,10 +148,21 @@ def _count(result: RollResult, unit: Unit, face: Face, kind: str, vs: str) -> tu
                 setattr(result, land, getattr(result, land) + n)
         elif name == "reroll":
             again = True
-        elif name in ("unsaveable", "reflect", "saves_minus", "pierce", "outnumber", "cantrip", "counter_minus"):
+        elif name in (
+            "unsaveable",
+            "reflect",
+            "burn",
+            "saves_minus",
+            "pierce",
+            "outnumber",
+            "cantrip",
+            "counter_minus",
+        ):
             setattr(result, name, getattr(result, name) + n)
         elif name == "no_counter":
             result.no_counter = True
+        elif name == "combined_save":
+            result.charge = True
         elif name == "bury_kills":
             result.bury = True
         else:

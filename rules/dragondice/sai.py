@@ -31,7 +31,9 @@ class RollResult:
     unsaveable: int = 0  # damage to the army attacked that no save stops (Smite, Stone, Kindle)
     pierce: int = 0  # the house Rive: the target's saves drop by this much
     reflect: int = 0  # damage back to the attacking army, no save (Counter, Volley, Thornback)
-    burn: int = 0  # damage back to the attacking army that only its spells' saves reduce (Scorching Touch)
+    burn: int = 0  # damage back to the attacker that only its spells' saves reduce (Counter, Volley, Scorching Touch)
+    charge: bool = False  # the army attacked makes a combined save-and-melee roll instead of counter-attacking
+    counter: bool = False  # a counter-attack's roll (or the save roll against one): "not_counter" ops do nothing
     saves_minus: int = 0  # the army attacked counts this many fewer saves (Howl, Screech, Wave)
     counter_minus: int = 0  # armies countering this manoeuvre count this many fewer manoeuvre results (Wave)
     outnumber: int = 0  # the house Swarm: added when the army has more units than its target
@@ -120,6 +122,8 @@ def describe(op: dict[str, Any], n: int, kind: str) -> str:
         "unit_damage": f"{n} damage to one unit",
         "saves_minus": f"the target's saves -{n}",
         "reflect": f"{n} damage back to the attacker",
+        "burn": f"{n} damage back to the attacker, only its spells' saves reduce it",
+        "combined_save": "the army attacked saves and strikes back in one roll, and may not counter-attack",
         "no_counter": "no counter-attack",
         "counter_minus": f"countering armies -{n} manoeuvre",
         "recover": f"up to {n} health of dead units rejoin",

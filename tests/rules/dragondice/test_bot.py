@@ -72,7 +72,7 @@ def test_hidden_manoeuvre_direction_does_not_change_the_choice() -> None:
 
 
 def test_copy_is_complete_and_independent() -> None:
-    state = next(s for i, s in enumerate(positions(2, {"rounds": "2"}, 3)) if i == 40)
+    state = next(s for i, s in enumerate(positions(2, {"rounds": "3"}, 3)) if i == 40)  # mid-game
     copied = bot.copy_state(state)
     assert serial.dumps(copied) == serial.dumps(state)
     before = serial.dumps(state)

@@ -181,6 +181,19 @@ def test_sai_counter_saves_and_strikes_the_melee_attacker_back(monkeypatch):
     assert roll(state, 1, "melee", SAI_FACE) == 4
 
 
+def test_sai_counter_and_volley_damage_back_is_reduced_only_by_the_attackers_spells_saves(monkeypatch):
+    from rules.dragondice.model import Effect
+
+    state = fight([P2], [striker(monkeypatch, "counter", 4)])
+    state.effects.append(Effect("stoneskin", 0, "t2:0"))  # one save from a spell on the attacking army
+    strike(state, "melee", ID, SAI_FACE)
+    assert [(d.seat, d.amount) for d in state.damage] == [(0, 3)]
+    state = fight([P2], [striker(monkeypatch, "volley", 2)])
+    state.effects.append(Effect("stoneskin", 0, "t2:0"))
+    strike(state, "missile", ID, SAI_FACE)
+    assert [(d.seat, d.amount) for d in state.damage] == [(0, 1)]
+
+
 def test_sai_volley_saves_and_strikes_the_missile_attacker_back(monkeypatch):
     state = fight([P2], [striker(monkeypatch, "volley", 2)])
     strike(state, "missile", ID, SAI_FACE)
@@ -243,6 +256,26 @@ def test_sai_trumpet_doubles_its_species_results(monkeypatch):
 def test_sai_charge_counts_the_armys_manoeuvre_as_melee(monkeypatch):
     state = fight([striker(monkeypatch, "charge", 1), P1, P2], [P1])
     assert roll(state, 0, "melee", SAI_FACE, MANOEUVRE, ID) == 1 + 2  # the plain1's manoeuvre, the plain2's ID
+
+
+def test_sai_charge_the_defenders_combined_roll_strikes_back_instead_of_a_counter_attack(monkeypatch):
+    from rules.dragondice.model import Effect
+
+    state = fight([striker(monkeypatch, "charge", 1), P3], [P2, P1])
+    log = strike(state, "melee", SAI_FACE, ID, MELEE, SAVE)  # 3 melee; the defenders: 1 melee back, 1 save
+    assert damage(state) == 3 - 1
+    assert [(d.seat, d.amount) for d in state.damage if d.seat == 0] == [(0, 1)]
+    assert "strike back" in " ".join(e.text for e in log.events)
+    state = fight([striker(monkeypatch, "charge", 1), P3], [P2, P1])
+    state.effects.append(Effect("stoneskin", 0, "t2:0"))  # only a spell's save reduces the melee back
+    rolled = combat.attack(state, Rng(0, forced=[SAI_FACE, ID, MELEE, SAVE]), ActionLog(), "melee", 0, "t2", 1, "t2")
+    assert rolled.no_counter and not [d for d in state.damage if d.seat == 0]
+
+
+def test_sai_charge_does_nothing_in_a_counter_attack(monkeypatch):
+    state = fight([striker(monkeypatch, "charge", 1), P1], [P1])
+    counter = roll_army(state, Rng(0, forced=[SAI_FACE, MANOEUVRE]), 0, "t2", "melee", ActionLog(), counter=True)
+    assert counter.total == 0 and not counter.charge
 
 
 # --- damage and units struck in the army attacked ------------------------------------------------------------

@@ -161,7 +161,7 @@ def test_bone_magic_limit_is_four_dead_per_24_points_of_force(monkeypatch):
 def test_scorching_touch_scalders_saves_burn_a_melee_attacker_at_fire(monkeypatch):
     state = meet(monkeypatch, "highland", "scalders")
     attack(state, Rng(0, forced=[MELEE, SAVE]), ActionLog(), "melee", 1, "t0", 0, "t0")
-    assert [(d.seat, d.amount, d.reason) for d in state.damage] == [(1, 2, "Scorching Touch")]
+    assert [(d.seat, d.amount, d.reason) for d in state.damage] == [(1, 2, "Struck back")]
     state = meet(monkeypatch, "coastland", "scalders")  # no fire: no burn
     attack(state, Rng(0, forced=[MELEE, SAVE]), ActionLog(), "melee", 1, "t0", 0, "t0")
     assert state.damage == []
