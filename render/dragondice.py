@@ -279,6 +279,8 @@ def _decision_step(state: State, who: str) -> str:
         return f"{who}: counter-attack at {place}?"
     if decision.kind == "city":
         return f"{who} chooses the unit the City at {place} brings back"
+    if decision.kind == "vanish":
+        return f"{who}: where do the units that rolled Vanish at {place} go?"
     return f"{who} chooses the unit Treasure promotes at {place}"
 
 

@@ -9,7 +9,7 @@ from rules.dragondice import strikes
 from rules.dragondice.abilities import dead_limit, effects_of, fits
 from rules.dragondice.content import UNIT_DICE
 from rules.dragondice.dice import RollResult, count, face_results, roll_army, spell_saves
-from rules.dragondice.model import Damage, State, Task
+from rules.dragondice.model import RESERVE, STAY, Damage, Decision, State, Task
 from rules.dragondice.sai import roll_keys
 from rules.rng import Rng
 
@@ -106,8 +106,10 @@ def attack(
     excluded, charmed = strikes.before_saves(state, rng, log, rolled, target, target_where)
     hits += charmed
     saves = reflect = burn = rolled_saves = lost = 0
+    leaving: list[str] = []
     if hits and state.army(target, target_where):
         guarded = roll_army(state, rng, target, target_where, "save", log, vs=kind, excluded=excluded, counter=counter)
+        leaving = [p.unit for p in guarded.pending if p.op["op"] == "leave"]
         lost = strikes.after_saves(state, rng, log, rolled, guarded, target, target_where)
         guarded.total += strikes.bash(state, rng, log, rolled, guarded)
         rolled_saves = max(0, guarded.total - lost)
@@ -149,6 +151,9 @@ def attack(
     if kind == "melee" and molten:
         log.say(f"Molten Armour burns the attacker: {molten} damage to {seat_ref(seat)}, no save.")
         state.damage.append(Damage(seat, where, molten, "Molten Armour"))
+    if leaving and state.decision is None:  # Vanish: before the casualties, the defender says where they go
+        options = [STAY, RESERVE, *(t.id for t in state.terrains if t.id != target_where)]
+        state.decision = Decision("vanish", target, target_where, ",".join(leaving), options)
     if total and state.army(target, target_where):
         reason = "Counter-attack" if counter else kind.title()
         state.damage.append(Damage(target, target_where, total, reason, bury=rolled.bury))

@@ -72,6 +72,7 @@ SAI_OPS: dict[str, tuple[str, ...]] = {
     "bash": (),  # saving against melee: one attacking unit takes its own melee back and gives as many saves
     "burn": ("n",),  # damage back to the attacking army that only its spells' saves reduce (Counter, Volley)
     "combined_save": (),  # the army attacked saves and strikes back in one roll, and does not counter (Charge)
+    "leave": (),  # after a save roll against an attack, the unit may move to any terrain or the reserves (Vanish)
 }
 # Any op may say "not_counter": true: it does nothing in a counter-attack's roll (Charge).
 # The rolls an SAI's effects are declared for; a roll uses its most specific key (see sai.roll_keys).

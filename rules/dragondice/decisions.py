@@ -1,5 +1,6 @@
-"""Decisions awaited in the middle of automatic work: the defender's counter-attack, and the marching player's
-own choices (which dragon attacks next, which unit the City returns, which unit Treasure promotes)."""
+"""Decisions awaited in the middle of automatic work: the defender's counter-attack and where its units that rolled
+Vanish go, and the marching player's own choices (which dragon attacks next, which unit the City returns, which unit
+Treasure promotes)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,17 @@ from typing import Any
 
 from rules.base import ActionLog, Choice, RuleError, seat_ref
 from rules.dragondice import combat, dragons, tasks
-from rules.dragondice.model import Decision, State
+from rules.dragondice.model import RESERVE, STAY, Decision, State
 from rules.dragondice.turn import city_returns
 from rules.rng import Rng
 
-ACTION = {"counter_attack": "counterattack", "order": "choose", "city": "choose", "promote": "choose"}
+ACTION = {
+    "counter_attack": "counterattack",
+    "order": "choose",
+    "city": "choose",
+    "promote": "choose",
+    "vanish": "choose",
+}
 
 
 def _terrain_of(state: State, option: str) -> str:
@@ -30,6 +37,11 @@ def option_text(state: State, decision: Decision, option: str) -> str:
     if decision.kind == "city":
         unit = state.unit(option)
         return f"The City brings back {unit.name} {unit.id}"
+    if decision.kind == "vanish":
+        units = ", ".join(f"{state.unit(u).name} {u}" for u in decision.target.split(","))
+        if option == STAY:
+            return f"{units} stay with the army"
+        return f"{units} vanish to {'the reserves' if option == RESERVE else state.terrain(option).name}"
     return dragons.promotion_text(state, option)
 
 
@@ -67,6 +79,8 @@ def hint(state: State) -> str:
         what = "at which terrain the dragons attack next"
     elif decision.kind == "city":
         what = f"which health-1 unit the City at {state.terrain(decision.where).name} brings back"
+    elif decision.kind == "vanish":
+        what = f"where the units that rolled Vanish at {state.terrain(decision.where).name} go, before the casualties"
     else:
         what = f"which unit the dragon's Treasure promotes at {state.terrain(decision.where).name}"
     return f"{who} chooses {what}: pick it in the menu under the board, or /dd choose."
@@ -104,5 +118,20 @@ def choose(state: State, seat: int, kind: str, action: dict[str, Any], rng: Rng,
         tasks.run(state, rng, log, task)
     elif decision.kind == "city":
         city_returns(state, log, decision.where, str(option))
+    elif decision.kind == "vanish":
+        _vanish(state, log, seat, decision, str(option))
     else:
         dragons.promote(state, log, str(option))
+
+
+def _vanish(state: State, log: ActionLog, seat: int, decision: Decision, option: str) -> None:
+    """Vanish: the units leave their army after its save roll, whose saves still count for the army they left."""
+    units = [state.unit(u) for u in decision.target.split(",") if state.unit(u).where == decision.where]
+    if option == STAY or not units:
+        log.say(f"{seat_ref(seat)}'s units that rolled Vanish stay with their army.")
+        return
+    for unit in units:
+        unit.where = option
+    place = "the reserves" if option == RESERVE else state.terrain(option).name
+    names = ", ".join(f"{u.name} {u.id}" for u in units)
+    log.say(f"Vanish: {seat_ref(seat)}'s {names} leave {state.terrain(decision.where).name} for {place}.")

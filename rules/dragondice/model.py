@@ -12,6 +12,8 @@ BURIED = "buried"
 SUMMONING = "summoning"  # the summoning pool: Dragonkin waiting for Summon Dragonkin (not units in play)
 OUT_OF_PLAY = (DEAD, BURIED, SUMMONING)
 
+STAY = "stay"  # a Vanish decision's option: the units stay in their army (the automatic choice)
+
 
 @dataclass
 class Unit:

@@ -123,6 +123,7 @@ def describe(op: dict[str, Any], n: int, kind: str) -> str:
         "saves_minus": f"the target's saves -{n}",
         "reflect": f"{n} damage back to the attacker",
         "burn": f"{n} damage back to the attacker, only its spells' saves reduce it",
+        "leave": "may then leave for any terrain or the reserves",
         "combined_save": "the army attacked saves and strikes back in one roll, and may not counter-attack",
         "no_counter": "no counter-attack",
         "counter_minus": f"countering armies -{n} manoeuvre",

@@ -137,9 +137,30 @@ def test_sai_teleport_gives_manoeuvre_only(monkeypatch):
     assert (roll(state, 0, "manoeuvre", SAI_FACE), roll(state, 0, "save", SAI_FACE)) == (4, 0)
 
 
-def test_sai_vanish_gives_saves_only(monkeypatch):
+def test_sai_vanish_gives_saves_then_the_unit_may_leave_before_the_casualties(monkeypatch):
+    from rules.dragondice.decisions import choices as decision_choices
+    from rules.dragondice.decisions import choose
+
     state = fight([striker(monkeypatch, "vanish", 4)], [P1])
     assert (roll(state, 0, "save", SAI_FACE), roll(state, 0, "manoeuvre", SAI_FACE)) == (4, 0)
+    state = fight([P3, P3], [striker(monkeypatch, "vanish", 1), P2])
+    strike(state, "melee", ID, ID, SAI_FACE, MELEE)  # 6 hits against 1 save: 5 damage waits behind the decision
+    decision = state.decision
+    assert decision is not None and (decision.kind, decision.seat, decision.target) == ("vanish", 1, "u2")
+    assert decision.options == ["stay", "reserve", "t0", "t1"]
+    assert "vanish to the reserves" in decision_choices(state)[1].label
+    choose(state, 1, "choose", {"option": "t0"}, Rng(0), ActionLog())
+    assert where(state, "u2") == "t0" and state.damage[0].amount == 5  # the saves still counted for the army left
+    assert [u.id for u in state.army(1, "t2")] == ["u3"]
+
+
+def test_sai_vanish_the_automatic_choice_is_to_stay(monkeypatch):
+    from rules.dragondice.decisions import choose
+
+    state = fight([P3], [striker(monkeypatch, "vanish", 1)])
+    strike(state, "melee", ID, SAI_FACE)
+    choose(state, 1, "choose", {"option": "stay"}, Rng(0), ActionLog())
+    assert where(state, "u1") == "t2"
 
 
 def test_sai_rise_from_the_ashes_gives_saves_and_sends_the_dying_unit_to_the_reserves(monkeypatch):
