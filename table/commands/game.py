@@ -55,9 +55,11 @@ async def _new(service: TableService, where: Where, args: dict[str, Any]) -> Rep
 
 
 async def _join(service: TableService, where: Where, args: dict[str, Any]) -> Reply:
-    view = await service.join(where.channel_id, where.caller, args.get("faction"))
+    view, joined = await service.join_or_choose(where.channel_id, where.caller, args.get("faction"))
     players = ", ".join(present.seat_label(seat) for seat in view.seats)
-    return Reply(f"{where.caller.name} joins. Players: {players}.")
+    mine = next(seat for seat in view.seats if seat.user_id == where.caller.user_id)
+    did = "joins" if joined else f"will play {mine.faction}"
+    return Reply(f"{where.caller.name} {did}. Players: {players}.")
 
 
 async def _leave(service: TableService, where: Where, args: dict[str, Any]) -> Reply:
@@ -218,7 +220,7 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         "game join",
-        "Take a seat at this channel's table",
+        "Take a seat at this channel's table, or choose your faction there",
         _join,
         (Arg("faction", "Colour, realm or side to play, where the game offers a choice", "faction"),),
     ),

@@ -61,20 +61,35 @@ class Lobby:
         return table
 
     async def join(self, channel_id: int, caller: Caller, faction: str | None = None) -> TableView:
+        return (await self.join_or_choose(channel_id, caller, faction))[0]
+
+    async def join_or_choose(
+        self, channel_id: int, caller: Caller, faction: str | None = None
+    ) -> tuple[TableView, bool]:
+        """/game join: a seat (True), or, for a player already seated who names a faction, that faction instead
+        (False): the creator sits down without one when opening the table."""
         async with self.tables.holding(channel_id) as table:
             if table.status != "lobby":
                 raise TableError("This game has already started. Ask a player to /game replace you in, if they leave.")
             meta = engine_of(table).meta
             seats = await self.store.tables.seats(table.id)
-            if seat_of(seats, caller.user_id):
-                raise TableError("You are already at this table. /game leave to get up.")
-            if len(seats) >= meta.max_players:
+            mine = seat_of(seats, caller.user_id)
+            if mine and faction:
+                others = [seat for seat in seats if seat.seat != mine.seat]
+                mine.faction = self._faction(meta, others, faction)
+                await self.store.tables.replace_seats(table.id, seats)
+            elif mine:
+                raise TableError(
+                    "You are already at this table. /game join with a faction changes yours; /game leave gets you up."
+                )
+            elif len(seats) >= meta.max_players:
                 raise TableError(f"This table is full: {meta.title} takes at most {meta.max_players} players.")
-            chosen = self._faction(meta, seats, faction)
-            await self.store.tables.add_seat(
-                table.id, max(seat.seat for seat in seats) + 1, caller.user_id, caller.name, chosen
-            )
-        return await self.views.view(channel_id)
+            else:
+                chosen = self._faction(meta, seats, faction)
+                await self.store.tables.add_seat(
+                    table.id, max(seat.seat for seat in seats) + 1, caller.user_id, caller.name, chosen
+                )
+        return await self.views.view(channel_id), not mine
 
     @staticmethod
     def _faction(meta: Meta, seats: list[SeatRow], wanted: str | None) -> str | None:

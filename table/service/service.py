@@ -92,6 +92,7 @@ class TableService:
         self.choices = self.play.choices
         self.create = self.lobby.create
         self.join = self.lobby.join
+        self.join_or_choose = self.lobby.join_or_choose
         self.leave = self.lobby.leave
         self.kick = self.lobby.kick
         self.choose_faction = self.lobby.choose_faction

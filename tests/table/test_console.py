@@ -130,3 +130,14 @@ async def test_the_console_takes_discords_name_value_and_a_combo_by_its_name(tmp
     name = second.removeprefix("  [2] 2. ").split(" (")[0]  # '2. Muddy Ogres (...)' -> 'Muddy Ogres'
     text = await play(tmp_path, [f"pick {name}"])  # not `pick <n>` of the menus: Small World's own pick
     assert "! " not in text and name in text.split(" picks ", 1)[1], text
+
+
+async def test_the_creator_chooses_a_faction_with_game_join_before_the_start(tmp_path: Path):
+    """The creator sits down without a faction when opening the table; /game join with one chooses it (a Dragon
+    Dice player picks their species so), refused when taken, and a second join without one is refused."""
+    lines = ["game new dragondice", 'game join "Fire Walkers"', "as bob", "game join Feral", "as alice"]
+    text = await play(tmp_path, [*lines, "game join Feral", "game join", "game bot add", "game start joined"])
+    assert "alice will play Fire Walkers. Players: alice (Fire Walkers)" in text
+    assert "bob joins. Players: alice (Fire Walkers), bob (Feral)" in text
+    assert "! Feral is taken." in text and "/game join with a faction changes yours" in text
+    assert "Seats: 1. alice (Fire Walkers), 2. bob (Feral), 3. Bot 1" in text  # the species chosen are played
