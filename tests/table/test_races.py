@@ -73,12 +73,12 @@ async def lobby(service: TableService, *players: Any, game: str = "tictactoe") -
     return table.id
 
 
-@pytest.mark.parametrize("move", ["join", "leave", "kick", "faction"])
+@pytest.mark.parametrize("move", ["join", "leave", "kick", "faction", "join_faction"])
 async def test_a_lobby_change_racing_the_start_is_refused_and_the_game_keeps_its_seats(
     service: TableService, move: str
 ) -> None:
     table_id = await lobby(service, BOB)
-    if move == "faction":
+    if move in ("faction", "join_faction"):
         await service.choose_faction(CHANNEL, BOB, "O")
     gate = Gate(service.store.tables, "save_state")  # the start holds its lock, about to commit the running game
     start = asyncio.create_task(service.start(CHANNEL, ALICE, "joined"))
@@ -89,6 +89,7 @@ async def test_a_lobby_change_racing_the_start_is_refused_and_the_game_keeps_its
         "leave": lambda: service.leave(CHANNEL, BOB),
         "kick": lambda: service.kick(CHANNEL, ALICE, BOB.user_id),
         "faction": lambda: service.choose_faction(CHANNEL, BOB, "X"),
+        "join_faction": lambda: service.join_or_choose(CHANNEL, BOB, "X"),  # /game join X, seated already
     }
     change = asyncio.create_task(calls[move]())
     await watch.waiting.wait()  # the lobby change has read the table and waits for the lock
@@ -98,7 +99,7 @@ async def test_a_lobby_change_racing_the_start_is_refused_and_the_game_keeps_its
         await change
     seats = await service.store.tables.seats(table_id)
     assert [(s.seat, s.user_id) for s in seats] == [(0, ALICE.user_id), (1, BOB.user_id)]
-    assert seats[1].faction == ("O" if move == "faction" else None)
+    assert seats[1].faction == ("O" if move in ("faction", "join_faction") else None)
     table = await service.store.tables.table(table_id)
     assert table is not None and table.status == "running"
     assert serial.loads(service.engine(table).State, table.state or "").__dict__  # the game is whole
