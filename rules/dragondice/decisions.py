@@ -12,6 +12,8 @@ from rules.dragondice.model import RESERVE, STAY, Decision, State
 from rules.dragondice.turn import city_returns
 from rules.rng import Rng
 
+VANISH_NAMES = 60  # longer lists of the units that rolled Vanish are counted instead
+
 ACTION = {
     "counter_attack": "counterattack",
     "order": "choose",
@@ -38,7 +40,10 @@ def option_text(state: State, decision: Decision, option: str) -> str:
         unit = state.unit(option)
         return f"The City brings back {unit.name} {unit.id}"
     if decision.kind == "vanish":
-        units = ", ".join(f"{state.unit(u).name} {u}" for u in decision.target.split(","))
+        ids = decision.target.split(",")
+        units = ", ".join(f"{state.unit(u).name} {u}" for u in ids)
+        if len(units) > VANISH_NAMES:  # a choice's label stays within Discord's 100 characters
+            units = f"The {len(ids)} units that rolled Vanish"
         if option == STAY:
             return f"{units} stay with the army"
         return f"{units} vanish to {'the reserves' if option == RESERVE else state.terrain(option).name}"

@@ -154,6 +154,16 @@ def test_sai_vanish_gives_saves_then_the_unit_may_leave_before_the_casualties(mo
     assert [u.id for u in state.army(1, "t2")] == ["u3"]
 
 
+def test_sai_vanish_labels_stay_within_discords_limit(monkeypatch):
+    from rules.dragondice.decisions import choices as decision_choices
+
+    vanisher = striker(monkeypatch, "vanish", 1)
+    state = fight([P3, P3, P3], [vanisher] * 6)
+    strike(state, "melee", ID, ID, ID, *[SAI_FACE] * 6)
+    labels = [c.label for c in decision_choices(state)]
+    assert labels[0] == "The 6 units that rolled Vanish stay with the army" and max(map(len, labels)) <= 100
+
+
 def test_sai_vanish_the_automatic_choice_is_to_stay(monkeypatch):
     from rules.dragondice.decisions import choose
 
