@@ -165,15 +165,21 @@ def _manoeuvre(state: State, seat: int, action: dict[str, Any], rng: Rng, log: A
         raise RuleError("direction must be up or down.")
     if (direction == "up" and terrain.face == 8) or (direction == "down" and terrain.face == 1):
         raise RuleError(f"{terrain.name} shows {terrain.face}: it cannot turn {direction}.")
-    state.marched.append(where)
-    state.marching = where
-    combat.mire(state, rng, log, seat, where)
-    opponents = [s for s in state.seats_at(where) if s != seat]
     log.say(f"{seat_ref(seat)} marches at {terrain.name} and manoeuvres (direction kept secret).")
+    _march(state, rng, log, seat, where)
+    opponents = [s for s in state.seats_at(where) if s != seat]
     log.say(f"You chose to turn {terrain.name} {direction}.", to=(seat,))
     state.manoeuvre = Manoeuvre(seat, where, direction, pending=opponents)
     if not opponents:
         combat.resolve_manoeuvre(state, rng, log)
+
+
+def _march(state: State, rng: Rng, log: ActionLog, seat: int, where: str) -> None:
+    """The army at `where` starts its march (by a manoeuvre or straight to its action); under Mire its roll comes
+    first. In the action step the marching army is already `where` (_army_for_action checks it)."""
+    state.marched.append(where)
+    state.marching = where
+    combat.mire(state, rng, log, seat, where)
 
 
 def _army_for_action(state: State, seat: int, action: dict[str, Any], kind: str) -> str:
@@ -208,10 +214,7 @@ def _attack(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Acti
         named = ", ".join(_army_ref(state, key) for key in valid) or "nobody there"
         raise RuleError(f"{target[:40]!r} is not a {kind} target from {_place(state, where)}; targets: {named}.")
     if state.step == "march":
-        state.marched.append(where)
-        state.marching = where
-        combat.mire(state, rng, log, seat, where)
-    state.marching = where
+        _march(state, rng, log, seat, where)
     state.step = "action"
     twhere, tseat = target.split(":")
     rolled = combat.attack(state, rng, log, kind, seat, where, int(tseat), twhere)
@@ -229,11 +232,7 @@ def _attack(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Acti
 def _magic(state: State, seat: int, action: dict[str, Any], rng: Rng, log: ActionLog) -> None:
     where = _army_for_action(state, seat, action, "magic")
     if state.step == "march":
-        state.marched.append(where)
-        state.marching = where
-        if where != RESERVE:
-            combat.mire(state, rng, log, seat, where)
-    state.marching = where
+        _march(state, rng, log, seat, where)
     rolled = roll_army(state, rng, seat, where, "magic", log)
     negate_magic(state, rng, log, seat, where, rolled)
     state.pool = {k: n for k, n in rolled.magic.items() if n > 0}

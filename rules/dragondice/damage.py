@@ -152,7 +152,8 @@ def _exchanged(state: State, unit: Unit, swaps: list[Unit], log: ActionLog) -> b
     the dead unit area (the largest there, the most recently killed of those; the swap is always taken: it keeps
     health in the army). Exchanged units are not killed: the one that leaves keeps its place in the order of death.
     `swaps` is the dead unit area as it was before this kill, each unit used once."""
-    if not unit_effects(unit, "exchange_dead"):
+    abilities = unit_effects(unit, "exchange_dead")
+    if not abilities:
         return False
     species = UNIT_DICE[unit.kind].species
     smaller = [
@@ -165,7 +166,7 @@ def _exchanged(state: State, unit: Unit, swaps: list[Unit], log: ActionLog) -> b
     other = max(smaller, key=lambda u: (u.health, u.died))
     swaps.remove(other)
     other.where, unit.where = unit.where, DEAD
-    name = unit_effects(unit, "exchange_dead")[0][0]
+    name = abilities[0][0]
     log.say(f"{name}: {unit.name} {unit.id} is exchanged for {other.name} {other.id} from the dead instead of dying.")
     return True
 

@@ -336,12 +336,16 @@ def recover(state: State, seat: int, where: str, health: int, why: str) -> str:
     return f"{why} returns {', '.join(back)}" if back else f"{why} finds no dead unit small enough"
 
 
-def promote_health(
-    state: State, seat: int, where: str, health: int, why: str, species_only: str = "", most: int = 0
-) -> str:
+def promote_health(state: State, seat: int, where: str, health: int, why: str) -> str:
+    """An SAI's promotion of up to `health` of the army (see `promote`), in words for the roll's line."""
+    done = promote(state, seat, where, health)
+    return f"{why} promotes {', '.join(done)}" if done else f"{why} finds no unit to promote"
+
+
+def promote(state: State, seat: int, where: str, health: int, species_only: str = "", most: int = 0) -> list[str]:
     """Promote up to `health` of the army: a unit swaps with a dead unit of its species one health larger (the
     smallest units first, lowest id first; the most recently killed larger unit). `species_only`: only units of that
-    species; `most`: at most that many units."""
+    species; `most`: at most that many units. Returns each promotion, "<unit> to <unit>"."""
     done: list[str] = []
     left = health
     for unit in sorted(state.army(seat, where), key=lambda u: (u.health, int(u.id[1:]))):
@@ -358,7 +362,7 @@ def promote_health(
         grown.where, unit.where = where, whence
         left -= unit.health
         done.append(f"{unit.name} {unit.id} to {grown.name} {grown.id}")
-    return f"{why} promotes {', '.join(done)}" if done else f"{why} finds no unit to promote"
+    return done
 
 
 def _double(state: State, item: Pending, result: RollResult) -> str:
@@ -410,15 +414,9 @@ def _spell_hooks(
     on = {e.source for e in state.effects if e.target == army_key}
     notes: list[str] = []
     if "flashfire" in on and kind != "manoeuvre":
-        blank = [uid for uid, faces in result.faces.items() if result.counted.get(uid) == 0 and faces[-1].kind != "sai"]
+        blank = [uid for uid in result.faces if _blank(result, uid)]
         if blank:
-            unit = state.unit(blank[0])
-            face = roll_unit(rng, unit, "Flashfire: rolled again")
-            result.faces[unit.id].append(face)
-            before = result.total + result.saves
-            _count(result, unit, face, kind, "")
-            result.counted[unit.id] = result.total + result.saves - before
-            notes.append(f"Flashfire: {unit.name} {unit.id} rolls again, {face.label()}")
+            notes.append(_roll_again(rng, result, state.unit(blank[0]), kind, "", "Flashfire"))
     if "necromantic_wave" in on and kind in ("melee", "missile"):
         gain = sum(
             face_results(f, state.unit(uid).health, "magic", with_id=False)
@@ -451,7 +449,7 @@ def _abilities(state: State, seat: int, where: str, kind: str, vs: str, result: 
     at a terrain of certain elements (Coastal Dodge, Mountain Mastery...); the Amazons' magic takes the colours of the
     terrain they stand on (Terrain Harmony); Undead rolling magic add one more (Bone Magic); Scalders' saves burn the
     attacker (Scorching Touch)."""
-    keys = {*roll_keys(kind, vs), *(("counter",) if counter else ())}
+    keys = _ability_keys(kind, vs, counter)
     notes: list[str] = []
     if kind == "magic":
         notes.extend(_extra_magic(state, seat, result))
@@ -485,23 +483,35 @@ def _abilities(state: State, seat: int, where: str, kind: str, vs: str, result: 
 def _rerolled(state: State, rng: Rng, where: str, kind: str, vs: str, result: RollResult, counter: bool) -> list[str]:
     """Rapid Growth: units of the species that rolled no SAI are rolled once more, together, and the new faces stand.
     The player picks which; the engine rerolls for them those whose face counted nothing (a reroll cannot lose)."""
-    keys = {*roll_keys(kind, vs), *(("counter",) if counter else ())}
+    keys = _ability_keys(kind, vs, counter)
     again: list[tuple[str, Unit]] = []
-    for uid, faces in result.faces.items():
+    for uid in result.faces:
         unit = state.unit(uid)
         for name, effect in effects_of(UNIT_DICE[unit.kind].species, "reroll_blank"):
-            wanted = set(effect["rolls"]) <= keys and fits(state, where, effect)
-            if wanted and faces[-1].kind != "sai" and result.counted.get(uid) == 0:
+            if set(effect["rolls"]) <= keys and fits(state, where, effect) and _blank(result, uid):
                 again.append((name, unit))
-    notes: list[str] = []
-    for name, unit in again:
-        face = roll_unit(rng, unit, f"{name}: rolled again")
-        result.faces[unit.id].append(face)
-        before = result.total + result.saves
-        _count(result, unit, face, kind, vs)
-        result.counted[unit.id] = result.total + result.saves - before
-        notes.append(f"{name}: {unit.name} {unit.id} rolls again, {face.label()}")
-    return notes
+    return [_roll_again(rng, result, unit, kind, vs, name) for name, unit in again]
+
+
+def _ability_keys(kind: str, vs: str, counter: bool) -> set[str]:
+    """The roll keys a species ability may name for this roll: an SAI's, and "counter" in a counter's rolls."""
+    return {*roll_keys(kind, vs), *(("counter",) if counter else ())}
+
+
+def _blank(result: RollResult, uid: str) -> bool:
+    """The unit's face counted nothing in this roll and was no SAI: what a reroll that cannot lose takes."""
+    return result.counted.get(uid) == 0 and result.faces[uid][-1].kind != "sai"
+
+
+def _roll_again(rng: Rng, result: RollResult, unit: Unit, kind: str, vs: str, why: str) -> str:
+    """Roll one unit of the roll once more (Flashfire, Rapid Growth): the new face counts, the old one counted
+    nothing. Returns the words for the roll's line."""
+    face = roll_unit(rng, unit, f"{why}: rolled again")
+    result.faces[unit.id].append(face)
+    before = result.total + result.saves
+    _count(result, unit, face, kind, vs)
+    result.counted[unit.id] = result.total + result.saves - before
+    return f"{why}: {unit.name} {unit.id} rolls again, {face.label()}"
 
 
 def _extra_magic(state: State, seat: int, result: RollResult) -> list[str]:

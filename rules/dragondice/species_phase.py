@@ -10,7 +10,7 @@ from rules.base import ActionLog, seat_ref
 from rules.dragondice.abilities import dead_limit, effects_of, fits
 from rules.dragondice.content import UNIT_DICE
 from rules.dragondice.damage import gives_save, kill
-from rules.dragondice.dice import promote_health, roll_unit
+from rules.dragondice.dice import promote, roll_unit
 from rules.dragondice.model import BURIED, DEAD, RESERVE, State, Unit
 from rules.rng import Rng
 
@@ -62,9 +62,9 @@ def _recruit_or_promote(
         if moved:
             log.say(f"{name}: {seat_ref(seat)}'s army at {place} recruits {moved[0].name} {moved[0].id}.")
             continue
-        text = promote_health(state, seat, where, 99, name, species_only=species, most=1)
-        if "finds no unit" not in text:
-            log.say(f"{text} at {place}.")
+        done = promote(state, seat, where, sum(u.health for u in state.army(seat, where)), species, most=1)
+        if done:
+            log.say(f"{name} promotes {done[0]} at {place}.")
 
 
 def _unbury(state: State, log: ActionLog, seat: int, species: str, name: str, effect: dict[str, Any]) -> None:
@@ -112,6 +112,6 @@ def _mutate(state: State, rng: Rng, log: ActionLog, seat: int, species: str, nam
         log.say(f"{name}: {seat_ref(seat)}'s army at {place} recruits {', '.join(f'{u.name} {u.id}' for u in moved)}.")
     left = worth - len(moved)
     if left:
-        text = promote_health(state, seat, where, left, name, species_only=species)
-        if "finds no unit" not in text:
-            log.say(f"{text} at {place}.")
+        done = promote(state, seat, where, left, species)
+        if done:
+            log.say(f"{name} promotes {', '.join(done)} at {place}.")
