@@ -108,10 +108,11 @@ def _names(meta: Meta, kind: str, group: Sequence[Choice], spell: Callable[[Any]
     """A long list said short: 'any of 54, such as a9, b9, c9…' (the values of the one parameter that varies, else
     the first label), or every value when they are few: 'Amber Reach, Grey Reach or Ravensgate'."""
     spec = meta.action(kind)
-    varying = [p.name for p in spec.params if len({repr(c.action.get(p.name)) for c in group}) > 1]
-    if len(varying) != 1:
+    varying = [p for p in spec.params if len({repr(c.action.get(p.name)) for c in group}) > 1]
+    if len(varying) != 1 or varying[0].kind == "list":  # several values vary, or each is a list of ids: a label
         return f"any of {len(group)}, such as {group[0].label}"  # the command below shows its values
-    names = list(dict.fromkeys(spell(c.action[varying[0]]) for c in group if varying[0] in c.action))
+    name = varying[0].name
+    names = list(dict.fromkeys(spell(c.action[name]) for c in group if name in c.action))
     if len(names) == len(group) and len(names) <= SHOWN_NAMES:
         return either(names)  # every choice named: no "such as"
     return f"any of {len(group)}, {few(names)}"

@@ -174,3 +174,14 @@ def test_a_short_list_whose_labels_are_long_names_every_choice_without_such_as()
     text = next_line.line(grouped(meta, marks, spell=next_line.typed), "Alice", "ttt", str)
     assert text.startswith("➡️ Next for Alice: put your mark on an empty square: a1, c3 or b2 (`/ttt mark square:a1`)")
     assert "such as" not in text and "any of" not in text
+
+
+def test_a_list_of_unit_ids_is_said_by_its_first_label_not_by_its_ids() -> None:
+    meta = rules.engine("dragondice").meta
+    armies = [f"u{i},u{i + 1},u{i + 2}" for i in range(0, 15, 3)]
+    retreats = [
+        Choice({"type": "retreat", "units": ids}, f"Retreat your whole army {n}") for n, ids in enumerate(armies)
+    ]
+    text = next_line.line(grouped(meta, retreats, spell=next_line.typed), "Alice", "dd", str)
+    assert "any of 5, such as Retreat your whole army 0 (`/dd retreat units:u0,u1,u2`)" in text
+    assert "u3,u4,u5" not in text  # the ids belong in the command, not strung together in the sentence
