@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.base import ActionLog, RuleError, normal, seat_ref
 from rules.dragondice import choices, combat, damage, decisions, dragons, labels, setup, spells
+from rules.dragondice.abilities import unit_effects
 from rules.dragondice.content import SPECIES, TERRAINS
 from rules.dragondice.dice import negate_magic, roll_army
 from rules.dragondice.model import RESERVE, Manoeuvre, State, Task, Unit
@@ -283,30 +284,35 @@ def _retreat(state: State, seat: int, action: dict[str, Any], rng: Rng, log: Act
     bad = [i[:20] for i in ids if i not in mine]
     if not ids or bad or len(set(ids)) != len(ids):
         raise RuleError(f"Name units of yours on terrains once each: {', '.join(mine) or 'you have none'}.")
+    to = place_param(state, action, "terrain") if text_param(action, "terrain", required=False) else RESERVE
+    if to != RESERVE:  # Air Flight: checked whole before anything changes
+        _check_flight(state, seat, [mine[i] for i in ids], to)
     state.step = "retreat"
-    if text_param(action, "terrain", required=False):
-        _fly(state, seat, [mine[i] for i in ids], place_param(state, action, "terrain"), log)
-        return
-    log.say(f"{seat_ref(seat)} retreats {_names(state, ids)} to the reserves.")
+    if to != RESERVE:
+        log.say(f"Air Flight: {seat_ref(seat)} flies {_names(state, ids)} to {state.terrain(to).name}.")
+        state.flown.extend(ids)
+    else:
+        log.say(f"{seat_ref(seat)} retreats {_names(state, ids)} to the reserves.")
     for uid in ids:
-        mine[uid].where = RESERVE
+        mine[uid].where = to
 
 
-def _fly(state: State, seat: int, units: list[Unit], tid: str, log: ActionLog) -> None:
+def _check_flight(state: State, seat: int, units: list[Unit], tid: str) -> None:
     """Air Flight (a species ability): in the retreat step, units of the species move from a terrain with air to
-    another with air where the player already has a unit of the species."""
+    another with air where the player already has a unit of the species, once a turn."""
     flights = choices.flight_targets(state, seat)
     for unit in units:
-        if tid not in flights.get(unit.id, ()):
-            where = ", ".join(_place(state, t) for t in flights.get(unit.id, ())) or "none for this unit"
+        if not unit_effects(unit, "fly_between"):
             raise RuleError(
-                f"{unit.name} {unit.id} cannot fly to {_given(state, tid)}: Air Flight takes units of its species "
-                f"from a terrain with air to another with air where you have one of them, once a turn (here: {where})."
+                f"{unit.name} {unit.id} cannot fly: only units with Air Flight (the Fire Walkers) do. Without a "
+                "terrain, /dd retreat moves units to the reserves."
             )
-    log.say(f"Air Flight: {seat_ref(seat)} flies {_names(state, [u.id for u in units])} to {state.terrain(tid).name}.")
-    for unit in units:
-        unit.where = tid
-    state.flown.extend(u.id for u in units)
+        if tid not in flights.get(unit.id, ()):
+            where = ", ".join(_place(state, t) for t in flights.get(unit.id, ())) or "nowhere now"
+            raise RuleError(
+                f"{unit.name} {unit.id} cannot fly to {_given(state, tid)}: Air Flight goes from a terrain with air "
+                f"to another with air where you have a unit of its species, once a turn (it may fly to: {where})."
+            )
 
 
 def _only(state: State, seat: int, where: str) -> tuple[str, str]:

@@ -430,3 +430,19 @@ def test_air_flight_refuses_a_unit_without_it_or_a_terrain_without_air_or_firewa
     with pytest.raises(RuleError, match="cannot fly"):
         _retreat(state, 0, {"type": "retreat", "units": "u0", "terrain": "t2"}, Rng(0), ActionLog())
     assert state.units[0].where == "t0"
+
+
+def test_air_flight_refusals_say_why_and_change_nothing_and_the_reserves_are_a_plain_retreat(monkeypatch):
+    from rules import serial
+    from rules.dragondice.actions import _retreat
+
+    state = flyers(monkeypatch)
+    state.step = "reinforce"  # a refused flight must not end the reinforce step either
+    before = serial.dumps(state)
+    with pytest.raises(RuleError, match=r"cannot fly: only units with Air Flight \(the Fire Walkers\)"):
+        _retreat(state, 0, {"type": "retreat", "units": "u3", "terrain": "t2"}, Rng(0), ActionLog())
+    with pytest.raises(RuleError, match=r"it may fly to: Wasteland \(t2\)"):
+        _retreat(state, 0, {"type": "retreat", "units": "u0", "terrain": "t1"}, Rng(0), ActionLog())
+    assert serial.dumps(state) == before
+    _retreat(state, 0, {"type": "retreat", "units": "u3", "terrain": "reserves"}, Rng(0), ActionLog())
+    assert state.units[3].where == RESERVE and state.flown == [] and state.step == "retreat"
